@@ -1,0 +1,1 @@
+# Stubs of mahjongkit._core.mcr (filled as functions are bound).

@@ -1,0 +1,1 @@
+# Stubs of mahjongkit._core.solitaire (filled as functions are bound).

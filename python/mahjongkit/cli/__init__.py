@@ -1,0 +1,22 @@
+"""The ``mahjongkit`` command line: solitaire commands at the top level, MCR under ``mcr``.
+
+Each game keeps its commands in its own module here; this one only assembles them.
+"""
+
+from __future__ import annotations
+
+import click
+
+from mahjongkit import __version__
+from mahjongkit.cli import mcr as _mcr
+from mahjongkit.cli import solitaire as _solitaire
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="mahjongkit")
+def main() -> None:
+    """mahjongkit: Mahjong solitaire and Chinese Official Mahjong, fast."""
+
+
+_solitaire.register(main)
+_mcr.register(main)

@@ -1,0 +1,1 @@
+"""Four-player Mahjong under the Chinese Official competition rules (MCR)."""

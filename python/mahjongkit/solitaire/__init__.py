@@ -1,0 +1,1 @@
+"""Mahjong solitaire: layouts, the free-tile rule, seeded solvable deals, play and solving."""
