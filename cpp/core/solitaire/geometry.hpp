@@ -1,0 +1,44 @@
+// Per-slot blocker masks of a layout, computed once: the free-tile rule (decision 2) then
+// costs a few word operations per slot.
+//
+// A slot at (x, y, z) in half-tile units covers [x, x+2) x [y, y+2). It is covered when a
+// present slot on any higher layer overlaps that footprint (|dx| < 2 and |dy| < 2). Its
+// side neighbours are the slots on the same layer with |dy| < 2 and dx = -2 (left) or +2
+// (right). Free = not covered and at least one side empty.
+#pragma once
+#include <vector>
+
+#include "core/solitaire/bitset.hpp"
+
+namespace mahjongkit::solitaire {
+
+struct Slot {
+  int x, y, z;
+};
+
+struct Geometry {
+  int n = 0;
+  std::vector<Slot> slots;
+  std::vector<Bits> cover;         // every overlapping slot on any higher layer
+  std::vector<Bits> direct_cover;  // the overlapping slots on the nearest covering layer
+  std::vector<Bits> left, right;   // same-layer side neighbours
+  std::vector<Bits> affects;       // slots whose freedom can change when slot i goes
+
+  // Slots are taken as given (the caller has validated them); at most Bits::kCapacity.
+  static Geometry from_slots(const std::vector<Slot>& slots);
+
+  bool is_free(int i, const Bits& present) const {
+    return !cover[i].intersects(present) &&
+           !(left[i].intersects(present) && right[i].intersects(present));
+  }
+  Bits free_set(const Bits& present) const {
+    Bits out;
+    present.for_each([&](int i) {
+      if (is_free(i, present)) out.set(i);
+    });
+    return out;
+  }
+  Bits all() const { return Bits::first_n(n); }
+};
+
+}  // namespace mahjongkit::solitaire
