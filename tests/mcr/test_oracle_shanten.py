@@ -55,10 +55,14 @@ def compare(hand: Hand) -> list[str]:
     minimum = MahjongGB.MahjongShanten(pack=packs, hand=standing)
     if minimum != min(ours.values()):
         problems.append(f"minimum: oracle {minimum}, ours {min(ours.values())}")
+    lowest = min(ours.values())
+    accepted_by_minimal_forms: set[int] = set()
     for form, function in ORACLE_FORMS.items():
         if form not in ours:
             continue
         theirs, useful = getattr(MahjongGB, function)(hand=standing)
+        if theirs == lowest:
+            accepted_by_minimal_forms |= {FROM_GB[t] for t in useful if hand.held(FROM_GB[t]) < 4}
         if theirs != ours[form]:
             problems.append(f"{form.value}: oracle {theirs}, ours {ours[form]}")
             continue
@@ -69,6 +73,9 @@ def compare(hand: Hand) -> list[str]:
         extra = {FROM_GB[t] for t in useful} - set(their_useful)
         if extra and not all(hand.held(k) >= 4 for k in extra):
             problems.append(f"{form.value}: unexplained extra useful tiles {sorted(extra)}")
+    # Our acceptance (the minimum over forms) is the union over the forms at the minimum.
+    if engine.acceptance(hand, impl="cpp") != sorted(accepted_by_minimal_forms):
+        problems.append(f"acceptance: oracle {sorted(accepted_by_minimal_forms)}")
     return problems
 
 
