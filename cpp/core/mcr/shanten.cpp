@@ -13,6 +13,7 @@ namespace mahjongkit::mcr {
 namespace {
 
 constexpr int kMaxSets = 5;  // sets one group can make (0..4), with room to clamp
+constexpr std::size_t kMaxCachedGroups = std::size_t{1} << 18;
 
 // best[p][m]: the most partial sets a group makes with m complete sets and p pairs (0 or 1);
 // -1 when that (m, p) is impossible.
@@ -95,6 +96,9 @@ const GroupTable& table_of(Group& g) {
   auto it = table.find(key);
   if (it != table.end()) return it->second;
   GroupTable computed = compute(g);
+  // Bound the memory a long-running bot can spend: start afresh past ~256k groups (a few
+  // MB). Callers copy what they read, so clearing here invalidates nothing in use.
+  if (table.size() >= kMaxCachedGroups) table.clear();
   return table.emplace(key, computed).first->second;
 }
 
