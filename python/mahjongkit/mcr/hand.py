@@ -100,6 +100,17 @@ class Hand:
                 counts[kind] += 1
         return cls(tuple(counts), tuple(melds), tuple(bonus))
 
+    @classmethod
+    def parse(cls, text: str) -> Hand:
+        """The hand a notation string describes (:func:`~mahjongkit.mcr.notation.parse_hand`).
+
+        >>> Hand.parse("123m EE pung(RRR)").size
+        8
+        """
+        from .notation import parse_hand
+
+        return parse_hand(text)
+
     def concealed_tiles(self) -> list[int]:
         """The concealed kinds, ascending, one entry per tile."""
         return [k for k in range(1, COUNTS_LENGTH) for _ in range(self.counts[k])]
