@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from types import ModuleType
 from typing import Literal
 
@@ -44,6 +45,12 @@ def _core() -> ModuleType:
     return mcr
 
 
+@lru_cache(maxsize=4096)
+def _concealed_set(kind: int, tiles: tuple[int, ...]) -> TileSet:
+    # TileSets are immutable values, and a few hundred cover every hand: build each once.
+    return TileSet(_SET_KINDS[kind], tiles, concealed=True)
+
+
 def _meld_tiles(hand: Hand) -> list[int]:
     return [k for meld in hand.melds for k in meld.tiles]
 
@@ -59,9 +66,7 @@ def decompose(hand: Hand, winning: int | None = None, *, impl: str | None = None
     offset = len(from_melds)
     splits = []
     for form, sets, winning_set, wait in raw:
-        all_sets = from_melds + tuple(
-            TileSet(_SET_KINDS[kind], tuple(tiles), concealed=True) for kind, tiles in sets
-        )
+        all_sets = from_melds + tuple(_concealed_set(kind, tuple(tiles)) for kind, tiles in sets)
         if winning_set < 0:
             splits.append(Split(_FORMS[form], all_sets))
         else:
