@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "mcr"))
-from oracle_hands import gb, random_hand
+from oracle_hands import complete_tiles, gb, random_hand
 
 from mahjongkit._core import mcr as core
 from mahjongkit.mcr import engine
@@ -91,6 +91,22 @@ def main() -> None:
         ],
         python_share // 4 or 1,
     )
+    rng = random.Random(args.seed)
+    complete = [Hand.from_tiles(complete_tiles(rng)) for _ in range(n)]
+    winners = [rng.choice(h.concealed_tiles()) for h in complete]
+    pairs = list(zip(complete, winners, strict=True))
+    cpp_decompose = rate(
+        "decompose with a winning tile (complete)",
+        "C++ (engine)",
+        lambda: [engine.decompose(h, winning=w, impl="cpp") for h, w in pairs],
+        n,
+    )
+    py_decompose = rate(
+        "decompose with a winning tile (complete)",
+        "Python reference",
+        lambda: [engine.decompose(h, winning=w, impl="python") for h, w in pairs[:python_share]],
+        python_share,
+    )
     counts = [list(h.counts) for h in fourteen]
     core_discards = rate(
         "shanten after one discard",
@@ -145,6 +161,7 @@ def main() -> None:
     print(f"waits: C++ / Python = {cpp_waits / py_waits:,.0f}x")
     print(f"shanten_after_discard: C++ / Python = {cpp_after / py_after:,.0f}x")
     print(f"shanten: C++ / Python = {cpp_shanten / py_shanten:,.0f}x")
+    print(f"decompose: C++ / Python = {cpp_decompose / py_decompose:,.0f}x")
     print(f"one discard in the core: {1e6 / core_discards:.2f} µs")
     if oracle is not None:
         print(f"shanten: C++ engine / pymahjonggb = {cpp_shanten / oracle:.2f}x")

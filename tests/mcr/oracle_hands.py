@@ -45,7 +45,7 @@ def random_hand(rng: random.Random, size: int = 13) -> Hand:
         ]
     rng.shuffle(wall)
     if style == 2:  # near-complete: sets and a pair, then a few random swaps
-        tiles = _complete_tiles(rng)
+        tiles = complete_tiles(rng)
         rng.shuffle(tiles)
         tiles = tiles[:size]
         for _ in range(rng.randrange(3)):
@@ -76,7 +76,8 @@ def random_hand(rng: random.Random, size: int = 13) -> Hand:
     return Hand.from_tiles(wall[: size - 3 * len(melds)], melds)
 
 
-def _complete_tiles(rng: random.Random) -> list[int]:
+def complete_tiles(rng: random.Random) -> list[int]:
+    """Fourteen tiles that make four sets and a pair."""
     while True:
         tiles: list[int] = []
         for _ in range(4):
