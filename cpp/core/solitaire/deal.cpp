@@ -57,13 +57,10 @@ bool one_trial(const Geometry& g, Bits present, const Bits& free_at_start, int c
     free.erase(slot_a);
     free.erase(slot_b);
     count -= 2;
-    // Only the slots these two covered or flanked can change; everything else keeps its state.
-    ((g.affects[slot_a] | g.affects[slot_b]) & present).for_each([&](int s) {
-      const bool now_free = g.is_free(s, present);
-      if (now_free != free.bits.test(s)) {
-        if (now_free) free.append(s);
-        else free.erase(s);
-      }
+    // Only the blocked slots these two covered or flanked can change: a removal never blocks
+    // a slot, so a free slot stays free. Newly free slots are appended in ascending order.
+    ((g.affects[slot_a] | g.affects[slot_b]) & present).andnot(free.bits).for_each([&](int s) {
+      if (g.is_free(s, present)) free.append(s);
     });
   }
   return true;

@@ -161,15 +161,12 @@ def _one_trial(geometry: Geometry, present: int, free_at_start: int, rng: Rng) -
         present &= ~((1 << slot_a) | (1 << slot_b))
         erase(slot_a)
         erase(slot_b)
-        # Only slots these two covered or flanked can change state; ascending, as in C++.
+        # Only the blocked slots these two covered or flanked can change (a removal never
+        # blocks a slot); newly free slots are appended in ascending order, as in C++.
         for slot in slots_of((affects[slot_a] | affects[slot_b]) & present):
-            now_free = geometry.is_free(slot, present)
-            if now_free != (slot in position):
-                if now_free:
-                    position[slot] = len(free)
-                    free.append(slot)
-                else:
-                    erase(slot)
+            if slot not in position and geometry.is_free(slot, present):
+                position[slot] = len(free)
+                free.append(slot)
     return order
 
 
