@@ -63,10 +63,15 @@ void register_solitaire(py::module_& m) {
               out = sol::deal_board(g, seed, max_trials);
             }
             std::vector<int> faces(out.faces.begin(), out.faces.end());
-            return py::make_tuple(out.ok, faces, out.order, out.trials);
+            std::vector<std::pair<int, int>> pairs;
+            pairs.reserve(out.order.size() / 2);
+            for (std::size_t i = 0; i + 1 < out.order.size(); i += 2) {
+              pairs.emplace_back(out.order[i], out.order[i + 1]);
+            }
+            return py::make_tuple(out.ok, faces, pairs, out.trials);
           },
           py::arg("seed"), py::arg("max_trials"),
-          "(ok, faces per slot, removal order with pairs adjacent, trials used).")
+          "(ok, faces per slot, removal order as slot pairs, trials used).")
       .def(
           "redeal",
           [](const sol::Geometry& g, const std::vector<int>& present, std::uint64_t seed,

@@ -62,8 +62,18 @@ def _core_geometry(slots: tuple[Slot, ...]) -> _core.Geometry:
 
 
 def core_geometry(layout: Layout) -> _core.Geometry:
-    """The compiled geometry of a layout (cached), for code that batches core calls."""
-    return _core_geometry(layout.slots)
+    """The compiled geometry of a layout (cached), for code that batches core calls.
+
+    >>> from mahjongkit.solitaire import get_layout
+    >>> core_geometry(get_layout("turtle")).size
+    144
+    """
+    # Kept on the layout itself: hashing 144 slots on every call would cost more than a deal.
+    geometry = layout._cache.get("core_geometry")
+    if geometry is None:
+        geometry = layout._cache["core_geometry"] = _core_geometry(layout.slots)
+    assert isinstance(geometry, _core.Geometry)
+    return geometry
 
 
 def _check_layout(layout: Layout) -> Layout:
@@ -136,8 +146,7 @@ def deal(
             f"could not deal layout {layout.name!r} with seed {seed}: every one of the "
             f"{trials} trials of the reverse deal was left with fewer than two free slots"
         )
-    pairs = tuple((order[i], order[i + 1]) for i in range(0, len(order), 2))
-    return Board(layout, seed, tuple(faces), pairs, trials)
+    return Board(layout, seed, tuple(faces), tuple(order), trials)
 
 
 def pair_faces(faces: Iterable[int]) -> list[tuple[int, int]]:

@@ -75,6 +75,10 @@ class Layout:
     name: str
     slots: tuple[Slot, ...]
     description: str = field(default="", compare=False)
+    _cache: dict[str, object] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
+    """Derived data (compiled geometry, masks) kept by the engines; not part of the value."""
 
     @property
     def size(self) -> int:
