@@ -116,8 +116,10 @@ void register_solitaire(py::module_& m) {
             py::gil_scoped_release release;
             for (int i = 0; i < repeat; ++i) {
               sol::Bits b = bits;
+#if defined(__GNUC__)
               // Defeats hoisting the loop-invariant call out of the loop.
               asm volatile("" : "+r"(b.w[0]));
+#endif
               total += g.free_set(b).count();
             }
             return total;
