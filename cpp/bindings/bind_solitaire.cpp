@@ -41,6 +41,13 @@ sol::Geometry make_geometry(const std::vector<std::tuple<int, int, int>>& slots)
   return sol::Geometry::from_slots(s);
 }
 
+// The pool holds 72 pairs: a deal needs an even number of slots, at most 144.
+void check_dealable(const sol::Geometry& g) {
+  if (g.n % 2 != 0 || g.n > 2 * sol::kPoolPairs) {
+    throw py::value_error("a dealt layout needs an even number of slots, at most 144");
+  }
+}
+
 }  // namespace
 
 void register_solitaire(py::module_& m) {
@@ -57,6 +64,7 @@ void register_solitaire(py::module_& m) {
       .def(
           "deal",
           [](const sol::Geometry& g, std::uint64_t seed, int max_trials) {
+            check_dealable(g);
             sol::DealOutcome out;
             {
               py::gil_scoped_release release;
@@ -91,6 +99,8 @@ void register_solitaire(py::module_& m) {
       .def(
           "deal_faces",
           [](const sol::Geometry& g, std::uint64_t first_seed, int count, int max_trials) {
+            check_dealable(g);
+            if (count < 0) throw py::value_error("count must not be negative");
             std::string buffer(static_cast<std::size_t>(count) * static_cast<std::size_t>(g.n), '\0');
             int failures = 0;
             {
