@@ -19,9 +19,12 @@ namespace sol = mahjongkit::solitaire;
 
 namespace {
 
-sol::Bits to_bits(const std::vector<int>& slots) {
+sol::Bits to_bits(const sol::Geometry& g, const std::vector<int>& slots) {
   sol::Bits b;
-  for (int s : slots) b.set(s);
+  for (int s : slots) {
+    if (s < 0 || s >= g.n) throw py::value_error("slot " + std::to_string(s) + " out of range");
+    b.set(s);
+  }
   return b;
 }
 
@@ -58,7 +61,7 @@ void register_solitaire(py::module_& m) {
       .def(
           "free_slots",
           [](const sol::Geometry& g, const std::vector<int>& present) {
-            return from_bits(g.free_set(to_bits(present)));
+            return from_bits(g.free_set(to_bits(g, present)));
           },
           py::arg("present"), "The free slots among `present`, ascending.")
       .def(
@@ -89,7 +92,7 @@ void register_solitaire(py::module_& m) {
             for (std::size_t i = 0; i < permutation.size(); ++i) permutation[i] = static_cast<int>(i);
             rng.shuffle(permutation.data(), static_cast<int>(permutation.size()));
             int trials = 0;
-            const auto order = sol::reverse_deal_order(g, to_bits(present), rng, max_trials, &trials);
+            const auto order = sol::reverse_deal_order(g, to_bits(g, present), rng, max_trials, &trials);
             return py::make_tuple(permutation, order, trials);
           },
           py::arg("present"), py::arg("seed"), py::arg("stream"), py::arg("max_trials"),
@@ -121,7 +124,7 @@ void register_solitaire(py::module_& m) {
       .def(
           "count_free_repeatedly",
           [](const sol::Geometry& g, const std::vector<int>& present, int repeat) {
-            const sol::Bits bits = to_bits(present);
+            const sol::Bits bits = to_bits(g, present);
             long long total = 0;
             py::gil_scoped_release release;
             for (int i = 0; i < repeat; ++i) {
