@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
+from mahjongkit.mcr.score import score
 
 from mahjongkit.mcr.context import Replacement, WinBy, WinContext
 from mahjongkit.mcr.errors import RefusalCode
@@ -18,7 +19,6 @@ from mahjongkit.mcr.moves import KONG, PASS, PUNG, WIN, Move, MoveKind, chow, di
 from mahjongkit.mcr.notation import format_hand, parse_hand
 from mahjongkit.mcr.result import settle
 from mahjongkit.mcr.rules import Phase, Position, Rules, Status
-from mahjongkit.mcr.score import score
 from mahjongkit.tiles import from_code
 
 FILL = "159m 159p 159s ESWN"
@@ -319,7 +319,9 @@ def test_win_on_a_flower_replacement() -> None:
     ok(g, 1, WIN)
     record = g.history[-1]
     assert record.by is WinBy.SELF_DRAWN and record.flowers == 1
-    context = WinContext(winning=M4, by=WinBy.SELF_DRAWN, seat_wind=1, replacement=Replacement.FLOWER)
+    context = WinContext(
+        winning=M4, by=WinBy.SELF_DRAWN, seat_wind=1, replacement=Replacement.FLOWER
+    )
     points = points_of("123m 456p 789s RRR 44m F1", context)
     assert record.points == points
     assert record.deltas == settle(1, points, WinBy.SELF_DRAWN)
@@ -416,7 +418,9 @@ def test_the_sixteenth_hand_ends_the_game_with_standings() -> None:
 
 
 def test_a_shared_first_place_is_a_drawn_game() -> None:
-    g = game([FILL + " 2p", FILL, FILL, FILL], wall=(), hand_no=16, dealer=3, totals=(30, 30, -20, -40))
+    g = game(
+        [FILL + " 2p", FILL, FILL, FILL], wall=(), hand_no=16, dealer=3, totals=(30, 30, -20, -40)
+    )
     ok(g, 0, discard(from_code("2p")))  # nobody claims, the wall is empty: exhausted
     assert g.status is Status.FINISHED
     assert g.standings is not None and g.standings.places == (1, 1, 3, 4)
@@ -563,5 +567,5 @@ def test_to_string_shows_hands_pools_and_the_window() -> None:
     g = game([FILL + " 4m", WIN_4M_R, FILL, WIN_4M_G])
     ok(g, 0, discard(M4))
     text = g.to_string()
-    assert "123m 456p 789s RRR 4m" in text and "window claim on 4m from 0" in text
+    assert "1234m 456p 789s RRR" in text and "window claim on 4m from 0" in text
     assert text.splitlines()[1].endswith("| 4m")

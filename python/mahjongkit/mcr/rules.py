@@ -84,13 +84,21 @@ ScoreFunction = Callable[[Hand, WinContext], TallyLike]
 
 
 def _default_waits(hand: Hand) -> frozenset[int]:
-    from .engine import waits  # the dispatcher: C++ core or the reference twin
-
-    return frozenset(_wait_kind(w) for w in waits(hand))
+    return frozenset(_waits_function()(hand))
 
 
-def _wait_kind(wait: Any) -> int:
-    return wait if isinstance(wait, int) else int(wait.tile)
+def _waits_function() -> Callable[[Hand], Iterable[int]]:
+    global _WAITS
+    if _WAITS is None:
+        try:  # the dispatcher: the C++ core or the reference twin, as configured
+            from .engine import waits
+        except ImportError:  # a build without the dispatcher: the reference twin
+            from .decompose import waits
+        _WAITS = waits
+    return _WAITS
+
+
+_WAITS: Callable[[Hand], Iterable[int]] | None = None
 
 
 def _default_score(ruleset: Any) -> ScoreFunction:
