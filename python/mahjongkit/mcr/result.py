@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .context import WinBy
+from .context import WinBy, WinContext
 
 BASE: Final = 8
 """What every loser pays the winner before the hand's points (3.9.1.2)."""
@@ -96,8 +96,9 @@ class HandRecord:
 
     ``winner``, ``by``, ``discarder`` (the discarder or the robbed promoter), ``tile`` and the
     scoring fields are ``None``/empty for an exhausted hand. ``points`` include flowers,
-    ``basic`` does not. ``hand`` is the winner's fourteen in notation. ``totals`` are the
-    running totals after the settlement.
+    ``basic`` does not. ``hand`` is the winner's fourteen in notation and ``context`` what
+    the rules told the scorer, so a win can be scored again. ``totals`` are the running
+    totals after the settlement.
     """
 
     hand_no: int
@@ -114,6 +115,7 @@ class HandRecord:
     hand: str
     deltas: tuple[int, int, int, int]
     totals: tuple[int, int, int, int]
+    context: WinContext | None = None
 
     @property
     def exhausted(self) -> bool:

@@ -28,7 +28,7 @@ reports them among the events :meth:`Rules.take_outcomes` hands out.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
@@ -79,26 +79,23 @@ class TallyLike(Protocol):
     def total(self) -> int: ...
 
 
-WaitsFunction = Callable[[Hand], Iterable[int]]
+CompleteFunction = Callable[[list[int], int], bool]
+"""Whether concealed counts (35 entries) with a number of melds make a complete hand."""
 ScoreFunction = Callable[[Hand, WinContext], TallyLike]
 
 
-def _default_waits(hand: Hand) -> frozenset[int]:
-    return frozenset(_waits_function()(hand))
-
-
-def _waits_function() -> Callable[[Hand], Iterable[int]]:
-    global _WAITS
-    if _WAITS is None:
+def _default_complete(counts: list[int], melds: int) -> bool:
+    global _COMPLETE
+    if _COMPLETE is None:
         try:  # the dispatcher: the C++ core or the reference twin, as configured
-            from .engine import waits
+            from .engine import is_complete_counts
         except ImportError:  # a build without the dispatcher: the reference twin
-            from .decompose import waits
-        _WAITS = waits
-    return _WAITS
+            from .decompose import is_complete_counts
+        _COMPLETE = is_complete_counts
+    return _COMPLETE(counts, melds)
 
 
-_WAITS: Callable[[Hand], Iterable[int]] | None = None
+_COMPLETE: CompleteFunction | None = None
 
 
 def _default_score(ruleset: Any) -> ScoreFunction:
@@ -186,7 +183,7 @@ class _OpenWindow:
     from_seat: int
     may: dict[int, tuple[Move, ...]]
     answers: dict[int, Move] = field(default_factory=dict)
-    tallies: dict[int, TallyLike] = field(default_factory=dict)
+    tallies: dict[int, tuple[TallyLike, WinContext]] = field(default_factory=dict)
 
 
 # Priority of an answer: a win beats a pung or kong, which beats a chow (3.7.1, 3.6.7).
@@ -206,7 +203,7 @@ class Rules:
         totals: Sequence[int] = (0, 0, 0, 0),
         position: Position | None = None,
         ruleset: Any = None,
-        waits: WaitsFunction | None = None,
+        complete: CompleteFunction | None = None,
         scorer: ScoreFunction | None = None,
     ) -> None:
         self._seed_key = seed_bytes(seed)
@@ -219,9 +216,9 @@ class Rules:
         self.dealer = _check_seat(dealer)
         self.totals = _check_totals(totals)
         self.ruleset = ruleset
-        self._waits_fn: Callable[[Hand], Iterable[int]] = waits or _default_waits
+        self._complete_fn: CompleteFunction = complete or _default_complete
         self._score_fn = scorer or _default_score(ruleset)
-        self._waits_cache: dict[Hand, frozenset[int]] = {}
+        self._complete_cache: dict[tuple[tuple[int, ...], int], bool] = {}
         self._start = {"hand_no": self.hand_no, "dealer": self.dealer, "totals": self.totals}
         self.position = position
 
@@ -256,7 +253,7 @@ class Rules:
         self.claimed_this_turn = False
         self.last_draw_emptied = False
         self.last_discard_is_last = False
-        self._waits_cache.clear()
+        self._complete_cache.clear()
 
     def _begin_hand(self) -> None:
         self._reset_hand_state(Wall.from_seed(self._seed_key, self.hand_no), whole=True)
@@ -417,11 +414,17 @@ class Rules:
 
     # -- the scorer's questions --------------------------------------------------------------
 
-    def _waits(self, hand13: Hand) -> frozenset[int]:
-        cached = self._waits_cache.get(hand13)
+    def _complete(self, hand: Hand, tile: int | None = None) -> bool:
+        """Whether the hand (with ``tile`` added) is complete: a cheap gate before the scorer
+        is asked, cached on the counts (most hands are asked about many times)."""
+        counts = list(hand.counts)
+        if tile is not None:
+            counts[tile] += 1
+        key = (tuple(counts), len(hand.melds))
+        cached = self._complete_cache.get(key)
         if cached is None:
-            cached = frozenset(self._waits_fn(hand13))
-            self._waits_cache[hand13] = cached
+            cached = self._complete_fn(counts, key[1])
+            self._complete_cache[key] = cached
         return cached
 
     def _visible(self, kind: int) -> int:
@@ -457,17 +460,21 @@ class Rules:
         if drawn is None or self.claimed_this_turn:
             return None
         hand = self.hands[seat]
-        if drawn not in self._waits(hand.discard(drawn)):
+        if not self._complete(hand):
             return None
         tally = self._score_fn(hand, self._context(seat, drawn, WinBy.SELF_DRAWN))
         return tally if tally.minimum_met else None
 
-    def _discard_win_tally(self, seat: int, tile: int, by: WinBy) -> TallyLike | None:
+    def _discard_win_tally(
+        self, seat: int, tile: int, by: WinBy
+    ) -> tuple[TallyLike, WinContext] | None:
+        """The tally (and its context) of a win on another seat's tile, or ``None``."""
         hand = self.hands[seat]
-        if tile not in self._waits(hand) or hand.counts[tile] >= 4:
+        if not self._complete(hand, tile) or hand.held(tile) >= 4:
             return None
-        tally = self._score_fn(hand.draw(tile), self._context(seat, tile, by))
-        return tally if tally.minimum_met else None
+        context = self._context(seat, tile, by)
+        tally = self._score_fn(hand.draw(tile), context)
+        return (tally, context) if tally.minimum_met else None
 
     def _explain_failed_win(self, hand14: Hand, context: WinContext) -> Refusal:
         try:
@@ -652,7 +659,9 @@ class Rules:
             self._emit(EventKind.WIN, actor=seat, tile=drawn)
             tally = self._self_draw_tally(seat)
             assert tally is not None
-            self._end_with_win(seat, drawn, WinBy.SELF_DRAWN, None, tally, self.hands[seat])
+            context = self._context(seat, drawn, WinBy.SELF_DRAWN)
+            hand = self.hands[seat]
+            self._end_with_win(seat, drawn, WinBy.SELF_DRAWN, None, tally, hand, context)
 
     def _discard(self, seat: int, tile: int) -> None:
         self.hands[seat] = self.hands[seat].discard(tile)
@@ -664,7 +673,7 @@ class Rules:
         self.drawn = self.drawn_from = None
         self.replacement = None
         may: dict[int, tuple[Move, ...]] = {}
-        tallies: dict[int, TallyLike] = {}
+        tallies: dict[int, tuple[TallyLike, WinContext]] = {}
         for step in (1, 2, 3):
             other = (seat + step) % SEATS
             claims: list[Move] = []
@@ -696,7 +705,7 @@ class Rules:
             return
         self._emit(EventKind.KONG, actor=seat, tile=tile, details={"how": "promoted"})
         robbers: dict[int, tuple[Move, ...]] = {}
-        tallies: dict[int, TallyLike] = {}
+        tallies: dict[int, tuple[TallyLike, WinContext]] = {}
         for step in (1, 2, 3):
             other = (seat + step) % SEATS
             tally = self._discard_win_tally(other, tile, WinBy.ROBBING)
@@ -803,7 +812,8 @@ class Rules:
             _, winner, _ = best
             self.hands[source] = self.hands[source].discard(tile)  # the robbed tile moves
             hand14 = self.hands[winner].draw(tile)
-            self._end_with_win(winner, tile, WinBy.ROBBING, source, w.tallies[winner], hand14)
+            tally, context = w.tallies[winner]
+            self._end_with_win(winner, tile, WinBy.ROBBING, source, tally, hand14, context)
             return
         if best is None:
             self._next_draw(source)
@@ -813,7 +823,8 @@ class Rules:
         assert popped == tile
         if move.kind is MoveKind.WIN:
             hand14 = self.hands[claimer].draw(tile)
-            self._end_with_win(claimer, tile, WinBy.DISCARD, source, w.tallies[claimer], hand14)
+            tally, context = w.tallies[claimer]
+            self._end_with_win(claimer, tile, WinBy.DISCARD, source, tally, hand14, context)
             return
         hand = self.hands[claimer]
         if move.kind is MoveKind.CHOW:
@@ -850,14 +861,15 @@ class Rules:
         discarder: int | None,
         tally: TallyLike,
         hand14: Hand,
+        context: WinContext,
     ) -> None:
         self.hands[winner] = hand14
         points = int(tally.total)
         deltas = settle(winner, points, by, discarder)
-        self._finish_hand(winner, by, discarder, tile, tally, hand14, deltas)
+        self._finish_hand(winner, by, discarder, tile, tally, hand14, deltas, context)
 
     def _end_exhausted(self) -> None:
-        self._finish_hand(None, None, None, None, None, None, (0, 0, 0, 0))
+        self._finish_hand(None, None, None, None, None, None, (0, 0, 0, 0), None)
 
     def _finish_hand(
         self,
@@ -868,6 +880,7 @@ class Rules:
         tally: TallyLike | None,
         hand14: Hand | None,
         deltas: tuple[int, int, int, int],
+        context: WinContext | None,
     ) -> None:
         t = self.totals
         self.totals = (t[0] + deltas[0], t[1] + deltas[1], t[2] + deltas[2], t[3] + deltas[3])
@@ -886,6 +899,7 @@ class Rules:
             hand=format_hand(hand14) if hand14 is not None else "",
             deltas=deltas,
             totals=self.totals,
+            context=context,
         )
         self.history.append(record)
         self._window = None
@@ -1058,7 +1072,7 @@ class Rules:
         text: str,
         *,
         ruleset: Any = None,
-        waits: WaitsFunction | None = None,
+        complete: CompleteFunction | None = None,
         scorer: ScoreFunction | None = None,
     ) -> Rules:
         """Restore a game saved by :meth:`to_json`. A bad file raises ``ValueError`` naming
@@ -1081,7 +1095,7 @@ class Rules:
                 totals=[int(t) for t in data["totals"]],
                 position=position,
                 ruleset=ruleset,
-                waits=waits,
+                complete=complete,
                 scorer=scorer,
             )
             moves = [(int(seat), Move.parse(text)) for seat, text in data["moves"]]
