@@ -278,8 +278,10 @@ def is_complete(hand: Hand) -> bool:
     """Whether a 14-tile hand is complete in some form.
 
     >>> from mahjongkit.mcr.notation import parse_hand
-    >>> is_complete(parse_hand("19m 19p 19s ESWN RGB 1m")), is_complete(parse_hand("19m 19p 19s ESWN RGB 2m"))
-    (True, False)
+    >>> is_complete(parse_hand("19m 19p 19s ESWN RGB 1m"))
+    True
+    >>> is_complete(parse_hand("19m 19p 19s ESWN RGB 2m"))
+    False
     """
     _check_size(hand, 14, "is_complete")
     return is_complete_counts(list(hand.counts), len(hand.melds))
@@ -293,7 +295,8 @@ def waits(hand: Hand, *, include_held_four: bool = False) -> list[int]:
     waits; the wait fans 77–79 read the list without them).
 
     >>> from mahjongkit.mcr.notation import parse_hand
-    >>> waits(parse_hand("1111m 234p 567s 999s")), waits(parse_hand("1111m 234p 567s 999s"), include_held_four=True)
+    >>> hand = parse_hand("1111m 234p 567s 999s")  # ready only on a fifth 1m
+    >>> waits(hand), waits(hand, include_held_four=True)
     ([], [1])
     """
     _check_size(hand, 13, "waits")
