@@ -79,23 +79,15 @@ class TallyLike(Protocol):
     def total(self) -> int: ...
 
 
-CompleteFunction = Callable[[list[int], int], bool]
-"""Whether concealed counts (35 entries) with a number of melds make a complete hand."""
+CompleteFunction = Callable[[Hand], bool]
+"""Whether a hand of fourteen is complete in some form (the scorer's cheap gate)."""
 ScoreFunction = Callable[[Hand, WinContext], TallyLike]
 
 
-def _default_complete(counts: list[int], melds: int) -> bool:
-    global _COMPLETE
-    if _COMPLETE is None:
-        try:  # the dispatcher: the C++ core or the reference twin, as configured
-            from .engine import is_complete_counts
-        except ImportError:  # a build without the dispatcher: the reference twin
-            from .decompose import is_complete_counts
-        _COMPLETE = is_complete_counts
-    return _COMPLETE(counts, melds)
+def _default_complete(hand14: Hand) -> bool:
+    from .engine import is_complete  # the dispatcher: the C++ core or the reference twin
 
-
-_COMPLETE: CompleteFunction | None = None
+    return is_complete(hand14)
 
 
 def _default_score(ruleset: Any) -> ScoreFunction:
@@ -104,6 +96,18 @@ def _default_score(ruleset: Any) -> ScoreFunction:
     if ruleset is None:
         return lambda hand, context: score(hand, context)
     return lambda hand, context: score(hand, context, ruleset)
+
+
+def _with_count(hand: Hand, kind: int, change: int) -> Hand:
+    """``hand`` with one more (or one fewer) concealed ``kind``, built without re-checking the
+    whole hand: the rules have checked the move, and a full check costs more than the rest
+    of a turn. ``check_invariants`` still sees every tile."""
+    counts = hand.counts
+    new = object.__new__(Hand)
+    object.__setattr__(new, "counts", (*counts[:kind], counts[kind] + change, *counts[kind + 1 :]))
+    object.__setattr__(new, "melds", hand.melds)
+    object.__setattr__(new, "flowers", hand.flowers)
+    return new
 
 
 @dataclass(frozen=True)
@@ -185,6 +189,8 @@ class _OpenWindow:
     answers: dict[int, Move] = field(default_factory=dict)
     tallies: dict[int, tuple[TallyLike, WinContext]] = field(default_factory=dict)
 
+
+_COPIES: Final = (0, *(copies(kind) for kind in range(1, KINDS + 1)))
 
 # Priority of an answer: a win beats a pung or kong, which beats a chow (3.7.1, 3.6.7).
 _RANK: Final = {MoveKind.PASS: 0, MoveKind.CHOW: 1, MoveKind.PUNG: 2, MoveKind.KONG: 2}
@@ -417,13 +423,12 @@ class Rules:
     def _complete(self, hand: Hand, tile: int | None = None) -> bool:
         """Whether the hand (with ``tile`` added) is complete: a cheap gate before the scorer
         is asked, cached on the counts (most hands are asked about many times)."""
-        counts = list(hand.counts)
         if tile is not None:
-            counts[tile] += 1
-        key = (tuple(counts), len(hand.melds))
+            hand = _with_count(hand, tile, +1)
+        key = (hand.counts, len(hand.melds))
         cached = self._complete_cache.get(key)
         if cached is None:
-            cached = self._complete_fn(counts, key[1])
+            cached = self._complete_fn(hand)
             self._complete_cache[key] = cached
         return cached
 
@@ -664,7 +669,7 @@ class Rules:
             self._end_with_win(seat, drawn, WinBy.SELF_DRAWN, None, tally, hand, context)
 
     def _discard(self, seat: int, tile: int) -> None:
-        self.hands[seat] = self.hands[seat].discard(tile)
+        self.hands[seat] = _with_count(self.hands[seat], tile, -1)  # why_not saw it held
         self.pools[seat].append(tile)
         # Fan 45 (last tile claim): the discard that follows the draw that emptied the wall.
         self.last_discard_is_last = self.last_draw_emptied
@@ -745,7 +750,7 @@ class Rules:
             self.hands[seat] = self.hands[seat].add_flower(tile)
             self._emit(EventKind.FLOWER, actor=seat, tile=tile)
             from_back, reason = True, Replacement.FLOWER
-        self.hands[seat] = self.hands[seat].draw(tile)
+        self.hands[seat] = _with_count(self.hands[seat], tile, +1)  # a standard kind
         self.phase = Phase.DISCARD
         self.turn = seat
         self.drawn = tile
@@ -982,7 +987,7 @@ class Rules:
         problems: list[str] = []
         seen = self._tile_counts()
         for kind in range(1, KINDS + 1):
-            expected = copies(kind)
+            expected = _COPIES[kind]
             if seen[kind] > expected or (self._whole and seen[kind] != expected):
                 problems.append(
                     f"{code(kind)} is accounted for {seen[kind]} times, the set holds {expected}"
