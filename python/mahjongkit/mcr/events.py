@@ -23,11 +23,10 @@ class EventKind(Enum):
     FLOWER = "flower"  # a seat exposes a bonus tile (a replacement follows)
     DREW = "drew"  # the engine drew for a seat (source wall|back; the tile is not shown)
     DISCARD = "discard"
-    KONG = "kong"  # declared on a turn: how = concealed | promoted
+    KONG = "kong"  # how = concealed | promoted (on a turn) | exposed (a window's answer)
     PASS = "pass"  # answers in a window
     CHOW = "chow"
     PUNG = "pung"
-    CLAIM_KONG = "claim_kong"
     WIN = "win"
     CLAIMED = "claimed"  # the window closed on a claim: the meld is made
     HAND_END = "hand_end"  # won or exhausted; details carry the record

@@ -248,8 +248,8 @@ class Rules:
     def _reset_hand_state(self, wall: Wall, whole: bool) -> None:
         self.wall = wall
         self._whole = whole  # a seeded hand holds the whole set; a written one may not
-        self.hands: list[Hand] = [Hand() for _ in range(SEATS)]
-        self.pools: list[list[int]] = [[] for _ in range(SEATS)]
+        self._hands: list[Hand] = [Hand() for _ in range(SEATS)]
+        self._pools: list[list[int]] = [[] for _ in range(SEATS)]  # kinds, in discard order
         self.phase = Phase.DISCARD
         self.turn: int | None = None
         self._window: _OpenWindow | None = None
@@ -277,23 +277,23 @@ class Rules:
         last_received: dict[int, tuple[int, str]] = {}
         for seat in order:
             tiles = dealt[seat]
-            self.hands[seat] = Hand.from_tiles(t for t in tiles if not is_bonus(t))
+            self._hands[seat] = Hand.from_tiles(t for t in tiles if not is_bonus(t))
             last_received[seat] = (tiles[-1], "wall")
             for tile in tiles:
                 if is_bonus(tile):
-                    self.hands[seat] = self.hands[seat].add_flower(tile)
+                    self._hands[seat] = self._hands[seat].add_flower(tile)
                     self._emit(EventKind.FLOWER, actor=seat, tile=tile)
         # Replacements from the back, seat by seat from the dealer, flowers recursively.
         for seat in order:
             target = 14 if seat == self.dealer else 13
-            while self.hands[seat].size < target:
+            while self._hands[seat].size < target:
                 tile = self.wall.replace()
                 self._emit(EventKind.DREW, seat=seat, details={"source": "back"})
                 if is_bonus(tile):
-                    self.hands[seat] = self.hands[seat].add_flower(tile)
+                    self._hands[seat] = self._hands[seat].add_flower(tile)
                     self._emit(EventKind.FLOWER, actor=seat, tile=tile)
                 else:
-                    self.hands[seat] = self.hands[seat].draw(tile)
+                    self._hands[seat] = self._hands[seat].draw(tile)
                     last_received[seat] = (tile, "back")
         self.turn = self.dealer
         tile, source = last_received[self.dealer]
@@ -316,15 +316,15 @@ class Rules:
                     f"seat {seat} holds {hand.size} tiles in the position, not {expected}"
                     f" ({'on turn' if seat == turn else 'between turns'}): {text!r}"
                 )
-            self.hands[seat] = hand
-            self.pools[seat] = [_tile_kind(t) for t in position.pools[seat]]
-            if any(is_bonus(t) for t in self.pools[seat]):
+            self._hands[seat] = hand
+            self._pools[seat] = [_tile_kind(t) for t in position.pools[seat]]
+            if any(is_bonus(t) for t in self._pools[seat]):
                 raise ValueError(f"seat {seat}'s pool holds a bonus tile")
         self.turn = turn
         self.claimed_this_turn = position.claimed_this_turn
         if position.drawn is not None:
             drawn = _tile_kind(position.drawn)
-            if is_bonus(drawn) or self.hands[turn].counts[drawn] == 0:
+            if is_bonus(drawn) or self._hands[turn].counts[drawn] == 0:
                 raise ValueError(f"seat {turn} does not hold the drawn tile {code(drawn)}")
             if position.claimed_this_turn:
                 raise ValueError("a turn reached by a claim has no drawn tile")
@@ -353,11 +353,22 @@ class Rules:
     def next_seat(seat: int) -> int:
         return (_check_seat(seat) + 1) % SEATS
 
+    @property
+    def hands(self) -> tuple[Hand, Hand, Hand, Hand]:
+        """The four seats' hands (immutable values)."""
+        h = self._hands
+        return (h[0], h[1], h[2], h[3])
+
+    @property
+    def pools(self) -> tuple[tuple[int, ...], ...]:
+        """The four discard pools: the kinds each seat discarded, in order, less the claimed."""
+        return tuple(tuple(pool) for pool in self._pools)
+
     def hand_of(self, seat: int) -> Hand:
-        return self.hands[_check_seat(seat)]
+        return self._hands[_check_seat(seat)]
 
     def pool_of(self, seat: int) -> tuple[int, ...]:
-        return tuple(self.pools[_check_seat(seat)])
+        return tuple(self._pools[_check_seat(seat)])
 
     @property
     def is_active(self) -> bool:
@@ -401,7 +412,7 @@ class Rules:
             return []
         if self._window is not None:
             return sorted((PASS, *self._window.may[seat]), key=Move.sort_key)
-        hand = self.hands[seat]
+        hand = self._hands[seat]
         moves = [discard(k) for k in range(1, STANDARD_KINDS + 1) if hand.counts[k]]
         moves += [kong(k) for k in self._kong_tiles(seat)]
         if self._self_draw_tally(seat) is not None:
@@ -411,7 +422,7 @@ class Rules:
     def _kong_tiles(self, seat: int) -> list[int]:
         if self.claimed_this_turn or self.wall.is_empty:
             return []
-        hand = self.hands[seat]
+        hand = self._hands[seat]
         tiles = {k for k in range(1, STANDARD_KINDS + 1) if hand.counts[k] == 4}
         tiles |= {
             m.first for m in hand.melds if m.kind is MeldKind.PUNG and hand.counts[m.first] > 0
@@ -434,8 +445,8 @@ class Rules:
 
     def _visible(self, kind: int) -> int:
         """Copies of ``kind`` everyone can see: in the pools and in melds on the table."""
-        seen = sum(pool.count(kind) for pool in self.pools)
-        for hand in self.hands:
+        seen = sum(pool.count(kind) for pool in self._pools)
+        for hand in self._hands:
             for meld in hand.melds:
                 if not meld.concealed:
                     seen += meld.tiles.count(kind)
@@ -464,7 +475,7 @@ class Rules:
         drawn = self.drawn
         if drawn is None or self.claimed_this_turn:
             return None
-        hand = self.hands[seat]
+        hand = self._hands[seat]
         if not self._complete(hand):
             return None
         tally = self._score_fn(hand, self._context(seat, drawn, WinBy.SELF_DRAWN))
@@ -474,7 +485,7 @@ class Rules:
         self, seat: int, tile: int, by: WinBy
     ) -> tuple[TallyLike, WinContext] | None:
         """The tally (and its context) of a win on another seat's tile, or ``None``."""
-        hand = self.hands[seat]
+        hand = self._hands[seat]
         if not self._complete(hand, tile) or hand.held(tile) >= 4:
             return None
         context = self._context(seat, tile, by)
@@ -542,7 +553,7 @@ class Rules:
             return self._refusal(RefusalCode.BAD_MOVE, "a kong on one's turn names its tile")
         if seat != self.turn:
             return self._refusal(RefusalCode.NOT_YOUR_TURN, f"seat {self.turn} is on turn")
-        hand = self.hands[seat]
+        hand = self._hands[seat]
         if kind is MoveKind.DISCARD:
             tile = move.tile
             assert tile is not None
@@ -614,7 +625,7 @@ class Rules:
             return self._refusal(
                 RefusalCode.CANNOT_CLAIM, "a promoted kong may only be robbed by a win"
             )
-        hand = self.hands[seat]
+        hand = self._hands[seat]
         tile = w.tile
         if kind is MoveKind.WIN:
             by = WinBy.ROBBING if w.kind is Phase.ROB else WinBy.DISCARD
@@ -665,12 +676,12 @@ class Rules:
             tally = self._self_draw_tally(seat)
             assert tally is not None
             context = self._context(seat, drawn, WinBy.SELF_DRAWN)
-            hand = self.hands[seat]
+            hand = self._hands[seat]
             self._end_with_win(seat, drawn, WinBy.SELF_DRAWN, None, tally, hand, context)
 
     def _discard(self, seat: int, tile: int) -> None:
-        self.hands[seat] = _with_count(self.hands[seat], tile, -1)  # why_not saw it held
-        self.pools[seat].append(tile)
+        self._hands[seat] = _with_count(self._hands[seat], tile, -1)  # why_not saw it held
+        self._pools[seat].append(tile)
         # Fan 45 (last tile claim): the discard that follows the draw that emptied the wall.
         self.last_discard_is_last = self.last_draw_emptied
         self._emit(EventKind.DISCARD, actor=seat, tile=tile)
@@ -682,7 +693,7 @@ class Rules:
         for step in (1, 2, 3):
             other = (seat + step) % SEATS
             claims: list[Move] = []
-            hand = self.hands[other]
+            hand = self._hands[other]
             if step == 1:
                 claims += [chow(a, b) for a, b in hand.chow_shapes(tile)]
             if hand.counts[tile] >= 2:
@@ -702,10 +713,10 @@ class Rules:
         self._window = _OpenWindow(Phase.CLAIM, tile, seat, may, tallies=tallies)
 
     def _declare_kong(self, seat: int, tile: int) -> None:
-        hand = self.hands[seat]
+        hand = self._hands[seat]
         if hand.counts[tile] == 4:
             self._emit(EventKind.KONG, actor=seat, tile=tile, details={"how": "concealed"})
-            self.hands[seat] = hand.concealed_kong(tile)
+            self._hands[seat] = hand.concealed_kong(tile)
             self._draw(seat, from_back=True, reason=Replacement.KONG)  # never robbable
             return
         self._emit(EventKind.KONG, actor=seat, tile=tile, details={"how": "promoted"})
@@ -725,7 +736,7 @@ class Rules:
         self._perform_promotion(seat, tile)
 
     def _perform_promotion(self, seat: int, tile: int) -> None:
-        self.hands[seat] = self.hands[seat].promote_kong(tile)
+        self._hands[seat] = self._hands[seat].promote_kong(tile)
         self._draw(seat, from_back=True, reason=Replacement.KONG)
 
     # -- draws -------------------------------------------------------------------------------
@@ -747,10 +758,10 @@ class Rules:
             )
             if not is_bonus(tile):
                 break
-            self.hands[seat] = self.hands[seat].add_flower(tile)
+            self._hands[seat] = self._hands[seat].add_flower(tile)
             self._emit(EventKind.FLOWER, actor=seat, tile=tile)
             from_back, reason = True, Replacement.FLOWER
-        self.hands[seat] = _with_count(self.hands[seat], tile, +1)  # a standard kind
+        self._hands[seat] = _with_count(self._hands[seat], tile, +1)  # a standard kind
         self.phase = Phase.DISCARD
         self.turn = seat
         self.drawn = tile
@@ -797,10 +808,14 @@ class Rules:
             MoveKind.PASS: EventKind.PASS,
             MoveKind.CHOW: EventKind.CHOW,
             MoveKind.PUNG: EventKind.PUNG,
-            MoveKind.KONG: EventKind.CLAIM_KONG,
+            MoveKind.KONG: EventKind.KONG,
             MoveKind.WIN: EventKind.WIN,
         }[move.kind]
-        details = {"tiles": [code(t) for t in move.tiles]} if move.tiles else {}
+        details: dict[str, Any] = {}
+        if move.tiles:
+            details["tiles"] = [code(t) for t in move.tiles]
+        if move.kind is MoveKind.KONG:
+            details["how"] = "exposed"
         self._emit(answer_event, actor=seat, tile=w.tile, details=details)
         if self._window_waiting(w):
             return
@@ -815,8 +830,8 @@ class Rules:
                 self._perform_promotion(source, tile)
                 return
             _, winner, _ = best
-            self.hands[source] = self.hands[source].discard(tile)  # the robbed tile moves
-            hand14 = self.hands[winner].draw(tile)
+            self._hands[source] = self._hands[source].discard(tile)  # the robbed tile moves
+            hand14 = self._hands[winner].draw(tile)
             tally, context = w.tallies[winner]
             self._end_with_win(winner, tile, WinBy.ROBBING, source, tally, hand14, context)
             return
@@ -824,14 +839,14 @@ class Rules:
             self._next_draw(source)
             return
         _, claimer, move = best
-        popped = self.pools[source].pop()
+        popped = self._pools[source].pop()
         assert popped == tile
         if move.kind is MoveKind.WIN:
-            hand14 = self.hands[claimer].draw(tile)
+            hand14 = self._hands[claimer].draw(tile)
             tally, context = w.tallies[claimer]
             self._end_with_win(claimer, tile, WinBy.DISCARD, source, tally, hand14, context)
             return
-        hand = self.hands[claimer]
+        hand = self._hands[claimer]
         if move.kind is MoveKind.CHOW:
             assert move.tiles is not None
             hand = hand.claim_chow(tile, move.tiles[0], move.tiles[1], from_seat=source)
@@ -839,7 +854,7 @@ class Rules:
             hand = hand.claim_pung(tile, from_seat=source)
         else:
             hand = hand.claim_kong(tile, from_seat=source)
-        self.hands[claimer] = hand
+        self._hands[claimer] = hand
         self._emit(
             EventKind.CLAIMED,
             seat=claimer,
@@ -868,7 +883,7 @@ class Rules:
         hand14: Hand,
         context: WinContext,
     ) -> None:
-        self.hands[winner] = hand14
+        self._hands[winner] = hand14
         points = int(tally.total)
         deltas = settle(winner, points, by, discarder)
         self._finish_hand(winner, by, discarder, tile, tally, hand14, deltas, context)
@@ -963,7 +978,7 @@ class Rules:
 
     def _tile_counts(self) -> list[int]:
         seen = [0] * (KINDS + 1)
-        for hand in self.hands:
+        for hand in self._hands:
             for kind in range(1, STANDARD_KINDS + 1):
                 seen[kind] += hand.counts[kind]
             for meld in hand.melds:
@@ -971,7 +986,7 @@ class Rules:
                     seen[kind] += 1
             for kind in hand.flowers:
                 seen[kind] += 1
-        for pool in self.pools:
+        for pool in self._pools:
             for kind in pool:
                 seen[kind] += 1
         for kind in self.wall.tiles:
@@ -1001,7 +1016,7 @@ class Rules:
         holding_fourteen = self.turn
         if self._window is not None and self._window.kind is Phase.ROB:
             holding_fourteen = self._window.from_seat
-        for seat, hand in enumerate(self.hands):
+        for seat, hand in enumerate(self._hands):
             expected = 14 if seat == holding_fourteen else 13
             if hand.size != expected:
                 problems.append(f"seat {seat} holds {hand.size} tiles, not {expected}")
@@ -1019,11 +1034,28 @@ class Rules:
             for seat, claims in w.may.items():
                 if not claims:
                     problems.append(f"the window asks seat {seat}, which has no claim")
+                for claim in claims:
+                    if not self._can_still_claim(seat, claim, w):
+                        problems.append(f"the window offers seat {seat} {claim} it cannot make")
             if not self._window_waiting(w):
                 problems.append("the window is open but nobody is left to answer")
             if self.turn is not None:
                 problems.append("a window is open while a seat is on turn")
         return problems
+
+    def _can_still_claim(self, seat: int, claim: Move, w: _OpenWindow) -> bool:
+        """Whether ``seat``'s hand really supports ``claim`` on the window's tile."""
+        hand, tile = self._hands[seat], w.tile
+        if claim.kind is MoveKind.WIN:
+            return seat in w.tallies and self._complete(hand, tile)
+        if w.kind is Phase.ROB:
+            return False
+        if claim.kind is MoveKind.CHOW:
+            shapes = hand.chow_shapes(tile) if seat == (w.from_seat + 1) % SEATS else []
+            return claim.tiles in shapes
+        if claim.kind is MoveKind.PUNG:
+            return hand.counts[tile] >= 2
+        return claim.kind is MoveKind.KONG and hand.counts[tile] == 3
 
     # -- text --------------------------------------------------------------------------------
 
@@ -1036,9 +1068,9 @@ class Rules:
         ]
         for seat in range(SEATS):
             mark = "*" if seat in self.waiting_on else " "
-            pool = format_tiles(self.pools[seat]) if self.pools[seat] else "-"
+            pool = format_tiles(self._pools[seat]) if self._pools[seat] else "-"
             lines.append(
-                f"{mark}{seat} {WIND_NAMES[self.seat_wind(seat)]} {format_hand(self.hands[seat])}"
+                f"{mark}{seat} {WIND_NAMES[self.seat_wind(seat)]} {format_hand(self._hands[seat])}"
                 f" | {pool}"
             )
         if self._window is not None:
