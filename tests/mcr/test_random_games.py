@@ -9,7 +9,9 @@ context and settled again, and replaying the seed and moves gives the same event
 
 from __future__ import annotations
 
+import hashlib
 import random
+from pathlib import Path
 
 import pytest
 
@@ -98,3 +100,28 @@ def test_random_play_reaches_every_kind_of_event() -> None:
         _, events = play(f"variety-{index}", check=False)
         seen |= {event.kind.value for event in events}
     assert {"chow", "pung", "claimed", "kong", "flower", "hand_end", "game_end"} <= seen
+
+
+PLAYTHROUGH = Path(__file__).resolve().parents[1] / "data" / "mcr_playthrough.txt"
+
+
+def test_golden_playthroughs() -> None:
+    """Whole games written out once (scripts/gen_mcr_goldens.py): hand by hand, and a digest
+    of every event, so any change in behaviour is seen (regenerate only on purpose)."""
+    rows = [
+        [part.strip() for part in line.split("|")]
+        for line in PLAYTHROUGH.read_text().splitlines()
+        if not line.startswith("#")
+    ]
+    seeds = sorted({row[0] for row in rows})
+    assert seeds
+    for seed in seeds:
+        game, events = play(seed, check=False)
+        expected = [row for row in rows if row[0] == seed]
+        for record, row in zip(game.history, expected[:-1], strict=True):
+            how = record.by.value if record.by is not None else "exhausted"
+            deltas = " ".join(str(d) for d in record.deltas)
+            got = [str(record.hand_no), str(record.winner), how, str(record.discarder)]
+            assert [*got, str(record.points), deltas] == row[1:], f"{seed} hand {row[1]}"
+        digest = hashlib.sha256("\n".join(str(e) for e in events).encode()).hexdigest()
+        assert [str(len(events)), str(game.moves), digest] == expected[-1][1:]

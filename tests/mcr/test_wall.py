@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import hashlib
+from pathlib import Path
 
 import pytest
 
 from mahjongkit.mcr import wall as wall_module
 from mahjongkit.mcr.wall import DEAL_COUNT, Wall, deal_positions, order_for, seed_bytes
-from mahjongkit.tiles import full_set
+from mahjongkit.tiles import code, full_set
 
 
 def _first_words(key: bytes, count: int) -> list[int]:
@@ -129,3 +130,16 @@ def test_bad_seeds_and_hand_numbers() -> None:
         seed_bytes(5)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="not a seat"):
         deal_positions(4)
+
+
+GOLDEN = Path(__file__).resolve().parents[1] / "data" / "mcr_walls.txt"
+
+
+def test_golden_walls() -> None:
+    """Walls written out once (scripts/gen_mcr_goldens.py): the same on every platform."""
+    lines = [line for line in GOLDEN.read_text().splitlines() if not line.startswith("#")]
+    assert len(lines) == 12
+    for line in lines:
+        seed_hex, hand_no, tiles = (part.strip() for part in line.split("|"))
+        wall = Wall.from_seed(bytes.fromhex(seed_hex), int(hand_no))
+        assert " ".join(code(t) for t in wall.tiles) == tiles
