@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from mahjongkit.mcr.score import score
 
 from mahjongkit.mcr.context import Replacement, WinBy, WinContext
 from mahjongkit.mcr.errors import RefusalCode
@@ -19,6 +18,7 @@ from mahjongkit.mcr.moves import KONG, PASS, PUNG, WIN, Move, MoveKind, chow, di
 from mahjongkit.mcr.notation import format_hand, parse_hand
 from mahjongkit.mcr.result import settle
 from mahjongkit.mcr.rules import Phase, Position, Rules, Status
+from mahjongkit.mcr.score import score
 from mahjongkit.tiles import from_code
 
 FILL = "159m 159p 159s ESWN"
