@@ -430,7 +430,11 @@ def test_a_shared_first_place_is_a_drawn_game() -> None:
 # -- refusals ---------------------------------------------------------------------------------
 
 
+EXERCISED: set[RefusalCode] = set()
+
+
 def _refused(g: Rules, seat: int, move: Move, code: RefusalCode) -> None:
+    EXERCISED.add(code)
     before = (g.to_json(), g.to_string(), list(g.outcomes), g.moves)
     refusal = g.apply(seat, move)
     assert refusal is not None, f"{move} was taken"
@@ -467,6 +471,14 @@ def test_every_refusal_code() -> None:
     g = game([FILL + " 4m", FILL, "23m 44m 8p 68s 47s RRR G", FILL])
     ok(g, 0, discard(M4))
     _refused(g, 2, chow(2, 3), RefusalCode.CANNOT_CLAIM)
+    # too few points: a complete self-drawn hand worth under eight
+    g = game(["chow(234m) 567p 345s 678s 22m", FILL, FILL, FILL], drawn="2m")
+    _refused(g, 0, WIN, RefusalCode.TOO_FEW_POINTS)
+    # game over
+    g = game([FILL + " 2p", FILL, FILL, FILL], wall=(), hand_no=16, dealer=3)
+    ok(g, 0, discard(from_code("2p")))
+    _refused(g, 1, PASS, RefusalCode.GAME_OVER)
+    assert set(RefusalCode) == EXERCISED
 
 
 def test_too_few_points_and_not_a_win() -> None:
@@ -569,3 +581,48 @@ def test_to_string_shows_hands_pools_and_the_window() -> None:
     text = g.to_string()
     assert "1234m 456p 789s RRR" in text and "window claim on 4m from 0" in text
     assert text.splitlines()[1].endswith("| 4m")
+
+
+def test_check_invariants_names_what_is_broken() -> None:
+    g = Rules("broken")
+    assert g.check_invariants() == []
+    g._hands[1] = g._hands[1].draw(from_code("E"))  # a tile from nowhere
+    problems = g.check_invariants()
+    assert any("E is accounted for" in p for p in problems)
+    assert "seat 1 holds 14 tiles, not 13" in problems
+    g = Rules("broken")
+    g.totals = (5, 0, 0, 0)
+    assert g.check_invariants() == ["totals [5, 0, 0, 0] do not sum to zero"]
+    g = Rules("broken")
+    g.turn = None
+    assert "outside a window 0 seats are waited on" in g.check_invariants()
+    g = game([FILL + " 4m", WIN_4M_R, FILL, WIN_4M_G])
+    ok(g, 0, discard(M4))
+    assert g._window is not None
+    g._window.may[2] = (PUNG,)
+    assert "the window offers seat 2 pung it cannot make" in g.check_invariants()
+    g._window.may[0] = ()
+    problems = g.check_invariants()
+    assert "the window asks the discarder, seat 0" in problems
+    assert "the window asks seat 0, which has no claim" in problems
+
+
+def test_both_implementations_play_the_same_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rules ask the hand engine whether hands are complete; the C++ core and the
+    reference twin must lead to the very same game."""
+    import random
+
+    def events_of(impl: str) -> list[str]:
+        monkeypatch.setenv("MAHJONGKIT_IMPLEMENTATION", impl)
+        g = Rules("twins", hand_no=13)
+        rng = random.Random(7)
+        while g.is_active:
+            seat = rng.choice(g.waiting_on)
+            legal = g.legal(seat)
+            wins = [m for m in legal if m.kind is MoveKind.WIN]
+            claims = [m for m in legal if m.kind not in (MoveKind.PASS, MoveKind.DISCARD)]
+            move = wins[0] if wins else claims[0] if claims else rng.choice(legal)
+            ok(g, seat, move)
+        return [str(event) for event in g.take_outcomes()]
+
+    assert events_of("cpp") == events_of("python")
