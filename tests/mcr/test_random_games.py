@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from mahjongkit.mcr.events import Event
-from mahjongkit.mcr.moves import Move, MoveKind
+from mahjongkit.mcr.moves import KONG, PASS, PUNG, WIN, Move, MoveKind, chow, discard, kong
 from mahjongkit.mcr.notation import parse_hand
 from mahjongkit.mcr.result import HANDS, settle
 from mahjongkit.mcr.rules import Rules, Status
@@ -37,11 +37,42 @@ def random_move(rng: random.Random, legal: list[Move]) -> Move:
     return rng.choice(legal)
 
 
+# Every move a seat could try, legal or not: the probes of :func:`probe_refusals`.
+UNIVERSE: list[Move] = [
+    *(discard(kind) for kind in range(1, 35)),
+    *(kong(kind) for kind in range(1, 35)),
+    *(chow(a, a + 1) for a in (1, 2, 3, 11, 20, 26)),
+    *(chow(a, a + 2) for a in (1, 5, 13, 19)),
+    PASS,
+    PUNG,
+    KONG,
+    WIN,
+]
+
+
+def probe_refusals(game: Rules, rng: random.Random) -> None:
+    """A few random moves by random seats: ``apply`` takes exactly what ``legal`` lists,
+    and a refused move changes nothing."""
+    for _ in range(3):
+        seat = rng.randrange(4)
+        move = rng.choice(UNIVERSE)
+        refusal = game.why_not(seat, move)
+        assert (refusal is None) == (move in game.legal(seat)), f"{seat}: {move}: {refusal}"
+        if refusal is not None:
+            before = (game.moves, len(game.outcomes), game.waiting_on, game.hands, game.pools)
+            assert game.apply(seat, move) == refusal
+            after = (game.moves, len(game.outcomes), game.waiting_on, game.hands, game.pools)
+            assert after == before
+
+
 def play(seed: str, *, check: bool = True) -> tuple[Rules, list[Event]]:
     game = Rules(seed)
     rng = random.Random(seed)
+    probes = random.Random(f"probe-{seed}")  # its own stream: the game is the same without it
     events: list[Event] = []
     while game.is_active:
+        if check:
+            probe_refusals(game, probes)
         seat = rng.choice(game.waiting_on)
         legal = game.legal(seat)
         assert legal, f"seat {seat} is waited on but has no legal move\n{game.to_string()}"

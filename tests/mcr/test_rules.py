@@ -457,6 +457,10 @@ def test_every_refusal_code() -> None:
     _refused(g, 0, WIN, RefusalCode.NOT_A_WIN)
     ok(g, 0, discard(M4))
     _refused(g, 1, discard(2), RefusalCode.WRONG_PHASE)
+    _refused(g, 1, kong(M4), RefusalCode.WRONG_PHASE)  # the window's answer is a plain kong
+    _refused(g, 1, Move(MoveKind.CHOW, tiles=(3, 2)), RefusalCode.BAD_MOVE)
+    _refused(g, 1, Move(MoveKind.PASS, tile=5), RefusalCode.BAD_MOVE)
+    _refused(g, 1, Move(MoveKind.CHOW, tile=4, tiles=(2, 3)), RefusalCode.BAD_MOVE)
     _refused(g, 2, PASS, RefusalCode.NOT_YOUR_TURN)  # never asked
     _refused(g, 1, PUNG, RefusalCode.CANNOT_CLAIM)
     _refused(g, 1, chow(2, 9), RefusalCode.NOT_A_MELD)

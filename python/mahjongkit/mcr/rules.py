@@ -225,6 +225,9 @@ class Rules:
         self._complete_fn: CompleteFunction = complete or _default_complete
         self._score_fn = scorer or _default_score(ruleset)
         self._complete_cache: dict[tuple[tuple[int, ...], int], bool] = {}
+        self._legal_cache: dict[int, tuple[Move, ...]] = {}
+        self._version = 0  # counts every change of state; the legal lists cache reads it
+        self._legal_version = -1
         self._start = {"hand_no": self.hand_no, "dealer": self.dealer, "totals": self.totals}
         self.position = position
 
@@ -408,6 +411,15 @@ class Rules:
     def legal(self, seat: int) -> list[Move]:
         """Every move ``seat`` may make now, sorted (empty when it is not awaited)."""
         _check_seat(seat)
+        if self._legal_version != self._version:  # the state moved on: forget old lists
+            self._legal_cache.clear()
+            self._legal_version = self._version
+        cached = self._legal_cache.get(seat)
+        if cached is None:
+            cached = self._legal_cache[seat] = tuple(self._compute_legal(seat))
+        return list(cached)
+
+    def _compute_legal(self, seat: int) -> list[Move]:
         if self.status is Status.FINISHED or seat not in self.waiting_on:
             return []
         if self._window is not None:
@@ -535,6 +547,7 @@ class Rules:
         if refusal is not None:
             return refusal
         self.moves += 1
+        self._version += 1
         self.move_log.append((seat, move))
         if self._window is None:
             self._apply_on_turn(seat, move)
@@ -595,9 +608,8 @@ class Rules:
 
     def _why_not_in_window(self, seat: int, move: Move, w: _OpenWindow) -> Refusal | None:
         kind = move.kind
-        if kind is MoveKind.DISCARD or (
-            kind is MoveKind.KONG and move.tile is not None and move.tile != w.tile
-        ):
+        if kind is MoveKind.DISCARD or (kind is MoveKind.KONG and move.tile is not None):
+            # A kong naming its tile is a turn's kong; the window's answer is a plain "kong".
             return self._refusal(
                 RefusalCode.WRONG_PHASE, f"a window on {code(w.tile)} is open: answer it first"
             )
@@ -617,8 +629,6 @@ class Rules:
         if kind is MoveKind.PASS:
             return None
         offered = w.may[seat]
-        if kind is MoveKind.KONG:
-            move = KONG
         if move in offered:
             return None
         if w.kind is Phase.ROB and kind is not MoveKind.WIN:
@@ -801,8 +811,6 @@ class Rules:
         return tuple(waiting)
 
     def _apply_in_window(self, seat: int, move: Move, w: _OpenWindow) -> None:
-        if move.kind is MoveKind.KONG:
-            move = KONG
         w.answers[seat] = move
         answer_event = {
             MoveKind.PASS: EventKind.PASS,
@@ -1167,15 +1175,28 @@ def _fan_lines(tally: TallyLike | None) -> tuple[FanLine, ...]:
 
 
 def _malformed(move: Move) -> str | None:
+    """What is wrong with the shape of a move (whatever the state), or ``None``."""
     kind = move.kind
-    if kind is MoveKind.DISCARD and move.tile is None:
-        return "a discard names its tile"
-    if kind is MoveKind.CHOW and (move.tiles is None or len(move.tiles) != 2):
-        return "a chow names the two held tiles"
+    # Moves are plain dataclasses: a caller may build one the type checker would reject.
+    if not isinstance(kind, MoveKind):
+        return f"{kind!r} is not a kind of move"  # type: ignore[unreachable]
+    tiles: Any = move.tiles
+    if tiles is not None and (not isinstance(tiles, tuple) or len(tiles) != 2):
+        return "a chow names exactly two held tiles"
     for tile in ((move.tile,) if move.tile is not None else ()) + (move.tiles or ()):
         if isinstance(tile, bool) or not isinstance(tile, int) or not 1 <= tile <= STANDARD_KINDS:
             return f"{tile!r} is not a kind a hand can play (1 to 34)"
-    if kind in (MoveKind.PASS, MoveKind.PUNG, MoveKind.WIN) and (move.tile or move.tiles):
+    if kind is MoveKind.CHOW:
+        if move.tiles is None or move.tile is not None:
+            return "a chow names the two held tiles and nothing else"
+        if move.tiles[0] > move.tiles[1]:
+            return "a chow names its two tiles in ascending order (use moves.chow(a, b))"
+        return None
+    if move.tiles is not None:
+        return f"a {kind.value} names no pair of tiles"
+    if kind is MoveKind.DISCARD and move.tile is None:
+        return "a discard names its tile"
+    if kind in (MoveKind.PASS, MoveKind.PUNG, MoveKind.WIN) and move.tile is not None:
         return f"a {kind.value} names no tile"
     return None
 
