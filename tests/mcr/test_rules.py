@@ -630,3 +630,16 @@ def test_both_implementations_play_the_same_game(monkeypatch: pytest.MonkeyPatch
         return [str(event) for event in g.take_outcomes()]
 
     assert events_of("cpp") == events_of("python")
+
+
+def test_a_clone_is_independent() -> None:
+    g = game([FILL + " 4m", WIN_4M_R, FILL, WIN_4M_G])
+    ok(g, 0, discard(M4))
+    copy = g.clone()
+    ok(copy, 3, WIN)
+    assert g.waiting_on == (1, 3) and copy.waiting_on == (1,)
+    ok(copy, 1, PASS)
+    assert copy.history[-1].winner == 3 and g.history == [] and g.hand_no == 1
+    assert g.pool_of(0) == (M4,) and g.check_invariants() == []
+    ok(g, 1, WIN)
+    assert g.history[-1].winner == 1 and copy.history[-1].winner == 3

@@ -1092,6 +1092,31 @@ class Rules:
     def __str__(self) -> str:
         return self.to_string()
 
+    def clone(self) -> Rules:
+        """An independent copy of the game (for search: try moves on the copy).
+
+        >>> game = Rules("clone")
+        >>> copy = game.clone()
+        >>> copy.apply(0, copy.legal(0)[0]) is None, copy.moves, game.moves
+        (True, 1, 0)
+        """
+        other = Rules.__new__(Rules)
+        other.__dict__.update(self.__dict__)  # immutable values (hands, melds, events) shared
+        other.wall = self.wall.copy()
+        other._hands = list(self._hands)
+        other._pools = [list(pool) for pool in self._pools]
+        other.history = list(self.history)
+        other.move_log = list(self.move_log)
+        other.outcomes = list(self.outcomes)
+        other._legal_cache = dict(self._legal_cache)
+        other._complete_cache = self._complete_cache  # a pure function's memo: safe to share
+        w = self._window
+        if w is not None:
+            other._window = _OpenWindow(
+                w.kind, w.tile, w.from_seat, dict(w.may), dict(w.answers), dict(w.tallies)
+            )
+        return other
+
     # -- save and restore --------------------------------------------------------------------
 
     def to_json(self) -> str:
