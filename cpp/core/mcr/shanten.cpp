@@ -1,0 +1,237 @@
+// Shanten and acceptance; see shanten.hpp.
+//
+// The standard form splits the concealed tiles into complete sets, partial sets and one pair
+// per group of kinds (each suit, the honours). Groups are independent, so each group's best
+// partial count for every (sets, pair) is computed once per distinct count vector and kept in
+// a per-thread cache; a hand's value combines four table lookups.
+#include "core/mcr/shanten.hpp"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace mahjongkit::mcr {
+namespace {
+
+constexpr int kMaxSets = 5;  // sets one group can make (0..4), with room to clamp
+
+// best[p][m]: the most partial sets a group makes with m complete sets and p pairs (0 or 1);
+// -1 when that (m, p) is impossible.
+struct GroupTable {
+  std::array<std::array<std::int8_t, kMaxSets>, 2> best;
+};
+
+GroupTable empty_table() {
+  GroupTable t;
+  for (auto& row : t.best) row.fill(-1);
+  return t;
+}
+
+// Group key: 3 bits per kind (counts up to 5), plus the group length in the top bits so
+// suits (9 kinds, chows allowed) and honours (7 kinds) never collide.
+using Key = std::uint32_t;
+
+struct Group {
+  std::array<std::uint8_t, 9> c{};
+  int n = 9;  // 9 suited kinds or 7 honours
+};
+
+Key key_of(const Group& g) {
+  Key k = static_cast<Key>(g.n == 9 ? 1u : 2u) << 27;
+  for (int i = 0; i < g.n; ++i) k |= static_cast<Key>(g.c[i]) << (3 * i);
+  return k;
+}
+
+std::unordered_map<Key, GroupTable>& cache() {
+  thread_local std::unordered_map<Key, GroupTable> table;
+  return table;
+}
+
+const GroupTable& table_of(Group& g);
+
+void merge_into(GroupTable& out, const GroupTable& sub, int sets, int partials, int pair) {
+  for (int p = 0; p < 2; ++p) {
+    if (p + pair > 1) continue;
+    for (int m = 0; m < kMaxSets; ++m) {
+      const int t = sub.best[p][m];
+      if (t < 0) continue;
+      const int mm = std::min(m + sets, kMaxSets - 1);
+      auto& cell = out.best[p + pair][mm];
+      cell = static_cast<std::int8_t>(std::max<int>(cell, t + partials));
+    }
+  }
+}
+
+GroupTable compute(Group& g) {
+  int i = 0;
+  while (i < g.n && g.c[i] == 0) ++i;
+  GroupTable out = empty_table();
+  if (i == g.n) {
+    out.best[0][0] = 0;
+    return out;
+  }
+  auto with_taken = [&](std::initializer_list<int> take, int sets, int partials, int pair) {
+    for (int k : take) --g.c[k];
+    const GroupTable sub = table_of(g);  // copy: the cache may rehash during recursion
+    for (int k : take) ++g.c[k];
+    merge_into(out, sub, sets, partials, pair);
+  };
+  with_taken({i}, 0, 0, 0);  // the lowest tile left stays isolated
+  if (g.c[i] >= 3) with_taken({i, i, i}, 1, 0, 0);
+  if (g.c[i] >= 2) {
+    with_taken({i, i}, 0, 0, 1);
+    with_taken({i, i}, 0, 1, 0);
+  }
+  if (g.n == 9) {
+    if (i + 2 < 9 && g.c[i + 1] && g.c[i + 2]) with_taken({i, i + 1, i + 2}, 1, 0, 0);
+    if (i + 1 < 9 && g.c[i + 1]) with_taken({i, i + 1}, 0, 1, 0);
+    if (i + 2 < 9 && g.c[i + 2]) with_taken({i, i + 2}, 0, 1, 0);
+  }
+  return out;
+}
+
+const GroupTable& table_of(Group& g) {
+  auto& table = cache();
+  const Key key = key_of(g);
+  auto it = table.find(key);
+  if (it != table.end()) return it->second;
+  GroupTable computed = compute(g);
+  return table.emplace(key, computed).first->second;
+}
+
+GroupTable group_table(const Counts& c, int group) {
+  Group g;
+  if (group < 3) {
+    for (int i = 0; i < 9; ++i) g.c[i] = c[group * 9 + 1 + i];
+  } else {
+    g.n = 7;
+    for (int i = 0; i < 7; ++i) g.c[i] = c[kFirstHonour + i];
+  }
+  return table_of(g);
+}
+
+int standard(const Counts& c, int need) {
+  // Combine the four groups: best partials for every (pair, sets) of the whole hand.
+  std::array<std::array<int, 9>, 2> best;
+  for (auto& row : best) row.fill(-1);
+  best[0][0] = 0;
+  for (int group = 0; group < 4; ++group) {
+    const GroupTable t = group_table(c, group);
+    std::array<std::array<int, 9>, 2> next;
+    for (auto& row : next) row.fill(-1);
+    for (int p1 = 0; p1 < 2; ++p1)
+      for (int m1 = 0; m1 < 9; ++m1) {
+        if (best[p1][m1] < 0) continue;
+        for (int p2 = 0; p1 + p2 < 2; ++p2)
+          for (int m2 = 0; m2 < kMaxSets; ++m2) {
+            if (t.best[p2][m2] < 0) continue;
+            const int m = std::min(m1 + m2, 8);
+            next[p1 + p2][m] = std::max(next[p1 + p2][m], best[p1][m1] + t.best[p2][m2]);
+          }
+      }
+    best = next;
+  }
+  int result = kImpossible;
+  for (int p = 0; p < 2; ++p)
+    for (int m = 0; m < 9; ++m) {
+      if (best[p][m] < 0) continue;
+      const int sets = std::min(m, need);
+      const int partials = std::min(best[p][m], need - sets);
+      result = std::min(result, 2 * need - 2 * sets - partials - p);
+    }
+  return result;
+}
+
+int seven_pairs(const Counts& c) {
+  int pairs = 0;
+  for (int k = 1; k <= 34; ++k) pairs += c[k] / 2;
+  return 6 - pairs;
+}
+
+int thirteen_orphans(const Counts& c) {
+  int kinds = 0;
+  bool paired = false;
+  for (auto k : kOrphans) {
+    if (c[k]) ++kinds;
+    if (c[k] >= 2) paired = true;
+  }
+  return 13 - kinds - (paired ? 1 : 0);
+}
+
+int honours_knitted(const Counts& c) {
+  int honours = 0;
+  for (int k = kFirstHonour; k <= 34; ++k) honours += c[k] ? 1 : 0;
+  int best = 0;
+  for (const auto& pattern : kKnitPatterns) {
+    int held = 0;
+    for (auto k : pattern) held += c[k] ? 1 : 0;
+    best = std::max(best, held);
+  }
+  return 13 - std::min(best + honours, 14);
+}
+
+int knitted_straight(const Counts& c, int melds) {
+  int best = kImpossible;
+  for (const auto& pattern : kKnitPatterns) {
+    Counts rest = c;
+    int held = 0;
+    for (auto k : pattern)
+      if (rest[k]) {
+        --rest[k];
+        ++held;
+      }
+    if (8 - held >= best) continue;  // the rest is at best -1 (complete): cannot improve
+    best = std::min(best, (9 - held) + standard(rest, 1 - melds));
+  }
+  return best;
+}
+
+}  // namespace
+
+std::array<int, kForms> shanten_by_form(const Counts& c, int melds) {
+  std::array<int, kForms> out;
+  out.fill(kImpossible);
+  out[static_cast<int>(Form::Standard)] = standard(c, 4 - melds);
+  if (melds == 0) {
+    out[static_cast<int>(Form::SevenPairs)] = seven_pairs(c);
+    out[static_cast<int>(Form::ThirteenOrphans)] = thirteen_orphans(c);
+    out[static_cast<int>(Form::HonoursKnitted)] = honours_knitted(c);
+  }
+  if (melds <= 1) out[static_cast<int>(Form::KnittedStraight)] = knitted_straight(c, melds);
+  return out;
+}
+
+int shanten(const Counts& c, int melds) {
+  const auto forms = shanten_by_form(c, melds);
+  return *std::min_element(forms.begin(), forms.end());
+}
+
+std::vector<int> acceptance(const Counts& counts, int melds, const Counts& held, bool include_held_four) {
+  std::vector<int> found;
+  Counts c = counts;
+  const int now = shanten(c, melds);
+  for (int k = 1; k <= 34; ++k) {
+    if (!include_held_four && held[k] >= 4) continue;
+    ++c[k];
+    if (shanten(c, melds) < now) found.push_back(k);
+    --c[k];
+  }
+  return found;
+}
+
+std::vector<AfterDiscard> shanten_after_discard(const Counts& counts, int melds, const Counts& held,
+                                                bool include_held_four) {
+  std::vector<AfterDiscard> out;
+  Counts c = counts;
+  Counts h = held;
+  for (int k = 1; k <= 34; ++k) {
+    if (!c[k]) continue;
+    --c[k];
+    --h[k];
+    out.push_back({k, shanten(c, melds), acceptance(c, melds, h, include_held_four)});
+    ++c[k];
+    ++h[k];
+  }
+  return out;
+}
+
+}  // namespace mahjongkit::mcr
