@@ -18,8 +18,8 @@ read (3.11.6.6). An incomplete hand, or a context that cannot happen (robbing a 
 self-draw, a kong replacement without a kong, ...), raises ``ValueError`` naming why.
 
 >>> from mahjongkit.mcr.context import WinContext, WinBy
->>> from mahjongkit.mcr.scoring_hand import SimpleHand
->>> hand = SimpleHand.of("123m 456p 789s 234s 55m")
+>>> from mahjongkit.mcr.notation import parse_hand
+>>> hand = parse_hand("123m 456p 789s 234s 55m")
 >>> t = score(hand, WinContext(winning=5, by=WinBy.SELF_DRAWN))
 >>> [(f.name, f.points) for f in t.fans]
 [('Mixed Straight', 8), ('Fully Concealed Hand', 4), ('All Chows', 2), ('Single Wait', 1)]
@@ -630,11 +630,11 @@ def score(hand: HandLike, context: WinContext, ruleset: Ruleset = GREEN_BOOK) ->
     ``ValueError`` if the hand is not complete or the context cannot happen.
 
     >>> from mahjongkit.mcr.context import WinContext
-    >>> from mahjongkit.mcr.scoring_hand import SimpleHand
-    >>> t = score(SimpleHand.of("234m 345p 567s 67m 88p 8m"), WinContext(winning=8))
+    >>> from mahjongkit.mcr.notation import parse_hand
+    >>> t = score(parse_hand("234m 345p 567s 67m 88p 8m"), WinContext(winning=8))
     >>> t.basic, t.minimum_met
     (6, False)
-    >>> score(SimpleHand.of("234m 345p 567s 67m 88p 9m"), WinContext(winning=9))
+    >>> score(parse_hand("234m 345p 567s 67m 88p 9m"), WinContext(winning=9))
     Traceback (most recent call last):
     ValueError: not a complete hand: no four sets and a pair, nor a special form
     """
