@@ -207,9 +207,35 @@ def _divide(counts: list[int], sets_needed: int) -> list[tuple[tuple[_SetTuple, 
     return found
 
 
-def _completes(counts: list[int], sets_needed: int) -> bool:
-    """Whether ``counts`` is ``sets_needed`` sets and a pair."""
-    return bool(_divide(counts, sets_needed))
+def _only_sets(counts: list[int]) -> bool:
+    """Whether ``counts`` is sets alone. Greedy from the lowest kind is exact: a pung of the
+    lowest kind is always safe (three equal chows are also three pungs), and what is left
+    of it must start chows."""
+    c = counts[:]
+    for kind in range(1, 35):
+        n = c[kind]
+        if not n:
+            continue
+        if n >= 3:
+            n -= 3
+        if n:
+            if kind > 27 or (kind - 1) % 9 > 6 or c[kind + 1] < n or c[kind + 2] < n:
+                return False
+            c[kind + 1] -= n
+            c[kind + 2] -= n
+    return True
+
+
+def _completes(counts: list[int]) -> bool:
+    """Whether ``counts`` is sets and one pair."""
+    for kind in range(1, 35):
+        if counts[kind] >= 2:
+            counts[kind] -= 2
+            done = _only_sets(counts)
+            counts[kind] += 2
+            if done:
+                return True
+    return False
 
 
 def _waits(standing: list[int], tiles: int, seven_pairs: bool) -> list[int]:
@@ -224,13 +250,10 @@ def _waits(standing: list[int], tiles: int, seven_pairs: bool) -> list[int]:
             for d in (-2, -1, 1, 2):
                 if 1 <= r + d <= 9:
                     candidates.add(k + d)
-    sets_needed = (tiles + 1 - 2) // 3
     found = []
     for k in sorted(candidates):
         standing[k] += 1
-        if _completes(standing, sets_needed) or (
-            seven_pairs and all(standing[j] % 2 == 0 for j in held)
-        ):
+        if _completes(standing) or (seven_pairs and all(standing[j] % 2 == 0 for j in held)):
             found.append(k)
         standing[k] -= 1
     return found
@@ -402,6 +425,11 @@ _BY_FORM: Final = {
     form: tuple(f for f in FANS.values() if form in f.forms and f.checker is not None)
     for form in Form
 }
+# the checkers that apply to each form, as (number, checker): the hot loop of the scorer
+_CHECKERS: Final = {
+    form: tuple((f.number, f.checker) for f in fans if f.checker is not None)
+    for form, fans in _BY_FORM.items()
+}
 _CHOW_GROUP: Final = tuple(f for f in FANS.values() if f.group == "chow")
 _PUNG_GROUP: Final = tuple(f for f in FANS.values() if f.group == "pung")
 # which pair fan one remaining chow scores with a chow already used (the calculators'
@@ -487,10 +515,10 @@ def _evaluate(r: Reading, rs: Ruleset) -> _Scored:
             if hit:
                 found[number] = hit
     else:
-        for fan in _BY_FORM[r.form]:
-            hit = fan.check(r)
+        for number, checker in _CHECKERS[r.form]:
+            hit = checker(r)
             if hit:
-                found[fan.number] = hit
+                found[number] = hit
         _combine_group(found, _CHOW_GROUP, r.chows, rs)
         _combine_group(found, _PUNG_GROUP, r.pungs, rs)
         if r.kongs == 2 and r.concealed_kongs == 1:
