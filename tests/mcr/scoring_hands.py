@@ -16,8 +16,8 @@ import random
 from collections.abc import Iterator
 
 from mahjongkit.mcr.context import Replacement, WinBy, WinContext
+from mahjongkit.mcr.hand import Hand
 from mahjongkit.mcr.meld import Meld, MeldKind
-from mahjongkit.mcr.scoring_hand import SimpleHand
 
 SUITED = list(range(1, 28))
 HONOURS = list(range(28, 35))
@@ -44,14 +44,30 @@ _KNITS = [(a, b, c) for a in range(3) for b in range(3) for c in range(3) if len
 ORPHANS = [1, 9, 10, 18, 19, 27, 28, 29, 30, 31, 32, 33, 34]
 
 
+_MIXES = [
+    ("chow", "chow", "pung", "pung", "kong"),
+    ("chow",),
+    ("chow", "chow", "chow", "pung"),
+    ("pung", "pung", "kong"),
+]
+# chows of 123 and 789 only, with a pair of fives: the terminal-chow fans
+_TERMINAL_CHOWS = [k for k in SUITED if (k - 1) % 9 in (0, 6)]
+
+
 def _standard(rng: random.Random) -> tuple[list[int], list[Meld]] | None:
     pool = rng.choice(_POOLS)
+    mix = rng.choice(_MIXES)
+    terminal_chows = rng.random() < 0.03
+    if terminal_chows:
+        pool, mix = rng.sample(_TERMINAL_CHOWS, rng.choice([2, 4])), ("chow",)
+    elif mix == ("chow",) and rng.random() < 0.5:
+        pool = rng.sample(SUITED, rng.randint(2, 6))
     counts = [0] * 35
     sets: list[tuple[str, int]] = []
     for _ in range(4):
         for _attempt in range(20):
             first = rng.choice(pool)
-            kind = rng.choice(("chow", "chow", "pung", "pung", "kong"))
+            kind = rng.choice(mix)
             if kind == "chow":
                 if first > 27 or (first - 1) % 9 > 6:
                     continue
@@ -65,7 +81,7 @@ def _standard(rng: random.Random) -> tuple[list[int], list[Meld]] | None:
                 break
         else:
             return None
-    pairs = [k for k in pool if counts[k] <= 2]
+    pairs = [k for k in (pool if not terminal_chows else [5, 14, 23]) if counts[k] <= 2]
     if not pairs:
         return None
     pair = rng.choice(pairs)
@@ -151,7 +167,7 @@ def _nine_gates(rng: random.Random) -> list[int]:
     return [base + r for r in (1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9)] + [base + rng.randint(1, 9)]
 
 
-def random_hand(rng: random.Random) -> tuple[SimpleHand, WinContext] | None:
+def random_hand(rng: random.Random) -> tuple[Hand, WinContext] | None:
     """One random winning hand and context, or ``None`` if the draw failed (retry)."""
     roll = rng.random()
     melds: list[Meld] = []
@@ -183,7 +199,7 @@ def random_hand(rng: random.Random) -> tuple[SimpleHand, WinContext] | None:
         return None
     winning = rng.choice(concealed)
     flowers = sorted(rng.sample(range(35, 43), rng.choice([0, 0, 0, 1, 2, 3, rng.randint(0, 8)])))
-    hand = SimpleHand.from_parts(concealed, melds, flowers)
+    hand = Hand.from_tiles(concealed, melds, flowers)
     has_kong = any(m.kind is MeldKind.KONG for m in melds)
     by = rng.choice([WinBy.SELF_DRAWN, WinBy.DISCARD])
     if whole[winning] == 1 and rng.random() < 0.15:
@@ -211,7 +227,7 @@ def random_hand(rng: random.Random) -> tuple[SimpleHand, WinContext] | None:
     return hand, context
 
 
-def random_hands(seed: int, count: int) -> Iterator[tuple[SimpleHand, WinContext]]:
+def random_hands(seed: int, count: int) -> Iterator[tuple[Hand, WinContext]]:
     """``count`` random winning hands from ``seed`` (deterministic)."""
     rng = random.Random(seed)
     made = 0

@@ -74,8 +74,8 @@ def _all(r: Reading, test: Callable[[int], bool]) -> bool:
     return all(test(k) for k in r.kinds_present)
 
 
-def _suits(r: Reading) -> set[int]:
-    return {suit_of(k) for k in r.kinds_present}
+def _suits(r: Reading) -> frozenset[int]:
+    return r.suits
 
 
 def _is_terminal(k: int) -> bool:
@@ -99,13 +99,12 @@ _REVERSIBLE: Final = frozenset({10, 11, 12, 13, 14, 17, 18, 20, 22, 23, 24, 26, 
 def _pattern(
     sets: tuple[int, ...], arity: int, test: Callable[[list[int]], bool], r: Reading
 ) -> list[Instance]:
-    """Every ``arity``-subset of ``sets`` whose first tiles pass ``test`` (sorted)."""
-    out: list[Instance] = []
-    for combo in combinations(sets, arity):
-        firsts = sorted(r.set_firsts[i] for i in combo)
-        if test(firsts):
-            out.append(combo)
-    return out
+    """Every ``arity``-subset of ``sets`` whose first tiles pass ``test`` (``sets`` are in
+    order of first tile, so each subset's first tiles come sorted)."""
+    if len(sets) < arity:
+        return NEVER
+    firsts = r.set_firsts
+    return [c for c in combinations(sets, arity) if test([firsts[i] for i in c])]
 
 
 def _same_suit(firsts: list[int]) -> bool:
@@ -188,7 +187,7 @@ def _concealed_pungs(count: int) -> Checker:
 def _pure_terminal_chows(r: Reading) -> list[Instance]:
     if len(r.chows) != 4 or r.pair > 27 or rank_of(r.pair) != 5:
         return NEVER
-    firsts = sorted(r.set_firsts[i] for i in r.chows)
+    firsts = [r.set_firsts[i] for i in r.chows]
     base = r.pair - 4  # the suit's 1
     if firsts == [base, base, base + 6, base + 6]:
         return [(*r.chows, len(r.set_kinds))]

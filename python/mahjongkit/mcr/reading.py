@@ -65,6 +65,7 @@ class Reading:
     concealed_kongs: int = 0
     wait: Wait | None = None  # the wait fan's shape when the wait was unique
     special: dict[str, int] = field(default_factory=dict)
+    suits: frozenset[int] = frozenset()  # suits present (3 = honours)
 
     @classmethod
     def build(
@@ -77,18 +78,28 @@ class Reading:
     ) -> Reading:
         """A reading of ``sets`` (kind, first tile, concealed) and ``pair`` (0 for none)."""
         kinds = tuple(s[0] for s in sets)
+        firsts = tuple(s[1] for s in sets)
+        present = tuple(sorted(k for k, n in counts.items() if n))
+
+        def by_first(test: tuple[SetKind, ...]) -> tuple[int, ...]:
+            # ordered by first tile, so the checkers' combinations come out sorted
+            return tuple(
+                sorted((i for i, k in enumerate(kinds) if k in test), key=firsts.__getitem__)
+            )
+
         return cls(
             form=form,
             set_kinds=kinds,
-            set_firsts=tuple(s[1] for s in sets),
+            set_firsts=firsts,
             set_concealed=tuple(s[2] for s in sets),
             set_meld=tuple(metas) if metas is not None else tuple(None for _ in sets),
             pair=pair,
             counts=counts,
-            chows=tuple(i for i, k in enumerate(kinds) if k is SetKind.CHOW),
-            pungs=tuple(i for i, k in enumerate(kinds) if k in (SetKind.PUNG, SetKind.KONG)),
-            knits=tuple(i for i, k in enumerate(kinds) if k is SetKind.KNIT),
-            kinds_present=tuple(sorted(k for k, n in counts.items() if n)),
+            chows=by_first((SetKind.CHOW,)),
+            pungs=by_first((SetKind.PUNG, SetKind.KONG)),
+            knits=by_first((SetKind.KNIT,)),
+            kinds_present=present,
+            suits=frozenset(suit_of(k) for k in present),
         )
 
     def set_tiles(self, index: int) -> tuple[int, ...]:

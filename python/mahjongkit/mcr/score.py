@@ -18,8 +18,8 @@ read (3.11.6.6). An incomplete hand, or a context that cannot happen (robbing a 
 self-draw, a kong replacement without a kong, ...), raises ``ValueError`` naming why.
 
 >>> from mahjongkit.mcr.context import WinContext, WinBy
->>> from mahjongkit.mcr.scoring_hand import SimpleHand
->>> hand = SimpleHand.of("123m 456p 789s 234s 55m")
+>>> from mahjongkit.mcr.notation import parse_hand
+>>> hand = parse_hand("123m 456p 789s 234s 55m")
 >>> t = score(hand, WinContext(winning=5, by=WinBy.SELF_DRAWN))
 >>> [(f.name, f.points) for f in t.fans]
 [('Mixed Straight', 8), ('Fully Concealed Hand', 4), ('All Chows', 2), ('Single Wait', 1)]
@@ -207,9 +207,35 @@ def _divide(counts: list[int], sets_needed: int) -> list[tuple[tuple[_SetTuple, 
     return found
 
 
-def _completes(counts: list[int], sets_needed: int) -> bool:
-    """Whether ``counts`` is ``sets_needed`` sets and a pair."""
-    return bool(_divide(counts, sets_needed))
+def _only_sets(counts: list[int]) -> bool:
+    """Whether ``counts`` is sets alone. Greedy from the lowest kind is exact: a pung of the
+    lowest kind is always safe (three equal chows are also three pungs), and what is left
+    of it must start chows."""
+    c = counts[:]
+    for kind in range(1, 35):
+        n = c[kind]
+        if not n:
+            continue
+        if n >= 3:
+            n -= 3
+        if n:
+            if kind > 27 or (kind - 1) % 9 > 6 or c[kind + 1] < n or c[kind + 2] < n:
+                return False
+            c[kind + 1] -= n
+            c[kind + 2] -= n
+    return True
+
+
+def _completes(counts: list[int]) -> bool:
+    """Whether ``counts`` is sets and one pair."""
+    for kind in range(1, 35):
+        if counts[kind] >= 2:
+            counts[kind] -= 2
+            done = _only_sets(counts)
+            counts[kind] += 2
+            if done:
+                return True
+    return False
 
 
 def _waits(standing: list[int], tiles: int, seven_pairs: bool) -> list[int]:
@@ -224,13 +250,10 @@ def _waits(standing: list[int], tiles: int, seven_pairs: bool) -> list[int]:
             for d in (-2, -1, 1, 2):
                 if 1 <= r + d <= 9:
                     candidates.add(k + d)
-    sets_needed = (tiles + 1 - 2) // 3
     found = []
     for k in sorted(candidates):
         standing[k] += 1
-        if _completes(standing, sets_needed) or (
-            seven_pairs and all(standing[j] % 2 == 0 for j in held)
-        ):
+        if _completes(standing) or (seven_pairs and all(standing[j] % 2 == 0 for j in held)):
             found.append(k)
         standing[k] -= 1
     return found
@@ -402,6 +425,11 @@ _BY_FORM: Final = {
     form: tuple(f for f in FANS.values() if form in f.forms and f.checker is not None)
     for form in Form
 }
+# the checkers that apply to each form, as (number, checker): the hot loop of the scorer
+_CHECKERS: Final = {
+    form: tuple((f.number, f.checker) for f in fans if f.checker is not None)
+    for form, fans in _BY_FORM.items()
+}
 _CHOW_GROUP: Final = tuple(f for f in FANS.values() if f.group == "chow")
 _PUNG_GROUP: Final = tuple(f for f in FANS.values() if f.group == "pung")
 # which pair fan one remaining chow scores with a chow already used (the calculators'
@@ -487,10 +515,10 @@ def _evaluate(r: Reading, rs: Ruleset) -> _Scored:
             if hit:
                 found[number] = hit
     else:
-        for fan in _BY_FORM[r.form]:
-            hit = fan.check(r)
+        for number, checker in _CHECKERS[r.form]:
+            hit = checker(r)
             if hit:
-                found[fan.number] = hit
+                found[number] = hit
         _combine_group(found, _CHOW_GROUP, r.chows, rs)
         _combine_group(found, _PUNG_GROUP, r.pungs, rs)
         if r.kongs == 2 and r.concealed_kongs == 1:
@@ -630,11 +658,11 @@ def score(hand: HandLike, context: WinContext, ruleset: Ruleset = GREEN_BOOK) ->
     ``ValueError`` if the hand is not complete or the context cannot happen.
 
     >>> from mahjongkit.mcr.context import WinContext
-    >>> from mahjongkit.mcr.scoring_hand import SimpleHand
-    >>> t = score(SimpleHand.of("234m 345p 567s 67m 88p 8m"), WinContext(winning=8))
+    >>> from mahjongkit.mcr.notation import parse_hand
+    >>> t = score(parse_hand("234m 345p 567s 67m 88p 8m"), WinContext(winning=8))
     >>> t.basic, t.minimum_met
     (6, False)
-    >>> score(SimpleHand.of("234m 345p 567s 67m 88p 9m"), WinContext(winning=9))
+    >>> score(parse_hand("234m 345p 567s 67m 88p 9m"), WinContext(winning=9))
     Traceback (most recent call last):
     ValueError: not a complete hand: no four sets and a pair, nor a special form
     """
