@@ -643,3 +643,14 @@ def test_a_clone_is_independent() -> None:
     assert g.pool_of(0) == (M4,) and g.check_invariants() == []
     ok(g, 1, WIN)
     assert g.history[-1].winner == 1 and copy.history[-1].winner == 3
+
+
+def test_the_ruleset_is_saved_and_restored() -> None:
+    from mahjongkit.mcr.ruleset import GB, GREEN_BOOK
+
+    g = Rules("rules", ruleset=GB)
+    ok(g, 0, g.legal(0)[0])
+    restored = Rules.from_json(g.to_json())
+    assert restored.ruleset is GB and Rules.from_json(Rules("x").to_json()).ruleset is GREEN_BOOK
+    with pytest.raises(ValueError, match="unknown ruleset"):
+        Rules.from_json(g.to_json().replace('"gb"', '"wmo"'))

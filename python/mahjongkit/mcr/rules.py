@@ -44,6 +44,7 @@ from .meld import MeldKind
 from .moves import KONG, PASS, PUNG, WIN, Move, MoveKind, chow, discard, kong
 from .notation import format_hand, format_tiles, parse_hand
 from .result import HANDS, FanLine, HandRecord, Standings, settle
+from .ruleset import GREEN_BOOK, Ruleset, ruleset_named
 from .wall import SEATS, Wall, check_hand_no, seed_bytes
 
 WIND_NAMES: Final = ("E", "S", "W", "N")
@@ -90,11 +91,9 @@ def _default_complete(hand14: Hand) -> bool:
     return is_complete(hand14)
 
 
-def _default_score(ruleset: Any) -> ScoreFunction:
+def _default_score(ruleset: Ruleset) -> ScoreFunction:
     from .score import score
 
-    if ruleset is None:
-        return lambda hand, context: score(hand, context)
     return lambda hand, context: score(hand, context, ruleset)
 
 
@@ -208,7 +207,7 @@ class Rules:
         dealer: int | None = None,
         totals: Sequence[int] = (0, 0, 0, 0),
         position: Position | None = None,
-        ruleset: Any = None,
+        ruleset: Ruleset = GREEN_BOOK,
         complete: CompleteFunction | None = None,
         scorer: ScoreFunction | None = None,
     ) -> None:
@@ -1132,6 +1131,7 @@ class Rules:
         data["totals"] = list(self._start["totals"])  # type: ignore[call-overload]
         if self.position is not None:
             data["position"] = self.position.to_json()
+        data["ruleset"] = self.ruleset.name
         data["moves"] = [[seat, str(move)] for seat, move in self.move_log]
         data["check"] = {"hand_no": self.hand_no, "totals": list(self.totals), "moves": self.moves}
         return json.dumps(data, indent=None)
@@ -1141,7 +1141,6 @@ class Rules:
         cls,
         text: str,
         *,
-        ruleset: Any = None,
         complete: CompleteFunction | None = None,
         scorer: ScoreFunction | None = None,
     ) -> Rules:
@@ -1164,7 +1163,7 @@ class Rules:
                 dealer=int(data["dealer"]),
                 totals=[int(t) for t in data["totals"]],
                 position=position,
-                ruleset=ruleset,
+                ruleset=ruleset_named(str(data.get("ruleset", GREEN_BOOK.name))),
                 complete=complete,
                 scorer=scorer,
             )
