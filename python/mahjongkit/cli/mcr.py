@@ -103,3 +103,90 @@ def score_command(
     click.echo(f"basic {tally.basic}, flowers {tally.flowers}, total {tally.total}")
     if not tally.minimum_met:
         click.echo(f"below the {tally.minimum}-point minimum: not a legal win")
+
+
+# -- the wall and whole games (owned by the rules state machine) ------------------------------
+
+
+def _seed_arg(seed: str, as_hex: bool) -> str | bytes:
+    if not as_hex:
+        return seed
+    try:
+        return bytes.fromhex(seed)
+    except ValueError:
+        raise click.ClickException(f"--hex: {seed!r} is not hexadecimal") from None
+
+
+@mcr.command(name="wall")
+@click.argument("seed")
+@click.option("--hand", "hand_no", default=1, show_default=True, help="Hand number, 1 to 16.")
+@click.option("--hex", "as_hex", is_flag=True, help="SEED is hexadecimal bytes.")
+def wall_command(seed: str, hand_no: int, as_hex: bool) -> None:
+    """Print the seeded wall of one hand (decision 12), front first.
+
+    Example: mahjongkit mcr wall published-seed --hand 3
+    """
+    from mahjongkit.mcr.wall import Wall
+    from mahjongkit.tiles import code
+
+    try:
+        wall = Wall.from_seed(_seed_arg(seed, as_hex), hand_no)
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
+    tiles = [code(t) for t in wall.tiles]
+    for start in range(0, len(tiles), 24):
+        click.echo(" ".join(tiles[start : start + 24]))
+
+
+@mcr.command(name="game")
+@click.argument("seed", required=False)
+@click.option("--hex", "as_hex", is_flag=True, help="SEED is hexadecimal bytes.")
+@click.option("--replay", type=click.Path(exists=True, dir_okay=False), help="A saved game.")
+@click.option("--save", type=click.Path(dir_okay=False), help="Write the game here as JSON.")
+@click.option("--events", is_flag=True, help="Print every event, not only the hands.")
+def game_command(
+    seed: str | None, as_hex: bool, replay: str | None, save: str | None, events: bool
+) -> None:
+    """Play a whole game with seeded random players, or replay a saved one, and print what
+    happened: one line per hand, then the standings.
+
+    Example: mahjongkit mcr game demo --save demo.json
+    """
+    import random
+    from pathlib import Path
+
+    from mahjongkit.mcr.moves import MoveKind
+    from mahjongkit.mcr.rules import Rules
+
+    try:
+        if replay is not None:
+            game = Rules.from_json(Path(replay).read_text())
+        elif seed is not None:
+            game = Rules(_seed_arg(seed, as_hex))
+            rng = random.Random(seed)
+            while game.is_active:
+                seat = rng.choice(game.waiting_on)
+                legal = game.legal(seat)
+                wins = [m for m in legal if m.kind is MoveKind.WIN]
+                game.apply(seat, wins[0] if wins else rng.choice(legal))
+        else:
+            raise ValueError("give a SEED to play, or --replay FILE")
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
+    if events:
+        for event in game.take_outcomes():
+            click.echo(str(event))
+    for record in game.history:
+        if record.winner is None:
+            line = "exhausted"
+        else:
+            how = record.by.value if record.by is not None else "?"
+            source = f" from seat {record.discarder}" if record.discarder is not None else ""
+            line = f"seat {record.winner} wins ({how}{source}) {record.points}: {record.hand}"
+        click.echo(f"hand {record.hand_no:2}: {line}  totals {list(record.totals)}")
+    if game.standings is not None and game.result is not None:
+        click.echo(f"places {list(game.standings.places)}, result {game.result.value}")
+    else:
+        click.echo(game.to_string())
+    if save is not None:
+        Path(save).write_text(game.to_json())
