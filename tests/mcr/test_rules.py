@@ -57,6 +57,11 @@ def ok(g: Rules, seat: int, move: Move) -> None:
     assert g.check_invariants() == [], g.to_string()
 
 
+def fan_keys(g: Rules) -> set[str]:
+    """The fans of the last hand won."""
+    return {fan.key for fan in g.history[-1].fans}
+
+
 def kinds(g: Rules) -> list[str]:
     return [event.kind.value for event in g.take_outcomes()]
 
@@ -269,6 +274,7 @@ def test_robbing_a_promoted_kong_settles_as_a_discard_by_the_promoter() -> None:
     assert record.deltas == settle(1, points, WinBy.ROBBING, 0)
     assert record.deltas == (-(8 + points), 24 + points, -8, -8)
     assert g.totals == record.deltas
+    assert record.context == context and "robbing_the_kong" in fan_keys(g)
 
 
 def test_a_rob_window_passed_performs_the_kong() -> None:
@@ -308,6 +314,8 @@ def test_win_on_a_kong_replacement() -> None:
     context = WinContext(winning=from_code("G"), by=WinBy.SELF_DRAWN, replacement=Replacement.KONG)
     hand = parse_hand("ckong(4444m) 123p 456s 789m GG")
     assert record.points == int(score(hand, context).total)
+    assert record.context == context
+    assert "out_with_replacement_tile" in fan_keys(g)
 
 
 def test_win_on_a_flower_replacement() -> None:
@@ -323,7 +331,9 @@ def test_win_on_a_flower_replacement() -> None:
         winning=M4, by=WinBy.SELF_DRAWN, seat_wind=1, replacement=Replacement.FLOWER
     )
     points = points_of("123m 456p 789s RRR 44m F1", context)
-    assert record.points == points
+    assert record.points == points and record.context == context
+    keys = fan_keys(g)  # concealed and self-drawn: Fully Concealed Hand, never fan 46
+    assert "out_with_replacement_tile" not in keys and "fully_concealed_hand" in keys
     assert record.deltas == settle(1, points, WinBy.SELF_DRAWN)
 
 
@@ -334,6 +344,7 @@ def test_the_last_tile_is_drawable_and_wins_by_itself() -> None:
     ok(g, 1, WIN)
     context = WinContext(winning=M4, by=WinBy.SELF_DRAWN, seat_wind=1, last_of_wall=True)
     assert g.history[-1].points == points_of("123m 456p 789s RRR 44m", context)
+    assert g.history[-1].context == context and "last_tile_draw" in fan_keys(g)
 
 
 def test_the_discard_of_the_last_tile_may_be_claimed() -> None:
@@ -347,6 +358,7 @@ def test_the_discard_of_the_last_tile_may_be_claimed() -> None:
     context = WinContext(winning=M4, by=WinBy.DISCARD, seat_wind=2, last_of_wall=True)
     points = points_of("123m 456p 789s GGG 44m", context)
     assert (record.winner, record.discarder, record.points) == (2, 1, points)
+    assert record.context == context and "last_tile_claim" in fan_keys(g)
     assert record.deltas == (-8, -(8 + points), 24 + points, -8)
 
 

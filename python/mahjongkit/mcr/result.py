@@ -83,8 +83,11 @@ def standings_winner(totals: Sequence[int]) -> int | None:
 
 @dataclass(frozen=True)
 class FanLine:
-    """One scored fan of a won hand, as the history records it."""
+    """One scored fan of a won hand, as the history records it: its number and key in the
+    fan table, its English name, the points of one instance and how many times it scored."""
 
+    number: int
+    key: str
     name: str
     points: int
     times: int

@@ -1189,13 +1189,16 @@ class Rules:
 def _fan_lines(tally: TallyLike | None) -> tuple[FanLine, ...]:
     if tally is None:
         return ()
-    lines = []
-    for fan in getattr(tally, "fans", ()):
-        name = getattr(fan, "name", None) or str(getattr(fan, "fan", fan))
-        lines.append(
-            FanLine(str(name), int(getattr(fan, "points", 0)), int(getattr(fan, "times", 1)))
+    return tuple(
+        FanLine(
+            int(getattr(fan, "number", 0)),
+            str(getattr(fan, "key", "")),
+            str(getattr(fan, "name", fan)),
+            int(getattr(fan, "points", 0)),
+            int(getattr(fan, "times", 1)),
         )
-    return tuple(lines)
+        for fan in getattr(tally, "fans", ())
+    )
 
 
 def _malformed(move: Move) -> str | None:
