@@ -197,7 +197,28 @@ _WIN_RANK: Final = 3
 
 
 class Rules:
-    """The state of one game. See the module docstring; attributes follow ``004``."""
+    """The state of one game of sixteen hands (specification ``004``).
+
+    Construct from a seed (``str`` or ``bytes``), optionally a hand number (1–16), a dealer,
+    running totals (summing to zero), a written :class:`Position` for tests, and a
+    :class:`~mahjongkit.mcr.ruleset.Ruleset` for the scorer.
+
+    Attributes (read them, never assign them):
+
+    * ``seed``, ``hand_no``, ``dealer``, ``totals``, ``ruleset``;
+    * ``wall`` (:class:`~mahjongkit.mcr.wall.Wall`), ``hands`` (four
+      :class:`~mahjongkit.mcr.hand.Hand`), ``pools`` (four tuples of kinds, in discard order);
+    * ``phase`` (:class:`Phase`), ``turn`` (the seat on turn in the discard phase, else
+      ``None``), ``window`` (the open :class:`Window` or ``None``);
+    * ``drawn``, ``drawn_from`` (``"wall"`` or ``"back"``), ``replacement`` (what the draw
+      replaced: a kong or a flower, else ``None``);
+    * ``claimed_this_turn`` (the turn was reached by a chow or pung: no kong, 3.6.8),
+      ``last_draw_emptied``, ``last_discard_is_last`` (fans 44 and 45);
+    * ``status`` (:class:`Status`), ``winner`` and ``result`` (after the sixteenth hand),
+      ``standings``, ``history`` (one :class:`~mahjongkit.mcr.result.HandRecord` per finished
+      hand), ``last`` (the last event), ``moves`` (player moves taken), ``move_log``,
+      ``outcomes`` (the queue :meth:`take_outcomes` drains), ``position``.
+    """
 
     def __init__(
         self,
