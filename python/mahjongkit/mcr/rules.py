@@ -28,6 +28,7 @@ reports them among the events :meth:`Rules.take_outcomes` hands out.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -1005,20 +1006,23 @@ class Rules:
     # -- invariants --------------------------------------------------------------------------
 
     def _tile_counts(self) -> list[int]:
-        seen = [0] * (KINDS + 1)
-        for hand in self._hands:
-            for kind in range(1, STANDARD_KINDS + 1):
-                seen[kind] += hand.counts[kind]
-            for meld in hand.melds:
-                for kind in meld.tiles:
-                    seen[kind] += 1
-            for kind in hand.flowers:
-                seen[kind] += 1
+        """How many of each kind are somewhere: in the hands, melds, flowers, pools, wall.
+
+        Counted afresh from every place a tile can be (never from incremental bookkeeping),
+        so that ``check_invariants`` can catch a tile lost or duplicated by a bug."""
+        h = self._hands
+        counts = (h[0].counts, h[1].counts, h[2].counts, h[3].counts)
+        concealed = map(sum, zip(*counts, strict=True))
+        seen = [*concealed, *([0] * (KINDS - STANDARD_KINDS))]
+        loose = Counter(self.wall.tiles)
         for pool in self._pools:
-            for kind in pool:
-                seen[kind] += 1
-        for kind in self.wall.tiles:
-            seen[kind] += 1
+            loose.update(pool)
+        for hand in h:
+            loose.update(hand.flowers)
+            for meld in hand.melds:
+                loose.update(meld.tiles)
+        for kind, count in loose.items():
+            seen[kind] += count
         return seen
 
     def _overfull_kinds(self) -> list[str]:
