@@ -525,14 +525,15 @@ class Rules:
         tally = self._score_fn(hand.draw(tile), context)
         return (tally, context) if tally.minimum_met else None
 
-    def _explain_failed_win(self, hand14: Hand, context: WinContext) -> Refusal:
+    def _explain_failed_win(self, seat: int, hand14: Hand, context: WinContext) -> Refusal:
         try:
             tally = self._score_fn(hand14, context)
         except ValueError as error:
             return self._refusal(
-                RefusalCode.NOT_A_WIN, f"not a complete hand: {format_hand(hand14)} ({error})"
+                seat, RefusalCode.NOT_A_WIN, f"not a complete hand: {format_hand(hand14)} ({error})"
             )
         return self._refusal(
+            seat,
             RefusalCode.TOO_FEW_POINTS,
             f"{format_hand(hand14)} scores {tally.basic} without flowers; a win needs 8",
         )
@@ -544,12 +545,11 @@ class Rules:
         _check_seat(seat)
         if not isinstance(move, Move):
             raise TypeError(f"a move is a Move, not {type(move).__name__}")
-        self._refusal_seat = seat
         if self.status is Status.FINISHED:
-            return self._refusal(RefusalCode.GAME_OVER, "the sixteenth hand is over")
+            return self._refusal(seat, RefusalCode.GAME_OVER, "the sixteenth hand is over")
         malformed = _malformed(move)
         if malformed:
-            return self._refusal(RefusalCode.BAD_MOVE, malformed)
+            return self._refusal(seat, RefusalCode.BAD_MOVE, malformed)
         if self._window is None:
             return self._why_not_on_turn(seat, move)
         return self._why_not_in_window(seat, move, self._window)
@@ -576,24 +576,26 @@ class Rules:
             self._apply_in_window(seat, move, self._window)
         return None
 
-    def _refusal(self, code_: RefusalCode, message: str) -> Refusal:
-        return Refusal(code_, message, tuple(self.legal(self._refusal_seat)))
+    def _refusal(self, seat: int, code_: RefusalCode, message: str) -> Refusal:
+        return Refusal(code_, message, tuple(self.legal(seat)))
 
     def _why_not_on_turn(self, seat: int, move: Move) -> Refusal | None:
         kind = move.kind
         if kind in (MoveKind.PASS, MoveKind.CHOW, MoveKind.PUNG):
-            return self._refusal(RefusalCode.NO_WINDOW, f"no window is open to {kind.value} in")
+            return self._refusal(
+                seat, RefusalCode.NO_WINDOW, f"no window is open to {kind.value} in"
+            )
         if kind is MoveKind.KONG and move.tile is None:
-            return self._refusal(RefusalCode.BAD_MOVE, "a kong on one's turn names its tile")
+            return self._refusal(seat, RefusalCode.BAD_MOVE, "a kong on one's turn names its tile")
         if seat != self.turn:
-            return self._refusal(RefusalCode.NOT_YOUR_TURN, f"seat {self.turn} is on turn")
+            return self._refusal(seat, RefusalCode.NOT_YOUR_TURN, f"seat {self.turn} is on turn")
         hand = self._hands[seat]
         if kind is MoveKind.DISCARD:
             tile = move.tile
             assert tile is not None
             if hand.counts[tile] == 0:
                 return self._refusal(
-                    RefusalCode.TILE_NOT_HELD, f"seat {seat} holds no {code(tile)} to discard"
+                    seat, RefusalCode.TILE_NOT_HELD, f"seat {seat} holds no {code(tile)} to discard"
                 )
             return None
         if kind is MoveKind.KONG:
@@ -601,16 +603,17 @@ class Rules:
             assert tile is not None
             if hand.counts[tile] == 0:
                 return self._refusal(
-                    RefusalCode.TILE_NOT_HELD, f"seat {seat} holds no {code(tile)}"
+                    seat, RefusalCode.TILE_NOT_HELD, f"seat {seat} holds no {code(tile)}"
                 )
             if self.claimed_this_turn:
                 return self._refusal(
-                    RefusalCode.NO_KONG, "no kong in a turn reached by a chow or pung (3.6.8)"
+                    seat, RefusalCode.NO_KONG, "no kong in a turn reached by a chow or pung (3.6.8)"
                 )
             if self.wall.is_empty:
-                return self._refusal(RefusalCode.NO_KONG, "the wall is empty: no replacement")
+                return self._refusal(seat, RefusalCode.NO_KONG, "the wall is empty: no replacement")
             if tile not in self._kong_tiles(seat):
                 return self._refusal(
+                    seat,
                     RefusalCode.NO_KONG,
                     f"seat {seat} has neither four {code(tile)} nor an exposed pung of it",
                 )
@@ -619,31 +622,35 @@ class Rules:
         drawn = self.drawn
         if drawn is None or self.claimed_this_turn:
             return self._refusal(
+                seat,
                 RefusalCode.NOT_A_WIN,
                 "a turn reached by a claim has no drawn tile to win on (claim the discard"
                 " as a win instead)",
             )
         if self._self_draw_tally(seat) is not None:
             return None
-        return self._explain_failed_win(hand, self._context(seat, drawn, WinBy.SELF_DRAWN))
+        return self._explain_failed_win(seat, hand, self._context(seat, drawn, WinBy.SELF_DRAWN))
 
     def _why_not_in_window(self, seat: int, move: Move, w: _OpenWindow) -> Refusal | None:
         kind = move.kind
         if kind is MoveKind.DISCARD or (kind is MoveKind.KONG and move.tile is not None):
             # A kong naming its tile is a turn's kong; the window's answer is a plain "kong".
             return self._refusal(
-                RefusalCode.WRONG_PHASE, f"a window on {code(w.tile)} is open: answer it first"
+                seat,
+                RefusalCode.WRONG_PHASE,
+                f"a window on {code(w.tile)} is open: answer it first",
             )
         if seat in w.answers:
             return self._refusal(
-                RefusalCode.ALREADY_ANSWERED, f"seat {seat} has answered this window"
+                seat, RefusalCode.ALREADY_ANSWERED, f"seat {seat} has answered this window"
             )
         if seat not in w.may:
             return self._refusal(
-                RefusalCode.NOT_YOUR_TURN, f"seat {seat} has no claim on {code(w.tile)}"
+                seat, RefusalCode.NOT_YOUR_TURN, f"seat {seat} has no claim on {code(w.tile)}"
             )
         if seat not in self._window_waiting(w):
             return self._refusal(
+                seat,
                 RefusalCode.NOT_YOUR_TURN,
                 f"seat {seat}'s answer can no longer change the outcome",
             )
@@ -654,19 +661,19 @@ class Rules:
             return None
         if w.kind is Phase.ROB and kind is not MoveKind.WIN:
             return self._refusal(
-                RefusalCode.CANNOT_CLAIM, "a promoted kong may only be robbed by a win"
+                seat, RefusalCode.CANNOT_CLAIM, "a promoted kong may only be robbed by a win"
             )
         hand = self._hands[seat]
         tile = w.tile
         if kind is MoveKind.WIN:
             by = WinBy.ROBBING if w.kind is Phase.ROB else WinBy.DISCARD
-            return self._explain_failed_win(hand.draw(tile), self._context(seat, tile, by))
+            return self._explain_failed_win(seat, hand.draw(tile), self._context(seat, tile, by))
         if kind is MoveKind.CHOW:
             assert move.tiles is not None
             a, b = move.tiles
             if seat != (w.from_seat + 1) % SEATS:
                 return self._refusal(
-                    RefusalCode.CANNOT_CLAIM, "only the next seat may chow a discard"
+                    seat, RefusalCode.CANNOT_CLAIM, "only the next seat may chow a discard"
                 )
             low, mid, high = sorted((a, b, tile))
             if not (
@@ -676,16 +683,22 @@ class Rules:
                 and high == low + 2
             ):
                 return self._refusal(
+                    seat,
                     RefusalCode.NOT_A_MELD,
                     f"{code(a)} {code(b)} do not run with {code(tile)}",
                 )
             return self._refusal(
-                RefusalCode.TILE_NOT_HELD, f"seat {seat} does not hold {code(a)} and {code(b)}"
+                seat,
+                RefusalCode.TILE_NOT_HELD,
+                f"seat {seat} does not hold {code(a)} and {code(b)}",
             )
         if kind is MoveKind.KONG and self.wall.is_empty and hand.counts[tile] == 3:
-            return self._refusal(RefusalCode.CANNOT_CLAIM, "the wall is empty: no replacement")
+            return self._refusal(
+                seat, RefusalCode.CANNOT_CLAIM, "the wall is empty: no replacement"
+            )
         need = 3 if kind is MoveKind.KONG else 2
         return self._refusal(
+            seat,
             RefusalCode.CANNOT_CLAIM,
             f"a {kind.value} of {code(tile)} needs {need} in hand; seat {seat} holds"
             f" {hand.counts[tile]}",
