@@ -89,7 +89,10 @@ def check_game(game: Rules, events: list[Event], *, replay: bool) -> None:
     assert game.status is Status.FINISHED and len(game.history) == HANDS
     assert sum(game.totals) == 0
     running = [0, 0, 0, 0]
-    for record in game.history:
+    for number, record in enumerate(game.history, start=1):
+        # The deal passes every hand whatever happened (3.4.8); the wind every four hands.
+        assert (record.hand_no, record.dealer) == (number, (number - 1) % 4)
+        assert record.prevailing == (number - 1) // 4
         assert sum(record.deltas) == 0
         running = [t + d for t, d in zip(running, record.deltas, strict=True)]
         assert tuple(running) == record.totals

@@ -399,6 +399,7 @@ def test_settlement_of_a_self_drawn_win_by_the_dealer() -> None:
     points = points_of("123m 456p 789s RRR 44m", context)
     assert g.history[-1].deltas == (3 * (8 + points), -(8 + points), -(8 + points), -(8 + points))
     assert sum(g.totals) == 0
+    assert (g.hand_no, g.dealer, g.turn) == (2, 1, 1)  # the winning dealer passes the deal
 
 
 # -- the sixteenth hand and the standings -----------------------------------------------------
