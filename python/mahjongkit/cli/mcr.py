@@ -13,3 +13,180 @@ def mcr() -> None:
 def register(group: click.Group) -> None:
     """Add the ``mcr`` group to the top-level group."""
     group.add_command(mcr)
+
+
+_WINDS = "ESWN"
+
+
+def _wind(value: str) -> int:
+    letter = value.strip().upper()[:1]
+    if not letter or letter not in _WINDS:
+        raise ValueError(f"a wind is E, S, W or N, not {value!r}")
+    return _WINDS.index(letter)
+
+
+@mcr.command(name="score")
+@click.argument("notation")
+@click.option("--win", "win", required=True, help="The winning tile, e.g. 5m, E, R.")
+@click.option("--self-drawn", is_flag=True, help="Won on one's own draw.")
+@click.option("--robbing", is_flag=True, help="Won by robbing a promoted kong.")
+@click.option("--seat", default="E", show_default=True, help="Seat wind: E, S, W or N.")
+@click.option("--prevailing", default="E", show_default=True, help="Prevailing wind.")
+@click.option("--last-of-wall", is_flag=True, help="On the wall's last tile (or its discard).")
+@click.option("--kong-replacement", is_flag=True, help="Self-drawn on a kong's replacement.")
+@click.option("--flower-replacement", is_flag=True, help="Self-drawn on a flower's replacement.")
+@click.option("--last-tile", is_flag=True, help="The other three copies were visible.")
+@click.option(
+    "--ruleset",
+    type=click.Choice(["green_book", "gb"]),
+    default="green_book",
+    show_default=True,
+    help="Green Book (WMO 2006) or the 1998 Chinese values of the common calculators.",
+)
+def score_command(
+    notation: str,
+    win: str,
+    self_drawn: bool,
+    robbing: bool,
+    seat: str,
+    prevailing: str,
+    last_of_wall: bool,
+    kong_replacement: bool,
+    flower_replacement: bool,
+    last_tile: bool,
+    ruleset: str,
+) -> None:
+    """Score a winning hand written in NOTATION (with or without the winning tile).
+
+    Example: mahjongkit mcr score "123m 456p 789s 234s 5m" --win 5m --self-drawn
+    """
+    from mahjongkit.mcr.context import Replacement, WinBy, WinContext
+    from mahjongkit.mcr.notation import parse_hand, parse_tiles
+    from mahjongkit.mcr.ruleset import ruleset_named
+    from mahjongkit.mcr.score import score
+
+    try:
+        kinds = parse_tiles(win)
+        if len(kinds) != 1 or kinds[0] > 34:
+            raise ValueError(f"--win names one tile (like 5m, E, R), not {win!r}")
+        winning = kinds[0]
+        hand = parse_hand(notation)
+        if hand.size == 13:
+            hand = hand.draw(winning)
+        if self_drawn and robbing:
+            raise ValueError("a hand is won by self-draw or by robbing a kong, not both")
+        if kong_replacement and flower_replacement:
+            raise ValueError("the winning tile replaced a kong or a flower, not both")
+        replacement = (
+            Replacement.KONG
+            if kong_replacement
+            else Replacement.FLOWER
+            if flower_replacement
+            else None
+        )
+        by = WinBy.SELF_DRAWN if self_drawn else WinBy.ROBBING if robbing else WinBy.DISCARD
+        context = WinContext(
+            winning=winning,
+            by=by,
+            seat_wind=_wind(seat),
+            prevailing_wind=_wind(prevailing),
+            last_of_wall=last_of_wall,
+            replacement=replacement,
+            last_tile=last_tile,
+        )
+        tally = score(hand, context, ruleset_named(ruleset))
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
+    for fan in tally.fans:
+        times = f" x{fan.times}" if fan.times > 1 else ""
+        click.echo(f"{fan.total:>4}  {fan.name}{times} ({fan.chinese}, fan {fan.number})")
+    click.echo(f"basic {tally.basic}, flowers {tally.flowers}, total {tally.total}")
+    if not tally.minimum_met:
+        click.echo(f"below the {tally.minimum}-point minimum: not a legal win")
+
+
+# -- the wall and whole games (owned by the rules state machine) ------------------------------
+
+
+def _seed_arg(seed: str, as_hex: bool) -> str | bytes:
+    if not as_hex:
+        return seed
+    try:
+        return bytes.fromhex(seed)
+    except ValueError:
+        raise click.ClickException(f"--hex: {seed!r} is not hexadecimal") from None
+
+
+@mcr.command(name="wall")
+@click.argument("seed")
+@click.option("--hand", "hand_no", default=1, show_default=True, help="Hand number, 1 to 16.")
+@click.option("--hex", "as_hex", is_flag=True, help="SEED is hexadecimal bytes.")
+def wall_command(seed: str, hand_no: int, as_hex: bool) -> None:
+    """Print the seeded wall of one hand (decision 12), front first.
+
+    Example: mahjongkit mcr wall published-seed --hand 3
+    """
+    from mahjongkit.mcr.wall import Wall
+    from mahjongkit.tiles import code
+
+    try:
+        wall = Wall.from_seed(_seed_arg(seed, as_hex), hand_no)
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
+    tiles = [code(t) for t in wall.tiles]
+    for start in range(0, len(tiles), 24):
+        click.echo(" ".join(tiles[start : start + 24]))
+
+
+@mcr.command(name="game")
+@click.argument("seed", required=False)
+@click.option("--hex", "as_hex", is_flag=True, help="SEED is hexadecimal bytes.")
+@click.option("--replay", type=click.Path(exists=True, dir_okay=False), help="A saved game.")
+@click.option("--save", type=click.Path(dir_okay=False), help="Write the game here as JSON.")
+@click.option("--events", is_flag=True, help="Print every event, not only the hands.")
+def game_command(
+    seed: str | None, as_hex: bool, replay: str | None, save: str | None, events: bool
+) -> None:
+    """Play a whole game with seeded random players, or replay a saved one, and print what
+    happened: one line per hand, then the standings.
+
+    Example: mahjongkit mcr game demo --save demo.json
+    """
+    import random
+    from pathlib import Path
+
+    from mahjongkit.mcr.moves import MoveKind
+    from mahjongkit.mcr.rules import Rules
+
+    try:
+        if replay is not None:
+            game = Rules.from_json(Path(replay).read_text())
+        elif seed is not None:
+            game = Rules(_seed_arg(seed, as_hex))
+            rng = random.Random(seed)
+            while game.is_active:
+                seat = rng.choice(game.waiting_on)
+                legal = game.legal(seat)
+                wins = [m for m in legal if m.kind is MoveKind.WIN]
+                game.apply(seat, wins[0] if wins else rng.choice(legal))
+        else:
+            raise ValueError("give a SEED to play, or --replay FILE")
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
+    if events:
+        for event in game.take_outcomes():
+            click.echo(str(event))
+    for record in game.history:
+        if record.winner is None:
+            line = "exhausted"
+        else:
+            how = record.by.value if record.by is not None else "?"
+            source = f" from seat {record.discarder}" if record.discarder is not None else ""
+            line = f"seat {record.winner} wins ({how}{source}) {record.points}: {record.hand}"
+        click.echo(f"hand {record.hand_no:2}: {line}  totals {list(record.totals)}")
+    if game.standings is not None and game.result is not None:
+        click.echo(f"places {list(game.standings.places)}, result {game.result.value}")
+    else:
+        click.echo(game.to_string())
+    if save is not None:
+        Path(save).write_text(game.to_json())

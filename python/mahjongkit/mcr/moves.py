@@ -1,0 +1,134 @@
+"""The moves a seat makes: on its turn (discard, kong, win) and in a window (pass, chow,
+pung, kong, win).
+
+Moves are small immutable values with a compact text form, so a game can be written down,
+saved and replayed. Draws and replacements are not moves: the engine makes them.
+
+>>> discard(5), str(discard(5)), Move.parse("chow 46m") == chow(4, 6)
+(Move.parse('discard 5m'), 'discard 5m', True)
+>>> str(kong(28)), str(KONG), str(PASS), Move.parse("kong E") == kong(28)
+('kong E', 'kong', 'pass', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from mahjongkit.tiles import code, from_code
+
+
+class MoveKind(Enum):
+    DISCARD = "discard"  # on turn: a tile from the hand
+    KONG = "kong"  # on turn with a tile (concealed or promoted); in a window without one
+    WIN = "win"  # on turn: the fourteen held; in a window: the discard (or the robbed kong)
+    PASS = "pass"  # in a window
+    CHOW = "chow"  # in a window, next seat only: the two held tiles that run with the discard
+    PUNG = "pung"  # in a window
+
+
+# Sort order of legal moves: the turn's moves, then the window's answers from weakest up.
+_ORDER = {kind: index for index, kind in enumerate(MoveKind)}
+_WINDOW_ORDER = {
+    MoveKind.PASS: 0,
+    MoveKind.CHOW: 1,
+    MoveKind.PUNG: 2,
+    MoveKind.KONG: 3,
+    MoveKind.WIN: 4,
+}
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move. ``tile`` names the tile of a discard or of a turn's kong; ``tiles`` the two
+    held tiles of a chow (ascending). Whether a move is legal is the rules' question: build
+    any move here and :meth:`mahjongkit.mcr.rules.Rules.apply` answers with a refusal."""
+
+    kind: MoveKind
+    tile: int | None = None
+    tiles: tuple[int, int] | None = None
+
+    def __str__(self) -> str:
+        if self.kind is MoveKind.CHOW and self.tiles is not None:
+            a, b = self.tiles
+            return f"chow {_pair_code(a, b)}"
+        if self.tile is not None:
+            return f"{self.kind.value} {code(self.tile)}"
+        return self.kind.value
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+    def sort_key(self) -> tuple[int, int, int]:
+        """Legal lists are sorted by this key: by kind, then by tile."""
+        first = self.tile or (self.tiles[0] if self.tiles else 0)
+        second = self.tiles[1] if self.tiles else 0
+        return (_WINDOW_ORDER[self.kind] if self.tile is None else _ORDER[self.kind], first, second)
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """The move a text form names: ``discard 5m``, ``kong E``, ``kong``, ``chow 46m``,
+        ``pung``, ``pass``, ``win``. ``ValueError`` quotes what it cannot read.
+
+        >>> Move.parse("discard 9x")
+        Traceback (most recent call last):
+        ValueError: unknown tile code '9x' in move 'discard 9x'
+        """
+        words = text.split()
+        if not words:
+            raise ValueError("an empty move")
+        try:
+            kind = MoveKind(words[0])
+        except ValueError:
+            raise ValueError(f"unknown move {words[0]!r} in {text!r}") from None
+        args = words[1:]
+        try:
+            if kind is MoveKind.CHOW:
+                if len(args) != 1:
+                    raise ValueError(f"a chow names two tiles, as in 'chow 46m': {text!r}")
+                a, b = _parse_pair(args[0])
+                return chow(a, b)
+            if kind in (MoveKind.DISCARD, MoveKind.KONG) and len(args) == 1:
+                return cls(kind, from_code(args[0]))
+            if args or kind is MoveKind.DISCARD:
+                raise ValueError(f"wrong number of words in move {text!r}")
+        except ValueError as error:
+            if "move" in str(error) or text in str(error):
+                raise
+            raise ValueError(f"{error} in move {text!r}") from None
+        return cls(kind)
+
+
+def _pair_code(a: int, b: int) -> str:
+    ca, cb = code(a), code(b)
+    if ca[-1] == cb[-1] and ca[-1] in "mps":
+        return f"{ca[:-1]}{cb}"
+    return f"{ca}{cb}"
+
+
+def _parse_pair(text: str) -> tuple[int, int]:
+    if len(text) == 3 and text[2] in "mps":
+        return from_code(text[0] + text[2]), from_code(text[1] + text[2])
+    raise ValueError(f"a chow names two ranks and a suit, as in '46m', not {text!r}")
+
+
+def discard(tile: int) -> Move:
+    """Discard ``tile``."""
+    return Move(MoveKind.DISCARD, tile)
+
+
+def kong(tile: int | None = None) -> Move:
+    """A kong: with a tile on one's turn (concealed or promoted), without one in a window."""
+    return Move(MoveKind.KONG, tile)
+
+
+def chow(a: int, b: int) -> Move:
+    """Claim the discard as a chow with the held tiles ``a`` and ``b``."""
+    low, high = sorted((a, b))
+    return Move(MoveKind.CHOW, tiles=(low, high))
+
+
+WIN = Move(MoveKind.WIN)
+PASS = Move(MoveKind.PASS)
+PUNG = Move(MoveKind.PUNG)
+KONG = Move(MoveKind.KONG)

@@ -1,0 +1,686 @@
+"""The MCR scorer: the points of a winning hand under the five principles.
+
+``score(hand, context, ruleset=GREEN_BOOK) -> Tally``. The hand already holds the winning
+tile (14 tiles, each meld counting three); ``context.winning`` names it. The scorer reads
+every arrangement of the hand (every decomposition into four sets and a pair, and each
+special form it fits), runs the 81 checkers of :mod:`mahjongkit.mcr.fans` on each, combines
+what they found under the five principles of 3.9.1.5, and keeps the highest:
+
+* **non-repeat** — a fan's "not counted" list (``Fan.excludes``) drops the fans it implies;
+* **non-separation** and **non-identical** — the sets of a multi-set fan are not split to
+  make another fan, and a set makes a given fan with one other set only once;
+* **high-versus-low** — every arrangement is scored and the highest kept;
+* **account-once** — once sets are combined, each remaining set combines only once with
+  the sets already used (:func:`_combine_group`).
+
+Chicken Hand scores when nothing else does. Flowers are added after the 8-point minimum is
+read (3.11.6.6). An incomplete hand, or a context that cannot happen (robbing a kong on a
+self-draw, a kong replacement without a kong, ...), raises ``ValueError`` naming why.
+
+>>> from mahjongkit.mcr.context import WinContext, WinBy
+>>> from mahjongkit.mcr.notation import parse_hand
+>>> hand = parse_hand("123m 456p 789s 234s 55m")
+>>> t = score(hand, WinContext(winning=5, by=WinBy.SELF_DRAWN))
+>>> [(f.name, f.points) for f in t.fans]
+[('Mixed Straight', 8), ('Fully Concealed Hand', 4), ('All Chows', 2), ('Single Wait', 1)]
+>>> t.basic, t.minimum_met
+(15, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import permutations
+from typing import Final, Protocol
+
+from mahjongkit.mcr.context import Replacement, WinBy, WinContext
+from mahjongkit.mcr.fans import (
+    CHICKEN_HAND,
+    CONCEALED_KONG_AND_MELDED_KONG,
+    FANS,
+    FLOWER_TILES,
+    Fan,
+    Instance,
+)
+from mahjongkit.mcr.meld import Meld, MeldKind
+from mahjongkit.mcr.reading import Reading, rank_of, suit_of
+from mahjongkit.mcr.ruleset import GREEN_BOOK, Ruleset
+from mahjongkit.mcr.split import Form, SetKind, Split, TileSet, Wait
+from mahjongkit.mcr.tally import FanScore, Tally
+
+__all__ = ["HandLike", "score"]
+
+
+class HandLike(Protocol):
+    """What the scorer reads of a hand: concealed ``counts`` indexed by kind (1–34), the
+    ``melds`` on the table (concealed kongs included) and the exposed ``flowers``."""
+
+    @property
+    def counts(self) -> Sequence[int]: ...
+
+    @property
+    def melds(self) -> Sequence[Meld]: ...
+
+    @property
+    def flowers(self) -> Sequence[int]: ...
+
+
+@dataclass(frozen=True)
+class _Scored:
+    """One arrangement and what it scores (before flowers)."""
+
+    reading: Reading
+    fans: dict[int, int]  # fan number -> times
+    points: dict[int, int]  # fan number -> points of one instance
+
+    @property
+    def basic(self) -> int:
+        return sum(self.points[n] * t for n, t in self.fans.items())
+
+
+# ------------------------------------------------------------------------ validation
+
+
+def _fail(message: str) -> ValueError:
+    return ValueError(message)
+
+
+def _code(kind: int) -> str:
+    from mahjongkit.tiles import code
+
+    return code(kind)
+
+
+def _read_hand(hand: HandLike) -> tuple[list[int], list[int], tuple[Meld, ...], int]:
+    """Concealed counts (index = kind, 35 long), whole-hand counts, melds, flowers."""
+    raw = hand.counts
+    concealed = [0] * 35
+    for kind in range(1, 35):
+        n = raw[kind]
+        if not 0 <= n <= 4:
+            raise _fail(f"the hand holds {n} of {_code(kind)} (0 to 4 allowed)")
+        concealed[kind] = n
+    for kind in range(35, len(raw)):
+        if raw[kind]:
+            raise _fail(f"{_code(kind)} is a bonus tile: list it among the flowers")
+    melds = tuple(hand.melds)
+    whole = concealed[:]
+    for meld in melds:
+        if not isinstance(meld, Meld):
+            raise TypeError(f"a meld is a Meld, not {type(meld).__name__}")
+        for kind in meld.tiles:
+            whole[kind] += 1
+    for kind in range(1, 35):
+        if whole[kind] > 4:
+            raise _fail(f"the hand holds {whole[kind]} copies of {_code(kind)} (at most 4)")
+    flowers = list(hand.flowers)
+    if len(set(flowers)) != len(flowers) or not all(35 <= f <= 42 for f in flowers):
+        raise _fail(f"flowers must be distinct bonus tiles (F1–F4, T1–T4), not {flowers}")
+    size = sum(concealed) + 3 * len(melds)
+    if size != 14:
+        raise _fail(
+            f"a winning hand holds 14 tiles with the winning tile (each meld counting three), "
+            f"not {size}"
+        )
+    return concealed, whole, melds, len(flowers)
+
+
+def _check_context(
+    ctx: WinContext, concealed: list[int], whole: list[int], melds: Sequence[Meld], flowers: int
+) -> None:
+    if not isinstance(ctx, WinContext):
+        raise TypeError(f"context is a WinContext, not {type(ctx).__name__}")
+    win = ctx.winning
+    if isinstance(win, bool) or not isinstance(win, int) or not 1 <= win <= 34:
+        raise _fail(f"the winning tile must be a kind from 1 to 34, not {win!r}")
+    for label, wind in (("seat", ctx.seat_wind), ("prevailing", ctx.prevailing_wind)):
+        if not 0 <= wind <= 3:
+            raise _fail(f"the {label} wind is 0 (East) to 3 (North), not {wind}")
+    if concealed[win] == 0:
+        raise _fail(f"the hand does not hold the winning tile {_code(win)} among its tiles")
+    if ctx.replacement is not None and ctx.by is not WinBy.SELF_DRAWN:
+        raise _fail("a win on a replacement tile is a self-draw, not a win on another's tile")
+    if ctx.replacement is Replacement.KONG and not any(m.kind is MeldKind.KONG for m in melds):
+        raise _fail("a win on a kong replacement needs a kong in the hand")
+    if ctx.replacement is Replacement.FLOWER and flowers == 0:
+        raise _fail("a win on a flower replacement needs an exposed flower")
+    if ctx.by is WinBy.ROBBING:
+        if whole[win] != 1:
+            raise _fail(
+                f"robbing a kong of {_code(win)}: the other three are in the promoted pung, "
+                "so the hand cannot hold another"
+            )
+        if ctx.last_of_wall:
+            raise _fail("no kong can be robbed on the last tile: a kong needs a replacement")
+    if ctx.last_tile and concealed[win] > 1:
+        raise _fail(
+            f"last tile of {_code(win)}: the other three copies were visible, so the hand "
+            "cannot hold another"
+        )
+
+
+# --------------------------------------------------------------------- decomposition
+
+_SetTuple = tuple[SetKind, int]
+
+
+def _divide(counts: list[int], sets_needed: int) -> list[tuple[tuple[_SetTuple, ...], int]]:
+    """Every way ``counts`` is ``sets_needed`` sets and a pair, each once: (sets, pair)."""
+    found: list[tuple[tuple[_SetTuple, ...], int]] = []
+    current: list[_SetTuple] = []
+
+    def walk(kind: int, pair: int) -> None:
+        while kind <= 34 and counts[kind] == 0:
+            kind += 1
+        if kind > 34:
+            if pair and len(current) == sets_needed:
+                found.append((tuple(current), pair))
+            return
+        n = counts[kind]
+        for use_pair in (0, 1) if not pair else (0,):
+            for use_pung in (0, 1):
+                chows = n - 2 * use_pair - 3 * use_pung
+                if chows < 0 or len(current) + use_pung + chows > sets_needed:
+                    continue
+                if chows and (
+                    kind > 27
+                    or rank_of(kind) > 7
+                    or counts[kind + 1] < chows
+                    or counts[kind + 2] < chows
+                ):
+                    continue
+                counts[kind] = 0
+                if chows:
+                    counts[kind + 1] -= chows
+                    counts[kind + 2] -= chows
+                added = [(SetKind.PUNG, kind)] * use_pung + [(SetKind.CHOW, kind)] * chows
+                current.extend(added)
+                walk(kind + 1, kind if use_pair else pair)
+                del current[len(current) - len(added) :]
+                counts[kind] = n
+                if chows:
+                    counts[kind + 1] += chows
+                    counts[kind + 2] += chows
+
+    walk(1, 0)
+    return found
+
+
+def _only_sets(counts: list[int]) -> bool:
+    """Whether ``counts`` is sets alone. Greedy from the lowest kind is exact: a pung of the
+    lowest kind is always safe (three equal chows are also three pungs), and what is left
+    of it must start chows."""
+    c = counts[:]
+    for kind in range(1, 35):
+        n = c[kind]
+        if not n:
+            continue
+        if n >= 3:
+            n -= 3
+        if n:
+            if kind > 27 or (kind - 1) % 9 > 6 or c[kind + 1] < n or c[kind + 2] < n:
+                return False
+            c[kind + 1] -= n
+            c[kind + 2] -= n
+    return True
+
+
+def _completes(counts: list[int]) -> bool:
+    """Whether ``counts`` is sets and one pair."""
+    for kind in range(1, 35):
+        if counts[kind] >= 2:
+            counts[kind] -= 2
+            done = _only_sets(counts)
+            counts[kind] += 2
+            if done:
+                return True
+    return False
+
+
+def _waits(standing: list[int], tiles: int, seven_pairs: bool) -> list[int]:
+    """Kinds that complete ``standing`` (``tiles`` tiles) as sets and a pair, or seven pairs;
+    a kind already held four times still counts, as it does for the wait fans."""
+    held = [k for k in range(1, 35) if standing[k]]
+    candidates: set[int] = set()
+    for k in held:
+        candidates.add(k)
+        if k <= 27:
+            r = rank_of(k)
+            for d in (-2, -1, 1, 2):
+                if 1 <= r + d <= 9:
+                    candidates.add(k + d)
+    found = []
+    for k in sorted(candidates):
+        standing[k] += 1
+        if _completes(standing) or (seven_pairs and all(standing[j] % 2 == 0 for j in held)):
+            found.append(k)
+        standing[k] -= 1
+    return found
+
+
+# --------------------------------------------------------------------- the readings
+
+_KNITTED: Final = tuple(
+    tuple(
+        9 * suit + offset + step
+        for suit, offset in zip(order, (1, 2, 3), strict=True)
+        for step in (0, 3, 6)
+    )
+    for order in permutations(range(3))
+)
+_ORPHANS: Final = (1, 9, 10, 18, 19, 27, 28, 29, 30, 31, 32, 33, 34)
+
+
+@dataclass
+class _Win:
+    """The win's facts, validated, shared by every reading of one hand."""
+
+    winning: int
+    self_drawn: bool
+    robbing: bool
+    kong_replacement: bool
+    last_of_wall: bool
+    last_tile: bool
+    seat_wind: int
+    prevailing_wind: int
+
+
+def _fill(r: Reading, win: _Win, melds: Sequence[Meld]) -> Reading:
+    r.winning = win.winning
+    r.self_drawn = win.self_drawn
+    r.robbing = win.robbing
+    r.kong_replacement = win.kong_replacement
+    r.last_of_wall = win.last_of_wall
+    r.last_tile = win.last_tile
+    r.seat_wind = win.seat_wind
+    r.prevailing_wind = win.prevailing_wind
+    r.exposed_melds = sum(1 for m in melds if not m.concealed)
+    r.kongs = sum(1 for m in melds if m.kind is MeldKind.KONG)
+    r.concealed_kongs = sum(1 for m in melds if m.kind is MeldKind.KONG and m.concealed)
+    return r
+
+
+def _meld_sets(melds: Sequence[Meld]) -> list[tuple[SetKind, int, bool]]:
+    kinds = {MeldKind.CHOW: SetKind.CHOW, MeldKind.PUNG: SetKind.PUNG, MeldKind.KONG: SetKind.KONG}
+    return [(kinds[m.kind], m.first, m.concealed) for m in melds]
+
+
+def _wait_shape(r: Reading, concealed_from: int, win: int) -> Wait | None:
+    """The wait fan of a unique wait, read from where the winning tile can sit among the
+    concealed sets: edge before closed before single (the calculators' order)."""
+    edge = closed = single = False
+    for i in range(concealed_from, len(r.set_kinds)):
+        if r.set_kinds[i] is SetKind.CHOW:
+            first = r.set_firsts[i]
+            if win == first + 1:
+                closed = True
+            elif win in (first, first + 2):
+                edge = True
+    if r.pair == win:
+        single = True
+    if edge:
+        return Wait.EDGE
+    if closed:
+        return Wait.CLOSED
+    return Wait.PAIR if single else None
+
+
+def _standard_readings(
+    concealed: list[int], whole: list[int], melds: Sequence[Meld], win: _Win, unique: bool
+) -> list[Reading]:
+    readings = []
+    base = _meld_sets(melds)
+    for sets, pair in _divide(concealed[:], 4 - len(melds)):
+        all_sets = base + [(kind, first, True) for kind, first in sets]
+        r = _fill(Reading.build(Form.STANDARD, all_sets, pair, _counts_map(whole)), win, melds)
+        concealed_pungs = [first for kind, first in sets if kind is SetKind.PUNG]
+        if not win.self_drawn and not any(
+            kind is SetKind.CHOW and first <= win.winning <= first + 2 for kind, first in sets
+        ):
+            # a pung completed by another's tile is exposed (it "comes from outside")
+            concealed_pungs = [k for k in concealed_pungs if k != win.winning]
+        r.concealed_pungs = len(concealed_pungs) + r.concealed_kongs
+        if unique:
+            r.wait = _wait_shape(r, len(melds), win.winning)
+        readings.append(r)
+    return readings
+
+
+def _counts_map(whole: list[int]) -> dict[int, int]:
+    return {k: n for k, n in enumerate(whole) if n and k}
+
+
+def _knitted_reading(
+    concealed: list[int], whole: list[int], melds: Sequence[Meld], win: _Win
+) -> Reading | None:
+    if len(melds) > 1:
+        return None
+    for knit in _KNITTED:
+        if not all(concealed[k] for k in knit):
+            continue
+        rest = concealed[:]
+        for k in knit:
+            rest[k] -= 1
+        divisions = _divide(rest[:], 1 - len(melds))
+        if len(divisions) != 1:
+            return None
+        sets, pair = divisions[0]
+        knit_sets = [(SetKind.KNIT, knit[i], True) for i in (0, 3, 6)]
+        all_sets = _meld_sets(melds) + knit_sets + [(kind, first, True) for kind, first in sets]
+        r = _fill(
+            Reading.build(Form.KNITTED_STRAIGHT, all_sets, pair, _counts_map(whole)), win, melds
+        )
+        r.concealed_pungs = r.concealed_kongs + sum(
+            1
+            for kind, first in sets
+            if kind is SetKind.PUNG and (win.self_drawn or first != win.winning)
+        )
+        w = win.winning
+        if not melds:
+            if rest[w]:
+                rest[w] -= 1
+                if len(_waits(rest, 4, seven_pairs=False)) == 1:
+                    r.wait = _wait_shape(r, len(r.set_kinds) - len(sets), w)
+        elif w not in knit or concealed[w] == 3:
+            r.wait = Wait.PAIR
+        return r
+    return None
+
+
+def _special_readings(
+    concealed: list[int], whole: list[int], melds: Sequence[Meld], win: _Win
+) -> list[Reading]:
+    """Seven pairs, thirteen orphans, honours-and-knitted, nine gates (no melds)."""
+    if melds:
+        return []
+    counts = _counts_map(whole)
+    kinds = sorted(counts)
+    found = []
+    if all(n % 2 == 0 for n in counts.values()):
+        pairs = [(SetKind.PAIR, k, True) for k in kinds for _ in range(counts[k] // 2)]
+        found.append(_fill(Reading.build(Form.SEVEN_PAIRS, pairs, 0, counts), win, melds))
+    elif set(kinds) == set(_ORPHANS):
+        singles = [(SetKind.SINGLE, k, True) for k in kinds]
+        found.append(_fill(Reading.build(Form.THIRTEEN_ORPHANS, singles, 0, counts), win, melds))
+    elif len(kinds) == 14:
+        suited = [k for k in kinds if k <= 27]
+        if 7 <= len(suited) <= 9 and any(set(suited) <= set(knit) for knit in _KNITTED):
+            singles = [(SetKind.SINGLE, k, True) for k in kinds]
+            found.append(_fill(Reading.build(Form.HONOURS_KNITTED, singles, 0, counts), win, melds))
+    if len(kinds) <= 9 and kinds[-1] <= 27 and len({suit_of(k) for k in kinds}) == 1:
+        base = 9 * suit_of(kinds[0])
+        shape = [concealed[base + r] for r in range(1, 10)]
+        shape[rank_of(win.winning) - 1] -= 1
+        if shape == [3, 1, 1, 1, 1, 1, 1, 1, 3]:
+            r = _fill(Reading.build(Form.STANDARD, [], 0, counts), win, melds)
+            r.special["nine_gates"] = rank_of(win.winning)
+            found.append(r)
+    return found
+
+
+# ----------------------------------------------------------------------- combination
+
+_BY_FORM: Final = {
+    form: tuple(f for f in FANS.values() if form in f.forms and f.checker is not None)
+    for form in Form
+}
+# the checkers that apply to each form, as (number, checker): the hot loop of the scorer
+_CHECKERS: Final = {
+    form: tuple((f.number, f.checker) for f in fans if f.checker is not None)
+    for form, fans in _BY_FORM.items()
+}
+_CHOW_GROUP: Final = tuple(f for f in FANS.values() if f.group == "chow")
+_PUNG_GROUP: Final = tuple(f for f in FANS.values() if f.group == "pung")
+# which pair fan one remaining chow scores with a chow already used (the calculators'
+# order, highest first): Pure Double Chow, Mixed Double Chow, Short Straight, Two
+# Terminal Chows
+_CHOW_PAIR_ORDER: Final = (69, 70, 71, 72)
+
+
+def _combine_group(
+    found: dict[int, list[Instance]], group: Sequence[Fan], sets: Sequence[int], rs: Ruleset
+) -> None:
+    """Apply non-separation, non-identical and account-once to one group's fans in place.
+
+    A fan over four sets takes the group whole. Otherwise the best fan over three sets is
+    kept and the fourth set may combine once with one of those three. Otherwise pairs are
+    kept while each adds a set not yet joined to the others (at most one pair fan fewer
+    than the sets that take part), the same fan twice giving way first.
+    """
+    present = [f for f in group if f.number in found]
+    if not present:
+        return
+    by_arity: dict[int, list[tuple[Fan, Instance]]] = {2: [], 3: [], 4: []}
+    for fan in present:
+        for inst in found.pop(fan.number):
+            by_arity[fan.arity].append((fan, inst))
+    if by_arity[4]:
+        fan, inst = max(by_arity[4], key=lambda x: (rs.points(x[0].number), -x[0].number))
+        found[fan.number] = [inst]
+        return
+    if by_arity[3]:
+        best_points = max(rs.points(f.number) for f, _ in by_arity[3])
+        fan, inst = next(x for x in by_arity[3] if rs.points(x[0].number) == best_points)
+        found[fan.number] = [inst]
+        used = set(inst)
+        for free in (s for s in sets if s not in used):
+            joins = [(f, i) for f, i in by_arity[2] if free in i and (set(i) - {free}) <= used]
+            if joins:
+                order = {n: p for p, n in enumerate(_CHOW_PAIR_ORDER)}
+                f, i = min(joins, key=lambda x: (order.get(x[0].number, -1), min(x[1])))
+                found.setdefault(f.number, []).append(i)
+        return
+    pairs = by_arity[2]
+    if group[0].group == "pung":
+        for fan, inst in pairs:
+            found.setdefault(fan.number, []).append(inst)
+        return
+    # chows: at most (sets taking part) - (their groups) pair fans (a forest over the sets)
+    parent = {s: s for s in sets}
+
+    def root(s: int) -> int:
+        while parent[s] != s:
+            s = parent[s]
+        return s
+
+    joined: set[int] = set()
+    for _, inst in pairs:
+        a, b = root(inst[0]), root(inst[1])
+        joined.update(inst)
+        if a != b:
+            parent[a] = b
+    limit = len(joined) - len({root(s) for s in joined})
+    kept = {n: [i for f, i in pairs if f.number == n] for n in _CHOW_PAIR_ORDER}
+    count = sum(len(v) for v in kept.values())
+    for keep_at_most in (1, 0):
+        for number in reversed(_CHOW_PAIR_ORDER):
+            while len(kept[number]) > keep_at_most and count > limit:
+                kept[number].pop()
+                count -= 1
+    for number, instances in kept.items():
+        if instances:
+            found[number] = instances
+
+
+def _evaluate(r: Reading, rs: Ruleset) -> _Scored:
+    """The fans of one reading under ``rs`` after the five principles."""
+    found: dict[int, list[Instance]] = {}
+    if "nine_gates" in r.special:
+        found[4] = [()]
+        for number in rs.nine_gates_extras.get(r.special["nine_gates"], ()):
+            found[number] = [()]
+        for number in (44, 45, 46, 47, 56, 58, 62, 80):
+            hit = FANS[number].check(r) if r.form in FANS[number].forms else []
+            if hit:
+                found[number] = hit
+    else:
+        for number, checker in _CHECKERS[r.form]:
+            hit = checker(r)
+            if hit:
+                found[number] = hit
+        _combine_group(found, _CHOW_GROUP, r.chows, rs)
+        _combine_group(found, _PUNG_GROUP, r.pungs, rs)
+        if r.kongs == 2 and r.concealed_kongs == 1:
+            found[rs.mixed_kong_pair[0]] = [()]
+        if rs.many_kongs_award_concealed and r.kongs >= 3 and r.concealed_kongs:
+            found[67 if r.concealed_kongs == 1 else 48] = [()]
+        for number in (38, 60, 61):
+            if number in found and 73 in found:
+                used = {s for inst in found[number] for s in inst}
+                found[73] = [inst for inst in found[73] if not set(inst) & used]
+    if r.self_drawn and r.exposed_melds == 0 and any(n in found for n in rs.concealed_forms):
+        found.pop(56, None)
+        found.pop(80, None)
+        found[rs.concealed_form_self_drawn] = [()]
+    dropped: set[int] = set()
+    for number in found:
+        dropped |= rs.excludes(number)
+    fans = {n: len(v) for n, v in found.items() if v and n not in dropped}
+    if not fans:
+        fans = {CHICKEN_HAND: 1}
+    points = {n: rs.points(n) for n in fans}
+    if rs.mixed_kong_pair[0] in fans and r.kongs == 2 and r.concealed_kongs == 1:
+        points[rs.mixed_kong_pair[0]] = rs.mixed_kong_pair[1]
+    return _Scored(r, fans, points)
+
+
+# -------------------------------------------------------------------------- scoring
+
+
+def _all_scores(hand: HandLike, context: WinContext, ruleset: Ruleset) -> tuple[list[_Scored], int]:
+    """Every arrangement of the hand scored, and the number of flowers."""
+    concealed, whole, melds, flowers = _read_hand(hand)
+    _check_context(context, concealed, whole, melds, flowers)
+    w = context.winning
+    win = _Win(
+        winning=w,
+        self_drawn=context.by is WinBy.SELF_DRAWN,
+        robbing=context.by is WinBy.ROBBING,
+        kong_replacement=context.replacement is Replacement.KONG,
+        last_of_wall=context.last_of_wall,
+        # the three other copies in exposed melds are visible whatever the caller said
+        last_tile=context.last_tile or (whole[w] - concealed[w] == 3),
+        seat_wind=context.seat_wind,
+        prevailing_wind=context.prevailing_wind,
+    )
+    special = _special_readings(concealed, whole, melds, win)
+    knitted = _knitted_reading(concealed, whole, melds, win)
+    if knitted is not None:
+        special.append(knitted)
+    # thirteen orphans, honours-and-knitted, nine gates and a knitted straight are read
+    # alone; seven pairs still competes with the standard arrangements of the same tiles
+    readings = [r for r in special if r.form is not Form.SEVEN_PAIRS]
+    if not readings:
+        standing = concealed[:]
+        standing[w] -= 1
+        tiles = sum(standing)
+        unique = len(_waits(standing, tiles, seven_pairs=tiles == 13)) == 1
+        readings = special + _standard_readings(concealed, whole, melds, win, unique)
+    if not readings:
+        raise _fail("not a complete hand: no four sets and a pair, nor a special form")
+    return [_evaluate(r, ruleset) for r in readings], flowers
+
+
+def _preference(s: _Scored) -> tuple[int, int]:
+    """Among equal totals, the calculators prefer a Pure Triple Chow or Triple Pung
+    arrangement, and a standard arrangement over Seven Pairs."""
+    return (
+        s.basic,
+        1 if (23 in s.fans or 32 in s.fans or s.reading.form is not Form.SEVEN_PAIRS) else 0,
+    )
+
+
+def _split_of(r: Reading, win: int) -> Split:
+    kinds = r.set_kinds
+    sets: list[TileSet] = []
+    meld_count = r.exposed_melds + r.concealed_kongs if r.form is not Form.SEVEN_PAIRS else 0
+    for i, kind in enumerate(kinds):
+        first = r.set_firsts[i]
+        if kind is SetKind.CHOW:
+            tiles: tuple[int, ...] = (first, first + 1, first + 2)
+        elif kind is SetKind.KNIT:
+            tiles = (first, first + 3, first + 6)
+        elif kind is SetKind.PUNG:
+            tiles = (first,) * 3
+        elif kind is SetKind.KONG:
+            tiles = (first,) * 4
+        elif kind is SetKind.PAIR:
+            tiles = (first,) * 2
+        else:
+            tiles = (first,) * r.counts.get(first, 1)
+        meld = i if i < meld_count else None
+        sets.append(TileSet(kind, tiles, r.set_concealed[i], meld))
+    if r.pair:
+        sets.append(TileSet(SetKind.PAIR, (r.pair, r.pair), True))
+    winning_set = None
+    for i, s in enumerate(sets):
+        if s.meld is None and win in s.tiles:
+            if r.wait is Wait.PAIR and s.kind is not SetKind.PAIR:
+                continue
+            if r.wait in (Wait.EDGE, Wait.CLOSED) and s.kind is not SetKind.CHOW:
+                continue
+            winning_set = i
+            break
+    wait = r.wait
+    if wait is None and winning_set is not None:
+        wait = {
+            SetKind.PUNG: Wait.PUNG,
+            SetKind.PAIR: Wait.PAIR,
+            SetKind.SINGLE: Wait.SINGLE,
+            SetKind.KNIT: Wait.KNIT,
+            SetKind.CHOW: Wait.TWO_SIDED,
+        }.get(sets[winning_set].kind)
+    return Split(r.form, tuple(sets), winning_set, wait)
+
+
+def _tally(best: _Scored, flowers: int, ruleset: Ruleset, win: int) -> Tally:
+    entries = []
+    for number, times in best.fans.items():
+        fan = FANS.get(number, CONCEALED_KONG_AND_MELDED_KONG)
+        entries.append(FanScore(number, fan.key, fan.name, fan.chinese, best.points[number], times))
+    entries.sort(key=lambda f: (-f.points, f.number))
+    if flowers:
+        fan = FANS[FLOWER_TILES]
+        entries.append(FanScore(fan.number, fan.key, fan.name, fan.chinese, 1, flowers))
+    return Tally(
+        fans=tuple(entries),
+        split=_split_of(best.reading, win),
+        ruleset=ruleset.name,
+        minimum=ruleset.minimum,
+    )
+
+
+def score(hand: HandLike, context: WinContext, ruleset: Ruleset = GREEN_BOOK) -> Tally:
+    """Score a winning hand: the highest-scoring arrangement under the five principles.
+
+    ``hand`` holds the winning tile; ``context`` says how it was won. Raises
+    ``ValueError`` if the hand is not complete or the context cannot happen.
+
+    >>> from mahjongkit.mcr.context import WinContext
+    >>> from mahjongkit.mcr.notation import parse_hand
+    >>> t = score(parse_hand("234m 345p 567s 67m 88p 8m"), WinContext(winning=8))
+    >>> t.basic, t.minimum_met
+    (6, False)
+    >>> score(parse_hand("234m 345p 567s 67m 88p 9m"), WinContext(winning=9))
+    Traceback (most recent call last):
+    ValueError: not a complete hand: no four sets and a pair, nor a special form
+    """
+    scored, flowers = _all_scores(hand, context, ruleset)
+    best = max(scored, key=_preference)
+    return _tally(best, flowers, ruleset, context.winning)
+
+
+def equivalent_tallies(
+    hand: HandLike, context: WinContext, ruleset: Ruleset = GREEN_BOOK
+) -> list[dict[int, int]]:
+    """The fan sets of every arrangement that reaches the best total: the equivalents a
+    different tie-break may report (used by the differential test)."""
+    scored, _ = _all_scores(hand, context, ruleset)
+    top = max(s.basic for s in scored)
+    return [s.fans for s in scored if s.basic == top]
+
+
+def fan_of(number: int) -> Fan:
+    """The table row of fan ``number`` (82 is the ``gb`` profile's extra kong fan)."""
+    return FANS.get(number, CONCEALED_KONG_AND_MELDED_KONG)
