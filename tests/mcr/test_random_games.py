@@ -22,9 +22,10 @@ from mahjongkit.mcr.result import HANDS, settle
 from mahjongkit.mcr.rules import Rules, Status
 from mahjongkit.mcr.score import score
 
-DEFAULT_GAMES = 500
-"""Games in the default run (about two minutes of CPU); 1,000 more behind ``slow``."""
-SLOW_GAMES = 1000
+DEFAULT_GAMES = 1000
+"""Games in the default run (issue 7 asks for 1,000 in CI: a few minutes of CPU)."""
+SLOW_GAMES = 5000
+"""More games, run by hand with ``-m slow``."""
 
 
 def random_move(rng: random.Random, legal: list[Move]) -> Move:
