@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import permutations
 from typing import Final, Protocol
 
@@ -207,53 +208,90 @@ def _divide(counts: list[int], sets_needed: int) -> list[tuple[tuple[_SetTuple, 
     return found
 
 
-def _only_sets(counts: list[int]) -> bool:
-    """Whether ``counts`` is sets alone. Greedy from the lowest kind is exact: a pung of the
-    lowest kind is always safe (three equal chows are also three pungs), and what is left
-    of it must start chows."""
-    c = counts[:]
-    for kind in range(1, 35):
-        n = c[kind]
-        if not n:
-            continue
-        if n >= 3:
-            n -= 3
-        if n:
-            if kind > 27 or (kind - 1) % 9 > 6 or c[kind + 1] < n or c[kind + 2] < n:
-                return False
-            c[kind + 1] -= n
-            c[kind + 2] -= n
-    return True
+@cache
+def _suit_shape(counts: tuple[int, ...]) -> int:
+    """How nine counts of one suit split: bit 1 as sets alone, bit 2 as sets and one pair.
+
+    Greedy from the lowest rank is exact for sets alone: a pung of the lowest rank is always
+    safe (three equal chows are also three pungs), and what is left of it must start chows.
+    """
+
+    def only_sets(c: list[int]) -> bool:
+        for r in range(9):
+            n = c[r]
+            if n >= 3:
+                n -= 3
+            if n:
+                if r > 6 or c[r + 1] < n or c[r + 2] < n:
+                    return False
+                c[r + 1] -= n
+                c[r + 2] -= n
+        return True
+
+    shape = 1 if only_sets(list(counts)) else 0
+    for r in range(9):
+        if counts[r] >= 2:
+            c = list(counts)
+            c[r] -= 2
+            if only_sets(c):
+                return shape | 2
+    return shape
 
 
-def _completes(counts: list[int]) -> bool:
-    """Whether ``counts`` is sets and one pair."""
-    for kind in range(1, 35):
-        if counts[kind] >= 2:
-            counts[kind] -= 2
-            done = _only_sets(counts)
-            counts[kind] += 2
-            if done:
-                return True
-    return False
+def _honour_shape(n: int) -> int:
+    return {0: 1, 2: 2, 3: 1}.get(n, 0)
+
+
+def _complete_from(shapes: list[int]) -> bool:
+    """Whether groups with these shapes make sets and exactly one pair."""
+    if not all(shapes):
+        return False
+    pairs = [i for i, sh in enumerate(shapes) if sh & 2]
+    return any(all(shapes[j] & 1 for j in range(len(shapes)) if j != i) for i in pairs)
+
+
+def _shapes(counts: list[int]) -> list[int]:
+    """Shape of each suit (three) and of each honour kind (seven)."""
+    return [_suit_shape(tuple(counts[9 * s + 1 : 9 * s + 10])) for s in range(3)] + [
+        _honour_shape(counts[k]) for k in range(28, 35)
+    ]
 
 
 def _waits(standing: list[int], tiles: int, seven_pairs: bool) -> list[int]:
     """Kinds that complete ``standing`` (``tiles`` tiles) as sets and a pair, or seven pairs;
     a kind already held four times still counts, as it does for the wait fans."""
     held = [k for k in range(1, 35) if standing[k]]
-    candidates: set[int] = set()
+    # a suit (or honour kind) holding a multiple of three tiles must already be sets: only
+    # the others can take the winning tile (seven pairs aside)
+    open_groups = {g for g in range(3) if sum(standing[9 * g + 1 : 9 * g + 10]) % 3} | {
+        k - 25 for k in range(28, 35) if standing[k] % 3
+    }
+    pairs = sum(standing[k] // 2 for k in held)
+    seven_pairs = seven_pairs and pairs == 6
+    # seven pairs waits on the one kind held an odd number of times
+    candidates: set[int] = {k for k in held if standing[k] % 2} if seven_pairs else set()
     for k in held:
+        group = (k - 1) // 9 if k <= 27 else k - 25
+        if group not in open_groups:
+            continue
         candidates.add(k)
         if k <= 27:
             r = rank_of(k)
             for d in (-2, -1, 1, 2):
                 if 1 <= r + d <= 9:
                     candidates.add(k + d)
+    shapes = _shapes(standing)
     found = []
     for k in sorted(candidates):
         standing[k] += 1
-        if _completes(standing) or (seven_pairs and all(standing[j] % 2 == 0 for j in held)):
+        group = (k - 1) // 9 if k <= 27 else k - 25
+        trial = shapes[:]
+        if k <= 27:
+            base = 9 * group
+            trial[group] = _suit_shape(tuple(standing[base + 1 : base + 10]))
+        else:
+            trial[group] = _honour_shape(standing[k])
+        if _complete_from(trial) or (seven_pairs and all(standing[j] % 2 == 0 for j in held)):
             found.append(k)
         standing[k] -= 1
     return found
@@ -413,7 +451,11 @@ def _special_readings(
         shape = [concealed[base + r] for r in range(1, 10)]
         shape[rank_of(win.winning) - 1] -= 1
         if shape == [3, 1, 1, 1, 1, 1, 1, 1, 3]:
-            r = _fill(Reading.build(Form.STANDARD, [], 0, counts), win, melds)
+            # scored as a whole (its fans are fixed by the winning rank); the split shown is
+            # its first standard decomposition
+            sets, pair = _divide(concealed[:], 4)[0]
+            shown = [(kind, first, True) for kind, first in sets]
+            r = _fill(Reading.build(Form.STANDARD, shown, pair, counts), win, melds)
             r.special["nine_gates"] = rank_of(win.winning)
             found.append(r)
     return found
