@@ -17,13 +17,16 @@ from __future__ import annotations
 
 import os
 from types import ModuleType
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from . import decompose as _ref
 from . import shanten as _ref_shanten
 from .hand import Hand
 from .meld import MeldKind
 from .split import Form, SetKind, Split, TileSet, Wait
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
 
 Impl = Literal["cpp", "python"]
 _FORMS = list(Form)
@@ -168,3 +171,91 @@ def shanten_after_discard(
         include_held_four=include_held_four,
     )
     return {kind: (value, list(accepted)) for kind, value, accepted in raw}
+
+
+# ----------------------------------------------------------------- the scorer's hot loop
+
+_SCORE_RULES: dict[int, object] = {}
+
+
+def score_rules(ruleset: Ruleset) -> object:
+    """The C++ ``ScoreRules`` of a ruleset: the fan table's data and the ruleset's fields,
+    built once per ruleset (rulesets are immutable values)."""
+    key = id(ruleset)
+    cached = _SCORE_RULES.get(key)
+    if cached is not None:
+        return cached
+    from .fans import CONCEALED_KONG_AND_MELDED_KONG, FANS
+
+    rows = {**FANS, 82: CONCEALED_KONG_AND_MELDED_KONG}
+    slots = range(83)
+    form_bits = {form: 1 << i for i, form in enumerate(_FORMS)}
+    rules = _core().ScoreRules(
+        points=[ruleset.points(n) if n in rows else 0 for n in slots],
+        excludes=[sorted(ruleset.excludes(n)) if n in rows else [] for n in slots],
+        absorbs=[sorted(rows[n].absorbs) if n in rows else [] for n in slots],
+        group=[
+            {"chow": 1, "pung": 2}.get(rows[n].group or "", 0) if n in rows else 0 for n in slots
+        ],
+        arity=[rows[n].arity if n in rows else 0 for n in slots],
+        forms=[sum(form_bits[f] for f in rows[n].forms) if n in rows else 0 for n in slots],
+        checkers=[n for n in FANS if FANS[n].checker is not None],
+        mixed_kong_number=ruleset.mixed_kong_pair[0],
+        mixed_kong_points=ruleset.mixed_kong_pair[1],
+        concealed_form_self_drawn=ruleset.concealed_form_self_drawn,
+        concealed_forms=sorted(ruleset.concealed_forms),
+        nine_gates_extras=[list(ruleset.nine_gates_extras.get(r, ())) for r in range(10)],
+        many_kongs_award_concealed=ruleset.many_kongs_award_concealed,
+    )
+    # keep the ruleset alive with its rules, so its id is never reused for another
+    _SCORE_RULES[key] = rules
+    _KEEP.append(ruleset)
+    return rules
+
+
+_KEEP: list[Ruleset] = []
+
+ScoredArrangement = tuple[
+    Form, list[tuple[SetKind, int, bool]], int, Wait | None, list[tuple[int, int, int]]
+]
+
+
+def score_arrangement(
+    counts: list[int],
+    melds: list[tuple[SetKind, int, bool]],
+    winning: int,
+    *,
+    self_drawn: bool,
+    robbing: bool,
+    kong_replacement: bool,
+    last_of_wall: bool,
+    last_tile: bool,
+    seat_wind: int,
+    prevailing_wind: int,
+    ruleset: Ruleset,
+) -> ScoredArrangement | None:
+    """The scorer's hot loop in C++ (validated input only; see :mod:`mahjongkit.mcr.score`):
+    the best arrangement's form, sets, pair, wait and fans ``(number, times, points)``."""
+    raw = _core().score_hand(
+        counts=counts,
+        melds=[(_SET_KINDS.index(kind), first, concealed) for kind, first, concealed in melds],
+        winning=winning,
+        self_drawn=self_drawn,
+        robbing=robbing,
+        kong_replacement=kong_replacement,
+        last_of_wall=last_of_wall,
+        last_tile=last_tile,
+        seat_wind=seat_wind,
+        prevailing_wind=prevailing_wind,
+        rules=score_rules(ruleset),
+    )
+    if raw is None:
+        return None
+    form, sets, pair, wait, fans = raw
+    return (
+        _FORMS[form],
+        [(_SET_KINDS[kind], first, concealed) for kind, first, concealed in sets],
+        pair,
+        _WAITS[wait] if wait >= 0 else None,
+        list(fans),
+    )

@@ -29,7 +29,7 @@ self-draw, a kong replacement without a kong, ...), raises ``ValueError`` naming
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import permutations
@@ -590,12 +590,9 @@ def _evaluate(r: Reading, rs: Ruleset) -> _Scored:
 # -------------------------------------------------------------------------- scoring
 
 
-def _all_scores(hand: HandLike, context: WinContext, ruleset: Ruleset) -> tuple[list[_Scored], int]:
-    """Every arrangement of the hand scored, and the number of flowers."""
-    concealed, whole, melds, flowers = _read_hand(hand)
-    _check_context(context, concealed, whole, melds, flowers)
+def _win_of(context: WinContext, concealed: list[int], whole: list[int]) -> _Win:
     w = context.winning
-    win = _Win(
+    return _Win(
         winning=w,
         self_drawn=context.by is WinBy.SELF_DRAWN,
         robbing=context.by is WinBy.ROBBING,
@@ -606,6 +603,17 @@ def _all_scores(hand: HandLike, context: WinContext, ruleset: Ruleset) -> tuple[
         seat_wind=context.seat_wind,
         prevailing_wind=context.prevailing_wind,
     )
+
+
+_NOT_COMPLETE = "not a complete hand: no four sets and a pair, nor a special form"
+
+
+def _all_scores(hand: HandLike, context: WinContext, ruleset: Ruleset) -> tuple[list[_Scored], int]:
+    """Every arrangement of the hand scored, and the number of flowers."""
+    concealed, whole, melds, flowers = _read_hand(hand)
+    _check_context(context, concealed, whole, melds, flowers)
+    w = context.winning
+    win = _win_of(context, concealed, whole)
     special = _special_readings(concealed, whole, melds, win)
     knitted = _knitted_reading(concealed, whole, melds, win)
     if knitted is not None:
@@ -620,7 +628,7 @@ def _all_scores(hand: HandLike, context: WinContext, ruleset: Ruleset) -> tuple[
         unique = len(_waits(standing, tiles, seven_pairs=tiles == 13)) == 1
         readings = special + _standard_readings(concealed, whole, melds, win, unique)
     if not readings:
-        raise _fail("not a complete hand: no four sets and a pair, nor a special form")
+        raise _fail(_NOT_COMPLETE)
     return [_evaluate(r, ruleset) for r in readings], flowers
 
 
@@ -633,71 +641,131 @@ def _preference(s: _Scored) -> tuple[int, int]:
     )
 
 
-def _split_of(r: Reading, win: int) -> Split:
-    kinds = r.set_kinds
+_IMPLIED_WAIT: Final = {
+    SetKind.PUNG: Wait.PUNG,
+    SetKind.PAIR: Wait.PAIR,
+    SetKind.SINGLE: Wait.SINGLE,
+    SetKind.KNIT: Wait.KNIT,
+    SetKind.CHOW: Wait.TWO_SIDED,
+}
+
+
+def _split_of(r: Reading, win: int, meld_count: int) -> Split:
+    return _split(
+        r.form,
+        list(zip(r.set_kinds, r.set_firsts, r.set_concealed, strict=True)),
+        r.pair,
+        r.wait,
+        meld_count,
+        r.counts,
+        win,
+    )
+
+
+def _split(
+    form: Form,
+    raw: Sequence[tuple[SetKind, int, bool]],
+    pair: int,
+    shape: Wait | None,
+    meld_count: int,
+    counts: Mapping[int, int] | Sequence[int],
+    win: int,
+) -> Split:
+    """The :class:`Split` the tally shows: the sets (melds first), the pair, the set the
+    winning tile sits in and its wait."""
     sets: list[TileSet] = []
-    meld_count = r.exposed_melds + r.concealed_kongs if r.form is not Form.SEVEN_PAIRS else 0
-    for i, kind in enumerate(kinds):
-        first = r.set_firsts[i]
+    for i, (kind, first, concealed) in enumerate(raw):
         if kind is SetKind.CHOW:
             tiles: tuple[int, ...] = (first, first + 1, first + 2)
         elif kind is SetKind.KNIT:
             tiles = (first, first + 3, first + 6)
         elif kind is SetKind.PUNG:
-            tiles = (first,) * 3
+            tiles = (first, first, first)
         elif kind is SetKind.KONG:
-            tiles = (first,) * 4
+            tiles = (first, first, first, first)
         elif kind is SetKind.PAIR:
-            tiles = (first,) * 2
-        else:
-            tiles = (first,) * r.counts.get(first, 1)
-        meld = i if i < meld_count else None
-        sets.append(TileSet(kind, tiles, r.set_concealed[i], meld))
-    if r.pair:
-        sets.append(TileSet(SetKind.PAIR, (r.pair, r.pair), True))
+            tiles = (first, first)
+        else:  # a single of thirteen orphans may be its pair
+            tiles = (first,) * counts[first]
+        sets.append(TileSet(kind, tiles, concealed, i if i < meld_count else None))
+    if pair:
+        sets.append(TileSet(SetKind.PAIR, (pair, pair), True))
     winning_set = None
     for i, s in enumerate(sets):
         if s.meld is None and win in s.tiles:
-            if r.wait is Wait.PAIR and s.kind is not SetKind.PAIR:
+            if shape is Wait.PAIR and s.kind is not SetKind.PAIR:
                 continue
-            if r.wait in (Wait.EDGE, Wait.CLOSED) and s.kind is not SetKind.CHOW:
+            if shape in (Wait.EDGE, Wait.CLOSED) and s.kind is not SetKind.CHOW:
                 continue
             winning_set = i
             break
-    wait = r.wait
+    wait = shape
     if wait is None and winning_set is not None:
-        wait = {
-            SetKind.PUNG: Wait.PUNG,
-            SetKind.PAIR: Wait.PAIR,
-            SetKind.SINGLE: Wait.SINGLE,
-            SetKind.KNIT: Wait.KNIT,
-            SetKind.CHOW: Wait.TWO_SIDED,
-        }.get(sets[winning_set].kind)
-    return Split(r.form, tuple(sets), winning_set, wait)
+        wait = _IMPLIED_WAIT.get(sets[winning_set].kind)
+    return Split(form, tuple(sets), winning_set, wait)
 
 
-def _tally(best: _Scored, flowers: int, ruleset: Ruleset, win: int) -> Tally:
+def _tally(
+    split: Split,
+    fans: dict[int, int],
+    points: dict[int, int],
+    flowers: int,
+    ruleset: Ruleset,
+) -> Tally:
     entries = []
-    for number, times in best.fans.items():
+    for number, times in fans.items():
         fan = FANS.get(number, CONCEALED_KONG_AND_MELDED_KONG)
-        entries.append(FanScore(number, fan.key, fan.name, fan.chinese, best.points[number], times))
+        entries.append(FanScore(number, fan.key, fan.name, fan.chinese, points[number], times))
     entries.sort(key=lambda f: (-f.points, f.number))
     if flowers:
         fan = FANS[FLOWER_TILES]
         entries.append(FanScore(fan.number, fan.key, fan.name, fan.chinese, 1, flowers))
     return Tally(
         fans=tuple(entries),
-        split=_split_of(best.reading, win),
+        split=split,
         ruleset=ruleset.name,
         minimum=ruleset.minimum,
     )
 
 
-def score(hand: HandLike, context: WinContext, ruleset: Ruleset = GREEN_BOOK) -> Tally:
+def _score_cpp(hand: HandLike, context: WinContext, ruleset: Ruleset) -> Tally:
+    """The same answer as the Python path, from the C++ core's hot loop."""
+    from mahjongkit.mcr import engine
+
+    concealed, whole, melds, flowers = _read_hand(hand)
+    _check_context(context, concealed, whole, melds, flowers)
+    win = _win_of(context, concealed, whole)
+    found = engine.score_arrangement(
+        concealed,
+        _meld_sets(melds),
+        win.winning,
+        self_drawn=win.self_drawn,
+        robbing=win.robbing,
+        kong_replacement=win.kong_replacement,
+        last_of_wall=win.last_of_wall,
+        last_tile=win.last_tile,
+        seat_wind=win.seat_wind,
+        prevailing_wind=win.prevailing_wind,
+        ruleset=ruleset,
+    )
+    if found is None:
+        raise _fail(_NOT_COMPLETE)
+    form, sets, pair, wait, fans = found
+    split = _split(form, sets, pair, wait, len(melds), whole, win.winning)
+    times = {number: n for number, n, _ in fans}
+    points = {number: p for number, _, p in fans}
+    return _tally(split, times, points, flowers, ruleset)
+
+
+def score(
+    hand: HandLike, context: WinContext, ruleset: Ruleset = GREEN_BOOK, *, impl: str | None = None
+) -> Tally:
     """Score a winning hand: the highest-scoring arrangement under the five principles.
 
     ``hand`` holds the winning tile; ``context`` says how it was won. Raises
-    ``ValueError`` if the hand is not complete or the context cannot happen.
+    ``ValueError`` if the hand is not complete or the context cannot happen. ``impl``
+    chooses the C++ core or the pure-Python reference (``None``: the environment variable
+    ``MAHJONGKIT_IMPLEMENTATION``, default C++); both give the same tally.
 
     >>> from mahjongkit.mcr.context import WinContext
     >>> from mahjongkit.mcr.notation import parse_hand
@@ -708,9 +776,14 @@ def score(hand: HandLike, context: WinContext, ruleset: Ruleset = GREEN_BOOK) ->
     Traceback (most recent call last):
     ValueError: not a complete hand: no four sets and a pair, nor a special form
     """
+    from mahjongkit.mcr.engine import resolve
+
+    if resolve(impl) == "cpp":
+        return _score_cpp(hand, context, ruleset)
     scored, flowers = _all_scores(hand, context, ruleset)
     best = max(scored, key=_preference)
-    return _tally(best, flowers, ruleset, context.winning)
+    split = _split_of(best.reading, context.winning, len(hand.melds))
+    return _tally(split, best.fans, best.points, flowers, ruleset)
 
 
 def equivalent_tallies(
