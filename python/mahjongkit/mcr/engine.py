@@ -214,6 +214,7 @@ def score_rules(ruleset: Ruleset) -> object:
 
 
 _KEEP: list[Ruleset] = []
+_SET_KIND_INDEX = {kind: i for i, kind in enumerate(_SET_KINDS)}
 
 ScoredArrangement = tuple[
     Form, list[tuple[SetKind, int, bool]], int, Wait | None, list[tuple[int, int, int]]
@@ -236,18 +237,19 @@ def score_arrangement(
 ) -> ScoredArrangement | None:
     """The scorer's hot loop in C++ (validated input only; see :mod:`mahjongkit.mcr.score`):
     the best arrangement's form, sets, pair, wait and fans ``(number, times, points)``."""
+    # positional: pybind11 parses eleven keywords noticeably slower than positions
     raw = _core().score_hand(
-        counts=counts,
-        melds=[(_SET_KINDS.index(kind), first, concealed) for kind, first, concealed in melds],
-        winning=winning,
-        self_drawn=self_drawn,
-        robbing=robbing,
-        kong_replacement=kong_replacement,
-        last_of_wall=last_of_wall,
-        last_tile=last_tile,
-        seat_wind=seat_wind,
-        prevailing_wind=prevailing_wind,
-        rules=score_rules(ruleset),
+        counts,
+        [(_SET_KIND_INDEX[kind], first, concealed) for kind, first, concealed in melds],
+        winning,
+        self_drawn,
+        robbing,
+        kong_replacement,
+        last_of_wall,
+        last_tile,
+        seat_wind,
+        prevailing_wind,
+        score_rules(ruleset),
     )
     if raw is None:
         return None

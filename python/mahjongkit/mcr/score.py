@@ -14,8 +14,11 @@ what they found under the five principles of 3.9.1.5, and keeps the highest:
   the sets already used (:func:`_combine_group`).
 
 Chicken Hand scores when nothing else does. Flowers are added after the 8-point minimum is
-read (3.11.6.6). An incomplete hand, or a context that cannot happen (robbing a kong on a
-self-draw, a kong replacement without a kong, ...), raises ``ValueError`` naming why.
+read (3.11.6.6). This module is also the pure-Python reference of the hot loop; by default
+:func:`score` runs the C++ twin (``cpp/core/mcr/score.cpp``) through
+:mod:`mahjongkit.mcr.engine`, which receives the fan table and the ruleset as data. An
+incomplete hand, or a context that cannot happen (robbing a kong on a self-draw, a kong
+replacement without a kong, ...), raises ``ValueError`` naming why.
 
 >>> from mahjongkit.mcr.context import WinContext, WinBy
 >>> from mahjongkit.mcr.notation import parse_hand
@@ -44,6 +47,7 @@ from mahjongkit.mcr.fans import (
     Fan,
     Instance,
 )
+from mahjongkit.mcr.hand import Hand
 from mahjongkit.mcr.meld import Meld, MeldKind
 from mahjongkit.mcr.reading import Reading, rank_of, suit_of
 from mahjongkit.mcr.ruleset import GREEN_BOOK, Ruleset
@@ -93,8 +97,8 @@ def _code(kind: int) -> str:
     return code(kind)
 
 
-def _read_hand(hand: HandLike) -> tuple[list[int], list[int], tuple[Meld, ...], int]:
-    """Concealed counts (index = kind, 35 long), whole-hand counts, melds, flowers."""
+def _check_parts(hand: HandLike, melds: tuple[Meld, ...]) -> tuple[list[int], list[int], list[int]]:
+    """Concealed counts, whole counts and flowers of any hand-like value, checked."""
     raw = hand.counts
     concealed = [0] * 35
     for kind in range(1, 35):
@@ -105,7 +109,6 @@ def _read_hand(hand: HandLike) -> tuple[list[int], list[int], tuple[Meld, ...], 
     for kind in range(35, len(raw)):
         if raw[kind]:
             raise _fail(f"{_code(kind)} is a bonus tile: list it among the flowers")
-    melds = tuple(hand.melds)
     whole = concealed[:]
     for meld in melds:
         if not isinstance(meld, Meld):
@@ -118,6 +121,22 @@ def _read_hand(hand: HandLike) -> tuple[list[int], list[int], tuple[Meld, ...], 
     flowers = list(hand.flowers)
     if len(set(flowers)) != len(flowers) or not all(35 <= f <= 42 for f in flowers):
         raise _fail(f"flowers must be distinct bonus tiles (F1–F4, T1–T4), not {flowers}")
+    return concealed, whole, flowers
+
+
+def _read_hand(hand: HandLike) -> tuple[list[int], list[int], tuple[Meld, ...], int]:
+    """Concealed counts (index = kind, 35 long), whole-hand counts, melds, flowers."""
+    melds = tuple(hand.melds)
+    if isinstance(hand, Hand):
+        # a Hand checked itself when it was made (counts, fifth copies, bonus tiles)
+        concealed = list(hand.counts)
+        whole = concealed[:]
+        for meld in melds:
+            for kind in meld.tiles:
+                whole[kind] += 1
+        flowers = list(hand.flowers)
+    else:
+        concealed, whole, flowers = _check_parts(hand, melds)
     size = sum(concealed) + 3 * len(melds)
     if size != 14:
         raise _fail(
