@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "core/mcr/shanten.hpp"
+
 namespace mahjongkit::mcr {
 namespace {
 
@@ -253,9 +255,23 @@ bool is_complete(const Counts& counts, int melds) {
 
 std::vector<int> waits(const Counts& counts, int melds, const Counts& held, bool include_held_four) {
   std::vector<int> found;
+  // Only a ready hand waits; the shanten table answers that far faster than 34 trials.
+  const auto forms = shanten_by_form(counts, melds);
+  if (*std::min_element(forms.begin(), forms.end()) != 0) return found;
+  // When only the standard form is ready, the winning tile touches a held tile.
+  bool only_standard = true;
+  for (int f = 1; f < kForms; ++f) only_standard = only_standard && forms[f] != 0;
   Counts c = counts;
   for (int k = 1; k <= 34; ++k) {
     if (!include_held_four && held[k] >= 4) continue;
+    if (only_standard && !c[k]) {
+      bool near = false;
+      if (k < kFirstHonour) {
+        const int r = rank(k);
+        for (int d = -2; d <= 2 && !near; ++d) near = d && r + d >= 1 && r + d <= 9 && c[k + d];
+      }
+      if (!near) continue;
+    }
     ++c[k];
     if (is_complete(c, melds)) found.push_back(k);
     --c[k];

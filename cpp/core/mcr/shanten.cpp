@@ -13,6 +13,7 @@ namespace mahjongkit::mcr {
 namespace {
 
 constexpr int kMaxSets = 5;  // sets one group can make (0..4), with room to clamp
+constexpr std::size_t kMaxCachedGroups = std::size_t{1} << 18;
 
 // best[p][m]: the most partial sets a group makes with m complete sets and p pairs (0 or 1);
 // -1 when that (m, p) is impossible.
@@ -95,6 +96,9 @@ const GroupTable& table_of(Group& g) {
   auto it = table.find(key);
   if (it != table.end()) return it->second;
   GroupTable computed = compute(g);
+  // Bound the memory a long-running bot can spend: start afresh past ~256k groups (a few
+  // MB). Callers copy what they read, so clearing here invalidates nothing in use.
+  if (table.size() >= kMaxCachedGroups) table.clear();
   return table.emplace(key, computed).first->second;
 }
 
@@ -169,19 +173,51 @@ int honours_knitted(const Counts& c) {
   return 13 - std::min(best + honours, 14);
 }
 
-int knitted_straight(const Counts& c, int melds) {
+// Knit tiles held of the best pattern: a lower bound on the knitted straight is 8 - that.
+int best_knit_held(const Counts& c) {
+  int best = 0;
+  for (const auto& pattern : kKnitPatterns) {
+    int held = 0;
+    for (auto k : pattern) held += c[k] ? 1 : 0;
+    best = std::max(best, held);
+  }
+  return best;
+}
+
+// The knitted straight, skipping patterns that cannot beat `bound` (their value can be no
+// lower than the missing knit tiles less one, when the rest is complete).
+int knitted_straight(const Counts& c, int melds, int bound = kImpossible) {
   int best = kImpossible;
   for (const auto& pattern : kKnitPatterns) {
-    Counts rest = c;
     int held = 0;
+    for (auto k : pattern) held += c[k] ? 1 : 0;
+    if (8 - held >= std::min(best, bound)) continue;
+    Counts rest = c;
     for (auto k : pattern)
-      if (rest[k]) {
-        --rest[k];
-        ++held;
-      }
-    if (8 - held >= best) continue;  // the rest is at best -1 (complete): cannot improve
+      if (rest[k]) --rest[k];
     best = std::min(best, (9 - held) + standard(rest, 1 - melds));
   }
+  return best;
+}
+
+// Whether a suited kind has a neighbour within two ranks, or any copy held: a tile with
+// neither is isolated and cannot change the standard form's value.
+bool touches(const Counts& c, int k) {
+  if (c[k]) return true;
+  if (k >= kFirstHonour) return false;
+  const int r = (k - 1) % 9 + 1;
+  for (int d = -2; d <= 2; ++d)
+    if (d && r + d >= 1 && r + d <= 9 && c[k + d]) return true;
+  return false;
+}
+
+// The minimum over forms, computing the knitted straight only when it could win.
+int minimum(const Counts& c, int melds, int standard_value) {
+  int best = standard_value;
+  if (melds == 0) {
+    best = std::min({best, seven_pairs(c), thirteen_orphans(c), honours_knitted(c)});
+  }
+  if (melds <= 1 && 8 - best_knit_held(c) < best) best = std::min(best, knitted_straight(c, melds, best));
   return best;
 }
 
@@ -200,19 +236,20 @@ std::array<int, kForms> shanten_by_form(const Counts& c, int melds) {
   return out;
 }
 
-int shanten(const Counts& c, int melds) {
-  const auto forms = shanten_by_form(c, melds);
-  return *std::min_element(forms.begin(), forms.end());
-}
+int shanten(const Counts& c, int melds) { return minimum(c, melds, standard(c, 4 - melds)); }
 
 std::vector<int> acceptance(const Counts& counts, int melds, const Counts& held, bool include_held_four) {
   std::vector<int> found;
   Counts c = counts;
-  const int now = shanten(c, melds);
+  const int base_standard = standard(c, 4 - melds);
+  const int now = minimum(c, melds, base_standard);
   for (int k = 1; k <= 34; ++k) {
     if (!include_held_four && held[k] >= 4) continue;
+    // An isolated tile leaves the standard form as it was; the others are cheap.
+    const bool isolated = !touches(c, k);
     ++c[k];
-    if (shanten(c, melds) < now) found.push_back(k);
+    const int standard_value = isolated ? base_standard : standard(c, 4 - melds);
+    if (minimum(c, melds, standard_value) < now) found.push_back(k);
     --c[k];
   }
   return found;

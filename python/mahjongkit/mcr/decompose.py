@@ -196,11 +196,28 @@ def is_complete_counts(counts: Counts, melds: int) -> bool:
 # -- the public face -------------------------------------------------------------------------
 
 
-def _check_size(hand: Hand, size: int, what: str) -> None:
-    if hand.size != size:
+def check_size(hand: Hand, sizes: tuple[int, ...], what: str) -> None:
+    """Refuse a hand whose size (a kong counting three) is not one of ``sizes``."""
+    if hand.size not in sizes:
+        wanted = " or ".join(str(s) for s in sizes)
         raise ValueError(
-            f"{what} needs a hand of {size} tiles (a kong counts three), not {hand.size}"
+            f"{what} needs a hand of {wanted} tiles (a kong counts three), not {hand.size}"
         )
+
+
+def check_winning(hand: Hand, winning: int | None) -> None:
+    """Refuse a winning tile that is not among the hand's concealed tiles."""
+    if winning is not None and not (1 <= winning <= STANDARD_KINDS and hand.counts[winning]):
+        raise ValueError(f"the winning tile {code(winning)} is not among the concealed tiles")
+
+
+def meld_sets(hand: Hand) -> tuple[TileSet, ...]:
+    """The hand's melds as the first sets of every split, in the hand's order."""
+    kinds = {MeldKind.CHOW: SetKind.CHOW, MeldKind.PUNG: SetKind.PUNG, MeldKind.KONG: SetKind.KONG}
+    return tuple(
+        TileSet(kinds[m.kind], m.tiles, concealed=m.concealed, meld=index)
+        for index, m in enumerate(hand.melds)
+    )
 
 
 def _wait_of(kind: SetKind, tiles: tuple[int, ...], winning: int) -> Wait:
@@ -236,23 +253,10 @@ def decompose(hand: Hand, winning: int | None = None) -> list[Split]:
     >>> s.sets[0].meld, s.winning_set, s.wait.value
     (0, 1, 'two_sided')
     """
-    _check_size(hand, 14, "decompose")
+    check_size(hand, (14,), "decompose")
+    check_winning(hand, winning)
     counts = list(hand.counts)
-    if winning is not None and not (1 <= winning <= STANDARD_KINDS and counts[winning]):
-        raise ValueError(f"the winning tile {code(winning)} is not among the concealed tiles")
-    meld_sets = tuple(
-        TileSet(
-            SetKind.CHOW
-            if m.kind is MeldKind.CHOW
-            else SetKind.PUNG
-            if m.kind is MeldKind.PUNG
-            else SetKind.KONG,
-            m.tiles,
-            concealed=m.concealed,
-            meld=index,
-        )
-        for index, m in enumerate(hand.melds)
-    )
+    from_melds = meld_sets(hand)
     found = _concealed_splits(counts, len(hand.melds), fully_concealed=not hand.melds)
     ordered = sorted(
         ((form, sorted(sets, key=_set_key)) for form, sets in found),
@@ -260,12 +264,12 @@ def decompose(hand: Hand, winning: int | None = None) -> list[Split]:
     )
     splits = []
     for form, sets in ordered:
-        all_sets = meld_sets + tuple(TileSet(kind, tiles, concealed=True) for kind, tiles in sets)
+        all_sets = from_melds + tuple(TileSet(kind, tiles, concealed=True) for kind, tiles in sets)
         if winning is None:
             splits.append(Split(form, all_sets))
             continue
         placed: set[tuple[SetKind, tuple[int, ...]]] = set()
-        for index in range(len(meld_sets), len(all_sets)):
+        for index in range(len(from_melds), len(all_sets)):
             tile_set = all_sets[index]
             if winning in tile_set.tiles and (tile_set.kind, tile_set.tiles) not in placed:
                 placed.add((tile_set.kind, tile_set.tiles))
@@ -283,7 +287,7 @@ def is_complete(hand: Hand) -> bool:
     >>> is_complete(parse_hand("19m 19p 19s ESWN RGB 2m"))
     False
     """
-    _check_size(hand, 14, "is_complete")
+    check_size(hand, (14,), "is_complete")
     return is_complete_counts(list(hand.counts), len(hand.melds))
 
 
@@ -299,7 +303,7 @@ def waits(hand: Hand, *, include_held_four: bool = False) -> list[int]:
     >>> waits(hand), waits(hand, include_held_four=True)
     ([], [1])
     """
-    _check_size(hand, 13, "waits")
+    check_size(hand, (13,), "waits")
     counts = list(hand.counts)
     melds = len(hand.melds)
     found = []

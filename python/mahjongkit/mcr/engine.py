@@ -16,13 +16,13 @@ True
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Literal
 
 from . import decompose as _ref
 from . import shanten as _ref_shanten
 from .hand import Hand
-from .meld import MeldKind
 from .split import Form, SetKind, Split, TileSet, Wait
 
 if TYPE_CHECKING:
@@ -48,47 +48,28 @@ def _core() -> ModuleType:
     return mcr
 
 
+@lru_cache(maxsize=4096)
+def _concealed_set(kind: int, tiles: tuple[int, ...]) -> TileSet:
+    # TileSets are immutable values, and a few hundred cover every hand: build each once.
+    return TileSet(_SET_KINDS[kind], tiles, concealed=True)
+
+
 def _meld_tiles(hand: Hand) -> list[int]:
     return [k for meld in hand.melds for k in meld.tiles]
-
-
-def _check(hand: Hand, sizes: tuple[int, ...], what: str) -> None:
-    if hand.size not in sizes:
-        wanted = " or ".join(str(s) for s in sizes)
-        raise ValueError(
-            f"{what} needs a hand of {wanted} tiles (a kong counts three), not {hand.size}"
-        )
 
 
 def decompose(hand: Hand, winning: int | None = None, *, impl: str | None = None) -> list[Split]:
     """Every split of a complete 14-tile hand; see :func:`mahjongkit.mcr.decompose.decompose`."""
     if resolve(impl) == "python":
         return _ref.decompose(hand, winning)
-    _check(hand, (14,), "decompose")
-    if winning is not None and not (1 <= winning <= 34 and hand.counts[winning]):
-        from mahjongkit.tiles import code
-
-        raise ValueError(f"the winning tile {code(winning)} is not among the concealed tiles")
-    raw = _core().decompose(counts=list(hand.counts), melds=len(hand.melds), winning=winning or 0)
-    meld_sets = tuple(
-        TileSet(
-            SetKind.CHOW
-            if m.kind is MeldKind.CHOW
-            else SetKind.PUNG
-            if m.kind is MeldKind.PUNG
-            else SetKind.KONG,
-            m.tiles,
-            concealed=m.concealed,
-            meld=index,
-        )
-        for index, m in enumerate(hand.melds)
-    )
-    offset = len(meld_sets)
+    _ref.check_size(hand, (14,), "decompose")
+    _ref.check_winning(hand, winning)
+    raw = _core().decompose(counts=hand.counts, melds=len(hand.melds), winning=winning or 0)
+    from_melds = _ref.meld_sets(hand)
+    offset = len(from_melds)
     splits = []
     for form, sets, winning_set, wait in raw:
-        all_sets = meld_sets + tuple(
-            TileSet(_SET_KINDS[kind], tuple(tiles), concealed=True) for kind, tiles in sets
-        )
+        all_sets = from_melds + tuple(_concealed_set(kind, tuple(tiles)) for kind, tiles in sets)
         if winning_set < 0:
             splits.append(Split(_FORMS[form], all_sets))
         else:
@@ -100,18 +81,18 @@ def is_complete(hand: Hand, *, impl: str | None = None) -> bool:
     """Whether a 14-tile hand is complete in some form."""
     if resolve(impl) == "python":
         return _ref.is_complete(hand)
-    _check(hand, (14,), "is_complete")
-    return bool(_core().is_complete(counts=list(hand.counts), melds=len(hand.melds)))
+    _ref.check_size(hand, (14,), "is_complete")
+    return bool(_core().is_complete(counts=hand.counts, melds=len(hand.melds)))
 
 
 def waits(hand: Hand, *, include_held_four: bool = False, impl: str | None = None) -> list[int]:
     """The kinds that complete a 13-tile hand; see :func:`mahjongkit.mcr.decompose.waits`."""
     if resolve(impl) == "python":
         return _ref.waits(hand, include_held_four=include_held_four)
-    _check(hand, (13,), "waits")
+    _ref.check_size(hand, (13,), "waits")
     return list(
         _core().waits(
-            counts=list(hand.counts),
+            counts=hand.counts,
             melds=len(hand.melds),
             meld_tiles=_meld_tiles(hand),
             include_held_four=include_held_four,
@@ -123,16 +104,16 @@ def shanten(hand: Hand, *, impl: str | None = None) -> int:
     """Shanten of a 13- or 14-tile hand (−1 complete, 0 ready), minimum over forms."""
     if resolve(impl) == "python":
         return _ref_shanten.shanten(hand)
-    _check(hand, (13, 14), "shanten")
-    return int(_core().shanten(counts=list(hand.counts), melds=len(hand.melds)))
+    _ref.check_size(hand, (13, 14), "shanten")
+    return int(_core().shanten(counts=hand.counts, melds=len(hand.melds)))
 
 
 def shanten_by_form(hand: Hand, *, impl: str | None = None) -> dict[Form, int]:
     """Shanten of each form the hand can still make; forms its melds rule out are absent."""
     if resolve(impl) == "python":
         return _ref_shanten.shanten_by_form(hand)
-    _check(hand, (13, 14), "shanten")
-    values = _core().shanten_by_form(counts=list(hand.counts), melds=len(hand.melds))
+    _ref.check_size(hand, (13, 14), "shanten")
+    values = _core().shanten_by_form(counts=hand.counts, melds=len(hand.melds))
     return {
         form: value
         for form, value in zip(_FORMS, values, strict=True)
@@ -146,10 +127,10 @@ def acceptance(
     """The kinds whose draw lowers the shanten of a 13-tile hand, ascending."""
     if resolve(impl) == "python":
         return _ref_shanten.acceptance(hand, include_held_four=include_held_four)
-    _check(hand, (13,), "acceptance")
+    _ref.check_size(hand, (13,), "acceptance")
     return list(
         _core().acceptance(
-            counts=list(hand.counts),
+            counts=hand.counts,
             melds=len(hand.melds),
             meld_tiles=_meld_tiles(hand),
             include_held_four=include_held_four,
@@ -163,9 +144,9 @@ def shanten_after_discard(
     """For each kind a 14-tile hand can discard: the shanten and acceptance left after it."""
     if resolve(impl) == "python":
         return _ref_shanten.shanten_after_discard(hand, include_held_four=include_held_four)
-    _check(hand, (14,), "shanten_after_discard")
+    _ref.check_size(hand, (14,), "shanten_after_discard")
     raw = _core().shanten_after_discard(
-        counts=list(hand.counts),
+        counts=hand.counts,
         melds=len(hand.melds),
         meld_tiles=_meld_tiles(hand),
         include_held_four=include_held_four,

@@ -100,6 +100,17 @@ class Hand:
                 counts[kind] += 1
         return cls(tuple(counts), tuple(melds), tuple(bonus))
 
+    @classmethod
+    def parse(cls, text: str) -> Hand:
+        """The hand a notation string describes (:func:`~mahjongkit.mcr.notation.parse_hand`).
+
+        >>> Hand.parse("123m EE pung(RRR)").size
+        8
+        """
+        from .notation import parse_hand
+
+        return parse_hand(text)
+
     def concealed_tiles(self) -> list[int]:
         """The concealed kinds, ascending, one entry per tile."""
         return [k for k in range(1, COUNTS_LENGTH) for _ in range(self.counts[k])]
@@ -213,15 +224,14 @@ class Hand:
         if not is_suited(check_kind(tile)):
             return []
         shapes = []
-        r = rank(tile)
-        for low in (tile - 2, tile - 1, tile):
-            start_rank = r - (tile - low)
+        for offset in (2, 1, 0):  # the chow starting two below the tile first
+            start_rank = rank(tile) - offset
             if start_rank < 1 or start_rank + 2 > 9:
                 continue
-            others = [k for k in (low, low + 1, low + 2) if k != tile]
-            need = {k: others.count(k) for k in others}
-            if all(self.counts[k] >= n for k, n in need.items()):
-                shapes.append((others[0], others[1]))
+            low = tile - offset
+            a, b = (k for k in (low, low + 1, low + 2) if k != tile)
+            if self.counts[a] and self.counts[b]:
+                shapes.append((a, b))
         return shapes
 
 

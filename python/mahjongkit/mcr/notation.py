@@ -203,7 +203,7 @@ def _format_counts(counts: list[int]) -> list[str]:
     return tokens
 
 
-def _format_meld(meld: Meld) -> str:
+def _format_meld(meld: Meld, claims: bool = True) -> str:
     if meld.kind is MeldKind.CHOW:
         keyword = "chow"
     elif meld.kind is MeldKind.PUNG:
@@ -211,9 +211,9 @@ def _format_meld(meld: Meld) -> str:
     else:
         keyword = "ckong" if meld.concealed else "pkong" if meld.promoted else "kong"
     body = _format_counts(_count(meld.tiles))[0]
-    if meld.claimed_tile is not None:
+    if claims and meld.claimed_tile is not None:
         body += ":" + code(meld.claimed_tile)
-    if meld.claimed_from is not None:
+    if claims and meld.claimed_from is not None:
         body += f"@{meld.claimed_from}"
     return f"{keyword}({body})"
 
@@ -240,13 +240,18 @@ def format_tiles(kinds: Iterable[int]) -> str:
     return " ".join(tokens)
 
 
-def format_hand(hand: Hand) -> str:
+def format_hand(hand: Hand, *, claims: bool = True) -> str:
     """Canonical notation of a hand: concealed tiles, then melds, then flowers.
+
+    ``claims=False`` leaves out who each meld was claimed from and which tile (for display;
+    parsing that string gives melds without claim information).
 
     >>> format_hand(parse_hand("F2 kong(5555p:5p@1) 9s 1s"))
     '19s kong(5555p:5p@1) F2'
+    >>> format_hand(parse_hand("F2 kong(5555p:5p@1) 9s 1s"), claims=False)
+    '19s kong(5555p) F2'
     """
     tokens = _format_counts(list(hand.counts))
-    tokens += [_format_meld(meld) for meld in hand.melds]
+    tokens += [_format_meld(meld, claims) for meld in hand.melds]
     tokens += [code(k) for k in hand.flowers]
     return " ".join(tokens)

@@ -35,7 +35,7 @@ from functools import lru_cache
 
 from mahjongkit.tiles import STANDARD_KINDS
 
-from .decompose import HONOURS, KNIT_PATTERNS, ORPHANS, Counts
+from .decompose import HONOURS, KNIT_PATTERNS, ORPHANS, Counts, check_size
 from .hand import Hand
 from .split import Form
 
@@ -155,14 +155,6 @@ def shanten_by_form_counts(counts: Counts, melds: int) -> dict[Form, int]:
     return result
 
 
-def _check(hand: Hand, sizes: tuple[int, ...], what: str) -> None:
-    if hand.size not in sizes:
-        wanted = " or ".join(str(s) for s in sizes)
-        raise ValueError(
-            f"{what} needs a hand of {wanted} tiles (a kong counts three), not {hand.size}"
-        )
-
-
 def shanten_by_form(hand: Hand) -> dict[Form, int]:
     """Shanten of each form the hand can still make (13 or 14 tiles); forms its melds rule
     out are absent.
@@ -175,7 +167,7 @@ def shanten_by_form(hand: Hand) -> dict[Form, int]:
     >>> list(shanten_by_form(parse_hand("123m 456p 789s E pung(RRR)")))
     [<Form.STANDARD: 'standard'>, <Form.KNITTED_STRAIGHT: 'knitted_straight'>]
     """
-    _check(hand, (13, 14), "shanten")
+    check_size(hand, (13, 14), "shanten")
     return shanten_by_form_counts(list(hand.counts), len(hand.melds))
 
 
@@ -191,7 +183,7 @@ def shanten(hand: Hand) -> int:
     >>> shanten(parse_hand("123m 456p 789s 11s EE")), shanten(parse_hand("123m 456p 789s 11s EEE"))
     (0, -1)
     """
-    _check(hand, (13, 14), "shanten")
+    check_size(hand, (13, 14), "shanten")
     return shanten_counts(list(hand.counts), len(hand.melds))
 
 
@@ -203,7 +195,7 @@ def acceptance(hand: Hand, *, include_held_four: bool = False) -> list[int]:
     >>> acceptance(hand), acceptance(hand, include_held_four=True)
     ([], [1])
     """
-    _check(hand, (13,), "acceptance")
+    check_size(hand, (13,), "acceptance")
     counts = list(hand.counts)
     melds = len(hand.melds)
     now = shanten_counts(counts, melds)
@@ -228,7 +220,7 @@ def shanten_after_discard(
     >>> sorted(after)[:3], after[31]
     ([1, 2, 3], (0, [19, 28]))
     """
-    _check(hand, (14,), "shanten_after_discard")
+    check_size(hand, (14,), "shanten_after_discard")
     result = {}
     for kind in range(1, STANDARD_KINDS + 1):
         if hand.counts[kind]:
