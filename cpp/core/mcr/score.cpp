@@ -447,7 +447,7 @@ void check(int fan, const Reading& r, Found& f) {
     case 62: if (r.exposed_melds == 0 && !self) f.put(fan, 0); break;
     case 63: {
       const bool full = r.nchows == 4 || (r.form == Form::KnittedStraight && r.nchows == 1);
-      if (full && (r.nchows + r.nknits) && r.pair && r.pair <= 27) f.put(fan, 0);
+      if (full && r.pair && r.pair <= 27) f.put(fan, 0);
       break;
     }
     case 64: {
