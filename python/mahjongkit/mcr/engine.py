@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import os
+import weakref
 from functools import lru_cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Literal
@@ -188,13 +189,12 @@ def score_rules(ruleset: Ruleset) -> object:
         nine_gates_extras=[list(ruleset.nine_gates_extras.get(r, ())) for r in range(10)],
         many_kongs_award_concealed=ruleset.many_kongs_award_concealed,
     )
-    # keep the ruleset alive with its rules, so its id is never reused for another
     _SCORE_RULES[key] = rules
-    _KEEP.append(ruleset)
+    # forget them with the ruleset, so its id cannot be reused for another one
+    weakref.finalize(ruleset, _SCORE_RULES.pop, key, None)
     return rules
 
 
-_KEEP: list[Ruleset] = []
 _SET_KIND_INDEX = {kind: i for i, kind in enumerate(_SET_KINDS)}
 
 ScoredArrangement = tuple[
