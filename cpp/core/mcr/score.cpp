@@ -25,6 +25,26 @@ inline bool is_reversible(int k) {
   }
 }
 
+// portable bit helpers (C++17 has no <bit>; no compiler builtins, so MSVC builds too)
+inline int popcount(unsigned x) {
+  int n = 0;
+  for (; x; x &= x - 1) ++n;
+  return n;
+}
+inline int lowest_bit(unsigned x) {
+  int i = 0;
+  while (!(x & 1u)) {
+    x >>= 1;
+    ++i;
+  }
+  return i;
+}
+inline int highest_bit(unsigned x) {
+  int i = -1;
+  for (; x; x >>= 1) ++i;
+  return i;
+}
+
 constexpr int kPairBit = 8;  // an instance naming the pair (terminal-chow fans) sets bit 8
 using Mask = std::uint16_t;
 
@@ -228,7 +248,7 @@ bool three_suits(const std::array<int, 4>& f, int n) {
     if (f[i] > 27) return false;
     seen |= 1 << suit_of(f[i]);
   }
-  return __builtin_popcount(static_cast<unsigned>(seen)) == n;
+  return popcount(static_cast<unsigned>(seen)) == n;
 }
 bool step(const std::array<int, 4>& f, int n, int s) {
   for (int i = 1; i < n; ++i)
@@ -351,7 +371,7 @@ void check(int fan, const Reading& r, Found& f) {
       if (ok) f.put(fan, 0);
       break;
     }
-    case 22: if (__builtin_popcount(static_cast<unsigned>(r.suits)) == 1 && !(r.suits & 8)) f.put(fan, 0); break;
+    case 22: if (popcount(static_cast<unsigned>(r.suits)) == 1 && !(r.suits & 8)) f.put(fan, 0); break;
     case 23: pattern(f, fan, r.chows, r.nchows, 3, r, [](const auto& x) { return x[0] == x[2]; }); break;
     case 24: pattern(f, fan, r.pungs, r.npungs, 3, r, [](const auto& x) { return same_suit(x, 3) && step(x, 3, 1); }); break;
     case 25: if (rank_range(r, 7, 9)) f.put(fan, 0); break;
@@ -416,7 +436,7 @@ void check(int fan, const Reading& r, Found& f) {
     case 47: if (r.win.robbing) f.put(fan, 0); break;
     case 48: if (r.kongs == 2 && r.concealed_kongs == 2) f.put(fan, 0); break;
     case 49: if (r.form == Form::Standard && r.npungs == 4) f.put(fan, 0); break;
-    case 50: if (__builtin_popcount(static_cast<unsigned>(r.suits)) == 2 && (r.suits & 8)) f.put(fan, 0); break;
+    case 50: if (popcount(static_cast<unsigned>(r.suits)) == 2 && (r.suits & 8)) f.put(fan, 0); break;
     case 52: {
       if (r.suits != 15) break;
       bool wind = false, dragon = false;
@@ -486,7 +506,7 @@ void check(int fan, const Reading& r, Found& f) {
       }
       break;
     case 74: if (r.kongs == 1 && r.concealed_kongs == 0) f.put(fan, 0); break;
-    case 75: if (__builtin_popcount(static_cast<unsigned>(r.suits & 7)) == 2) f.put(fan, 0); break;
+    case 75: if (popcount(static_cast<unsigned>(r.suits & 7)) == 2) f.put(fan, 0); break;
     case 76: if (r.npresent && r.present[r.npresent - 1] <= 27) f.put(fan, 0); break;
     case 77: if (r.wait == static_cast<int>(Wait::Edge)) f.put(fan, 0); break;
     case 78: if (r.wait == static_cast<int>(Wait::Closed)) f.put(fan, 0); break;
@@ -506,7 +526,7 @@ int pair_order(int fan) {
   return -1;
 }
 
-inline int lowest(Mask m) { return __builtin_ctz(static_cast<unsigned>(m)); }
+inline int lowest(Mask m) { return lowest_bit(m); }
 
 void combine_group(Found& f, int group, const std::array<int, 4>& sets, int nsets, const ScoreRules& rules) {
   struct Item { int fan; Mask m; };
@@ -563,7 +583,7 @@ void combine_group(Found& f, int group, const std::array<int, 4>& sets, int nset
   };
   Mask joined = 0;
   for (const auto& it : pairs) {
-    const int a = lowest(it.m), b = 31 - __builtin_clz(static_cast<unsigned>(it.m));
+    const int a = lowest(it.m), b = highest_bit(it.m);
     joined = static_cast<Mask>(joined | it.m);
     const int ra = root(a), rb = root(b);
     if (ra != rb) parent[ra] = rb;
@@ -575,7 +595,7 @@ void combine_group(Found& f, int group, const std::array<int, 4>& sets, int nset
       ++members;
       roots = static_cast<Mask>(roots | (1u << root(s)));
     }
-  const int limit = members - __builtin_popcount(roots);
+  const int limit = members - popcount(roots);
   std::array<int, 4> kept{};
   for (const auto& it : pairs) ++kept[pair_order(it.fan)];
   int count = kept[0] + kept[1] + kept[2] + kept[3];
