@@ -179,13 +179,33 @@ bool standard_complete(Counts& c) {
 }
 
 // The number of kinds completing `standing` (sets and a pair, or seven pairs when
-// `seven_pairs` and six pairs are held), capped at 2: only "unique or not" is read.
+// `seven_pairs` and six pairs are held), capped at 2: only "unique or not" is read. Only a
+// kind next to a held tile, in a suit (or honour) not already a multiple of three tiles,
+// can complete sets and a pair; seven pairs waits on the kind held an odd number of times.
 int count_waits(Counts standing, bool seven_pairs) {
   int pairs = 0;
-  for (int k = 1; k <= 34; ++k) pairs += standing[k] / 2;
+  std::array<int, 4> suit_size{};
+  for (int k = 1; k <= 34; ++k) {
+    pairs += standing[k] / 2;
+    if (k <= 27) suit_size[static_cast<std::size_t>(suit_of(k))] += standing[k];
+  }
   seven_pairs = seven_pairs && pairs == 6;
+  std::array<bool, 35> candidate{};
+  for (int k = 1; k <= 34; ++k) {
+    if (!standing[k]) continue;
+    if (seven_pairs && standing[k] % 2) candidate[k] = true;
+    if (k <= 27) {
+      if (suit_size[static_cast<std::size_t>(suit_of(k))] % 3 == 0) continue;
+      const int r = rank_of(k);
+      for (int d = -2; d <= 2; ++d)
+        if (r + d >= 1 && r + d <= 9) candidate[k + d] = true;
+    } else if (standing[k] % 3) {
+      candidate[k] = true;
+    }
+  }
   int found = 0;
   for (int k = 1; k <= 34; ++k) {
+    if (!candidate[k]) continue;
     ++standing[k];
     bool ok = standard_complete(standing);
     if (!ok && seven_pairs) {

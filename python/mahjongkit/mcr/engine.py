@@ -195,7 +195,10 @@ def score_rules(ruleset: Ruleset) -> object:
     return rules
 
 
-_SET_KIND_INDEX = {kind: i for i, kind in enumerate(_SET_KINDS)}
+def _set_kind_index(kind: SetKind) -> int:
+    # identity tests: hashing an Enum member (a dict lookup) runs Python code
+    return 0 if kind is SetKind.CHOW else 1 if kind is SetKind.PUNG else 2
+
 
 ScoredArrangement = tuple[
     Form, list[tuple[SetKind, int, bool]], int, Wait | None, list[tuple[int, int, int]]
@@ -221,7 +224,7 @@ def score_arrangement(
     # positional: pybind11 parses eleven keywords noticeably slower than positions
     raw = _core().score_hand(
         counts,
-        [(_SET_KIND_INDEX[kind], first, concealed) for kind, first, concealed in melds],
+        [(_set_kind_index(kind), first, concealed) for kind, first, concealed in melds],
         winning,
         self_drawn,
         robbing,

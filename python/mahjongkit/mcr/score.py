@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import permutations
 from typing import Final, Protocol
 
@@ -358,9 +358,19 @@ def _fill(r: Reading, win: _Win, melds: Sequence[Meld]) -> Reading:
     return r
 
 
+def _set_kind(meld: Meld) -> SetKind:
+    kind = meld.kind
+    return (
+        SetKind.CHOW
+        if kind is MeldKind.CHOW
+        else SetKind.PUNG
+        if kind is MeldKind.PUNG
+        else SetKind.KONG
+    )
+
+
 def _meld_sets(melds: Sequence[Meld]) -> list[tuple[SetKind, int, bool]]:
-    kinds = {MeldKind.CHOW: SetKind.CHOW, MeldKind.PUNG: SetKind.PUNG, MeldKind.KONG: SetKind.KONG}
-    return [(kinds[m.kind], m.first, m.concealed) for m in melds]
+    return [(_set_kind(m), m.first, m.concealed) for m in melds]
 
 
 def _wait_shape(r: Reading, concealed_from: int, win: int) -> Wait | None:
@@ -681,6 +691,38 @@ def _split_of(r: Reading, win: int, meld_count: int) -> Split:
     )
 
 
+def _tile_set(kind: SetKind, first: int, concealed: bool, meld: int | None, copies: int) -> TileSet:
+    """One set of a split; shared, as the values are immutable and few (building them is
+    most of what the C++ path costs in Python). Keyed on the kind's value: hashing an Enum
+    member runs Python code."""
+    return _tile_set_of(kind.value, first, concealed, meld, copies)
+
+
+@lru_cache(maxsize=8192)
+def _tile_set_of(value: str, first: int, concealed: bool, meld: int | None, copies: int) -> TileSet:
+    kind = SetKind(value)
+    if kind is SetKind.CHOW:
+        tiles: tuple[int, ...] = (first, first + 1, first + 2)
+    elif kind is SetKind.KNIT:
+        tiles = (first, first + 3, first + 6)
+    elif kind is SetKind.PUNG:
+        tiles = (first, first, first)
+    elif kind is SetKind.KONG:
+        tiles = (first, first, first, first)
+    elif kind is SetKind.PAIR:
+        tiles = (first, first)
+    else:
+        tiles = (first,) * copies
+    return TileSet(kind, tiles, concealed, meld)
+
+
+@lru_cache(maxsize=4096)
+def _fan_score(number: int, points: int, times: int) -> FanScore:
+    """One line of a tally; shared, as it is immutable."""
+    fan = FANS.get(number, CONCEALED_KONG_AND_MELDED_KONG)
+    return FanScore(number, fan.key, fan.name, fan.chinese, points, times)
+
+
 def _split(
     form: Form,
     raw: Sequence[tuple[SetKind, int, bool]],
@@ -694,21 +736,11 @@ def _split(
     winning tile sits in and its wait."""
     sets: list[TileSet] = []
     for i, (kind, first, concealed) in enumerate(raw):
-        if kind is SetKind.CHOW:
-            tiles: tuple[int, ...] = (first, first + 1, first + 2)
-        elif kind is SetKind.KNIT:
-            tiles = (first, first + 3, first + 6)
-        elif kind is SetKind.PUNG:
-            tiles = (first, first, first)
-        elif kind is SetKind.KONG:
-            tiles = (first, first, first, first)
-        elif kind is SetKind.PAIR:
-            tiles = (first, first)
-        else:  # a single of thirteen orphans may be its pair
-            tiles = (first,) * counts[first]
-        sets.append(TileSet(kind, tiles, concealed, i if i < meld_count else None))
+        # a single of thirteen orphans may be its pair
+        copies = counts[first] if kind is SetKind.SINGLE else 0
+        sets.append(_tile_set(kind, first, concealed, i if i < meld_count else None, copies))
     if pair:
-        sets.append(TileSet(SetKind.PAIR, (pair, pair), True))
+        sets.append(_tile_set(SetKind.PAIR, pair, True, None, 0))
     winning_set = None
     for i, s in enumerate(sets):
         if s.meld is None and win in s.tiles:
@@ -724,6 +756,10 @@ def _split(
     return Split(form, tuple(sets), winning_set, wait)
 
 
+def _by_value(fan: FanScore) -> tuple[int, int]:
+    return (-fan.points, fan.number)
+
+
 def _tally(
     split: Split,
     fans: dict[int, int],
@@ -731,14 +767,12 @@ def _tally(
     flowers: int,
     ruleset: Ruleset,
 ) -> Tally:
-    entries = []
-    for number, times in fans.items():
-        fan = FANS.get(number, CONCEALED_KONG_AND_MELDED_KONG)
-        entries.append(FanScore(number, fan.key, fan.name, fan.chinese, points[number], times))
-    entries.sort(key=lambda f: (-f.points, f.number))
+    entries = sorted(
+        (_fan_score(number, points[number], times) for number, times in fans.items()),
+        key=_by_value,
+    )
     if flowers:
-        fan = FANS[FLOWER_TILES]
-        entries.append(FanScore(fan.number, fan.key, fan.name, fan.chinese, 1, flowers))
+        entries.append(_fan_score(FLOWER_TILES, 1, flowers))
     return Tally(
         fans=tuple(entries),
         split=split,
