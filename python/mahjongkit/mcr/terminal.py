@@ -225,6 +225,7 @@ class Terminal:
 
     def show_fans(self) -> None:
         ruleset = self.rules.ruleset
+        self.say(f"  # pts  fan ({ruleset.name} ruleset; a win needs {ruleset.minimum} points)")
         for number in sorted(FANS):
             fan = FANS[number]
             self.say(f"{number:3} {ruleset.points(number):3}  {fan.name} ({fan.chinese})")
