@@ -6,6 +6,7 @@ import io
 import subprocess
 import sys
 from pathlib import Path
+from typing import TextIO, cast
 
 from click.testing import CliRunner
 
@@ -72,13 +73,14 @@ def test_end_of_input_quits_cleanly() -> None:
 def test_accepting_every_hint_plays_a_whole_hand() -> None:
     """The person types exactly the move the hint suggests (in the move's own words)."""
 
-    class HintReader(io.StringIO):
+    class HintReader:
+        """Stands in for stdin: each line read is the current hint, until hand 2."""
+
         def __init__(self) -> None:
-            super().__init__()
             self.terminal: Terminal | None = None
             self.typed = 0
 
-        def readline(self, size: int | None = -1, /) -> str:
+        def readline(self) -> str:
             assert self.terminal is not None
             rules = self.terminal.rules
             if rules.hand_no > 1:
@@ -87,7 +89,7 @@ def test_accepting_every_hint_plays_a_whole_hand() -> None:
             return f"{hint(rules, self.terminal.seat)}\n"
 
     reader, out = HintReader(), io.StringIO()
-    terminal = Terminal("hints", seat=2, inp=reader, out=out)
+    terminal = Terminal("hints", seat=2, inp=cast(TextIO, reader), out=out)
     reader.terminal = terminal
     assert terminal.run() == 0
     text = out.getvalue()
