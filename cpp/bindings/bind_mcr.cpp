@@ -48,7 +48,10 @@ using PySplit = std::tuple<int, std::vector<PySet>, int, int>;
 
 }  // namespace
 
+void register_mcr_score(py::module_& m);  // bind_mcr_score.cpp: the scorer's hot loop
+
 void register_mcr(py::module_& m) {
+  register_mcr_score(m);
   m.def(
       "decompose",
       [](const std::vector<int>& counts, int melds, int winning) {

@@ -185,3 +185,18 @@ def test_every_documented_difference_is_exercised() -> None:
         if gb_fans & {5, 17} and green_fans - gb_fans & {48, 67}:
             seen["many_kongs_no_concealed_awards"] += 1
     assert set(seen) == {d.key for d in GB.differences}, seen
+
+
+def test_every_gold_row_agrees_with_the_oracle_under_gb() -> None:
+    """The gold corpus' hands, read under gb, are what pymahjonggb says too."""
+    from scoring_gold import read_gold
+
+    from mahjongkit.mcr.notation import parse_hand
+
+    for row in read_gold():
+        hand = parse_hand(row.notation)
+        oracle = gb_score(hand, row.context)
+        assert oracle is not None, row
+        tally = score(hand, row.context, GB)
+        ours = Counter({f.number: f.times for f in tally.fans if f.number != 81})
+        assert (ours, tally.basic) == oracle, f"line {row.line}: {row.notation}"

@@ -124,3 +124,12 @@ def test_properties_over_random_hands() -> None:
             chosen = {f.number: f.times for f in tally.fans if f.number != 81}
             assert chosen in equivalent_tallies(hand, context, ruleset)
             assert score(hand, context, ruleset) == tally
+
+
+def test_a_custom_ruleset_is_data_both_implementations_read() -> None:
+    custom = dataclasses.replace(GB, name="house", point_overrides={48: 7, 79: 2})
+    hand = parse_hand("ckong(5555m) ckong(7777p) 123s 567s WW")
+    for impl in ("cpp", "python"):
+        tally = score(hand, _ctx(30), custom, impl=impl)
+        assert [(f.number, f.points) for f in tally.fans] == [(48, 7), (62, 2), (79, 2)]
+        assert tally.ruleset == "house"

@@ -17,3 +17,35 @@ def shanten_after_discard(
     counts: list[int], melds: int, meld_tiles: list[int], include_held_four: bool = False
 ) -> list[tuple[int, int, list[int]]]: ...
 def shanten_after_discard_many(hands: list[list[int]], melds: int, repeat: int = 1) -> int: ...
+
+class ScoreRules:
+    def __init__(
+        self,
+        points: list[int],
+        excludes: list[list[int]],
+        absorbs: list[list[int]],
+        group: list[int],
+        arity: list[int],
+        forms: list[int],
+        checkers: list[int],
+        mixed_kong_number: int,
+        mixed_kong_points: int,
+        concealed_form_self_drawn: int,
+        concealed_forms: list[int],
+        nine_gates_extras: list[list[int]],
+        many_kongs_award_concealed: bool,
+    ) -> None: ...
+
+def score_hand(
+    counts: list[int],
+    melds: list[tuple[int, int, bool]],
+    winning: int,
+    self_drawn: bool,
+    robbing: bool,
+    kong_replacement: bool,
+    last_of_wall: bool,
+    last_tile: bool,
+    seat_wind: int,
+    prevailing_wind: int,
+    rules: ScoreRules,
+) -> tuple[int, list[tuple[int, int, bool]], int, int, list[tuple[int, int, int]]] | None: ...

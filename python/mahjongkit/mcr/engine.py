@@ -16,14 +16,18 @@ True
 from __future__ import annotations
 
 import os
+import weakref
 from functools import lru_cache
 from types import ModuleType
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from . import decompose as _ref
 from . import shanten as _ref_shanten
 from .hand import Hand
 from .split import Form, SetKind, Split, TileSet, Wait
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
 
 Impl = Literal["cpp", "python"]
 _FORMS = list(Form)
@@ -149,3 +153,95 @@ def shanten_after_discard(
         include_held_four=include_held_four,
     )
     return {kind: (value, list(accepted)) for kind, value, accepted in raw}
+
+
+# ----------------------------------------------------------------- the scorer's hot loop
+
+_SCORE_RULES: dict[int, object] = {}
+
+
+def score_rules(ruleset: Ruleset) -> object:
+    """The C++ ``ScoreRules`` of a ruleset: the fan table's data and the ruleset's fields,
+    built once per ruleset (rulesets are immutable values)."""
+    key = id(ruleset)
+    cached = _SCORE_RULES.get(key)
+    if cached is not None:
+        return cached
+    from .fans import CONCEALED_KONG_AND_MELDED_KONG, FANS
+
+    rows = {**FANS, 82: CONCEALED_KONG_AND_MELDED_KONG}
+    slots = range(83)
+    form_bits = {form: 1 << i for i, form in enumerate(_FORMS)}
+    rules = _core().ScoreRules(
+        points=[ruleset.points(n) if n in rows else 0 for n in slots],
+        excludes=[sorted(ruleset.excludes(n)) if n in rows else [] for n in slots],
+        absorbs=[sorted(rows[n].absorbs) if n in rows else [] for n in slots],
+        group=[
+            {"chow": 1, "pung": 2}.get(rows[n].group or "", 0) if n in rows else 0 for n in slots
+        ],
+        arity=[rows[n].arity if n in rows else 0 for n in slots],
+        forms=[sum(form_bits[f] for f in rows[n].forms) if n in rows else 0 for n in slots],
+        checkers=[n for n in FANS if FANS[n].checker is not None],
+        mixed_kong_number=ruleset.mixed_kong_pair[0],
+        mixed_kong_points=ruleset.mixed_kong_pair[1],
+        concealed_form_self_drawn=ruleset.concealed_form_self_drawn,
+        concealed_forms=sorted(ruleset.concealed_forms),
+        nine_gates_extras=[list(ruleset.nine_gates_extras.get(r, ())) for r in range(10)],
+        many_kongs_award_concealed=ruleset.many_kongs_award_concealed,
+    )
+    _SCORE_RULES[key] = rules
+    # forget them with the ruleset, so its id cannot be reused for another one
+    weakref.finalize(ruleset, _SCORE_RULES.pop, key, None)
+    return rules
+
+
+def _set_kind_index(kind: SetKind) -> int:
+    # identity tests: hashing an Enum member (a dict lookup) runs Python code
+    return 0 if kind is SetKind.CHOW else 1 if kind is SetKind.PUNG else 2
+
+
+ScoredArrangement = tuple[
+    Form, list[tuple[SetKind, int, bool]], int, Wait | None, list[tuple[int, int, int]]
+]
+
+
+def score_arrangement(
+    counts: list[int],
+    melds: list[tuple[SetKind, int, bool]],
+    winning: int,
+    *,
+    self_drawn: bool,
+    robbing: bool,
+    kong_replacement: bool,
+    last_of_wall: bool,
+    last_tile: bool,
+    seat_wind: int,
+    prevailing_wind: int,
+    ruleset: Ruleset,
+) -> ScoredArrangement | None:
+    """The scorer's hot loop in C++ (validated input only; see :mod:`mahjongkit.mcr.score`):
+    the best arrangement's form, sets, pair, wait and fans ``(number, times, points)``."""
+    # positional: pybind11 parses eleven keywords noticeably slower than positions
+    raw = _core().score_hand(
+        counts,
+        [(_set_kind_index(kind), first, concealed) for kind, first, concealed in melds],
+        winning,
+        self_drawn,
+        robbing,
+        kong_replacement,
+        last_of_wall,
+        last_tile,
+        seat_wind,
+        prevailing_wind,
+        score_rules(ruleset),
+    )
+    if raw is None:
+        return None
+    form, sets, pair, wait, fans = raw
+    return (
+        _FORMS[form],
+        [(_SET_KINDS[kind], first, concealed) for kind, first, concealed in sets],
+        pair,
+        _WAITS[wait] if wait >= 0 else None,
+        list(fans),
+    )

@@ -387,9 +387,9 @@ def _wind_pung(seat: bool) -> Checker:
 
 
 def _all_chows(r: Reading) -> list[Instance]:
-    sets = len(r.chows) + len(r.knits) // 1
+    # a knitted straight counts as three chows: its fourth set must be a chow
     full = len(r.chows) == 4 or (r.form is Form.KNITTED_STRAIGHT and len(r.chows) == 1)
-    return ONCE if full and sets and r.pair and r.pair <= 27 else NEVER
+    return ONCE if full and r.pair and r.pair <= 27 else NEVER
 
 
 def _tile_hog(r: Reading) -> list[Instance]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
 
-from mahjongkit.mcr.fans import FANS
+from mahjongkit.mcr.fans import CONCEALED_KONG_AND_MELDED_KONG, FANS
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ class Ruleset:
 
     def excludes(self, number: int) -> frozenset[int]:
         """The fans not counted with fan ``number`` (the table's, plus this ruleset's)."""
-        base = FANS[number].excludes if number in FANS else frozenset({67, 74})
+        base = FANS.get(number, CONCEALED_KONG_AND_MELDED_KONG).excludes
         extra = self.extra_excludes.get(number)
         return base | extra if extra else base
 

@@ -14,8 +14,11 @@ what they found under the five principles of 3.9.1.5, and keeps the highest:
   the sets already used (:func:`_combine_group`).
 
 Chicken Hand scores when nothing else does. Flowers are added after the 8-point minimum is
-read (3.11.6.6). An incomplete hand, or a context that cannot happen (robbing a kong on a
-self-draw, a kong replacement without a kong, ...), raises ``ValueError`` naming why.
+read (3.11.6.6). This module is also the pure-Python reference of the hot loop; by default
+:func:`score` runs the C++ twin (``cpp/core/mcr/score.cpp``) through
+:mod:`mahjongkit.mcr.engine`, which receives the fan table and the ruleset as data. An
+incomplete hand, or a context that cannot happen (robbing a kong on a self-draw, a kong
+replacement without a kong, ...), raises ``ValueError`` naming why.
 
 >>> from mahjongkit.mcr.context import WinContext, WinBy
 >>> from mahjongkit.mcr.notation import parse_hand
@@ -29,8 +32,9 @@ self-draw, a kong replacement without a kong, ...), raises ``ValueError`` naming
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache, lru_cache
 from itertools import permutations
 from typing import Final, Protocol
 
@@ -43,6 +47,7 @@ from mahjongkit.mcr.fans import (
     Fan,
     Instance,
 )
+from mahjongkit.mcr.hand import Hand
 from mahjongkit.mcr.meld import Meld, MeldKind
 from mahjongkit.mcr.reading import Reading, rank_of, suit_of
 from mahjongkit.mcr.ruleset import GREEN_BOOK, Ruleset
@@ -92,8 +97,8 @@ def _code(kind: int) -> str:
     return code(kind)
 
 
-def _read_hand(hand: HandLike) -> tuple[list[int], list[int], tuple[Meld, ...], int]:
-    """Concealed counts (index = kind, 35 long), whole-hand counts, melds, flowers."""
+def _check_parts(hand: HandLike, melds: tuple[Meld, ...]) -> tuple[list[int], list[int], list[int]]:
+    """Concealed counts, whole counts and flowers of any hand-like value, checked."""
     raw = hand.counts
     concealed = [0] * 35
     for kind in range(1, 35):
@@ -104,7 +109,6 @@ def _read_hand(hand: HandLike) -> tuple[list[int], list[int], tuple[Meld, ...], 
     for kind in range(35, len(raw)):
         if raw[kind]:
             raise _fail(f"{_code(kind)} is a bonus tile: list it among the flowers")
-    melds = tuple(hand.melds)
     whole = concealed[:]
     for meld in melds:
         if not isinstance(meld, Meld):
@@ -117,6 +121,22 @@ def _read_hand(hand: HandLike) -> tuple[list[int], list[int], tuple[Meld, ...], 
     flowers = list(hand.flowers)
     if len(set(flowers)) != len(flowers) or not all(35 <= f <= 42 for f in flowers):
         raise _fail(f"flowers must be distinct bonus tiles (F1–F4, T1–T4), not {flowers}")
+    return concealed, whole, flowers
+
+
+def _read_hand(hand: HandLike) -> tuple[list[int], list[int], tuple[Meld, ...], int]:
+    """Concealed counts (index = kind, 35 long), whole-hand counts, melds, flowers."""
+    melds = tuple(hand.melds)
+    if isinstance(hand, Hand):
+        # a Hand checked itself when it was made (counts, fifth copies, bonus tiles)
+        concealed = list(hand.counts)
+        whole = concealed[:]
+        for meld in melds:
+            for kind in meld.tiles:
+                whole[kind] += 1
+        flowers = list(hand.flowers)
+    else:
+        concealed, whole, flowers = _check_parts(hand, melds)
     size = sum(concealed) + 3 * len(melds)
     if size != 14:
         raise _fail(
@@ -207,53 +227,90 @@ def _divide(counts: list[int], sets_needed: int) -> list[tuple[tuple[_SetTuple, 
     return found
 
 
-def _only_sets(counts: list[int]) -> bool:
-    """Whether ``counts`` is sets alone. Greedy from the lowest kind is exact: a pung of the
-    lowest kind is always safe (three equal chows are also three pungs), and what is left
-    of it must start chows."""
-    c = counts[:]
-    for kind in range(1, 35):
-        n = c[kind]
-        if not n:
-            continue
-        if n >= 3:
-            n -= 3
-        if n:
-            if kind > 27 or (kind - 1) % 9 > 6 or c[kind + 1] < n or c[kind + 2] < n:
-                return False
-            c[kind + 1] -= n
-            c[kind + 2] -= n
-    return True
+@cache
+def _suit_shape(counts: tuple[int, ...]) -> int:
+    """How nine counts of one suit split: bit 1 as sets alone, bit 2 as sets and one pair.
+
+    Greedy from the lowest rank is exact for sets alone: a pung of the lowest rank is always
+    safe (three equal chows are also three pungs), and what is left of it must start chows.
+    """
+
+    def only_sets(c: list[int]) -> bool:
+        for r in range(9):
+            n = c[r]
+            if n >= 3:
+                n -= 3
+            if n:
+                if r > 6 or c[r + 1] < n or c[r + 2] < n:
+                    return False
+                c[r + 1] -= n
+                c[r + 2] -= n
+        return True
+
+    shape = 1 if only_sets(list(counts)) else 0
+    for r in range(9):
+        if counts[r] >= 2:
+            c = list(counts)
+            c[r] -= 2
+            if only_sets(c):
+                return shape | 2
+    return shape
 
 
-def _completes(counts: list[int]) -> bool:
-    """Whether ``counts`` is sets and one pair."""
-    for kind in range(1, 35):
-        if counts[kind] >= 2:
-            counts[kind] -= 2
-            done = _only_sets(counts)
-            counts[kind] += 2
-            if done:
-                return True
-    return False
+def _honour_shape(n: int) -> int:
+    return {0: 1, 2: 2, 3: 1}.get(n, 0)
+
+
+def _complete_from(shapes: list[int]) -> bool:
+    """Whether groups with these shapes make sets and exactly one pair."""
+    if not all(shapes):
+        return False
+    pairs = [i for i, sh in enumerate(shapes) if sh & 2]
+    return any(all(shapes[j] & 1 for j in range(len(shapes)) if j != i) for i in pairs)
+
+
+def _shapes(counts: list[int]) -> list[int]:
+    """Shape of each suit (three) and of each honour kind (seven)."""
+    return [_suit_shape(tuple(counts[9 * s + 1 : 9 * s + 10])) for s in range(3)] + [
+        _honour_shape(counts[k]) for k in range(28, 35)
+    ]
 
 
 def _waits(standing: list[int], tiles: int, seven_pairs: bool) -> list[int]:
     """Kinds that complete ``standing`` (``tiles`` tiles) as sets and a pair, or seven pairs;
     a kind already held four times still counts, as it does for the wait fans."""
     held = [k for k in range(1, 35) if standing[k]]
-    candidates: set[int] = set()
+    # a suit (or honour kind) holding a multiple of three tiles must already be sets: only
+    # the others can take the winning tile (seven pairs aside)
+    open_groups = {g for g in range(3) if sum(standing[9 * g + 1 : 9 * g + 10]) % 3} | {
+        k - 25 for k in range(28, 35) if standing[k] % 3
+    }
+    pairs = sum(standing[k] // 2 for k in held)
+    seven_pairs = seven_pairs and pairs == 6
+    # seven pairs waits on the one kind held an odd number of times
+    candidates: set[int] = {k for k in held if standing[k] % 2} if seven_pairs else set()
     for k in held:
+        group = (k - 1) // 9 if k <= 27 else k - 25
+        if group not in open_groups:
+            continue
         candidates.add(k)
         if k <= 27:
             r = rank_of(k)
             for d in (-2, -1, 1, 2):
                 if 1 <= r + d <= 9:
                     candidates.add(k + d)
+    shapes = _shapes(standing)
     found = []
     for k in sorted(candidates):
         standing[k] += 1
-        if _completes(standing) or (seven_pairs and all(standing[j] % 2 == 0 for j in held)):
+        group = (k - 1) // 9 if k <= 27 else k - 25
+        trial = shapes[:]
+        if k <= 27:
+            base = 9 * group
+            trial[group] = _suit_shape(tuple(standing[base + 1 : base + 10]))
+        else:
+            trial[group] = _honour_shape(standing[k])
+        if _complete_from(trial) or (seven_pairs and all(standing[j] % 2 == 0 for j in held)):
             found.append(k)
         standing[k] -= 1
     return found
@@ -301,9 +358,19 @@ def _fill(r: Reading, win: _Win, melds: Sequence[Meld]) -> Reading:
     return r
 
 
+def _set_kind(meld: Meld) -> SetKind:
+    kind = meld.kind
+    return (
+        SetKind.CHOW
+        if kind is MeldKind.CHOW
+        else SetKind.PUNG
+        if kind is MeldKind.PUNG
+        else SetKind.KONG
+    )
+
+
 def _meld_sets(melds: Sequence[Meld]) -> list[tuple[SetKind, int, bool]]:
-    kinds = {MeldKind.CHOW: SetKind.CHOW, MeldKind.PUNG: SetKind.PUNG, MeldKind.KONG: SetKind.KONG}
-    return [(kinds[m.kind], m.first, m.concealed) for m in melds]
+    return [(_set_kind(m), m.first, m.concealed) for m in melds]
 
 
 def _wait_shape(r: Reading, concealed_from: int, win: int) -> Wait | None:
@@ -413,7 +480,11 @@ def _special_readings(
         shape = [concealed[base + r] for r in range(1, 10)]
         shape[rank_of(win.winning) - 1] -= 1
         if shape == [3, 1, 1, 1, 1, 1, 1, 1, 3]:
-            r = _fill(Reading.build(Form.STANDARD, [], 0, counts), win, melds)
+            # scored as a whole (its fans are fixed by the winning rank); the split shown is
+            # its first standard decomposition
+            sets, pair = _divide(concealed[:], 4)[0]
+            shown = [(kind, first, True) for kind, first in sets]
+            r = _fill(Reading.build(Form.STANDARD, shown, pair, counts), win, melds)
             r.special["nine_gates"] = rank_of(win.winning)
             found.append(r)
     return found
@@ -548,12 +619,9 @@ def _evaluate(r: Reading, rs: Ruleset) -> _Scored:
 # -------------------------------------------------------------------------- scoring
 
 
-def _all_scores(hand: HandLike, context: WinContext, ruleset: Ruleset) -> tuple[list[_Scored], int]:
-    """Every arrangement of the hand scored, and the number of flowers."""
-    concealed, whole, melds, flowers = _read_hand(hand)
-    _check_context(context, concealed, whole, melds, flowers)
+def _win_of(context: WinContext, concealed: list[int], whole: list[int]) -> _Win:
     w = context.winning
-    win = _Win(
+    return _Win(
         winning=w,
         self_drawn=context.by is WinBy.SELF_DRAWN,
         robbing=context.by is WinBy.ROBBING,
@@ -564,6 +632,17 @@ def _all_scores(hand: HandLike, context: WinContext, ruleset: Ruleset) -> tuple[
         seat_wind=context.seat_wind,
         prevailing_wind=context.prevailing_wind,
     )
+
+
+_NOT_COMPLETE = "not a complete hand: no four sets and a pair, nor a special form"
+
+
+def _all_scores(hand: HandLike, context: WinContext, ruleset: Ruleset) -> tuple[list[_Scored], int]:
+    """Every arrangement of the hand scored, and the number of flowers."""
+    concealed, whole, melds, flowers = _read_hand(hand)
+    _check_context(context, concealed, whole, melds, flowers)
+    w = context.winning
+    win = _win_of(context, concealed, whole)
     special = _special_readings(concealed, whole, melds, win)
     knitted = _knitted_reading(concealed, whole, melds, win)
     if knitted is not None:
@@ -578,7 +657,7 @@ def _all_scores(hand: HandLike, context: WinContext, ruleset: Ruleset) -> tuple[
         unique = len(_waits(standing, tiles, seven_pairs=tiles == 13)) == 1
         readings = special + _standard_readings(concealed, whole, melds, win, unique)
     if not readings:
-        raise _fail("not a complete hand: no four sets and a pair, nor a special form")
+        raise _fail(_NOT_COMPLETE)
     return [_evaluate(r, ruleset) for r in readings], flowers
 
 
@@ -591,71 +670,155 @@ def _preference(s: _Scored) -> tuple[int, int]:
     )
 
 
-def _split_of(r: Reading, win: int) -> Split:
-    kinds = r.set_kinds
+_IMPLIED_WAIT: Final = {
+    SetKind.PUNG: Wait.PUNG,
+    SetKind.PAIR: Wait.PAIR,
+    SetKind.SINGLE: Wait.SINGLE,
+    SetKind.KNIT: Wait.KNIT,
+    SetKind.CHOW: Wait.TWO_SIDED,
+}
+
+
+def _split_of(r: Reading, win: int, meld_count: int) -> Split:
+    return _split(
+        r.form,
+        list(zip(r.set_kinds, r.set_firsts, r.set_concealed, strict=True)),
+        r.pair,
+        r.wait,
+        meld_count,
+        r.counts,
+        win,
+    )
+
+
+def _tile_set(kind: SetKind, first: int, concealed: bool, meld: int | None, copies: int) -> TileSet:
+    """One set of a split; shared, as the values are immutable and few (building them is
+    most of what the C++ path costs in Python). Keyed on the kind's value: hashing an Enum
+    member runs Python code."""
+    return _tile_set_of(kind.value, first, concealed, meld, copies)
+
+
+@lru_cache(maxsize=8192)
+def _tile_set_of(value: str, first: int, concealed: bool, meld: int | None, copies: int) -> TileSet:
+    kind = SetKind(value)
+    if kind is SetKind.CHOW:
+        tiles: tuple[int, ...] = (first, first + 1, first + 2)
+    elif kind is SetKind.KNIT:
+        tiles = (first, first + 3, first + 6)
+    elif kind is SetKind.PUNG:
+        tiles = (first, first, first)
+    elif kind is SetKind.KONG:
+        tiles = (first, first, first, first)
+    elif kind is SetKind.PAIR:
+        tiles = (first, first)
+    else:
+        tiles = (first,) * copies
+    return TileSet(kind, tiles, concealed, meld)
+
+
+@lru_cache(maxsize=4096)
+def _fan_score(number: int, points: int, times: int) -> FanScore:
+    """One line of a tally; shared, as it is immutable."""
+    fan = FANS.get(number, CONCEALED_KONG_AND_MELDED_KONG)
+    return FanScore(number, fan.key, fan.name, fan.chinese, points, times)
+
+
+def _split(
+    form: Form,
+    raw: Sequence[tuple[SetKind, int, bool]],
+    pair: int,
+    shape: Wait | None,
+    meld_count: int,
+    counts: Mapping[int, int] | Sequence[int],
+    win: int,
+) -> Split:
+    """The :class:`Split` the tally shows: the sets (melds first), the pair, the set the
+    winning tile sits in and its wait."""
     sets: list[TileSet] = []
-    meld_count = r.exposed_melds + r.concealed_kongs if r.form is not Form.SEVEN_PAIRS else 0
-    for i, kind in enumerate(kinds):
-        first = r.set_firsts[i]
-        if kind is SetKind.CHOW:
-            tiles: tuple[int, ...] = (first, first + 1, first + 2)
-        elif kind is SetKind.KNIT:
-            tiles = (first, first + 3, first + 6)
-        elif kind is SetKind.PUNG:
-            tiles = (first,) * 3
-        elif kind is SetKind.KONG:
-            tiles = (first,) * 4
-        elif kind is SetKind.PAIR:
-            tiles = (first,) * 2
-        else:
-            tiles = (first,) * r.counts.get(first, 1)
-        meld = i if i < meld_count else None
-        sets.append(TileSet(kind, tiles, r.set_concealed[i], meld))
-    if r.pair:
-        sets.append(TileSet(SetKind.PAIR, (r.pair, r.pair), True))
+    for i, (kind, first, concealed) in enumerate(raw):
+        # a single of thirteen orphans may be its pair
+        copies = counts[first] if kind is SetKind.SINGLE else 0
+        sets.append(_tile_set(kind, first, concealed, i if i < meld_count else None, copies))
+    if pair:
+        sets.append(_tile_set(SetKind.PAIR, pair, True, None, 0))
     winning_set = None
     for i, s in enumerate(sets):
         if s.meld is None and win in s.tiles:
-            if r.wait is Wait.PAIR and s.kind is not SetKind.PAIR:
+            if shape is Wait.PAIR and s.kind is not SetKind.PAIR:
                 continue
-            if r.wait in (Wait.EDGE, Wait.CLOSED) and s.kind is not SetKind.CHOW:
+            if shape in (Wait.EDGE, Wait.CLOSED) and s.kind is not SetKind.CHOW:
                 continue
             winning_set = i
             break
-    wait = r.wait
+    wait = shape
     if wait is None and winning_set is not None:
-        wait = {
-            SetKind.PUNG: Wait.PUNG,
-            SetKind.PAIR: Wait.PAIR,
-            SetKind.SINGLE: Wait.SINGLE,
-            SetKind.KNIT: Wait.KNIT,
-            SetKind.CHOW: Wait.TWO_SIDED,
-        }.get(sets[winning_set].kind)
-    return Split(r.form, tuple(sets), winning_set, wait)
+        wait = _IMPLIED_WAIT.get(sets[winning_set].kind)
+    return Split(form, tuple(sets), winning_set, wait)
 
 
-def _tally(best: _Scored, flowers: int, ruleset: Ruleset, win: int) -> Tally:
-    entries = []
-    for number, times in best.fans.items():
-        fan = FANS.get(number, CONCEALED_KONG_AND_MELDED_KONG)
-        entries.append(FanScore(number, fan.key, fan.name, fan.chinese, best.points[number], times))
-    entries.sort(key=lambda f: (-f.points, f.number))
+def _by_value(fan: FanScore) -> tuple[int, int]:
+    return (-fan.points, fan.number)
+
+
+def _tally(
+    split: Split,
+    fans: dict[int, int],
+    points: dict[int, int],
+    flowers: int,
+    ruleset: Ruleset,
+) -> Tally:
+    entries = sorted(
+        (_fan_score(number, points[number], times) for number, times in fans.items()),
+        key=_by_value,
+    )
     if flowers:
-        fan = FANS[FLOWER_TILES]
-        entries.append(FanScore(fan.number, fan.key, fan.name, fan.chinese, 1, flowers))
+        entries.append(_fan_score(FLOWER_TILES, 1, flowers))
     return Tally(
         fans=tuple(entries),
-        split=_split_of(best.reading, win),
+        split=split,
         ruleset=ruleset.name,
         minimum=ruleset.minimum,
     )
 
 
-def score(hand: HandLike, context: WinContext, ruleset: Ruleset = GREEN_BOOK) -> Tally:
+def _score_cpp(hand: HandLike, context: WinContext, ruleset: Ruleset) -> Tally:
+    """The same answer as the Python path, from the C++ core's hot loop."""
+    from mahjongkit.mcr import engine
+
+    concealed, whole, melds, flowers = _read_hand(hand)
+    _check_context(context, concealed, whole, melds, flowers)
+    win = _win_of(context, concealed, whole)
+    found = engine.score_arrangement(
+        concealed,
+        _meld_sets(melds),
+        win.winning,
+        self_drawn=win.self_drawn,
+        robbing=win.robbing,
+        kong_replacement=win.kong_replacement,
+        last_of_wall=win.last_of_wall,
+        last_tile=win.last_tile,
+        seat_wind=win.seat_wind,
+        prevailing_wind=win.prevailing_wind,
+        ruleset=ruleset,
+    )
+    if found is None:
+        raise _fail(_NOT_COMPLETE)
+    form, sets, pair, wait, fans = found
+    split = _split(form, sets, pair, wait, len(melds), whole, win.winning)
+    times = {number: n for number, n, _ in fans}
+    points = {number: p for number, _, p in fans}
+    return _tally(split, times, points, flowers, ruleset)
+
+
+def score(
+    hand: HandLike, context: WinContext, ruleset: Ruleset = GREEN_BOOK, *, impl: str | None = None
+) -> Tally:
     """Score a winning hand: the highest-scoring arrangement under the five principles.
 
     ``hand`` holds the winning tile; ``context`` says how it was won. Raises
-    ``ValueError`` if the hand is not complete or the context cannot happen.
+    ``ValueError`` if the hand is not complete or the context cannot happen. ``impl``
+    chooses the C++ core or the pure-Python reference (``None``: the environment variable
+    ``MAHJONGKIT_IMPLEMENTATION``, default C++); both give the same tally.
 
     >>> from mahjongkit.mcr.context import WinContext
     >>> from mahjongkit.mcr.notation import parse_hand
@@ -666,9 +829,14 @@ def score(hand: HandLike, context: WinContext, ruleset: Ruleset = GREEN_BOOK) ->
     Traceback (most recent call last):
     ValueError: not a complete hand: no four sets and a pair, nor a special form
     """
+    from mahjongkit.mcr.engine import resolve
+
+    if resolve(impl) == "cpp":
+        return _score_cpp(hand, context, ruleset)
     scored, flowers = _all_scores(hand, context, ruleset)
     best = max(scored, key=_preference)
-    return _tally(best, flowers, ruleset, context.winning)
+    split = _split_of(best.reading, context.winning, len(hand.melds))
+    return _tally(split, best.fans, best.points, flowers, ruleset)
 
 
 def equivalent_tallies(
