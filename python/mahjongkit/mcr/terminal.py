@@ -185,9 +185,11 @@ class Terminal:
         drawn = r.drawn if r.turn == self.seat else None
         order = rack_order(hand, drawn)
         cells = [self.tile(k) for k in order]
-        width = max(3, *(len(c) + 1 for c in cells))
+        # A code is at most two characters; a glyph is one character drawn two columns wide
+        # by most terminals: pad both to the width of the numbers above them.
+        width = 4 if self.glyphs else 3
         numbers = [f"{n:>{width}}" for n in range(1, len(order) + 1)]
-        faces = [f"{c:>{width}}" for c in cells]
+        faces = [" " * (width - 2) + c if self.glyphs else f"{c:>{width}}" for c in cells]
         if drawn is not None and len(order) > 1:
             numbers.insert(len(order) - 1, "  ")
             faces.insert(len(order) - 1, " +")
@@ -370,11 +372,12 @@ class Terminal:
             self.say("Your turn: discard (a number, or d <tile>), kong, win, or help.")
         else:
             self.show_rack()
-            what = "discard" if window.kind is Phase.CLAIM else "kong (to rob it)"
-            self.say(
-                f"Claim {self.whose(window.from_seat)} {what} {self.tile(window.tile)}?"
-                f" You may: {self.offer_text()}."
+            question = (
+                f"Claim {self.whose(window.from_seat)} discard {self.tile(window.tile)}?"
+                if window.kind is Phase.CLAIM
+                else f"Rob {self.whose(window.from_seat)} kong of {self.tile(window.tile)}?"
             )
+            self.say(f"{question} You may: {self.offer_text()}.")
         while True:
             text = self.read()
             if not text:
