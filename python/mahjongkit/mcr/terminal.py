@@ -343,7 +343,7 @@ class Terminal:
                     refusal = self.rules.apply(seat, move)
                     assert refusal is None, f"a bot chose a refused move: {refusal}"
                 self.narrate(self.rules.take_outcomes())
-        except _Quit:
+        except (_Quit, KeyboardInterrupt):  # Ctrl-C leaves like 'quit', without a traceback
             self.say("Bye.")
             self.write_save()
             return 0
