@@ -190,3 +190,61 @@ def game_command(
         click.echo(game.to_string())
     if save is not None:
         Path(save).write_text(game.to_json())
+
+
+# -- play in the terminal against three bots ---------------------------------------------------
+
+
+@mcr.command(name="play")
+@click.option("--seed", default=None, help="The game's seed (default: a fresh one, printed).")
+@click.option(
+    "--level",
+    type=click.IntRange(1, 2),
+    default=2,
+    show_default=True,
+    help="The bots' level: 1 (discards isolated tiles) or 2 (plays for an 8-point win).",
+)
+@click.option("--seat", type=click.IntRange(0, 3), default=0, show_default=True, help="Your seat.")
+@click.option(
+    "--glyphs/--ascii",
+    default=False,
+    show_default=True,
+    help="Show tiles as Unicode Mahjong glyphs, or as codes (5m, E, R).",
+)
+@click.option("--save", type=click.Path(dir_okay=False), help="Save the game here on leaving.")
+@click.option(
+    "--resume",
+    type=click.Path(exists=True, dir_okay=False),
+    help="Continue a game saved with --save.",
+)
+def play_command(
+    seed: str | None, level: int, seat: int, glyphs: bool, save: str | None, resume: str | None
+) -> None:
+    """Play a whole game of MCR against three bots, typing commands ('help' lists them).
+
+    Example: mahjongkit mcr play --seed demo --level 2 --save demo.json
+    """
+    import secrets
+    import sys
+    from pathlib import Path
+
+    from mahjongkit.mcr.rules import Rules
+    from mahjongkit.mcr.terminal import Terminal
+
+    rules = None
+    if resume is not None:
+        try:
+            rules = Rules.from_json(Path(resume).read_text())
+        except ValueError as error:
+            raise click.ClickException(str(error)) from None
+    terminal = Terminal(
+        seed if seed is not None else secrets.token_hex(4),
+        level=level,
+        seat=seat,
+        inp=sys.stdin,
+        out=sys.stdout,
+        glyphs=glyphs,
+        save=save,
+        rules=rules,
+    )
+    terminal.run()

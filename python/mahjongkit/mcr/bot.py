@@ -1,0 +1,379 @@
+"""Machine players for MCR: they read only a :class:`View` of the game, never the game itself.
+
+:func:`view_of` builds what one seat may see (its own tiles; everybody's pools, melds and
+flowers; how many tiles each seat conceals; the wall count, winds, totals; its own offer in an
+open window; its legal moves). Another seat's concealed kong shows as a kong with no tiles.
+A :class:`Bot` chooses a move from that view alone, so it cannot cheat.
+
+Levels:
+
+1. Win when legal; otherwise discard the most isolated tile (fewest neighbours and copies;
+   honours before terminals before simples) and pass every window.
+2. Win when legal. Discard to minimise the shanten left, then to maximise the acceptance
+   counted in tiles still unseen by this seat; once ready, prefer the discard whose waits
+   would score the 8-point minimum (the scorer is asked). Declare a concealed or promoted
+   kong when the hand after it is no further from ready. In a window, claim a pung or chow
+   only when it lowers the shanten *and* either leaves the hand ready on a wait that scores
+   8, or is a pung of a dragon or of the seat's or prevailing wind (it scores by itself);
+   claim an exposed kong under the same rule for the pung of its tile. Everything else
+   passes: a claim that does not lead to eight points only spoils a concealed hand.
+
+Ties are broken by a hash of (bot seed, hand, move count, seat, move), never by a global
+random generator: the same seed and the same game give the same moves.
+
+>>> from mahjongkit.mcr.rules import Rules
+>>> game = Rules("bot-doc")
+>>> bot = Bot(level=2, seed="doc")
+>>> move = bot.choose(view_of(game, 0))
+>>> move in game.legal(0), move == bot.choose(view_of(game, 0))
+(True, True)
+>>> hint(game, 0) == Bot(TOP_LEVEL, seed=game.seed).choose(view_of(game, 0))
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final
+
+from mahjongkit.tiles import STANDARD_KINDS, is_honour, is_suited, is_terminal
+
+from .context import WinBy, WinContext
+from .engine import shanten, shanten_after_discard
+from .hand import Hand
+from .meld import Meld, MeldKind
+from .moves import WIN, Move, MoveKind
+from .notation import format_hand
+from .rules import Phase, Rules
+
+LEVELS: Final = (1, 2)
+"""The levels a :class:`Bot` plays at."""
+TOP_LEVEL: Final = max(LEVELS)
+"""The level :func:`hint` uses."""
+DRAGONS: Final = frozenset({32, 33, 34})
+EAST: Final = 28
+
+
+@dataclass(frozen=True)
+class WindowView:
+    """The open window as one seat sees it: the tile, who discarded (or promoted) it, and
+    the claims offered to *this* seat only (other seats' offers would reveal their hands)."""
+
+    kind: Phase
+    tile: int
+    from_seat: int
+    offered: tuple[Move, ...]
+
+
+@dataclass(frozen=True)
+class View:
+    """What ``seat`` may see of the game, and nothing else.
+
+    ``hand`` is the seat's own hand; ``melds[s]`` and ``flowers[s]`` are every seat's melds
+    and exposed bonus tiles (another seat's concealed kong has no tiles); ``concealed[s]`` how
+    many tiles each seat conceals; ``pools`` the discard pools; ``visible[k]`` how many of
+    kind ``k`` this seat can see (its hand, every pool and exposed meld); ``unseen[k]`` the
+    copies it cannot (``4 - visible[k]``). Winds are 0 East to 3 North.
+    """
+
+    seat: int
+    hand: Hand
+    drawn: int | None
+    claimed_this_turn: bool
+    melds: tuple[tuple[Meld, ...], ...]
+    flowers: tuple[tuple[int, ...], ...]
+    concealed: tuple[int, ...]
+    pools: tuple[tuple[int, ...], ...]
+    visible: tuple[int, ...]
+    wall_count: int
+    hand_no: int
+    dealer: int
+    prevailing: int
+    seat_winds: tuple[int, ...]
+    totals: tuple[int, ...]
+    moves: int
+    phase: Phase
+    window: WindowView | None
+    legal: tuple[Move, ...]
+    seed: str
+
+    @property
+    def seat_wind(self) -> int:
+        return self.seat_winds[self.seat]
+
+    @property
+    def unseen(self) -> tuple[int, ...]:
+        """Copies of each kind this seat cannot see (index 0 unused)."""
+        return (0, *(4 - self.visible[k] for k in range(1, STANDARD_KINDS + 1)))
+
+
+def _public_meld(meld: Meld) -> Meld:
+    if meld.kind is MeldKind.KONG and meld.concealed:
+        return Meld(MeldKind.KONG, (), concealed=True)  # face down: the kind is not shown
+    return meld
+
+
+def view_of(rules: Rules, seat: int) -> View:
+    """What ``seat`` may see of ``rules`` now.
+
+    >>> from mahjongkit.mcr.rules import Rules
+    >>> game = Rules("view-doc")
+    >>> view = view_of(game, 1)
+    >>> view.hand == game.hand_of(1), view.concealed, view.wall_count == len(game.wall)
+    (True, (14, 13, 13, 13), True)
+    >>> sum(view.visible) == view.hand.concealed_count
+    True
+    """
+    own = rules.hand_of(seat)
+    hands = rules.hands
+    melds = tuple(
+        own.melds if other == seat else tuple(_public_meld(m) for m in hands[other].melds)
+        for other in range(4)
+    )
+    visible = list(own.counts)
+    for pool in rules.pools:
+        for kind in pool:
+            visible[kind] += 1
+    for seat_melds in melds:
+        for meld in seat_melds:
+            for kind in meld.tiles:
+                visible[kind] += 1
+    window = rules.window
+    window_view = None
+    if window is not None:
+        window_view = WindowView(
+            window.kind, window.tile, window.from_seat, tuple(window.may.get(seat, ()))
+        )
+    return View(
+        seat=seat,
+        hand=own,
+        drawn=rules.drawn if rules.turn == seat else None,
+        claimed_this_turn=rules.claimed_this_turn if rules.turn == seat else False,
+        melds=melds,
+        flowers=tuple(h.flowers for h in hands),
+        concealed=tuple(h.concealed_count for h in hands),
+        pools=rules.pools,
+        visible=tuple(min(v, 4) for v in visible),
+        wall_count=len(rules.wall),
+        hand_no=rules.hand_no,
+        dealer=rules.dealer,
+        prevailing=rules.prevailing,
+        seat_winds=tuple(rules.seat_wind(s) for s in range(4)),
+        totals=tuple(rules.totals),
+        moves=rules.moves,
+        phase=rules.phase,
+        window=window_view,
+        legal=tuple(rules.legal(seat)),
+        seed=rules.seed if isinstance(rules.seed, str) else rules.seed.hex(),
+    )
+
+
+# -- helpers both levels use -------------------------------------------------------------------
+
+
+def tie_break(seed: str, view: View, move: Move) -> int:
+    """A seeded hash of (seed, hand, move count, seat, move): the deterministic tie-break."""
+    text = f"{seed}:{format_hand(view.hand)}:{view.moves}:{view.seat}:{move}"
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+def isolation(hand: Hand, kind: int) -> tuple[int, int]:
+    """How connected a held ``kind`` is (lower is more isolated): copies held and suited
+    neighbours within two ranks, then honours (0) before terminals (1) before simples (2).
+
+    >>> from mahjongkit.mcr.notation import parse_hand
+    >>> hand = parse_hand("1299m 5p E")
+    >>> isolation(hand, 28), isolation(hand, 14), isolation(hand, 9)
+    ((0, 0), (0, 2), (3, 1))
+    """
+    counts = hand.counts
+    links = 3 * (counts[kind] - 1)
+    if is_suited(kind):
+        for step, weight in ((1, 2), (2, 1)):
+            for neighbour in (kind - step, kind + step):
+                if 1 <= neighbour <= 27 and (neighbour - 1) // 9 == (kind - 1) // 9:
+                    links += weight * min(counts[neighbour], 1)
+    group = 0 if is_honour(kind) else 1 if is_terminal(kind) else 2
+    return links, group
+
+
+def scores_by_itself(kind: int, seat_wind: int, prevailing: int) -> bool:
+    """A pung of this kind scores on its own: a dragon, the seat wind or the prevailing wind."""
+    return kind in DRAGONS or kind in (EAST + seat_wind, EAST + prevailing)
+
+
+@lru_cache(maxsize=65536)
+def _wait_scores(hand: Hand, wait: int, seat_wind: int, prevailing: int) -> bool:
+    """Whether winning on ``wait`` (by discard or self-draw) would reach the minimum."""
+    from .score import score
+
+    complete = hand.draw(wait)
+    for by in (WinBy.DISCARD, WinBy.SELF_DRAWN):
+        context = WinContext(winning=wait, by=by, seat_wind=seat_wind, prevailing_wind=prevailing)
+        try:
+            if score(complete, context).minimum_met:
+                return True
+        except ValueError:  # not complete in a form the scorer reads: no win there
+            return False
+    return False
+
+
+def scoring_waits(hand13: Hand, waits: Sequence[int], view: View) -> int:
+    """How many unseen tiles among ``waits`` would win ``hand13`` with 8 points or more."""
+    unseen = view.unseen
+    return sum(
+        unseen[w]
+        for w in waits
+        if unseen[w] > 0 and _wait_scores(hand13, w, view.seat_wind, view.prevailing)
+    )
+
+
+# -- the players -------------------------------------------------------------------------------
+
+
+class Bot:
+    """A machine player at ``level`` (1 or 2), deterministic for its ``seed``.
+
+    >>> Bot(level=3)
+    Traceback (most recent call last):
+    ValueError: a bot level is one of (1, 2), not 3
+    """
+
+    def __init__(self, level: int = TOP_LEVEL, seed: str = "") -> None:
+        if level not in LEVELS:
+            raise ValueError(f"a bot level is one of {LEVELS}, not {level!r}")
+        self.level = level
+        self.seed = seed
+
+    def __repr__(self) -> str:
+        return f"Bot(level={self.level}, seed={self.seed!r})"
+
+    def choose(self, view: View) -> Move:
+        """The move to make (one of ``view.legal``); ``ValueError`` if the seat has none."""
+        if not view.legal:
+            raise ValueError(f"seat {view.seat} has no legal move now")
+        if WIN in view.legal:
+            return WIN
+        in_window = view.window is not None
+        if self.level == 1:
+            return _pass_move(view) if in_window else self._isolated_discard(view)
+        return self._claim(view) if in_window else self._turn(view)
+
+    def _pick(self, view: View, moves: Sequence[Move]) -> Move:
+        return min(moves, key=lambda m: tie_break(self.seed, view, m))
+
+    # level 1
+
+    def _isolated_discard(self, view: View) -> Move:
+        discards = [m for m in view.legal if m.kind is MoveKind.DISCARD]
+        best = min(isolation(view.hand, m.tile or 0) for m in discards)
+        return self._pick(view, [m for m in discards if isolation(view.hand, m.tile or 0) == best])
+
+    # level 2
+
+    def _ranked_discards(self, view: View, hand: Hand) -> list[tuple[tuple[int, int, int], int]]:
+        """(key, kind) for each discard of a 14-tile hand, best (lowest key) first: shanten
+        left, then minus the unseen tiles of 8-point waits once ready, then minus the unseen
+        tiles that would help."""
+        unseen = view.unseen
+        ranked = []
+        for kind, (left, accepted) in shanten_after_discard(hand).items():
+            helping = sum(unseen[k] for k in accepted)
+            scoring = scoring_waits(hand.discard(kind), accepted, view) if left == 0 else 0
+            ranked.append(((left, -scoring, -helping), kind))
+        ranked.sort()
+        return ranked
+
+    def _turn(self, view: View) -> Move:
+        hand = view.hand
+        ranked = self._ranked_discards(view, hand)
+        best_left = ranked[0][0][0]
+        kongs = []
+        for move in view.legal:
+            if move.kind is MoveKind.KONG and move.tile is not None:
+                after = (
+                    hand.concealed_kong(move.tile)
+                    if hand.counts[move.tile] == 4
+                    else hand.promote_kong(move.tile)
+                )
+                if shanten(after) <= best_left:  # the kong does not lengthen the road
+                    kongs.append(move)
+        if kongs:
+            return self._pick(view, kongs)
+        legal = {m.tile for m in view.legal if m.kind is MoveKind.DISCARD}
+        best = [(key, kind) for key, kind in ranked if kind in legal]
+        top = best[0][0]
+        return self._pick(view, [Move(MoveKind.DISCARD, kind) for key, kind in best if key == top])
+
+    def _claim(self, view: View) -> Move:
+        window = view.window
+        assert window is not None
+        hand, tile = view.hand, window.tile
+        now = shanten(hand)
+        worth: list[tuple[tuple[int, int, int], Move]] = []
+        for move in view.legal:
+            if move.kind is MoveKind.CHOW and move.tiles is not None:
+                after = hand.claim_chow(tile, move.tiles[0], move.tiles[1], window.from_seat)
+            elif move.kind in (MoveKind.PUNG, MoveKind.KONG):
+                after = hand.claim_pung(tile, window.from_seat)  # a kong is judged as its pung
+            else:
+                continue
+            ranked = self._ranked_discards(view, after)
+            key = ranked[0][0]
+            left, scoring = key[0], -key[1]
+            if left >= now:
+                continue  # the claim does not bring the hand closer: keep it concealed
+            if scoring > 0 or (
+                move.kind is not MoveKind.CHOW
+                and scores_by_itself(tile, view.seat_wind, view.prevailing)
+            ):
+                worth.append((key, move))
+        if not worth:
+            return _pass_move(view)
+        top = min(key for key, _ in worth)
+        # Between a pung and a kong of the same tile, the kong (one more point, a free draw).
+        best = [m for key, m in worth if key == top]
+        kongs = [m for m in best if m.kind is MoveKind.KONG]
+        return kongs[0] if kongs else self._pick(view, best)
+
+
+def _pass_move(view: View) -> Move:
+    return next(m for m in view.legal if m.kind is MoveKind.PASS)
+
+
+def hint(rules: Rules, seat: int) -> Move:
+    """The move the top-level bot would make for ``seat`` now (seeded by the game's seed).
+
+    >>> from mahjongkit.mcr.rules import Rules
+    >>> game = Rules("hint-doc")
+    >>> hint(game, 0) in game.legal(0)
+    True
+    """
+    view = view_of(rules, seat)
+    return Bot(TOP_LEVEL, seed=view.seed).choose(view)
+
+
+def play_game(
+    seed: str | bytes, levels: Sequence[int] = (TOP_LEVEL,) * 4, *, bot_seed: str | None = None
+) -> Rules:
+    """A whole game played by four bots at ``levels`` (one per seat).
+
+    >>> game = play_game("play-doc", levels=(2, 1, 1, 1))
+    >>> game.is_active, len(game.history), sum(game.totals)
+    (False, 16, 0)
+    """
+    if len(levels) != 4:
+        raise ValueError(f"four levels, one per seat, not {len(levels)}")
+    base = bot_seed if bot_seed is not None else (seed if isinstance(seed, str) else seed.hex())
+    bots = [Bot(level, seed=f"{base}:{seat}") for seat, level in enumerate(levels)]
+    game = Rules(seed)
+    while game.is_active:
+        seat = game.waiting_on[0]
+        refusal = game.apply(seat, bots[seat].choose(view_of(game, seat)))
+        if refusal is not None:  # a bot only picks from its legal moves: this is a bug
+            raise AssertionError(f"bot at seat {seat} made a refused move: {refusal}")
+        game.take_outcomes()
+    return game
