@@ -1,13 +1,18 @@
 // Bindings of the solitaire core (cpp/core/solitaire): conversion at the boundary only.
+// The Python side (mahjongkit/solitaire/engine.py) validates every argument first, so these
+// functions see only well-formed input and the errors users get are the same in both
+// implementations.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <stdexcept>
+#include <cstdint>
 #include <string>
 #include <tuple>
 #include <vector>
 
+#include "core/solitaire/deal.hpp"
 #include "core/solitaire/geometry.hpp"
+#include "core/solitaire/rng.hpp"
 #include "core/solitaire/solve.hpp"
 
 namespace py = pybind11;
@@ -15,12 +20,21 @@ namespace sol = mahjongkit::solitaire;
 
 namespace {
 
-// ---- The exact solver (issue 4) ----
+sol::Bits to_bits(const std::vector<int>& slots) {
+  sol::Bits b;
+  for (int s : slots) b.set(s);
+  return b;
+}
 
-sol::Geometry geometry_from(const std::vector<std::tuple<int, int, int>>& slots) {
-  if (static_cast<int>(slots.size()) > sol::Bits::kCapacity) {
-    throw std::invalid_argument("a layout has at most " + std::to_string(sol::Bits::kCapacity) +
-                                " slots, got " + std::to_string(slots.size()));
+std::vector<int> from_bits(const sol::Bits& b) {
+  std::vector<int> out;
+  b.for_each([&](int i) { out.push_back(i); });
+  return out;
+}
+
+sol::Geometry make_geometry(const std::vector<std::tuple<int, int, int>>& slots) {
+  if (slots.size() > static_cast<std::size_t>(sol::Bits::kCapacity)) {
+    throw py::value_error("a layout has at most 192 slots in the core");
   }
   std::vector<sol::Slot> s;
   s.reserve(slots.size());
@@ -28,21 +42,23 @@ sol::Geometry geometry_from(const std::vector<std::tuple<int, int, int>>& slots)
   return sol::Geometry::from_slots(s);
 }
 
+// ---- The exact solver (issue 4) ----
+
 py::tuple solve_position(const std::vector<std::tuple<int, int, int>>& slots,
                          const std::vector<int>& groups, std::int64_t max_nodes,
                          double max_seconds, int playouts, std::uint64_t seed) {
   if (groups.size() != slots.size()) {
-    throw std::invalid_argument("groups has " + std::to_string(groups.size()) +
-                                " entries but the layout has " + std::to_string(slots.size()) +
-                                " slots");
+    throw py::value_error("groups has " + std::to_string(groups.size()) +
+                          " entries but the layout has " + std::to_string(slots.size()) +
+                          " slots");
   }
   for (int v : groups) {
     if (v < -1 || v > 1023) {
-      throw std::invalid_argument("group ids must be -1 (removed) or 0..1023, got " +
-                                  std::to_string(v));
+      throw py::value_error("group ids must be -1 (removed) or 0..1023, got " +
+                            std::to_string(v));
     }
   }
-  const sol::Geometry g = geometry_from(slots);
+  const sol::Geometry g = make_geometry(slots);
   sol::SolveLimits limits;
   limits.max_nodes = max_nodes;
   limits.max_seconds = max_seconds;
@@ -67,4 +83,109 @@ void bind_solver(py::module_& m) {
 
 }  // namespace
 
-void register_solitaire(py::module_& m) { bind_solver(m); }
+void register_solitaire(py::module_& m) {
+  py::class_<sol::Geometry>(m, "Geometry",
+                            "Per-slot blocker masks of a layout (slots as (x, y, z) half units)")
+      .def(py::init(&make_geometry), py::arg("slots"))
+      .def_property_readonly("size", [](const sol::Geometry& g) { return g.n; })
+      .def(
+          "free_slots",
+          [](const sol::Geometry& g, const std::vector<int>& present) {
+            return from_bits(g.free_set(to_bits(present)));
+          },
+          py::arg("present"), "The free slots among `present`, ascending.")
+      .def(
+          "deal",
+          [](const sol::Geometry& g, std::uint64_t seed, int max_trials) {
+            sol::DealOutcome out;
+            {
+              py::gil_scoped_release release;
+              out = sol::deal_board(g, seed, max_trials);
+            }
+            std::vector<int> faces(out.faces.begin(), out.faces.end());
+            return py::make_tuple(out.ok, faces, out.order, out.trials);
+          },
+          py::arg("seed"), py::arg("max_trials"),
+          "(ok, faces per slot, removal order with pairs adjacent, trials used).")
+      .def(
+          "redeal",
+          [](const sol::Geometry& g, const std::vector<int>& present, std::uint64_t seed,
+             std::uint64_t stream, int max_trials) {
+            sol::Rng rng(seed, stream);
+            std::vector<int> permutation(present.size() / 2);
+            for (std::size_t i = 0; i < permutation.size(); ++i) permutation[i] = static_cast<int>(i);
+            rng.shuffle(permutation.data(), static_cast<int>(permutation.size()));
+            int trials = 0;
+            const auto order = sol::reverse_deal_order(g, to_bits(present), rng, max_trials, &trials);
+            return py::make_tuple(permutation, order, trials);
+          },
+          py::arg("present"), py::arg("seed"), py::arg("stream"), py::arg("max_trials"),
+          "(pair permutation, removal order over `present`, trials used): on one (seed, stream), "
+          "a Fisher-Yates shuffle of range(len(present) // 2), then the reverse deal; the order "
+          "is empty when every trial got stuck.")
+      .def(
+          "deal_faces",
+          [](const sol::Geometry& g, std::uint64_t first_seed, int count, int max_trials) {
+            std::string buffer(static_cast<std::size_t>(count) * static_cast<std::size_t>(g.n), '\0');
+            int failures = 0;
+            {
+              py::gil_scoped_release release;
+              auto* out = reinterpret_cast<std::uint8_t*>(buffer.data());
+              for (int i = 0; i < count; ++i) {
+                if (!sol::deal_faces(g, first_seed + static_cast<std::uint64_t>(i), max_trials,
+                                     out + static_cast<std::size_t>(i) * g.n)) {
+                  ++failures;
+                }
+              }
+            }
+            return py::make_tuple(py::bytes(buffer), failures);
+          },
+          py::arg("first_seed"), py::arg("count"), py::arg("max_trials"),
+          "Faces of the boards of seeds first_seed .. first_seed+count-1 (mod 2^64), row after "
+          "row, and the number of seeds that failed (their rows are zeros).")
+      .def(
+          "count_free_repeatedly",
+          [](const sol::Geometry& g, const std::vector<int>& present, int repeat) {
+            const sol::Bits bits = to_bits(present);
+            long long total = 0;
+            py::gil_scoped_release release;
+            for (int i = 0; i < repeat; ++i) {
+              sol::Bits b = bits;
+              // Defeats hoisting the loop-invariant call out of the loop.
+              asm volatile("" : "+r"(b.w[0]));
+              total += g.free_set(b).count();
+            }
+            return total;
+          },
+          py::arg("present"), py::arg("repeat"),
+          "Sum of the free-set sizes over `repeat` evaluations (a benchmark of the core).");
+
+  m.def(
+      "rng_next",
+      [](std::uint64_t seed, std::uint64_t stream, int count) {
+        sol::Rng rng(seed, stream);
+        std::vector<std::uint64_t> out(static_cast<std::size_t>(count));
+        for (auto& v : out) v = rng.next();
+        return out;
+      },
+      py::arg("seed"), py::arg("stream"), py::arg("count"));
+  m.def(
+      "rng_below",
+      [](std::uint64_t seed, std::uint64_t stream, std::uint64_t bound, int count) {
+        sol::Rng rng(seed, stream);
+        std::vector<std::uint64_t> out(static_cast<std::size_t>(count));
+        for (auto& v : out) v = rng.below(bound);
+        return out;
+      },
+      py::arg("seed"), py::arg("stream"), py::arg("bound"), py::arg("count"));
+  m.def(
+      "rng_shuffle",
+      [](std::uint64_t seed, std::uint64_t stream, std::vector<int> items) {
+        sol::Rng rng(seed, stream);
+        rng.shuffle(items.data(), static_cast<int>(items.size()));
+        return items;
+      },
+      py::arg("seed"), py::arg("stream"), py::arg("items"));
+  m.attr("DEFAULT_MAX_TRIALS") = sol::kDefaultMaxTrials;
+  bind_solver(m);
+}

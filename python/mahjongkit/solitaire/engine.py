@@ -1,0 +1,217 @@
+"""The dispatcher: validates arguments, then runs the C++ core or the Python reference.
+
+The implementation is chosen per call (``impl="cpp"`` or ``"python"``) or by the environment
+variable ``MAHJONGKIT_IMPLEMENTATION``; the default is the C++ core. Both give identical
+results and, because every check happens here first, identical errors.
+
+>>> from mahjongkit.solitaire import get_layout
+>>> turtle = get_layout("turtle")
+>>> free_slots(turtle, range(144))[:6]
+(0, 11, 19, 20, 29, 42)
+>>> free_slots(turtle, [139, 140, 141, 142], impl="python")
+(139, 140, 141, 142)
+>>> deal(turtle, 1) == deal(turtle, 1, impl="python")
+True
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from functools import cache
+from typing import Literal
+
+from mahjongkit import tiles
+from mahjongkit._core import solitaire as _core
+from mahjongkit.solitaire import reference
+from mahjongkit.solitaire.board import Board
+from mahjongkit.solitaire.layout import Layout, Slot
+from mahjongkit.solitaire.rng import check_seed
+
+Impl = Literal["cpp", "python"]
+IMPLEMENTATIONS: tuple[Impl, ...] = ("cpp", "python")
+ENVIRONMENT_VARIABLE = "MAHJONGKIT_IMPLEMENTATION"
+DEFAULT_MAX_TRIALS = reference.DEFAULT_MAX_TRIALS
+
+
+class DealError(RuntimeError):
+    """Every trial of a reverse deal got stuck: the message names the layout and the seed."""
+
+
+def resolve_impl(impl: str | None = None) -> Impl:
+    """The implementation to use: ``impl``, else the environment variable, else ``"cpp"``.
+
+    >>> resolve_impl("python")
+    'python'
+    >>> resolve_impl("fortran")
+    Traceback (most recent call last):
+    ValueError: unknown implementation 'fortran': use 'cpp' or 'python'
+    """
+    chosen = impl if impl is not None else os.environ.get(ENVIRONMENT_VARIABLE) or "cpp"
+    if chosen == "cpp":
+        return "cpp"
+    if chosen == "python":
+        return "python"
+    source = "" if impl is not None else f" (from ${ENVIRONMENT_VARIABLE})"
+    raise ValueError(f"unknown implementation {chosen!r}{source}: use 'cpp' or 'python'")
+
+
+@cache
+def _core_geometry(slots: tuple[Slot, ...]) -> _core.Geometry:
+    return _core.Geometry(list(slots))
+
+
+def core_geometry(layout: Layout) -> _core.Geometry:
+    """The compiled geometry of a layout (cached), for code that batches core calls."""
+    return _core_geometry(layout.slots)
+
+
+def _check_layout(layout: Layout) -> Layout:
+    if not isinstance(layout, Layout):
+        raise TypeError(f"expected a Layout, not {type(layout).__name__}")
+    return layout
+
+
+def _check_present(layout: Layout, present: Iterable[int]) -> list[int]:
+    slots = sorted(set(present))
+    for slot in slots:
+        if isinstance(slot, bool) or not isinstance(slot, int):
+            raise TypeError(f"a slot is an int, not {type(slot).__name__}")
+    if slots and not (slots[0] >= 0 and slots[-1] < layout.size):
+        bad = slots[0] if slots[0] < 0 else slots[-1]
+        raise ValueError(
+            f"{bad} is not a slot of layout {layout.name!r} (slots are 0 to {layout.size - 1})"
+        )
+    return slots
+
+
+def _check_trials(max_trials: int) -> int:
+    if isinstance(max_trials, bool) or not isinstance(max_trials, int) or max_trials < 1:
+        raise ValueError(f"max_trials must be a positive int, got {max_trials!r}")
+    return max_trials
+
+
+def free_slots(
+    layout: Layout, present: Iterable[int], *, impl: str | None = None
+) -> tuple[int, ...]:
+    """The free slots (decision 2) when exactly the slots of ``present`` are on the board.
+
+    >>> from mahjongkit.solitaire import get_layout
+    >>> turtle = get_layout("turtle")
+    >>> 139 in free_slots(turtle, range(144)), 139 in free_slots(turtle, range(143))
+    (False, True)
+    """
+    _check_layout(layout)
+    slots = _check_present(layout, present)
+    if resolve_impl(impl) == "cpp":
+        return tuple(core_geometry(layout).free_slots(slots))
+    return tuple(reference.free_slots(layout, slots))
+
+
+def deal(
+    layout: Layout, seed: int, *, impl: str | None = None, max_trials: int = DEFAULT_MAX_TRIALS
+) -> Board:
+    """The board of ``(layout, seed)``: solvable by construction, identical in both cores.
+
+    The seed shuffles the 72-pair pool and the layout takes the first ``size / 2`` pairs;
+    the same stream then runs the reverse deal (decisions 4 and 5).
+
+    >>> from mahjongkit.solitaire import get_layout
+    >>> board = deal(get_layout("turtle"), 2**64 - 1)
+    >>> len(board.faces), sorted(board.faces) == sorted(deal(get_layout("turtle"), 0).faces)
+    (144, True)
+    >>> deal(get_layout("turtle"), -5)
+    Traceback (most recent call last):
+    ValueError: seed must be an integer from 0 to 2**64 - 1, got -5
+    """
+    _check_layout(layout)
+    check_seed(seed)
+    _check_trials(max_trials)
+    if resolve_impl(impl) == "cpp":
+        ok, faces, order, trials = core_geometry(layout).deal(seed, max_trials)
+    else:
+        ok, faces, order, trials = reference.deal(layout, seed, max_trials)
+    if not ok:
+        raise DealError(
+            f"could not deal layout {layout.name!r} with seed {seed}: every one of the "
+            f"{trials} trials of the reverse deal was left with fewer than two free slots"
+        )
+    pairs = tuple((order[i], order[i + 1]) for i in range(0, len(order), 2))
+    return Board(layout, seed, tuple(faces), pairs, trials)
+
+
+def pair_faces(faces: Iterable[int]) -> list[tuple[int, int]]:
+    """Group faces into matching pairs (equal kinds; flowers with flowers, seasons with
+    seasons), in a canonical order; ``ValueError`` if some face is left without a partner.
+
+    >>> pair_faces([5, 36, 5, 35])
+    [(5, 5), (35, 36)]
+    """
+    standard: list[int] = []
+    flowers: list[int] = []
+    seasons: list[int] = []
+    for face in sorted(faces):
+        tiles.check_kind(face)
+        (
+            flowers if tiles.is_flower(face) else seasons if tiles.is_season(face) else standard
+        ).append(face)
+    pairs: list[tuple[int, int]] = []
+    for group in (standard, flowers, seasons):
+        for i in range(0, len(group) - 1, 2):
+            a, b = group[i], group[i + 1]
+            if not tiles.solitaire_match(a, b):
+                raise ValueError(f"the faces do not pair up: {tiles.code(a)} has no partner")
+            pairs.append((a, b))
+        if len(group) % 2:
+            raise ValueError(f"the faces do not pair up: {tiles.code(group[-1])} has no partner")
+    return pairs
+
+
+def redeal(
+    layout: Layout,
+    present: Iterable[int],
+    faces: Sequence[int],
+    seed: int,
+    *,
+    stream: int,
+    impl: str | None = None,
+    max_trials: int = DEFAULT_MAX_TRIALS,
+) -> Board:
+    """Deal ``faces`` anew over the slots of ``present``, solvably: 002's shuffle.
+
+    ``faces`` are the faces on the board (any order; they must pair up). On
+    ``Rng(seed, stream)`` the canonical pairs (:func:`pair_faces`) are shuffled, then the
+    reverse deal runs over ``present`` on the same stream. The returned board has face 0 on
+    absent slots and its removal order covers ``present`` only. Use a stream other than 0
+    (the deal's own): the play session uses one per shuffle.
+
+    >>> from mahjongkit.solitaire import get_layout
+    >>> board = deal(get_layout("tea house"), 3)
+    >>> left = [slot for pair in board.removal_order[5:] for slot in pair]
+    >>> again = redeal(board.layout, left, [board.faces[s] for s in left], 3, stream=1)
+    >>> sorted(again.faces[s] for s in left) == sorted(board.faces[s] for s in left)
+    True
+    """
+    _check_layout(layout)
+    slots = _check_present(layout, present)
+    check_seed(seed)
+    check_seed(stream, "stream")
+    _check_trials(max_trials)
+    if len(faces) != len(slots):
+        raise ValueError(f"{len(faces)} faces for {len(slots)} slots: give one face per slot")
+    pairs = pair_faces(faces)
+    if resolve_impl(impl) == "cpp":
+        permutation, order, trials = core_geometry(layout).redeal(slots, seed, stream, max_trials)
+    else:
+        permutation, order, trials = reference.redeal(layout, slots, seed, stream, max_trials)
+    if not order and slots:
+        raise DealError(
+            f"could not re-deal {len(slots)} slots of layout {layout.name!r} with seed {seed}, "
+            f"stream {stream}: every one of the {trials} trials was left with fewer than two "
+            "free slots"
+        )
+    new_faces = [0] * layout.size
+    for k in range(len(order) // 2):
+        new_faces[order[2 * k]], new_faces[order[2 * k + 1]] = pairs[permutation[k]]
+    removal = tuple((order[i], order[i + 1]) for i in range(0, len(order), 2))
+    return Board(layout, seed, tuple(new_faces), removal, trials)
