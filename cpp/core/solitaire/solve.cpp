@@ -1,6 +1,7 @@
 #include "core/solitaire/solve.hpp"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <unordered_set>
 
@@ -151,20 +152,57 @@ class Solver {
   // Every real solution is also a relaxed one, so tiles the relaxation cannot remove prove the
   // position dead (this catches partners stacked on each other and cover cycles among pairs).
   bool relaxation_dead(const Bits& present) const {
+    return relax(present, present, nullptr, g_.free_set(present));
+  }
+
+  // The relaxation as a worklist: a tile is removed once it is free and a possible partner is
+  // free or already removed (partner[t] when committed, else an uncommitted group mate).
+  // Only the slots a removal affects are looked at again, so a pass costs about one free-set
+  // scan instead of one per round.
+  bool relax(const Bits& present, const Bits& uncommitted, const std::int16_t* partner,
+             Bits free) const {
     Bits relaxed = present;
-    for (;;) {
-      const Bits free = g_.free_set(relaxed);
-      const Bits gone = present.andnot(relaxed);
-      Bits removable;
-      free.for_each([&](int t) {
-        Bits available = (members_[group_[t]] & present) & (free | gone);
-        available.reset(t);
-        if (available.any()) removable.set(t);
+    int stack[2 * Bits::kCapacity + 8];
+    int top = 0;
+    Bits queued = free;
+    free.for_each([&](int t) { stack[top++] = t; });
+    auto mates_of = [&](int t) -> Bits {
+      Bits m;
+      const int p = partner ? partner[t] : -1;
+      if (p >= 0) {
+        m.set(p);
+      } else {
+        m = members_[group_[t]] & uncommitted & present;
+        m.reset(t);
+      }
+      return m;
+    };
+    while (top > 0) {
+      const int t = stack[--top];
+      queued.reset(t);
+      if (!relaxed.test(t) || !free.test(t)) continue;
+      const Bits reachable = free | present.andnot(relaxed);
+      if (!mates_of(t).intersects(reachable)) continue;
+      relaxed.reset(t);
+      free.reset(t);
+      (g_.affects[t] & relaxed).andnot(free).for_each([&](int u) {
+        if (!g_.is_free(u, relaxed)) return;
+        free.set(u);
+        // u can now go, and so can free tiles that were waiting for u as their partner.
+        const Bits waiting = (mates_of(u) | Bits{}) & free & relaxed;
+        if (!queued.test(u)) {
+          queued.set(u);
+          stack[top++] = u;
+        }
+        waiting.andnot(queued).for_each([&](int v) {
+          if (top < static_cast<int>(sizeof(stack) / sizeof(stack[0]))) {
+            queued.set(v);
+            stack[top++] = v;
+          }
+        });
       });
-      if (removable.none()) return relaxed.any();
-      relaxed = relaxed.andnot(removable);
-      if (relaxed.none()) return false;
     }
+    return relaxed.any();
   }
 
   // Candidate moves: two free tiles of a group (safe groups are already gone).
@@ -250,7 +288,10 @@ class Solver {
   struct Node {
     Bits present;
     Bits uncommitted;
-    std::vector<std::int16_t> partner;  // committed partner slot, or -1
+    std::array<std::int16_t, Bits::kCapacity> partner;  // committed partner slot, or -1
+    // u is set when pairing u with the lowest undecided tile of its group is already refuted;
+    // refutations only get stronger deeper in the tree, so children inherit them.
+    Bits refuted;
   };
 
   struct Key {
@@ -336,25 +377,10 @@ class Solver {
 
   // The relaxation of relaxation_dead, knowing the committed partners.
   bool relaxed_dead(const Node& s) const {
-    Bits relaxed = s.present;
-    for (;;) {
-      const Bits free = g_.free_set(relaxed);
-      const Bits reachable = free | s.present.andnot(relaxed);
-      Bits removable;
-      free.for_each([&](int t) {
-        const int p = s.partner[t];
-        if (p >= 0) {
-          if (reachable.test(p)) removable.set(t);
-          return;
-        }
-        Bits available = members_[group_[t]] & s.uncommitted & s.present & reachable;
-        available.reset(t);
-        if (available.any()) removable.set(t);
-      });
-      if (removable.none()) return relaxed.any();
-      relaxed = relaxed.andnot(removable);
-      if (relaxed.none()) return false;
-    }
+    return relax(s.present, s.uncommitted, s.partner.data(), g_.free_set(s.present));
+  }
+  bool relaxed_dead(const Node& s, const Bits& free) const {
+    return relax(s.present, s.uncommitted, s.partner.data(), free);
   }
 
   bool over_budget() {
@@ -391,28 +417,41 @@ class Solver {
       path.resize(mark);
       return 0;
     }
-    // Branch on the group with the fewest viable choices among those that can move now.
+    // Branch on the group with the fewest viable pairings (fail first): groups that can move now
+    // are looked at first, and when branch_anywhere_ is set every undecided group competes.
     const Bits free = g_.free_set(s.present);
     std::vector<Option> best;
     bool dead = false;
     Bits seen;
-    (free & s.uncommitted).for_each([&](int t) {
+    auto consider = [&](int t, bool need_free) {
       if (dead || seen.test(t)) return;
       const Bits open = members_[group_[t]] & s.uncommitted & s.present;
+      if (need_free && (open & free).count() < 2) return;
       seen |= open;
-      if ((open & free).count() < 2) return;
+      if (!best.empty() && best.size() == 1) return;  // a forced choice is already found
       const int lead = open.nth(0);
       std::vector<Option> options;
       open.for_each([&](int u) {
-        if (u == lead) return;
+        if (u == lead || s.refuted.test(u)) return;
+        bool refuted = false;
         // A pair one of whose tiles lies over the other can never be removed.
-        if (g_.cover[lead].test(u) || g_.cover[u].test(lead)) return;
-        if (open.count() == 4) {
+        if (g_.cover[lead].test(u) || g_.cover[u].test(lead)) refuted = true;
+        if (!refuted && open.count() == 4) {
           Bits rest = open;
           rest.reset(lead);
           rest.reset(u);
           const int c = rest.nth(0), d = rest.nth(1);
-          if (g_.cover[c].test(d) || g_.cover[d].test(c)) return;
+          if (g_.cover[c].test(d) || g_.cover[d].test(c)) refuted = true;
+        }
+        if (!refuted) {
+          // Look one commitment ahead: a pairing the relaxation already refutes is no choice.
+          Node trial = s;
+          commit(trial, lead, u);
+          refuted = relaxed_dead(trial, free);
+        }
+        if (refuted) {
+          s.refuted.set(u);
+          return;
         }
         options.push_back({lead, u, 0});
       });
@@ -421,7 +460,11 @@ class Solver {
       } else if (best.empty() || options.size() < best.size()) {
         best = std::move(options);
       }
-    });
+    };
+    (free & s.uncommitted).for_each([&](int t) { consider(t, true); });
+    if (branch_anywhere_ && !dead && (best.empty() || best.size() > 1)) {
+      s.uncommitted.andnot(free).for_each([&](int t) { consider(t, false); });
+    }
     if (dead || best.empty()) {
       if (exact_keys_) dead_nodes_.insert(key);
       path.resize(mark);
@@ -463,14 +506,15 @@ class Solver {
   // Restarts with a growing node allowance and a freshly shuffled tie order: the search time of
   // one fixed order is heavy-tailed, and dead nodes found by any run stay dead for all of them.
   int dfs(const Bits& present, std::vector<std::pair<int, int>>& path) {
-    Node root{present, present, std::vector<std::int16_t>(g_.n, -1)};
+    Node root{present, present, {}};
+    root.partner.fill(-1);
     // Groups with two tiles left are committed from the start.
     for (const Bits& m : members_) {
       const Bits here = m & present;
       if (here.count() == 2) commit(root, here.nth(0), here.nth(1));
     }
     const std::size_t mark = path.size();
-    for (std::int64_t allowance = 300;; allowance = allowance * 5 / 4) {
+    for (std::int64_t allowance = 1000;; allowance *= 2) {
       restart_limit_ = nodes_ + allowance;
       const int v = search(root, path);
       if (v >= 0) return v;
@@ -489,6 +533,7 @@ class Solver {
   Bits root_;
   std::unordered_set<Key, KeyHash> dead_nodes_;
   bool exact_keys_ = true;
+  bool branch_anywhere_ = true;
   std::int64_t restart_limit_ = 0;
   bool restart_hit_ = false;
   int restarts_ = 0;

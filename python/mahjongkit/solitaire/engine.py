@@ -215,3 +215,29 @@ def redeal(
         new_faces[order[2 * k]], new_faces[order[2 * k + 1]] = pairs[permutation[k]]
     removal = tuple((order[i], order[i + 1]) for i in range(0, len(order), 2))
     return Board(layout, seed, tuple(new_faces), removal, trials)
+
+
+# ---- The exact solver (issue 4): dispatch only; mahjongkit.solitaire.solver is the API ----
+
+
+def solve_groups(
+    layout: Layout,
+    groups: Sequence[int],
+    *,
+    max_nodes: int,
+    max_seconds: float,
+    impl: str | None = None,
+) -> tuple[int, list[tuple[int, int]], int, int, float, str]:
+    """Run the solver on match groups per slot (``-1`` removed), validated by the caller.
+
+    Returns ``(status, solution, nodes, playouts, seconds, reason)`` with status 0
+    unsolvable, 1 solvable, 2 unknown. Use :func:`mahjongkit.solitaire.solver.solve`.
+    """
+    _check_layout(layout)
+    if resolve_impl(impl) == "cpp":
+        return _core.solve(
+            list(layout.slots), list(groups), max_nodes=max_nodes, max_seconds=max_seconds
+        )
+    from mahjongkit.solitaire import solve_reference
+
+    return solve_reference.solve(layout, groups, max_nodes, max_seconds)

@@ -1,0 +1,179 @@
+"""The solver on reverse-dealt boards of every layout and on uniformly random Turtle deals.
+
+Usage (one core; the uniform run takes a while, so start it in the background)::
+
+    python benchmarks/bench_solver.py reverse --boards 1000
+    python benchmarks/bench_solver.py uniform --deals 20000 --out uniform.jsonl
+    python benchmarks/bench_solver.py reference --boards 30
+
+*reverse*: every layout, seeds 0..boards-1 (the deal of ``mahjongkit.solitaire.deal``): how
+many are decided within the budget (all must be solvable), median / p99 / max time.
+
+*uniform*: deal ``i`` puts the 144 tiles of the full set (four of each standard face, one of
+each bonus tile) on the Turtle in the order of a Fisher-Yates shuffle on ``Rng(i, stream
+0x756E69)``, with no construction at all. Each deal gets the 1 s budget; deals undecided after
+it get a second, longer look (``--settle`` seconds) so that the unsolvable fraction is exact.
+One JSON line per deal goes to ``--out`` as it is decided (a partial run stays useful). The
+fraction comes with its Wilson 95 % interval.
+
+*reference*: the C++ core and the Python reference on the same small boards, as a ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from mahjongkit.solitaire import deal, get_layout, layouts
+from mahjongkit.solitaire.rng import Rng
+from mahjongkit.solitaire.solver import Verdict, solve
+
+UNIFORM_STREAM = 0x756E69
+
+
+def full_set() -> list[int]:
+    """The 144 tiles: kinds 1-34 four times each, then the eight bonus tiles once."""
+    return [kind for kind in range(1, 35) for _ in range(4)] + list(range(35, 43))
+
+
+def uniform_deal(index: int) -> list[int]:
+    faces = full_set()
+    Rng(index, UNIFORM_STREAM).shuffle(faces)
+    return faces
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a binomial proportion."""
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def run_reverse(boards: int, budget: float) -> None:
+    print(f"reverse-dealt boards, seeds 0..{boards - 1}, budget {budget} s")
+    print("layout        boards  decided  median ms  p99 ms  max ms")
+    for layout in layouts():
+        times = []
+        decided = 0
+        for seed in range(boards):
+            board = deal(layout, seed)
+            result = solve(layout, board.faces, max_seconds=budget, max_nodes=0)
+            times.append(result.seconds)
+            if result.verdict is Verdict.SOLVABLE:
+                decided += 1
+            elif result.verdict is Verdict.UNSOLVABLE:
+                sys.exit(f"BUG: {layout.name} seed {seed} is reverse-dealt but called unsolvable")
+        print(
+            f"{layout.name:12}  {boards:6}  {decided:7}  {1000 * statistics.median(times):9.3f}"
+            f"  {1000 * percentile(times, 0.99):6.2f}  {1000 * max(times):6.1f}"
+        )
+
+
+def run_uniform(deals: int, budget: float, settle: float, out: Path, start: int) -> None:
+    turtle = get_layout("turtle")
+    records = []
+    done = set()
+    if out.exists():
+        for line in out.read_text().splitlines():
+            record = json.loads(line)
+            records.append(record)
+            done.add(record["deal"])
+    with out.open("a") as sink:
+        for index in range(start, start + deals):
+            if index in done:
+                continue
+            faces = uniform_deal(index)
+            first = solve(turtle, faces, max_seconds=budget, max_nodes=0)
+            record = {
+                "deal": index,
+                "verdict": first.verdict.value,
+                "seconds": first.seconds,
+                "nodes": first.nodes,
+            }
+            if first.verdict is Verdict.UNKNOWN and settle > 0:
+                second = solve(turtle, faces, max_seconds=settle, max_nodes=0)
+                record["settled"] = second.verdict.value
+                record["settle_seconds"] = second.seconds
+            sink.write(json.dumps(record) + "\n")
+            sink.flush()
+            records.append(record)
+    summarise(records, budget)
+
+
+def summarise(records: list[dict[str, object]], budget: float) -> None:
+    n = len(records)
+    times = [float(str(r["seconds"])) for r in records]
+    within = sum(1 for r in records if r["verdict"] != "unknown")
+    final = [str(r.get("settled", r["verdict"])) for r in records]
+    unsolvable = final.count("unsolvable")
+    unknown = final.count("unknown")
+    low, high = wilson(unsolvable, n)
+    print(f"uniform Turtle deals: {n}")
+    print(f"decided within {budget} s: {within} ({100 * within / n:.3f} %)")
+    print(
+        f"time with the {budget} s budget: median {1000 * statistics.median(times):.2f} ms, "
+        f"p99 {1000 * percentile(times, 0.99):.1f} ms, max {1000 * max(times):.0f} ms"
+    )
+    print(
+        f"unsolvable: {unsolvable} = {100 * unsolvable / n:.3f} % "
+        f"(Wilson 95 % CI {100 * low:.3f} - {100 * high:.3f} %); still unknown: {unknown}"
+    )
+
+
+def run_reference(boards: int) -> None:
+    layout = get_layout("tea house")
+    cpp_total = python_total = 0.0
+    for seed in range(boards):
+        board = deal(layout, seed)
+        for impl in ("cpp", "python"):
+            begin = time.perf_counter()
+            result = solve(layout, board.faces, impl=impl, max_seconds=30)
+            elapsed = time.perf_counter() - begin
+            assert result.verdict is Verdict.SOLVABLE, (seed, impl, result)
+            if impl == "cpp":
+                cpp_total += elapsed
+            else:
+                python_total += elapsed
+    print(
+        f"Tea House, {boards} reverse-dealt boards: C++ {1000 * cpp_total / boards:.3f} ms, "
+        f"Python reference {1000 * python_total / boards:.2f} ms per board "
+        f"(ratio {python_total / cpp_total:.0f}x)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="what", required=True)
+    reverse = sub.add_parser("reverse")
+    reverse.add_argument("--boards", type=int, default=200)
+    reverse.add_argument("--budget", type=float, default=1.0)
+    uniform = sub.add_parser("uniform")
+    uniform.add_argument("--deals", type=int, default=1000)
+    uniform.add_argument("--start", type=int, default=0)
+    uniform.add_argument("--budget", type=float, default=1.0)
+    uniform.add_argument("--settle", type=float, default=60.0)
+    uniform.add_argument("--out", type=Path, default=Path("uniform.jsonl"))
+    reference = sub.add_parser("reference")
+    reference.add_argument("--boards", type=int, default=30)
+    args = parser.parse_args()
+    if args.what == "reverse":
+        run_reverse(args.boards, args.budget)
+    elif args.what == "uniform":
+        run_uniform(args.deals, args.budget, args.settle, args.out, args.start)
+    else:
+        run_reference(args.boards)
+
+
+if __name__ == "__main__":
+    main()
