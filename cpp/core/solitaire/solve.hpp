@@ -27,7 +27,7 @@ enum class SolveStatus : int { kUnsolvable = 0, kSolvable = 1, kUnknown = 2 };
 
 struct SolveLimits {
   std::int64_t max_nodes = 5'000'000;  // search nodes (deterministic budget); <= 0: unlimited
-  double max_seconds = 1.0;            // wall-clock budget; <= 0: unlimited
+  double max_seconds = 1.0;            // CPU seconds of the solving thread; <= 0: unlimited
   int playouts = 1000;                 // random playouts tried before the exhaustive search
   std::uint64_t seed = 0x9E3779B97F4A7C15ULL;  // playout randomness (fixed: same answer each run)
 };
@@ -37,7 +37,7 @@ struct SolveResult {
   std::vector<std::pair<int, int>> solution;  // slot pairs in removal order, when solvable
   std::int64_t nodes = 0;                     // search nodes visited
   int playouts = 0;                           // playouts run
-  double seconds = 0.0;
+  double seconds = 0.0;  // CPU seconds of the solving thread (wall clock where unavailable)
   std::string reason;  // why unsolvable or unknown, in words; empty when solvable
 };
 
