@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from mahjongkit import tiles
 from mahjongkit.solitaire import get_layout, layouts
+from mahjongkit.solitaire.rng import Rng
 from mahjongkit.solitaire.solver import Verdict, solve
 
 SMALL = ["tea house", "twin bridge", "fortress"]
@@ -54,7 +55,7 @@ def brute_force(slots: Sequence[tuple[int, int, int]], faces: Sequence[int]) -> 
 def replays(slots: Sequence[tuple[int, int, int]], faces: Sequence[int], solution) -> bool:  # type: ignore[no-untyped-def]
     from mahjongkit.solitaire import free_slots
 
-    layout = next(l for l in layouts() if l.slots == tuple(slots))
+    layout = next(each for each in layouts() if each.slots == tuple(slots))
     left = list(faces)
     for a, b in solution:
         free = set(free_slots(layout, [i for i, f in enumerate(left) if f]))
@@ -71,9 +72,13 @@ def small_positions(draw: st.DrawFn) -> tuple[str, list[int]]:
     name = draw(st.sampled_from(SMALL))
     layout = get_layout(name)
     count = 2 * draw(st.integers(1, 7))
-    slots = draw(st.lists(st.integers(0, layout.size - 1), min_size=count, max_size=count, unique=True))
+    slots = draw(
+        st.lists(st.integers(0, layout.size - 1), min_size=count, max_size=count, unique=True)
+    )
     # Few kinds, so that four-of-a-kind groups and unsolvable positions are common.
-    kinds = draw(st.lists(st.sampled_from([1, 2, 3, 35, 36, 39]), min_size=count // 2, max_size=count // 2))
+    kinds = draw(
+        st.lists(st.sampled_from([1, 2, 3, 35, 36, 39]), min_size=count // 2, max_size=count // 2)
+    )
     faces = [0] * layout.size
     tiles_ = [k for k in kinds for _ in range(2)]
     for slot, face in zip(slots, draw(st.permutations(tiles_)), strict=True):
@@ -106,3 +111,22 @@ def test_both_solve_reverse_dealt_boards_with_legal_solutions(seed: int, name: s
         result = solve(board.layout, board.faces, impl=impl, max_seconds=20)
         assert result.verdict is Verdict.SOLVABLE, (impl, result.reason)
         assert replays(board.layout.slots, board.faces, result.solution)
+
+
+def test_unsolvable_means_no_solution_exhaustively() -> None:
+    rng = Rng(2026, 4)
+    seen = {Verdict.SOLVABLE: 0, Verdict.UNSOLVABLE: 0}
+    for _ in range(300):
+        layout = get_layout(["tea house", "twin bridge"][rng.below(2)])
+        slots = list(range(layout.size))
+        rng.shuffle(slots)
+        count = 4 + 2 * rng.below(6)
+        kinds = [[1, 2, 35, 39][rng.below(4)] for _ in range(count // 2)]
+        faces = [0] * layout.size
+        for slot, face in zip(slots[:count], [k for k in kinds for _ in range(2)], strict=True):
+            faces[slot] = face
+        result = solve(layout, faces)
+        assert result.verdict is not Verdict.UNKNOWN
+        assert (result.verdict is Verdict.SOLVABLE) == brute_force(layout.slots, faces)
+        seen[result.verdict] += 1
+    assert min(seen.values()) >= 20  # both answers were checked, not just one

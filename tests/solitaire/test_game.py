@@ -133,7 +133,9 @@ def test_wrong_types_raise() -> None:
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**64 - 1), data=st.data())
-def test_random_play_then_undo_to_the_start_is_the_dealt_board(seed: int, data: st.DataObject) -> None:
+def test_random_play_then_undo_to_the_start_is_the_dealt_board(
+    seed: int, data: st.DataObject
+) -> None:
     game = Game.new("tea house", seed, check_dead_ends=False)
     dealt = tuple(game.faces)
     steps = data.draw(st.integers(0, 18))

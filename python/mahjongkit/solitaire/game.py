@@ -9,8 +9,10 @@ wrong argument types still raise.
 >>> game.status, game.tiles_left, len(game.available_pairs()) > 0
 (<Status.PLAYING: 'playing'>, 144, True)
 >>> refusal = game.remove(1, 2)
->>> refusal.code, refusal.reason
-(<RefusalCode.NOT_FREE: 'not_free'>, '1 at (6,0,0) is blocked: both sides occupied (left 0, right 2)')
+>>> refusal.code
+<RefusalCode.NOT_FREE: 'not_free'>
+>>> print(refusal.reason)
+1 at (6,0,0) is blocked: both sides occupied (left 0, right 2)
 >>> a, b = game.hint().pair
 >>> move = game.remove(a, b)
 >>> game.tiles_left, game.counters.moves, game.undo() is not None, game.tiles_left
@@ -156,7 +158,7 @@ class GameResult:
     tiles_left: int
 
     def __str__(self) -> str:
-        minutes, seconds = divmod(int(round(self.seconds)), 60)
+        minutes, seconds = divmod(round(self.seconds), 60)
         return (
             f"{self.outcome} on {self.layout} (seed {self.seed}) in {minutes}:{seconds:02d}: "
             f"{self.moves} moves, {self.undos} undos, {self.shuffles} shuffles, "
@@ -480,9 +482,7 @@ class Game:
         return self._shuffle_at(chosen, self.counters.shuffles)
 
     def _shuffle_at(self, chosen: ShuffleKind, index: int) -> Shuffle | Refusal:
-        arranged = shuffled_faces(
-            self.layout, self.faces, self.seed, index, chosen, impl=self.impl
-        )
+        arranged = shuffled_faces(self.layout, self.faces, self.seed, index, chosen, impl=self.impl)
         if arranged is None:
             return Refusal(
                 RefusalCode.NO_SOLVABLE_ARRANGEMENT,
@@ -539,8 +539,8 @@ class Game:
         """The result: outcome, time, counters; never the solution or the board.
 
         >>> game = Game.new("tea house", seed=1, clock=lambda: 0.0)
-        >>> print(game.result(quit=True))
-        abandoned on Tea House (seed 1) in 0:00: 0 moves, 0 undos, 0 shuffles, 0 hints, 36 tiles left
+        >>> print(game.result(quit=True))  # doctest: +ELLIPSIS
+        abandoned on Tea House (seed 1) in 0:00: 0 moves, 0 undos, ..., 36 tiles left
         """
         status = self.status
         if status is Status.WON:

@@ -83,8 +83,9 @@ class Explanation:
                 cover += f" (and higher up by {_names(tuple(further))})"
             reasons.append(cover)
         if self.left and self.right:
-            reasons.append(f"both sides occupied (left {_names(self.left)}, right "
-                           f"{_names(self.right)})")
+            reasons.append(
+                f"both sides occupied (left {_names(self.left)}, right {_names(self.right)})"
+            )
         elif self.covered_by:
             reasons.append(sides)
         return f"{head} is blocked: " + "; ".join(reasons)
@@ -107,8 +108,7 @@ def _present_bits(layout: Layout, present: Iterable[int]) -> int:
             raise TypeError(f"a slot is an int, not {type(slot).__name__}")
         if not 0 <= slot < layout.size:
             raise ValueError(
-                f"{slot} is not a slot of layout {layout.name!r} (slots are 0 to "
-                f"{layout.size - 1})"
+                f"{slot} is not a slot of layout {layout.name!r} (slots are 0 to {layout.size - 1})"
             )
     return bits_of(slots)
 
@@ -118,8 +118,9 @@ def explain(layout: Layout, present: Iterable[int], slot: int) -> Explanation:
 
     >>> from mahjongkit.solitaire import get_layout
     >>> turtle = get_layout("turtle")
-    >>> print(explain(turtle, range(144), 128))
-    128 at (12,6,2) is blocked: covered by 139 (and higher up by 143); both sides occupied (left 127, right 129)
+    >>> print(explain(turtle, range(144), 128))  # doctest: +NORMALIZE_WHITESPACE
+    128 at (12,6,2) is blocked: covered by 139 (and higher up by 143);
+    both sides occupied (left 127, right 129)
     >>> print(explain(turtle, range(144), 43))
     43 at (28,7,0) is blocked: both sides occupied (left 41, 56, right 44)
     >>> print(explain(turtle, set(range(144)) - {29, 143}, 28))
@@ -175,7 +176,9 @@ class Unlock:
         if self.newly_uncovered:
             parts.append(f"newly uncovered: {_names(self.newly_uncovered)}")
         if still_blocked:
-            parts.append(f"uncovered but still blocked on both sides: {_names(tuple(still_blocked))}")
+            parts.append(
+                f"uncovered but still blocked on both sides: {_names(tuple(still_blocked))}"
+            )
         return "; ".join(parts)
 
 

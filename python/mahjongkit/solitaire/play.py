@@ -61,7 +61,7 @@ def render(game: Game) -> str:
     free = set(game.free_slots())
     rows: dict[tuple[int, int], list[str]] = {}
     for slot in game.present:
-        x, y, z = game.layout.slots[slot]
+        _, y, z = game.layout.slots[slot]
         mark = "*" if slot in free else ""
         rows.setdefault((z, y), []).append(f"{slot}:{tiles.code(game.faces[slot])}{mark}")
     pairs = len(game.available_pairs())
@@ -83,9 +83,7 @@ def _status_line(game: Game) -> str:
     if status is Status.WON:
         return f"You won! {game.result()}"
     if status is Status.STUCK:
-        return (
-            "Stuck: no free pair is left. Try undo, shuffle or replay (or quit to end the game)."
-        )
+        return "Stuck: no free pair is left. Try undo, shuffle or replay (or quit to end the game)."
     return f"{game.tiles_left} tiles left, {len(game.available_pairs())} pairs to take."
 
 
@@ -163,9 +161,7 @@ class Session:
         if isinstance(outcome, Refusal):
             return outcome.reason
         if isinstance(outcome, Move):
-            return f"removed {outcome.first} and {outcome.second} again. " + _status_line(
-                self.game
-            )
+            return f"removed {outcome.first} and {outcome.second} again. " + _status_line(self.game)
         return f"shuffled again. {_status_line(self.game)}"
 
     def _hint(self, _: list[str]) -> str:

@@ -162,9 +162,7 @@ def is_solvable(
     >>> is_solvable(board.layout, board.faces)
     True
     """
-    return solve(
-        layout, faces, max_nodes=max_nodes, max_seconds=max_seconds, impl=impl
-    ).solvable
+    return solve(layout, faces, max_nodes=max_nodes, max_seconds=max_seconds, impl=impl).solvable
 
 
 def winning_move(
