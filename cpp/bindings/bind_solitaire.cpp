@@ -44,13 +44,12 @@ sol::Geometry make_geometry(const std::vector<std::tuple<int, int, int>>& slots)
 
 // ---- The exact solver (issue 4) ----
 
-py::tuple solve_position(const std::vector<std::tuple<int, int, int>>& slots,
-                         const std::vector<int>& groups, std::int64_t max_nodes,
-                         double max_seconds, int playouts, std::uint64_t seed) {
-  if (groups.size() != slots.size()) {
+py::tuple solve_position(const sol::Geometry& g, const std::vector<int>& groups,
+                         std::int64_t max_nodes, double max_seconds, int playouts,
+                         std::uint64_t seed) {
+  if (static_cast<int>(groups.size()) != g.n) {
     throw py::value_error("groups has " + std::to_string(groups.size()) +
-                          " entries but the layout has " + std::to_string(slots.size()) +
-                          " slots");
+                          " entries but the layout has " + std::to_string(g.n) + " slots");
   }
   for (int v : groups) {
     if (v < -1 || v > 1023) {
@@ -58,7 +57,6 @@ py::tuple solve_position(const std::vector<std::tuple<int, int, int>>& slots,
                             std::to_string(v));
     }
   }
-  const sol::Geometry g = make_geometry(slots);
   sol::SolveLimits limits;
   limits.max_nodes = max_nodes;
   limits.max_seconds = max_seconds;
@@ -74,7 +72,7 @@ py::tuple solve_position(const std::vector<std::tuple<int, int, int>>& slots,
 }
 
 void bind_solver(py::module_& m) {
-  m.def("solve", &solve_position, py::arg("slots"), py::arg("groups"),
+  m.def("solve", &solve_position, py::arg("geometry"), py::arg("groups"),
         py::arg("max_nodes") = 5'000'000, py::arg("max_seconds") = 1.0,
         py::arg("playouts") = 1000, py::arg("seed") = 0x9E3779B97F4A7C15ULL,
         "Decide a position: (status 0 unsolvable / 1 solvable / 2 unknown, solution pairs, "

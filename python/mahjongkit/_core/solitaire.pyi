@@ -21,7 +21,7 @@ def rng_shuffle(seed: int, stream: int, items: list[int]) -> list[int]: ...
 
 # ---- The exact solver (issue 4) ----
 def solve(
-    slots: list[tuple[int, int, int]],
+    geometry: Geometry,
     groups: list[int],
     max_nodes: int = 5000000,
     max_seconds: float = 1.0,

@@ -236,7 +236,7 @@ def solve_groups(
     _check_layout(layout)
     if resolve_impl(impl) == "cpp":
         return _core.solve(
-            list(layout.slots), list(groups), max_nodes=max_nodes, max_seconds=max_seconds
+            core_geometry(layout), list(groups), max_nodes=max_nodes, max_seconds=max_seconds
         )
     from mahjongkit.solitaire import solve_reference
 
