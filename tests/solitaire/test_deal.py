@@ -145,3 +145,14 @@ def test_stuck_trials_are_retried_on_the_same_stream() -> None:
         with pytest.raises(DealError, match=f"with seed {board.seed}: every one of the"):
             deal(tea_house, board.seed, max_trials=board.trials - 1)
         assert deal(tea_house, board.seed, max_trials=board.trials) == board
+
+
+@pytest.mark.slow
+def test_many_boards_match_and_clear() -> None:
+    """Heavy: 300 boards per layout in both implementations, 30 per layout through the solver."""
+    for layout in layouts():
+        for seed in range(300):
+            board = deal(layout, seed * 1_000_003)
+            assert board == deal(layout, seed * 1_000_003, impl="python")
+            if seed < 30:
+                assert solve(layout.slots, board.faces) is True, (layout.name, seed)
