@@ -483,12 +483,8 @@ class Game:
 
     def _shuffle_at(self, chosen: ShuffleKind, index: int) -> Shuffle | Refusal:
         arranged = shuffled_faces(self.layout, self.faces, self.seed, index, chosen, impl=self.impl)
-        if arranged is None:
-            return Refusal(
-                RefusalCode.NO_SOLVABLE_ARRANGEMENT,
-                f"no arrangement of the {self.tiles_left} remaining tiles can be cleared: "
-                "the remaining slots cannot be emptied two free tiles at a time",
-            )
+        if isinstance(arranged, str):
+            return Refusal(RefusalCode.NO_SOLVABLE_ARRANGEMENT, arranged)
         action = Shuffle(chosen, index, tuple(self.faces), tuple(arranged))
         self.faces = list(arranged)
         self._record(action)
@@ -599,9 +595,9 @@ def shuffled_faces(
     kind: ShuffleKind,
     *,
     impl: str | None = None,
-) -> list[int] | None:
-    """The faces after shuffle ``index`` of the game of ``seed``; ``None`` when a solvable
-    shuffle is impossible (no two-at-a-time clearance of the remaining slots exists).
+) -> list[int] | str:
+    """The faces after shuffle ``index`` of the game of ``seed``, or, when a solvable shuffle
+    cannot be made, the reason why in words.
 
     *classic*: a Fisher-Yates shuffle, on ``Rng(seed, 1 + index)``, of the remaining faces
     in slot order, put back on the remaining slots in slot order. *solvable*: the core's
@@ -633,8 +629,16 @@ def shuffled_faces(
     # shuffled pairs onto it.
     one_group = [5 if face else 0 for face in faces]
     result = solve(layout, one_group, max_nodes=2_000_000, max_seconds=0, impl=impl)
-    if result.verdict is not Verdict.SOLVABLE:
-        return None
+    if result.verdict is Verdict.UNSOLVABLE:
+        return (
+            f"no arrangement of the {len(present)} remaining tiles can be cleared: the "
+            "remaining slots cannot be emptied two free tiles at a time"
+        )
+    if result.verdict is Verdict.UNKNOWN:
+        return (
+            f"no solvable arrangement of the {len(present)} remaining tiles was found "
+            f"({result.reason})"
+        )
     pairs = engine.pair_faces(remaining)
     Rng(seed, stream).shuffle(pairs)
     out = [0] * layout.size
