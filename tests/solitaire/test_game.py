@@ -305,7 +305,7 @@ def test_solvable_shuffle_refuses_when_no_arrangement_exists() -> None:
     refusal = game.shuffle()
     assert isinstance(refusal, Refusal)
     assert refusal.code is RefusalCode.NO_SOLVABLE_ARRANGEMENT
-    assert "cannot be cleared" in refusal.reason
+    assert "no arrangement of the 2 remaining tiles can be cleared" in refusal.reason
     assert snapshot(game) == before
     assert isinstance(game.shuffle("classic"), Shuffle)
 
