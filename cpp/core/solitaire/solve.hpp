@@ -7,12 +7,15 @@
 // The search (see solve.cpp for the why of each step):
 //   1. safe moves: a group whose remaining tiles are all free is removed at once; never wrong;
 //   2. a relaxation that proves dead positions: remove greedily every tile that is free and has
-//      some group mate free or already relaxed away; tiles left over can never go;
+//      a possible partner free or already relaxed away; tiles left over can never go;
 //   3. random playouts, which find a solution for most solvable positions in microseconds;
-//   4. depth-first search over the remaining choices (which two free tiles of a four-tile group
-//      pair up), ordered by how many tiles a move frees, with a transposition table of dead
-//      present-sets.
-// Every answer is exact; when the node or time budget runs out the answer is kUnknown.
+//   4. a search over pairings, not move orders: a node fixes whom one tile of a four-tile
+//      group pairs with (3 choices), then plays every free committed pair (confluent once
+//      pairings are fixed). It branches on the group with the fewest pairings the relaxation
+//      cannot refute (fail first), restarts with growing node allowances and a fresh tie
+//      order, and keeps a table of dead (present set, pairings) states across restarts.
+// Every answer is exact; when the node or time budget runs out the answer is kUnknown. The
+// time budget is CPU time of the solving thread where available (steady on a loaded machine).
 #pragma once
 #include <cstdint>
 #include <string>
