@@ -18,7 +18,8 @@ One JSON line per deal goes to ``--out`` as it is decided (a partial run stays u
 fraction comes with its Wilson 95 % interval.
 
 *settle*: give every deal of ``--out`` still "unknown" a longer budget (the answers go to
-``<out>.settled.jsonl``), then print the summary with them.
+``<out>.settled.jsonl``; a deal still unknown there is tried again with a larger budget),
+then print the summary with them.
 
 *reference*: the C++ core and the Python reference on the same small boards, as a ratio.
 """
@@ -126,7 +127,12 @@ def run_settle(out: Path, settle: float) -> None:
             settled[record["deal"]] = record
     with settled_path.open("a") as sink:
         for record in records:
-            if record["verdict"] != "unknown" or record["deal"] in settled:
+            if record["verdict"] != "unknown":
+                continue
+            earlier = settled.get(record["deal"])
+            if earlier is not None and (
+                earlier["verdict"] != "unknown" or float(str(earlier["budget"])) >= settle
+            ):
                 continue
             result = solve(turtle, uniform_deal(record["deal"]), max_seconds=settle, max_nodes=0)
             answer = {
