@@ -29,6 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
+from mahjongkit.solitaire.engine import blockers
 from mahjongkit.solitaire.layout import Layout
 from mahjongkit.solitaire.reference import Geometry, bits_of, slots_of
 
@@ -129,24 +130,14 @@ def explain(layout: Layout, present: Iterable[int], slot: int) -> Explanation:
     Traceback (most recent call last):
     ValueError: 144 is not a slot of layout 'Turtle' (slots are 0 to 143)
     """
-    bits = _present_bits(layout, present)
-    if isinstance(slot, bool) or not isinstance(slot, int):
-        raise TypeError(f"a slot is an int, not {type(slot).__name__}")
-    if not 0 <= slot < layout.size:
-        raise ValueError(
-            f"{slot} is not a slot of layout {layout.name!r} (slots are 0 to {layout.size - 1})"
-        )
-    geometry = Geometry.of(layout)
+    on_board = set(present)
+    # The blockers come from the core's dispatcher (which also validates the ids).
+    found = blockers(layout, on_board, slot)
     position = layout.slots[slot]
-    if not bits >> slot & 1:
+    if slot not in on_board:
         return Explanation(slot, position, TileState.REMOVED, (), (), (), ())
-    covers = tuple(slots_of(geometry.cover[slot] & bits))
-    nearest: tuple[int, ...] = ()
-    if covers:
-        lowest = min(layout.slots[s][2] for s in covers)
-        nearest = tuple(s for s in covers if layout.slots[s][2] == lowest)
-    left = tuple(slots_of(geometry.left[slot] & bits))
-    right = tuple(slots_of(geometry.right[slot] & bits))
+    covers, nearest = found.covered_by_all, found.covered_by
+    left, right = found.left, found.right
     both_sides = bool(left and right)
     if covers and both_sides:
         state = TileState.COVERED_AND_SIDES
