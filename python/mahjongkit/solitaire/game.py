@@ -36,7 +36,6 @@ from mahjongkit.solitaire import engine
 from mahjongkit.solitaire.board import Board
 from mahjongkit.solitaire.layout import Layout, get_layout
 from mahjongkit.solitaire.learn import Explanation, Unlock, explain, unlocked
-from mahjongkit.solitaire.reference import Geometry, bits_of, slots_of
 from mahjongkit.solitaire.rng import Rng, check_seed
 from mahjongkit.solitaire.solver import Verdict, solve
 
@@ -294,8 +293,7 @@ class Game:
 
     def free_slots(self) -> tuple[int, ...]:
         """The free tiles now."""
-        geometry = Geometry.of(self.layout)
-        return tuple(slots_of(geometry.free_set(bits_of(self.present))))
+        return engine.free_slots(self.layout, self.present, impl=self.impl)
 
     def available_pairs(self) -> list[tuple[int, int]]:
         """Every pair that can be removed now, ascending.
