@@ -33,6 +33,66 @@ void fill(std::array<T, kFanSlots>& out, const std::vector<int>& in, const char*
   for (std::size_t i = 0; i < kFanSlots; ++i) out[i] = static_cast<T>(in[i]);
 }
 
+// One hand of score_win as it crosses: counts (35 ints), melds packed as
+// kind | first << 2 | concealed << 8, then the context's fields.
+struct WinArgs {
+  Counts counts{};
+  std::vector<MeldIn> melds;
+  ContextIn context;
+};
+
+long as_long(PyObject* o, const char* what) {
+  const long v = PyLong_AsLong(o);
+  if (v == -1 && PyErr_Occurred()) {
+    PyErr_Clear();
+    throw py::type_error(std::string(what) + " must be an int");
+  }
+  return v;
+}
+
+WinArgs read_win(const py::handle& counts, const py::handle& melds, int winning, int by, int replacement,
+                 int seat_wind, int prevailing_wind, bool last_of_wall, bool last_tile, int flowers) {
+  WinArgs a;
+  const py::sequence cs = py::reinterpret_borrow<py::sequence>(counts);
+  if (py::len(cs) != 35) throw py::value_error("counts needs 35 entries");
+  for (std::size_t k = 1; k < 35; ++k) {
+    const long n = as_long(cs[k].ptr(), "a count");
+    if (n < 0 || n > 4) throw py::value_error("a count out of range");
+    a.counts[k] = static_cast<std::uint8_t>(n);
+  }
+  const py::sequence ms = py::reinterpret_borrow<py::sequence>(melds);
+  if (py::len(ms) > 4) throw py::value_error("at most four melds");
+  for (const auto& m : ms) {
+    const long packed = as_long(m.ptr(), "a meld");
+    const long kind = packed & 3, first = (packed >> 2) & 63;
+    if (kind > 2 || first < 1 || first > 34 || (kind == 0 && (first > 27 || (first - 1) % 9 > 6)))
+      throw py::value_error("a meld out of range");
+    a.melds.push_back({static_cast<SetKind>(kind), static_cast<int>(first), ((packed >> 8) & 1) != 0});
+  }
+  a.context = ContextIn{winning, by, replacement, seat_wind, prevailing_wind, last_of_wall, last_tile, flowers};
+  return a;
+}
+
+// A refusal as its code (an int), or (form, sets, winning set or None, wait or -1, fans) with
+// each set packed as kind | first << 3 | concealed << 9 | (meld + 1) << 10 | copies << 13 and
+// each fan as number | times << 7 | points << 14.
+py::object to_python(const WinOut& out) {
+  if (out.refusal != Refusal::None) return py::int_(static_cast<int>(out.refusal));
+  py::tuple sets(out.sets.size());
+  for (std::size_t i = 0; i < out.sets.size(); ++i) {
+    const SetOut& s = out.sets[i];
+    const int meld = static_cast<int>(i) < out.nmelds ? static_cast<int>(i) + 1 : 0;
+    sets[i] = py::int_(static_cast<int>(s.kind) | s.first << 3 | (s.concealed ? 1 : 0) << 9 | meld << 10 |
+                       s.copies << 13);
+  }
+  py::tuple fans(out.fans.size());
+  for (std::size_t i = 0; i < out.fans.size(); ++i)
+    fans[i] = py::int_(out.fans[i][0] | out.fans[i][1] << 7 | out.fans[i][2] << 14);
+  return py::make_tuple(static_cast<int>(out.form), std::move(sets),
+                        out.winning_set < 0 ? py::object(py::none()) : py::object(py::int_(out.winning_set)),
+                        out.wait, std::move(fans));
+}
+
 using PyScore = std::tuple<int, std::vector<std::tuple<int, int, bool>>, int, int, std::vector<std::tuple<int, int, int>>>;
 
 }  // namespace
@@ -106,4 +166,42 @@ void register_mcr_score(py::module_& m) {
       py::arg("prevailing_wind"), py::arg("rules"),
       "The best arrangement of a valid winning hand: (form, [(set kind, first, concealed)], pair, wait or -1, "
       "[(fan, times, points)]), or None when it is not complete.");
+  m.def(
+      "score_win",
+      [](const py::handle& counts, const py::handle& melds, int winning, int by, int replacement, int seat_wind,
+         int prevailing_wind, bool last_of_wall, bool last_tile, int flowers, const ScoreRules& rules) {
+        const WinArgs a = read_win(counts, melds, winning, by, replacement, seat_wind, prevailing_wind, last_of_wall,
+                                   last_tile, flowers);
+        return to_python(score_win(a.counts, a.melds, a.context, rules));
+      },
+      py::arg("counts"), py::arg("melds"), py::arg("winning"), py::arg("by"), py::arg("replacement"),
+      py::arg("seat_wind"), py::arg("prevailing_wind"), py::arg("last_of_wall"), py::arg("last_tile"),
+      py::arg("flowers"), py::arg("rules"),
+      "Check and score one hand: its refusal code, or (form, packed sets, winning set or None, wait or -1, "
+      "packed fans). Melds are packed as kind | first << 2 | concealed << 8; by is 0 self-drawn, 1 discard, "
+      "2 robbing; replacement -1 none, 0 kong, 1 flower.");
+  m.def(
+      "score_win_many",
+      [](const py::list& hands, const ScoreRules& rules) {
+        std::vector<WinArgs> args;
+        args.reserve(hands.size());
+        for (const auto& item : hands) {
+          const py::tuple t = py::reinterpret_borrow<py::tuple>(item);
+          if (t.size() != 10) throw py::value_error("each hand is a tuple of score_win's first ten arguments");
+          args.push_back(read_win(t[0], t[1], t[2].cast<int>(), t[3].cast<int>(), t[4].cast<int>(),
+                                  t[5].cast<int>(), t[6].cast<int>(), t[7].cast<bool>(), t[8].cast<bool>(),
+                                  t[9].cast<int>()));
+        }
+        std::vector<WinOut> outs(args.size());
+        {
+          py::gil_scoped_release release;
+          for (std::size_t i = 0; i < args.size(); ++i)
+            outs[i] = score_win(args[i].counts, args[i].melds, args[i].context, rules);
+        }
+        py::list results(outs.size());
+        for (std::size_t i = 0; i < outs.size(); ++i) results[i] = to_python(outs[i]);
+        return results;
+      },
+      py::arg("hands"), py::arg("rules"),
+      "score_win over a list of argument tuples in one call, the GIL released while scoring.");
 }

@@ -880,4 +880,100 @@ ScoreOut score_hand(const Counts& concealed, const std::vector<MeldIn>& melds, c
   return out;
 }
 
+WinOut score_win(const Counts& concealed, const std::vector<MeldIn>& melds, const ContextIn& c, const ScoreRules& rules) {
+  WinOut out;
+  const int nmelds = static_cast<int>(melds.size());
+  out.nmelds = nmelds;
+  if (total(concealed) + 3 * nmelds != 14) {
+    out.refusal = Refusal::Size;
+    return out;
+  }
+  const int w = c.winning;
+  if (w < 1 || w > 34) {
+    out.refusal = Refusal::WinningKind;
+    return out;
+  }
+  if (c.seat_wind < 0 || c.seat_wind > 3) {
+    out.refusal = Refusal::SeatWind;
+    return out;
+  }
+  if (c.prevailing_wind < 0 || c.prevailing_wind > 3) {
+    out.refusal = Refusal::PrevailingWind;
+    return out;
+  }
+  Counts whole = concealed;
+  bool has_kong = false;
+  for (const auto& m : melds) {
+    has_kong = has_kong || m.kind == SetKind::Kong;
+    const int size = m.kind == SetKind::Kong ? 4 : 3;
+    for (int i = 0; i < size; ++i) ++whole[m.kind == SetKind::Chow ? m.first + i : m.first];
+  }
+  const bool self_drawn = c.by == 0, robbing = c.by == 2;
+  Refusal refusal = Refusal::None;
+  if (!concealed[w]) refusal = Refusal::WinningNotHeld;
+  else if (c.replacement >= 0 && !self_drawn) refusal = Refusal::ReplacementNotSelfDrawn;
+  else if (c.replacement == 0 && !has_kong) refusal = Refusal::KongReplacementWithoutKong;
+  else if (c.replacement == 1 && c.flowers == 0) refusal = Refusal::FlowerReplacementWithoutFlower;
+  else if (robbing && whole[w] != 1) refusal = Refusal::RobbingHeldCopy;
+  else if (robbing && c.last_of_wall) refusal = Refusal::RobbingLastOfWall;
+  else if (c.last_tile && concealed[w] > 1) refusal = Refusal::LastTileHeldCopy;
+  if (refusal != Refusal::None) {
+    out.refusal = refusal;
+    return out;
+  }
+  // the three other copies in exposed melds are visible whatever the caller said
+  const WinIn win{w,
+                  self_drawn,
+                  robbing,
+                  c.replacement == 0,
+                  c.last_of_wall,
+                  c.last_tile || whole[w] - concealed[w] == 3,
+                  c.seat_wind,
+                  c.prevailing_wind};
+  ScoreOut scored = score_hand(concealed, melds, win, rules);
+  if (!scored.complete) {
+    out.refusal = Refusal::NotComplete;
+    return out;
+  }
+  out.form = scored.form;
+  out.sets = std::move(scored.sets);
+  for (auto& s : out.sets)
+    if (s.kind == SetKind::Single) s.copies = whole[s.first];
+  if (scored.pair) out.sets.push_back({SetKind::Pair, scored.pair, true, 0});
+  // the set the winning tile sits in, as score.py's _split
+  const int shape = scored.wait;
+  for (int i = nmelds; i < static_cast<int>(out.sets.size()); ++i) {
+    const SetOut& s = out.sets[static_cast<std::size_t>(i)];
+    bool holds = false;
+    switch (s.kind) {
+      case SetKind::Chow: holds = s.first <= w && w <= s.first + 2; break;
+      case SetKind::Knit: holds = w == s.first || w == s.first + 3 || w == s.first + 6; break;
+      default: holds = w == s.first; break;
+    }
+    if (!holds) continue;
+    if (shape == static_cast<int>(Wait::Pair) && s.kind != SetKind::Pair) continue;
+    if ((shape == static_cast<int>(Wait::Edge) || shape == static_cast<int>(Wait::Closed)) && s.kind != SetKind::Chow)
+      continue;
+    out.winning_set = i;
+    break;
+  }
+  out.wait = shape;
+  if (shape < 0 && out.winning_set >= 0) {
+    switch (out.sets[static_cast<std::size_t>(out.winning_set)].kind) {
+      case SetKind::Pung: out.wait = static_cast<int>(Wait::Pung); break;
+      case SetKind::Pair: out.wait = static_cast<int>(Wait::Pair); break;
+      case SetKind::Single: out.wait = static_cast<int>(Wait::Single); break;
+      case SetKind::Knit: out.wait = static_cast<int>(Wait::Knit); break;
+      case SetKind::Chow: out.wait = static_cast<int>(Wait::TwoSided); break;
+      default: break;
+    }
+  }
+  out.fans = std::move(scored.fans);
+  // the tally's order: highest value first, then by number (the sort is stable on number)
+  std::stable_sort(out.fans.begin(), out.fans.end(),
+                   [](const std::array<int, 3>& a, const std::array<int, 3>& b) { return a[2] > b[2]; });
+  if (c.flowers) out.fans.push_back({81, c.flowers, 1});
+  return out;
+}
+
 }  // namespace mahjongkit::mcr

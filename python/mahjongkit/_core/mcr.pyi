@@ -1,3 +1,5 @@
+from collections.abc import Sequence
+
 # Stubs of mahjongkit._core.mcr: hands cross as concealed counts (35 ints, index 0 unused),
 # a meld count and the flat meld tiles; enums as indexes in the Python enums' order.
 
@@ -49,3 +51,23 @@ def score_hand(
     prevailing_wind: int,
     rules: ScoreRules,
 ) -> tuple[int, list[tuple[int, int, bool]], int, int, list[tuple[int, int, int]]] | None: ...
+
+WinResult = int | tuple[int, tuple[int, ...], int | None, int, tuple[int, ...]]
+
+def score_win(
+    counts: Sequence[int],
+    melds: Sequence[int],
+    winning: int,
+    by: int,
+    replacement: int,
+    seat_wind: int,
+    prevailing_wind: int,
+    last_of_wall: bool,
+    last_tile: bool,
+    flowers: int,
+    rules: ScoreRules,
+) -> WinResult: ...
+def score_win_many(
+    hands: list[tuple[Sequence[int], Sequence[int], int, int, int, int, int, bool, bool, int]],
+    rules: ScoreRules,
+) -> list[WinResult]: ...

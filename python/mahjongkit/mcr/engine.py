@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import weakref
+from collections.abc import Sequence
 from functools import lru_cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Literal
@@ -43,10 +44,16 @@ def resolve(impl: str | None) -> Impl:
     return "cpp" if chosen == "cpp" else "python"
 
 
-def _core() -> ModuleType:
-    from mahjongkit._core import mcr
+_CORE: list[ModuleType] = []
 
-    return mcr
+
+def _core() -> ModuleType:
+    # imported once, on first use (the scorer's per-call path should not pay an import)
+    if not _CORE:
+        from mahjongkit._core import mcr
+
+        _CORE.append(mcr)
+    return _CORE[0]
 
 
 @lru_cache(maxsize=4096)
@@ -245,3 +252,23 @@ def score_arrangement(
         _WAITS[wait] if wait >= 0 else None,
         list(fans),
     )
+
+
+# What score_win returns: a refusal code, or (form, packed sets, winning set or None, wait
+# index or -1, packed fans); see cpp/bindings/bind_mcr_score.cpp.
+WinResult = int | tuple[int, tuple[int, ...], int | None, int, tuple[int, ...]]
+WinArguments = tuple[Sequence[int], Sequence[int], int, int, int, int, int, bool, bool, int]
+
+
+def score_win(arguments: WinArguments, ruleset: Ruleset) -> WinResult:
+    """Check and score one hand in C++ (``cpp/core/mcr/score.hpp``, ``score_win``): the hand's
+    size and the win context are checked there, then the best arrangement is scored. The
+    arguments are packed by :func:`mahjongkit.mcr.score.win_arguments`."""
+    result: WinResult = _core().score_win(*arguments, score_rules(ruleset))
+    return result
+
+
+def score_win_many(arguments: list[WinArguments], ruleset: Ruleset) -> list[WinResult]:
+    """:func:`score_win` over many hands in one C++ call, the GIL released while it scores."""
+    results: list[WinResult] = _core().score_win_many(arguments, score_rules(ruleset))
+    return results
