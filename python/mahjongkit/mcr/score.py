@@ -938,18 +938,30 @@ _TILE_SETS: Final = _TileSetsByCode()
 _FAN_SCORES: Final = _FanScoresByCode()
 
 
+class _CompactParts:
+    """Builds a Tally's fans and split from what ``score_win`` found (see Tally.compact)."""
+
+    def fans(self, raw: tuple[int, ...]) -> tuple[FanScore, ...]:
+        return tuple(map(_FAN_SCORES.__getitem__, raw))
+
+    def split(self, raw: tuple[int, tuple[int, ...], int | None, int]) -> Split:
+        form, sets, winning_set, wait = raw
+        return Split(
+            _FORMS[form],
+            tuple(map(_TILE_SETS.__getitem__, sets)),
+            winning_set,
+            _WAITS_OR_NONE[wait + 1],
+        )
+
+
+_COMPACT_PARTS: Final = _CompactParts()
+
+
 def _tally_of(
     found: tuple[int, tuple[int, ...], int | None, int, tuple[int, ...]], ruleset: Ruleset
 ) -> Tally:
-    """The Tally of what ``score_win`` found."""
-    form, sets, winning_set, wait, fans = found
-    split = Split(
-        _FORMS[form],
-        tuple(map(_TILE_SETS.__getitem__, sets)),
-        winning_set,
-        _WAITS_OR_NONE[wait + 1],
-    )
-    return Tally(tuple(map(_FAN_SCORES.__getitem__, fans)), split, ruleset.name, ruleset.minimum)
+    """The Tally of what ``score_win`` found; its fans and split are built when first read."""
+    return Tally.compact(found[4], found[:4], _COMPACT_PARTS, ruleset.name, ruleset.minimum)
 
 
 def _score_cpp(hand: HandLike, context: WinContext, ruleset: Ruleset) -> Tally:

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from mahjongkit.mcr.split import Split
 
@@ -35,20 +36,111 @@ class FanScore:
         return self.points * self.times
 
 
-@dataclass(frozen=True)
+class TallyParts(Protocol):
+    """Builds a tally's fans and split from a compact form (the scorer's C++ answer), so a
+    tally that is only compared or totalled never builds them."""
+
+    def fans(self, raw: tuple[int, ...]) -> tuple[FanScore, ...]: ...
+
+    def split(self, raw: Any) -> Split: ...
+
+
 class Tally:
-    """The score of a winning hand.
+    """The score of a winning hand (an immutable value).
 
     ``fans`` are listed highest value first (then by number), Flower Tiles last.
     ``basic`` is every fan but the flowers; ``minimum_met`` compares ``basic`` with the
     ruleset's minimum (3.11.6.6: "not counting the points for Flowers"); ``total`` includes
     the flowers, as settlement does. ``split`` is the arrangement the score was read from.
+
+    The scorer makes tallies with :meth:`compact`, whose ``fans`` and ``split`` are built on
+    first use; a tally made either way is the same value.
     """
 
-    fans: tuple[FanScore, ...]
-    split: Split
+    __slots__ = ("_fans", "_parts", "_raw_fans", "_raw_split", "_split", "minimum", "ruleset")
+    _fans: tuple[FanScore, ...] | None
+    _split: Split | None
     ruleset: str
-    minimum: int = 8
+    minimum: int
+    _raw_fans: tuple[int, ...]
+    _raw_split: Any
+    _parts: TallyParts | None
+
+    def __init__(
+        self, fans: tuple[FanScore, ...], split: Split, ruleset: str, minimum: int = 8
+    ) -> None:
+        _set(self, "_fans", tuple(fans))
+        _set(self, "_split", split)
+        _set(self, "ruleset", ruleset)
+        _set(self, "minimum", minimum)
+        _set(self, "_raw_fans", ())
+        _set(self, "_raw_split", None)
+        _set(self, "_parts", None)
+
+    @classmethod
+    def compact(
+        cls,
+        raw_fans: tuple[int, ...],
+        raw_split: Any,
+        parts: TallyParts,
+        ruleset: str,
+        minimum: int,
+    ) -> Tally:
+        """A tally whose fans and split ``parts`` builds from ``raw_fans`` and ``raw_split``
+        when first read."""
+        t = cls.__new__(cls)
+        _set(t, "_fans", None)
+        _set(t, "_split", None)
+        _set(t, "ruleset", ruleset)
+        _set(t, "minimum", minimum)
+        _set(t, "_raw_fans", raw_fans)
+        _set(t, "_raw_split", raw_split)
+        _set(t, "_parts", parts)
+        return t
+
+    @property
+    def fans(self) -> tuple[FanScore, ...]:
+        fans = self._fans
+        if fans is None:
+            assert self._parts is not None
+            fans = self._parts.fans(self._raw_fans)
+            _set(self, "_fans", fans)
+        return fans
+
+    @property
+    def split(self) -> Split:
+        split = self._split
+        if split is None:
+            assert self._parts is not None
+            split = self._parts.split(self._raw_split)
+            _set(self, "_split", split)
+        return split
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Tally is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Tally is immutable: cannot delete {name!r}")
+
+    def _key(self) -> tuple[tuple[FanScore, ...], Split, str, int]:
+        return (self.fans, self.split, self.ruleset, self.minimum)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Tally):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"Tally(fans={self.fans!r}, split={self.split!r}, ruleset={self.ruleset!r}, "
+            f"minimum={self.minimum!r})"
+        )
+
+    def __reduce__(self) -> tuple[type[Tally], tuple[tuple[FanScore, ...], Split, str, int]]:
+        return (Tally, self._key())
 
     @property
     def flowers(self) -> int:
@@ -75,3 +167,7 @@ class Tally:
         parts = [f"{f.name} {f.points}" + (f"×{f.times}" if f.times > 1 else "") for f in self.fans]
         met = "" if self.minimum_met else f" (below the {self.minimum}-point minimum)"
         return f"{', '.join(parts)} = {self.total}{met}"
+
+
+# a Tally's slots are written once, by its makers and by the lazy properties
+_set = object.__setattr__
