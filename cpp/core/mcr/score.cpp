@@ -153,29 +153,52 @@ std::vector<Division> divide(Counts c, int sets_needed) {
   return out;
 }
 
-bool only_sets(Counts c) {
-  for (int k = 1; k <= 34; ++k) {
-    int n = c[k];
-    if (!n) continue;
+// Whether nine counts of one suit are sets alone (greedy from the lowest rank is exact: a
+// pung of the lowest rank is always safe, and what is left of it must start chows).
+bool suit_only_sets(std::array<int, 9> c) {
+  for (int r = 0; r < 9; ++r) {
+    int n = c[r];
     if (n >= 3) n -= 3;
     if (n) {
-      if (k > 27 || rank_of(k) > 7 || c[k + 1] < n || c[k + 2] < n) return false;
-      c[k + 1] = static_cast<std::uint8_t>(c[k + 1] - n);
-      c[k + 2] = static_cast<std::uint8_t>(c[k + 2] - n);
+      if (r > 6 || c[r + 1] < n || c[r + 2] < n) return false;
+      c[r + 1] -= n;
+      c[r + 2] -= n;
     }
   }
   return true;
 }
 
-bool standard_complete(Counts& c) {
-  for (int k = 1; k <= 34; ++k)
-    if (c[k] >= 2) {
-      c[k] = static_cast<std::uint8_t>(c[k] - 2);
-      const bool done = only_sets(c);
-      c[k] = static_cast<std::uint8_t>(c[k] + 2);
-      if (done) return true;
+// How one group splits: bit 1 as sets alone, bit 2 as sets and one pair. A group is a suit
+// (nine counts from `first`) or one honour kind. Sets and a pair exist for the whole hand
+// iff one group takes the pair and every other is sets alone (chows never cross groups).
+int suit_shape(const Counts& c, int first) {
+  std::array<int, 9> v{};
+  for (int r = 0; r < 9; ++r) v[static_cast<std::size_t>(r)] = c[static_cast<std::size_t>(first + r)];
+  int shape = suit_only_sets(v) ? 1 : 0;
+  for (int r = 0; r < 9; ++r)
+    if (v[static_cast<std::size_t>(r)] >= 2) {
+      std::array<int, 9> rest = v;
+      rest[static_cast<std::size_t>(r)] -= 2;
+      if (suit_only_sets(rest)) return shape | 2;
     }
-  return false;
+  return shape;
+}
+inline int honour_shape(int n) { return (n == 0 || n == 3 ? 1 : 0) | (n == 2 || n == 5 ? 2 : 0); }
+
+// groups: 0..2 the suits, 3..9 the honour kinds 28..34
+inline int group_of(int k) { return k <= 27 ? (k - 1) / 9 : k - 25; }
+inline int group_shape(const Counts& c, int g) { return g < 3 ? suit_shape(c, 9 * g + 1) : honour_shape(c[static_cast<std::size_t>(g + 25)]); }
+
+bool complete_from(const std::array<int, 10>& shapes) {
+  int sets_alone = 0, with_pair = 0;
+  for (int g = 0; g < 10; ++g) {
+    if (!shapes[static_cast<std::size_t>(g)]) return false;
+    sets_alone += shapes[static_cast<std::size_t>(g)] & 1;
+  }
+  // one group takes the pair, the nine others are sets alone
+  for (int g = 0; g < 10; ++g)
+    if ((shapes[static_cast<std::size_t>(g)] & 2) && sets_alone - (shapes[static_cast<std::size_t>(g)] & 1) == 9) ++with_pair;
+  return with_pair > 0;
 }
 
 // The number of kinds completing `standing` (sets and a pair, or seven pairs when
@@ -203,11 +226,17 @@ int count_waits(Counts standing, bool seven_pairs) {
       candidate[k] = true;
     }
   }
+  std::array<int, 10> shapes{};
+  for (int g = 0; g < 10; ++g) shapes[static_cast<std::size_t>(g)] = group_shape(standing, g);
   int found = 0;
   for (int k = 1; k <= 34; ++k) {
     if (!candidate[k]) continue;
     ++standing[k];
-    bool ok = standard_complete(standing);
+    // only the group of k changed
+    std::array<int, 10> trial = shapes;
+    const int g = group_of(k);
+    trial[static_cast<std::size_t>(g)] = group_shape(standing, g);
+    bool ok = complete_from(trial);
     if (!ok && seven_pairs) {
       ok = true;
       for (int j = 1; j <= 34; ++j)
