@@ -124,6 +124,7 @@ void register_mcr_score(py::module_& m) {
              if (nine_gates_extras.size() != 10) throw py::value_error("nine_gates_extras needs 10 entries");
              for (std::size_t i = 0; i < 10; ++i) r.nine_gates_extras[i] = nine_gates_extras[i];
              r.many_kongs_award_concealed = many_kongs_award_concealed;
+             r.derive();
              return r;
            }),
            py::arg("points"), py::arg("excludes"), py::arg("absorbs"), py::arg("group"), py::arg("arity"),

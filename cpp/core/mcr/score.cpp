@@ -111,12 +111,22 @@ struct Found {
 // ------------------------------------------------------------------ decomposition
 
 using SetPair = std::pair<SetKind, int>;
+// The sets of one division: at most four, kept inline (no allocation per division).
+struct SetList {
+  std::array<SetPair, 4> items{};
+  int n = 0;
+  std::size_t size() const { return static_cast<std::size_t>(n); }
+  const SetPair* begin() const { return items.data(); }
+  const SetPair* end() const { return items.data() + n; }
+  void emplace_back(SetKind k, int first) { items[static_cast<std::size_t>(n++)] = {k, first}; }
+  void resize(std::size_t size) { n = static_cast<int>(size); }
+};
 struct Division {
-  std::vector<SetPair> sets;
+  SetList sets;
   int pair;
 };
 
-void walk(Counts& c, int kind, int pair, int sets_needed, std::vector<SetPair>& cur, std::vector<Division>& out) {
+void walk(Counts& c, int kind, int pair, int sets_needed, SetList& cur, std::vector<Division>& out) {
   while (kind <= 34 && c[kind] == 0) ++kind;
   if (kind > 34) {
     if (pair && static_cast<int>(cur.size()) == sets_needed) out.push_back({cur, pair});
@@ -148,7 +158,8 @@ void walk(Counts& c, int kind, int pair, int sets_needed, std::vector<SetPair>& 
 
 std::vector<Division> divide(Counts c, int sets_needed) {
   std::vector<Division> out;
-  std::vector<SetPair> cur;
+  out.reserve(4);
+  SetList cur;
   walk(c, 1, 0, sets_needed, cur, out);
   return out;
 }
@@ -569,20 +580,27 @@ void check(int fan, const Reading& r, Found& f) {
 
 constexpr std::array<int, 4> kChowPairOrder = {69, 70, 71, 72};
 
-int pair_order(int fan) {
-  for (int i = 0; i < 4; ++i)
-    if (kChowPairOrder[i] == fan) return i;
-  return -1;
-}
+// the index of a chow-pair fan in kChowPairOrder (69..72 in order), or -1
+inline int pair_order(int fan) { return fan >= 69 && fan <= 72 ? fan - 69 : -1; }
 
 inline int lowest(Mask m) { return lowest_bit(m); }
 
 void combine_group(Found& f, int group, const std::array<int, 4>& sets, int nsets, const ScoreRules& rules) {
   struct Item { int fan; Mask m; };
-  std::array<std::vector<Item>, 5> by_arity;
+  // instances by arity, inline: a fan holds at most 8 instances (Found), so this is enough
+  struct Items {
+    std::array<Item, 8 * kFanSlots> items;
+    int n = 0;
+    bool empty() const { return n == 0; }
+    const Item& operator[](int i) const { return items[static_cast<std::size_t>(i)]; }
+    const Item* begin() const { return items.data(); }
+    const Item* end() const { return items.data() + n; }
+    void push_back(const Item& it) { items[static_cast<std::size_t>(n++)] = it; }
+  };
+  std::array<Items, 5> by_arity;
   bool any = false;
-  for (int fan = 1; fan < kFanSlots; ++fan) {
-    if (rules.group[fan] != group || !f.has.test(static_cast<std::size_t>(fan))) continue;
+  for (int fan : rules.group_fans[static_cast<std::size_t>(group)]) {
+    if (!f.has.test(static_cast<std::size_t>(fan))) continue;
     any = true;
     for (int i = 0; i < f.n[fan]; ++i) by_arity[rules.arity[fan]].push_back({fan, f.inst[fan][i]});
     f.clear(fan);
@@ -671,9 +689,7 @@ Scored evaluate(const Reading& r, const ScoreRules& rules) {
     for (int fan : rules.nine_gates_extras[static_cast<std::size_t>(r.nine_gates)]) f.put(fan, 0);
     for (int fan : {44, 45, 46, 47, 56, 58, 62, 80}) check(fan, r, f);
   } else {
-    const int form_bit = 1 << static_cast<int>(r.form);
-    for (int fan = 1; fan <= 81; ++fan)
-      if (rules.has_checker.test(static_cast<std::size_t>(fan)) && (rules.forms[fan] & form_bit)) check(fan, r, f);
+    for (int fan : rules.checkers_by_form[static_cast<std::size_t>(r.form)]) check(fan, r, f);
     combine_group(f, 1, r.chows, r.nchows, rules);
     combine_group(f, 2, r.pungs, r.npungs, rules);
     if (r.kongs == 2 && r.concealed_kongs == 1) {
@@ -685,8 +701,8 @@ Scored evaluate(const Reading& r, const ScoreRules& rules) {
       f.clear(fan);
       f.put(fan, 0);
     }
-    for (int fan = 1; fan < kFanSlots; ++fan) {
-      if (!rules.absorbs[fan].any() || !f.has.test(static_cast<std::size_t>(fan))) continue;
+    for (int fan : rules.absorbing) {
+      if (!f.has.test(static_cast<std::size_t>(fan))) continue;
       Mask used = 0;
       for (int i = 0; i < f.n[fan]; ++i) used = static_cast<Mask>(used | f.inst[fan][i]);
       for (int other = 1; other < kFanSlots; ++other) {
@@ -756,6 +772,7 @@ ScoreOut score_hand(const Counts& concealed, const std::vector<MeldIn>& melds, c
   const int nmelds = static_cast<int>(melds.size());
   const int w = win.winning;
   std::vector<Reading> readings;
+  readings.reserve(4);
 
   // the special forms (no melds), in the Python twin's order
   if (!nmelds) {
@@ -900,6 +917,8 @@ ScoreOut score_hand(const Counts& concealed, const std::vector<MeldIn>& melds, c
   }
   const Reading& r = readings[static_cast<std::size_t>(best)];
   out.complete = true;
+  out.sets.reserve(static_cast<std::size_t>(r.nsets) + 1);  // room for score_win's pair
+  out.fans.reserve(16);
   out.form = r.form;
   for (int i = 0; i < r.nsets; ++i) out.sets.push_back({r.kind[i], r.first[i], r.conc[i]});
   out.pair = r.pair;
@@ -907,6 +926,20 @@ ScoreOut score_hand(const Counts& concealed, const std::vector<MeldIn>& melds, c
   for (int fan = 1; fan < kFanSlots; ++fan)
     if (best_scored.times[fan]) out.fans.push_back({fan, best_scored.times[fan], best_scored.points[fan]});
   return out;
+}
+
+void ScoreRules::derive() {
+  for (auto& fans : checkers_by_form) fans.clear();
+  for (auto& fans : group_fans) fans.clear();
+  absorbing.clear();
+  for (int fan = 1; fan < kFanSlots; ++fan) {
+    const auto i = static_cast<std::size_t>(fan);
+    if (fan <= 81 && has_checker.test(i))
+      for (int form = 0; form < kForms; ++form)
+        if (forms[i] & (1 << form)) checkers_by_form[static_cast<std::size_t>(form)].push_back(fan);
+    if (group[i] == 1 || group[i] == 2) group_fans[group[i]].push_back(fan);
+    if (absorbs[i].any()) absorbing.push_back(fan);
+  }
 }
 
 WinOut score_win(const Counts& concealed, const std::vector<MeldIn>& melds, const ContextIn& c, const ScoreRules& rules) {

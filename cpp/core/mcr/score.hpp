@@ -33,6 +33,12 @@ struct ScoreRules {
   FanSet concealed_forms;
   std::array<std::vector<int>, 10> nine_gates_extras;  // by the winning tile's rank
   bool many_kongs_award_concealed = true;
+
+  // derived from the fields above by derive(), so the hot loop walks short lists
+  std::array<std::vector<int>, kForms> checkers_by_form;  // fans with a checker reading each form
+  std::array<std::vector<int>, 3> group_fans;             // fans of group 1 (chows) and 2 (pungs)
+  std::vector<int> absorbing;                             // fans that absorb another's sets
+  void derive();
 };
 
 struct MeldIn {
