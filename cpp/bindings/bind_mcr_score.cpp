@@ -53,17 +53,23 @@ long as_long(PyObject* o, const char* what) {
 WinArgs read_win(const py::handle& counts, const py::handle& melds, int winning, int by, int replacement,
                  int seat_wind, int prevailing_wind, bool last_of_wall, bool last_tile, int flowers) {
   WinArgs a;
-  const py::sequence cs = py::reinterpret_borrow<py::sequence>(counts);
-  if (py::len(cs) != 35) throw py::value_error("counts needs 35 entries");
+  // PySequence_Fast: a tuple or a list is read in place, anything else copied once
+  const py::object cs = py::reinterpret_steal<py::object>(PySequence_Fast(counts.ptr(), "counts must be a sequence"));
+  if (!cs) throw py::error_already_set();
+  if (PySequence_Fast_GET_SIZE(cs.ptr()) != 35) throw py::value_error("counts needs 35 entries");
+  PyObject** count_items = PySequence_Fast_ITEMS(cs.ptr());
   for (std::size_t k = 1; k < 35; ++k) {
-    const long n = as_long(cs[k].ptr(), "a count");
+    const long n = as_long(count_items[k], "a count");
     if (n < 0 || n > 4) throw py::value_error("a count out of range");
     a.counts[k] = static_cast<std::uint8_t>(n);
   }
-  const py::sequence ms = py::reinterpret_borrow<py::sequence>(melds);
-  if (py::len(ms) > 4) throw py::value_error("at most four melds");
-  for (const auto& m : ms) {
-    const long packed = as_long(m.ptr(), "a meld");
+  const py::object ms = py::reinterpret_steal<py::object>(PySequence_Fast(melds.ptr(), "melds must be a sequence"));
+  if (!ms) throw py::error_already_set();
+  const Py_ssize_t nmelds = PySequence_Fast_GET_SIZE(ms.ptr());
+  if (nmelds > 4) throw py::value_error("at most four melds");
+  PyObject** meld_items = PySequence_Fast_ITEMS(ms.ptr());
+  for (Py_ssize_t i = 0; i < nmelds; ++i) {
+    const long packed = as_long(meld_items[i], "a meld");
     const long kind = packed & 3, first = (packed >> 2) & 63;
     if (kind > 2 || first < 1 || first > 34 || (kind == 0 && (first > 27 || (first - 1) % 9 > 6)))
       throw py::value_error("a meld out of range");
@@ -71,6 +77,22 @@ WinArgs read_win(const py::handle& counts, const py::handle& melds, int winning,
   }
   a.context = ContextIn{winning, by, replacement, seat_wind, prevailing_wind, last_of_wall, last_tile, flowers};
   return a;
+}
+
+// One hand as score_win's tuple, read through the C API (pybind11's per-argument casters
+// cost more than the scoring of a simple hand).
+WinArgs read_tuple(const py::tuple& t) {
+  if (t.size() != 10) throw py::value_error("a hand to score is a tuple of ten fields");
+  auto field = [&](std::size_t i) { return PyTuple_GET_ITEM(t.ptr(), static_cast<Py_ssize_t>(i)); };
+  auto integer = [&](std::size_t i, const char* what) { return static_cast<int>(as_long(field(i), what)); };
+  auto truth = [&](std::size_t i) {
+    const int v = PyObject_IsTrue(field(i));
+    if (v < 0) throw py::error_already_set();
+    return v != 0;
+  };
+  return read_win(field(0), field(1), integer(2, "winning"), integer(3, "by"), integer(4, "replacement"),
+                  integer(5, "seat_wind"), integer(6, "prevailing_wind"), truth(7), truth(8),
+                  integer(9, "flowers"));
 }
 
 // A refusal as its code (an int), or (form, sets, winning set or None, wait or -1, fans) with
@@ -169,29 +191,23 @@ void register_mcr_score(py::module_& m) {
       "[(fan, times, points)]), or None when it is not complete.");
   m.def(
       "score_win",
-      [](const py::handle& counts, const py::handle& melds, int winning, int by, int replacement, int seat_wind,
-         int prevailing_wind, bool last_of_wall, bool last_tile, int flowers, const ScoreRules& rules) {
-        const WinArgs a = read_win(counts, melds, winning, by, replacement, seat_wind, prevailing_wind, last_of_wall,
-                                   last_tile, flowers);
+      [](const py::tuple& hand, const ScoreRules& rules) {
+        const WinArgs a = read_tuple(hand);
         return to_python(score_win(a.counts, a.melds, a.context, rules));
       },
-      py::arg("counts"), py::arg("melds"), py::arg("winning"), py::arg("by"), py::arg("replacement"),
-      py::arg("seat_wind"), py::arg("prevailing_wind"), py::arg("last_of_wall"), py::arg("last_tile"),
-      py::arg("flowers"), py::arg("rules"),
-      "Check and score one hand: its refusal code, or (form, packed sets, winning set or None, wait or -1, "
-      "packed fans). Melds are packed as kind | first << 2 | concealed << 8; by is 0 self-drawn, 1 discard, "
-      "2 robbing; replacement -1 none, 0 kong, 1 flower.");
+      py::arg("hand"), py::arg("rules"),
+      "Check and score one hand given as (counts, packed melds, winning, by, replacement, seat wind, "
+      "prevailing wind, last of wall, last tile, flowers): its refusal code, or (form, packed sets, winning set "
+      "or None, wait or -1, packed fans). Melds are packed as kind | first << 2 | concealed << 8; by is 0 "
+      "self-drawn, 1 discard, 2 robbing; replacement -1 none, 0 kong, 1 flower, 2 anything else.");
   m.def(
       "score_win_many",
       [](const py::list& hands, const ScoreRules& rules) {
         std::vector<WinArgs> args;
         args.reserve(hands.size());
         for (const auto& item : hands) {
-          const py::tuple t = py::reinterpret_borrow<py::tuple>(item);
-          if (t.size() != 10) throw py::value_error("each hand is a tuple of score_win's first ten arguments");
-          args.push_back(read_win(t[0], t[1], t[2].cast<int>(), t[3].cast<int>(), t[4].cast<int>(),
-                                  t[5].cast<int>(), t[6].cast<int>(), t[7].cast<bool>(), t[8].cast<bool>(),
-                                  t[9].cast<int>()));
+          if (!PyTuple_Check(item.ptr())) throw py::type_error("each hand is a tuple, as score_win takes");
+          args.push_back(read_tuple(py::reinterpret_borrow<py::tuple>(item)));
         }
         std::vector<WinOut> outs(args.size());
         {

@@ -54,20 +54,10 @@ def score_hand(
 
 WinResult = int | tuple[int, tuple[int, ...], int | None, int, tuple[int, ...]]
 
-def score_win(
-    counts: Sequence[int],
-    melds: Sequence[int],
-    winning: int,
-    by: int,
-    replacement: int,
-    seat_wind: int,
-    prevailing_wind: int,
-    last_of_wall: bool,
-    last_tile: bool,
-    flowers: int,
-    rules: ScoreRules,
-) -> WinResult: ...
+WinHand = tuple[Sequence[int], Sequence[int], int, int, int, int, int, bool, bool, int]
+
+def score_win(hand: WinHand, rules: ScoreRules) -> WinResult: ...
 def score_win_many(
-    hands: list[tuple[Sequence[int], Sequence[int], int, int, int, int, int, bool, bool, int]],
+    hands: list[WinHand],
     rules: ScoreRules,
 ) -> list[WinResult]: ...

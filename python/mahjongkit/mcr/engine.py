@@ -264,7 +264,7 @@ def score_win(arguments: WinArguments, ruleset: Ruleset) -> WinResult:
     """Check and score one hand in C++ (``cpp/core/mcr/score.hpp``, ``score_win``): the hand's
     size and the win context are checked there, then the best arrangement is scored. The
     arguments are packed by :func:`mahjongkit.mcr.score.win_arguments`."""
-    result: WinResult = _core().score_win(*arguments, score_rules(ruleset))
+    result: WinResult = _core().score_win(arguments, score_rules(ruleset))
     return result
 
 
