@@ -184,15 +184,25 @@ bool suit_only_sets(std::array<int, 9> c) {
 // iff one group takes the pair and every other is sets alone (chows never cross groups).
 int suit_shape(const Counts& c, int first) {
   std::array<int, 9> v{};
-  for (int r = 0; r < 9; ++r) v[static_cast<std::size_t>(r)] = c[static_cast<std::size_t>(first + r)];
-  int shape = suit_only_sets(v) ? 1 : 0;
-  for (int r = 0; r < 9; ++r)
+  int tiles = 0, weighted = 0;
+  for (int r = 0; r < 9; ++r) {
+    v[static_cast<std::size_t>(r)] = c[static_cast<std::size_t>(first + r)];
+    tiles += v[static_cast<std::size_t>(r)];
+    weighted += r * v[static_cast<std::size_t>(r)];
+  }
+  // Sets hold a multiple of three tiles, and their ranks sum to a multiple of three (a chow
+  // 3r + 3, a pung 3r): so sets alone need tiles % 3 == 0 and weighted % 3 == 0, and sets
+  // and a pair need tiles % 3 == 2 with the pair at a rank p where 2p == weighted (mod 3).
+  // These only skip tests that must fail; the result is the plain search's.
+  if (tiles % 3 == 0) return weighted % 3 == 0 && suit_only_sets(v) ? 1 : 0;
+  if (tiles % 3 != 2) return 0;
+  for (int r = (2 * weighted) % 3; r < 9; r += 3)
     if (v[static_cast<std::size_t>(r)] >= 2) {
       std::array<int, 9> rest = v;
       rest[static_cast<std::size_t>(r)] -= 2;
-      if (suit_only_sets(rest)) return shape | 2;
+      if (suit_only_sets(rest)) return 2;
     }
-  return shape;
+  return 0;
 }
 inline int honour_shape(int n) { return (n == 0 || n == 3 ? 1 : 0) | (n == 2 || n == 5 ? 2 : 0); }
 
@@ -238,16 +248,23 @@ int count_waits(Counts standing, bool seven_pairs) {
     }
   }
   std::array<int, 10> shapes{};
-  for (int g = 0; g < 10; ++g) shapes[static_cast<std::size_t>(g)] = group_shape(standing, g);
+  int broken = 0;  // groups that are neither sets alone nor sets and a pair
+  for (int g = 0; g < 10; ++g) {
+    shapes[static_cast<std::size_t>(g)] = group_shape(standing, g);
+    broken += shapes[static_cast<std::size_t>(g)] == 0;
+  }
   int found = 0;
   for (int k = 1; k <= 34; ++k) {
     if (!candidate[k]) continue;
     ++standing[k];
-    // only the group of k changed
-    std::array<int, 10> trial = shapes;
+    // only the group of k changed: if another group is broken, k cannot complete sets and a pair
     const int g = group_of(k);
-    trial[static_cast<std::size_t>(g)] = group_shape(standing, g);
-    bool ok = complete_from(trial);
+    bool ok = false;
+    if (broken - (shapes[static_cast<std::size_t>(g)] == 0) == 0) {
+      std::array<int, 10> trial = shapes;
+      trial[static_cast<std::size_t>(g)] = group_shape(standing, g);
+      ok = complete_from(trial);
+    }
     if (!ok && seven_pairs) {
       ok = true;
       for (int j = 1; j <= 34; ++j)
@@ -752,6 +769,16 @@ std::array<int, 9> knit_of(const std::array<int, 3>& order) {
   return out;
 }
 
+// the knitted tiles of each permutation, in kPermutations' order, built once
+const std::array<std::array<int, 9>, 6>& knits() {
+  static const std::array<std::array<int, 9>, 6> table = [] {
+    std::array<std::array<int, 9>, 6> t{};
+    for (std::size_t p = 0; p < 6; ++p) t[p] = knit_of(kPermutations[p]);
+    return t;
+  }();
+  return table;
+}
+
 }  // namespace
 
 ScoreOut score_hand(const Counts& concealed, const std::vector<MeldIn>& melds, const WinIn& win, const ScoreRules& rules) {
@@ -800,8 +827,7 @@ ScoreOut score_hand(const Counts& concealed, const std::vector<MeldIn>& melds, c
       r.finish();
       readings.push_back(r);
     } else if (kinds == 14 && suited >= 7 && suited <= 9) {
-      for (const auto& order : kPermutations) {
-        const auto knit = knit_of(order);
+      for (const auto& knit : knits()) {
         bool inside = true;
         for (int k = 1; k <= 27 && inside; ++k)
           if (whole[k] && std::find(knit.begin(), knit.end(), k) == knit.end()) inside = false;
@@ -841,8 +867,7 @@ ScoreOut score_hand(const Counts& concealed, const std::vector<MeldIn>& melds, c
   }
   // a knitted straight with a set and a pair (at most one meld)
   if (nmelds <= 1) {
-    for (const auto& order : kPermutations) {
-      const auto knit = knit_of(order);
+    for (const auto& knit : knits()) {
       bool all = true;
       for (int k : knit) all = all && concealed[k];
       if (!all) continue;
