@@ -938,14 +938,17 @@ _TILE_SETS: Final = _TileSetsByCode()
 _FAN_SCORES: Final = _FanScoresByCode()
 
 
+_Found = tuple[int, tuple[int, ...], int | None, int, tuple[int, ...]]
+
+
 class _CompactParts:
     """Builds a Tally's fans and split from what ``score_win`` found (see Tally.compact)."""
 
-    def fans(self, raw: tuple[int, ...]) -> tuple[FanScore, ...]:
-        return tuple(map(_FAN_SCORES.__getitem__, raw))
+    def fans(self, raw: _Found) -> tuple[FanScore, ...]:
+        return tuple(map(_FAN_SCORES.__getitem__, raw[4]))
 
-    def split(self, raw: tuple[int, tuple[int, ...], int | None, int]) -> Split:
-        form, sets, winning_set, wait = raw
+    def split(self, raw: _Found) -> Split:
+        form, sets, winning_set, wait, _ = raw
         return Split(
             _FORMS[form],
             tuple(map(_TILE_SETS.__getitem__, sets)),
@@ -961,7 +964,7 @@ def _tally_of(
     found: tuple[int, tuple[int, ...], int | None, int, tuple[int, ...]], ruleset: Ruleset
 ) -> Tally:
     """The Tally of what ``score_win`` found; its fans and split are built when first read."""
-    return Tally.compact(found[4], found[:4], _COMPACT_PARTS, ruleset.name, ruleset.minimum)
+    return Tally.compact(found, _COMPACT_PARTS, ruleset.name, ruleset.minimum)
 
 
 def _score_cpp(hand: HandLike, context: WinContext, ruleset: Ruleset) -> Tally:

@@ -40,7 +40,7 @@ class TallyParts(Protocol):
     """Builds a tally's fans and split from a compact form (the scorer's C++ answer), so a
     tally that is only compared or totalled never builds them."""
 
-    def fans(self, raw: tuple[int, ...]) -> tuple[FanScore, ...]: ...
+    def fans(self, raw: Any) -> tuple[FanScore, ...]: ...
 
     def split(self, raw: Any) -> Split: ...
 
@@ -57,14 +57,14 @@ class Tally:
     first use; a tally made either way is the same value.
     """
 
-    __slots__ = ("_fans", "_parts", "_raw_fans", "_raw_split", "_split", "minimum", "ruleset")
-    _fans: tuple[FanScore, ...] | None
-    _split: Split | None
+    # a compact tally leaves _fans and _split unset until first read
+    __slots__ = ("_fans", "_parts", "_raw", "_split", "minimum", "ruleset")
+    _fans: tuple[FanScore, ...]
+    _split: Split
     ruleset: str
     minimum: int
-    _raw_fans: tuple[int, ...]
-    _raw_split: Any
-    _parts: TallyParts | None
+    _raw: Any
+    _parts: TallyParts
 
     def __init__(
         self, fans: tuple[FanScore, ...], split: Split, ruleset: str, minimum: int = 8
@@ -73,48 +73,34 @@ class Tally:
         _set(self, "_split", split)
         _set(self, "ruleset", ruleset)
         _set(self, "minimum", minimum)
-        _set(self, "_raw_fans", ())
-        _set(self, "_raw_split", None)
-        _set(self, "_parts", None)
 
     @classmethod
-    def compact(
-        cls,
-        raw_fans: tuple[int, ...],
-        raw_split: Any,
-        parts: TallyParts,
-        ruleset: str,
-        minimum: int,
-    ) -> Tally:
-        """A tally whose fans and split ``parts`` builds from ``raw_fans`` and ``raw_split``
-        when first read."""
-        t = cls.__new__(cls)
-        _set(t, "_fans", None)
-        _set(t, "_split", None)
+    def compact(cls, raw: Any, parts: TallyParts, ruleset: str, minimum: int) -> Tally:
+        """A tally whose fans and split ``parts`` builds from ``raw`` when first read."""
+        t = _new(cls)
+        _set(t, "_raw", raw)
+        _set(t, "_parts", parts)
         _set(t, "ruleset", ruleset)
         _set(t, "minimum", minimum)
-        _set(t, "_raw_fans", raw_fans)
-        _set(t, "_raw_split", raw_split)
-        _set(t, "_parts", parts)
         return t
 
     @property
     def fans(self) -> tuple[FanScore, ...]:
-        fans = self._fans
-        if fans is None:
-            assert self._parts is not None
-            fans = self._parts.fans(self._raw_fans)
+        try:
+            return self._fans
+        except AttributeError:
+            fans = self._parts.fans(self._raw)
             _set(self, "_fans", fans)
-        return fans
+            return fans
 
     @property
     def split(self) -> Split:
-        split = self._split
-        if split is None:
-            assert self._parts is not None
-            split = self._parts.split(self._raw_split)
+        try:
+            return self._split
+        except AttributeError:
+            split = self._parts.split(self._raw)
             _set(self, "_split", split)
-        return split
+            return split
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a Tally is immutable: cannot set {name!r}")
@@ -171,3 +157,4 @@ class Tally:
 
 # a Tally's slots are written once, by its makers and by the lazy properties
 _set = object.__setattr__
+_new = object.__new__
