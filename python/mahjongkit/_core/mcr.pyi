@@ -52,12 +52,12 @@ def score_hand(
     rules: ScoreRules,
 ) -> tuple[int, list[tuple[int, int, bool]], int, int, list[tuple[int, int, int]]] | None: ...
 
-WinResult = int | tuple[int, tuple[int, ...], int | None, int, tuple[int, ...]]
+_WinResult = int | tuple[int, tuple[int, ...], int | None, int, tuple[int, ...]]
 
-WinHand = tuple[Sequence[int], Sequence[int], int, int, int, int, int, bool, bool, int]
+_WinHand = tuple[Sequence[int], Sequence[int], int, int, int, int, int, bool, bool, int]
 
-def score_win(hand: WinHand, rules: ScoreRules) -> WinResult: ...
+def score_win(hand: _WinHand, rules: ScoreRules) -> _WinResult: ...
 def score_win_many(
-    hands: list[WinHand],
+    hands: list[_WinHand],
     rules: ScoreRules,
-) -> list[WinResult]: ...
+) -> list[_WinResult]: ...
