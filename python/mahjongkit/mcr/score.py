@@ -16,9 +16,11 @@ what they found under the five principles of 3.9.1.5, and keeps the highest:
 Chicken Hand scores when nothing else does. Flowers are added after the 8-point minimum is
 read (3.11.6.6). This module is also the pure-Python reference of the hot loop; by default
 :func:`score` runs the C++ twin (``cpp/core/mcr/score.cpp``) through
-:mod:`mahjongkit.mcr.engine`, which receives the fan table and the ruleset as data. An
+:mod:`mahjongkit.mcr.engine`, which receives the fan table and the ruleset as data and
+checks the hand and the context itself (:class:`Refusal` codes, worded here). An
 incomplete hand, or a context that cannot happen (robbing a kong on a self-draw, a kong
-replacement without a kong, ...), raises ``ValueError`` naming why.
+replacement without a kong, ...), raises :class:`ScoreRefused`, a ``ValueError`` naming
+why. :func:`score_many` scores a list of hands in one call.
 
 >>> from mahjongkit.mcr.context import WinContext, WinBy
 >>> from mahjongkit.mcr.notation import parse_hand
