@@ -108,11 +108,15 @@ py::object to_python(const WinOut& out) {
                        s.copies << 13);
   }
   py::tuple fans(out.fans.size());
-  for (std::size_t i = 0; i < out.fans.size(); ++i)
-    fans[i] = py::int_(out.fans[i][0] | out.fans[i][1] << 7 | out.fans[i][2] << 14);
+  int basic = 0, flowers = 0;
+  for (std::size_t i = 0; i < out.fans.size(); ++i) {
+    const auto& [number, times, points] = out.fans[i];
+    fans[i] = py::int_(number | times << 7 | points << 14);
+    (number == 81 ? flowers : basic) += times * points;
+  }
   return py::make_tuple(static_cast<int>(out.form), std::move(sets),
                         out.winning_set < 0 ? py::object(py::none()) : py::object(py::int_(out.winning_set)),
-                        out.wait, std::move(fans));
+                        out.wait, std::move(fans), basic, flowers);
 }
 
 using PyScore = std::tuple<int, std::vector<std::tuple<int, int, bool>>, int, int, std::vector<std::tuple<int, int, int>>>;

@@ -159,3 +159,16 @@ def test_compact_tally_is_the_same_value_as_an_eager_one() -> None:
     assert rebuilt == compact
     with pytest.raises(AttributeError, match="immutable"):
         compact.minimum = 0  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.name)
+def test_compact_totals_are_the_sums_of_the_fans(ruleset: Ruleset) -> None:
+    # the C++ core reports basic and flower points beside the fans; they must agree
+    hands = list(random_hands(13, 1500))
+    tallies = score_many([h for h, _ in hands], [c for _, c in hands], ruleset)
+    assert any(t.flowers for t in tallies)
+    for t in tallies:
+        assert t.flowers == sum(f.total for f in t.fans if f.number == 81)
+        assert t.basic == sum(f.total for f in t.fans if f.number != 81)
+        assert t.total == t.basic + t.flowers
+        assert t.minimum_met == (t.basic >= t.minimum)

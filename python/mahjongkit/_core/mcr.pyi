@@ -52,7 +52,7 @@ def score_hand(
     rules: ScoreRules,
 ) -> tuple[int, list[tuple[int, int, bool]], int, int, list[tuple[int, int, int]]] | None: ...
 
-_WinResult = int | tuple[int, tuple[int, ...], int | None, int, tuple[int, ...]]
+_WinResult = int | tuple[int, tuple[int, ...], int | None, int, tuple[int, ...], int, int]
 
 _WinHand = tuple[Sequence[int], Sequence[int], int, int, int, int, int, bool, bool, int]
 

@@ -255,8 +255,8 @@ def score_arrangement(
 
 
 # What score_win returns: a refusal code, or (form, packed sets, winning set or None, wait
-# index or -1, packed fans); see cpp/bindings/bind_mcr_score.cpp.
-WinResult = int | tuple[int, tuple[int, ...], int | None, int, tuple[int, ...]]
+# index or -1, packed fans, basic points, flower points); see cpp/bindings/bind_mcr_score.cpp.
+WinResult = int | tuple[int, tuple[int, ...], int | None, int, tuple[int, ...], int, int]
 WinArguments = tuple[Sequence[int], Sequence[int], int, int, int, int, int, bool, bool, int]
 
 

@@ -940,7 +940,7 @@ _TILE_SETS: Final = _TileSetsByCode()
 _FAN_SCORES: Final = _FanScoresByCode()
 
 
-_Found = tuple[int, tuple[int, ...], int | None, int, tuple[int, ...]]
+_Found = tuple[int, tuple[int, ...], int | None, int, tuple[int, ...], int, int]
 
 
 class _CompactParts:
@@ -950,7 +950,7 @@ class _CompactParts:
         return tuple(map(_FAN_SCORES.__getitem__, raw[4]))
 
     def split(self, raw: _Found) -> Split:
-        form, sets, winning_set, wait, _ = raw
+        form, sets, winning_set, wait = raw[:4]
         return Split(
             _FORMS[form],
             tuple(map(_TILE_SETS.__getitem__, sets)),
@@ -962,11 +962,11 @@ class _CompactParts:
 _COMPACT_PARTS: Final = _CompactParts()
 
 
-def _tally_of(
-    found: tuple[int, tuple[int, ...], int | None, int, tuple[int, ...]], ruleset: Ruleset
-) -> Tally:
+def _tally_of(found: _Found, ruleset: Ruleset) -> Tally:
     """The Tally of what ``score_win`` found; its fans and split are built when first read."""
-    return Tally.compact(found, _COMPACT_PARTS, ruleset.name, ruleset.minimum)
+    return Tally.compact(
+        found, _COMPACT_PARTS, ruleset.name, ruleset.minimum, basic=found[5], flowers=found[6]
+    )
 
 
 def _score_cpp(hand: HandLike, context: WinContext, ruleset: Ruleset) -> Tally:

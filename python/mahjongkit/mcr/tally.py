@@ -58,30 +58,41 @@ class Tally:
     """
 
     # a compact tally leaves _fans and _split unset until first read
-    __slots__ = ("_fans", "_parts", "_raw", "_split", "minimum", "ruleset")
+    __slots__ = ("_basic", "_fans", "_flowers", "_parts", "_raw", "_split", "minimum", "ruleset")
     _fans: tuple[FanScore, ...]
     _split: Split
     ruleset: str
     minimum: int
     _raw: Any
     _parts: TallyParts
+    _basic: int
+    _flowers: int
 
     def __init__(
         self, fans: tuple[FanScore, ...], split: Split, ruleset: str, minimum: int = 8
     ) -> None:
-        _set(self, "_fans", tuple(fans))
+        fans = tuple(fans)
+        _set(self, "_fans", fans)
         _set(self, "_split", split)
         _set(self, "ruleset", ruleset)
         _set(self, "minimum", minimum)
+        flowers = sum(f.total for f in fans if f.number == FLOWER_TILES_NUMBER)
+        _set(self, "_basic", sum(f.total for f in fans) - flowers)
+        _set(self, "_flowers", flowers)
 
     @classmethod
-    def compact(cls, raw: Any, parts: TallyParts, ruleset: str, minimum: int) -> Tally:
-        """A tally whose fans and split ``parts`` builds from ``raw`` when first read."""
+    def compact(
+        cls, raw: Any, parts: TallyParts, ruleset: str, minimum: int, *, basic: int, flowers: int
+    ) -> Tally:
+        """A tally whose fans and split ``parts`` builds from ``raw`` when first read;
+        ``basic`` and ``flowers`` are the points its fans will sum to."""
         t = _new(cls)
         _set(t, "_raw", raw)
         _set(t, "_parts", parts)
         _set(t, "ruleset", ruleset)
         _set(t, "minimum", minimum)
+        _set(t, "_basic", basic)
+        _set(t, "_flowers", flowers)
         return t
 
     @property
@@ -130,19 +141,22 @@ class Tally:
 
     @property
     def flowers(self) -> int:
-        return sum(f.total for f in self.fans if f.number == FLOWER_TILES_NUMBER)
+        """Points of Flower Tiles."""
+        return self._flowers
 
     @property
     def basic(self) -> int:
-        return sum(f.total for f in self.fans if f.number != FLOWER_TILES_NUMBER)
+        """Points of every fan but the flowers."""
+        return self._basic
 
     @property
     def total(self) -> int:
-        return sum(f.total for f in self.fans)
+        """Points of every fan, the flowers included."""
+        return self._basic + self._flowers
 
     @property
     def minimum_met(self) -> bool:
-        return self.basic >= self.minimum
+        return self._basic >= self.minimum
 
     def times(self, key: str) -> int:
         """How many times the fan called ``key`` scored (0 if it did not)."""
