@@ -57,10 +57,10 @@ class Tally:
     first use; a tally made either way is the same value.
     """
 
-    # a compact tally leaves _fans and _split unset until first read
+    # a compact tally holds None in _fans and _split until first read
     __slots__ = ("_basic", "_fans", "_flowers", "_parts", "_raw", "_split", "minimum", "ruleset")
-    _fans: tuple[FanScore, ...]
-    _split: Split
+    _fans: tuple[FanScore, ...] | None
+    _split: Split | None
     ruleset: str
     minimum: int
     _raw: Any
@@ -87,6 +87,8 @@ class Tally:
         """A tally whose fans and split ``parts`` builds from ``raw`` when first read;
         ``basic`` and ``flowers`` are the points its fans will sum to."""
         t = _new(cls)
+        _set(t, "_fans", None)
+        _set(t, "_split", None)
         _set(t, "_raw", raw)
         _set(t, "_parts", parts)
         _set(t, "ruleset", ruleset)
@@ -97,21 +99,19 @@ class Tally:
 
     @property
     def fans(self) -> tuple[FanScore, ...]:
-        try:
-            return self._fans
-        except AttributeError:
+        fans = self._fans
+        if fans is None:
             fans = self._parts.fans(self._raw)
             _set(self, "_fans", fans)
-            return fans
+        return fans
 
     @property
     def split(self) -> Split:
-        try:
-            return self._split
-        except AttributeError:
+        split = self._split
+        if split is None:
             split = self._parts.split(self._raw)
             _set(self, "_split", split)
-            return split
+        return split
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a Tally is immutable: cannot set {name!r}")
