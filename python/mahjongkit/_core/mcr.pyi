@@ -38,20 +38,6 @@ class ScoreRules:
         many_kongs_award_concealed: bool,
     ) -> None: ...
 
-def score_hand(
-    counts: list[int],
-    melds: list[tuple[int, int, bool]],
-    winning: int,
-    self_drawn: bool,
-    robbing: bool,
-    kong_replacement: bool,
-    last_of_wall: bool,
-    last_tile: bool,
-    seat_wind: int,
-    prevailing_wind: int,
-    rules: ScoreRules,
-) -> tuple[int, list[tuple[int, int, bool]], int, int, list[tuple[int, int, int]]] | None: ...
-
 _WinResult = int | tuple[int, tuple[int, ...], int | None, int, tuple[int, ...], int, int]
 
 _WinHand = tuple[Sequence[int], Sequence[int], int, int, int, int, int, bool, bool, int]

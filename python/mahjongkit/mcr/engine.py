@@ -202,58 +202,6 @@ def score_rules(ruleset: Ruleset) -> object:
     return rules
 
 
-def _set_kind_index(kind: SetKind) -> int:
-    # identity tests: hashing an Enum member (a dict lookup) runs Python code
-    return 0 if kind is SetKind.CHOW else 1 if kind is SetKind.PUNG else 2
-
-
-ScoredArrangement = tuple[
-    Form, list[tuple[SetKind, int, bool]], int, Wait | None, list[tuple[int, int, int]]
-]
-
-
-def score_arrangement(
-    counts: list[int],
-    melds: list[tuple[SetKind, int, bool]],
-    winning: int,
-    *,
-    self_drawn: bool,
-    robbing: bool,
-    kong_replacement: bool,
-    last_of_wall: bool,
-    last_tile: bool,
-    seat_wind: int,
-    prevailing_wind: int,
-    ruleset: Ruleset,
-) -> ScoredArrangement | None:
-    """The scorer's hot loop in C++ (validated input only; see :mod:`mahjongkit.mcr.score`):
-    the best arrangement's form, sets, pair, wait and fans ``(number, times, points)``."""
-    # positional: pybind11 parses eleven keywords noticeably slower than positions
-    raw = _core().score_hand(
-        counts,
-        [(_set_kind_index(kind), first, concealed) for kind, first, concealed in melds],
-        winning,
-        self_drawn,
-        robbing,
-        kong_replacement,
-        last_of_wall,
-        last_tile,
-        seat_wind,
-        prevailing_wind,
-        score_rules(ruleset),
-    )
-    if raw is None:
-        return None
-    form, sets, pair, wait, fans = raw
-    return (
-        _FORMS[form],
-        [(_SET_KINDS[kind], first, concealed) for kind, first, concealed in sets],
-        pair,
-        _WAITS[wait] if wait >= 0 else None,
-        list(fans),
-    )
-
-
 # What score_win returns: a refusal code, or (form, packed sets, winning set or None, wait
 # index or -1, packed fans, basic points, flower points); see cpp/bindings/bind_mcr_score.cpp.
 WinResult = int | tuple[int, tuple[int, ...], int | None, int, tuple[int, ...], int, int]
