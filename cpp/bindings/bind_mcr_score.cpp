@@ -1,14 +1,14 @@
 // Bindings of the MCR scorer's hot loop (cpp/core/mcr/score.hpp): conversion only.
 //
 // The ruleset crosses once as a ScoreRules value (built by mahjongkit.mcr.engine from the
-// fan table and the Ruleset); a hand crosses as its concealed counts (35 ints) and its
-// melds as (set kind, first tile, concealed); enums as indexes in the Python enums' order.
+// fan table and the Ruleset); a hand crosses as one tuple (score_win's docstring): its
+// concealed counts (35 ints), its melds packed one int each, and the context's fields; the
+// answer is a refusal code or a tuple of packed ints. Enums are indexes in the Python enums'
+// order.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <optional>
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include "core/mcr/score.hpp"
@@ -33,12 +33,97 @@ void fill(std::array<T, kFanSlots>& out, const std::vector<int>& in, const char*
   for (std::size_t i = 0; i < kFanSlots; ++i) out[i] = static_cast<T>(in[i]);
 }
 
-using PyScore = std::tuple<int, std::vector<std::tuple<int, int, bool>>, int, int, std::vector<std::tuple<int, int, int>>>;
+// One hand of score_win as it crosses: counts (35 ints), melds packed as
+// kind | first << 2 | concealed << 8, then the context's fields.
+struct WinArgs {
+  Counts counts{};
+  std::vector<MeldIn> melds;
+  ContextIn context;
+};
+
+long as_long(PyObject* o, const char* what) {
+  const long v = PyLong_AsLong(o);
+  if (v == -1 && PyErr_Occurred()) {
+    PyErr_Clear();
+    throw py::type_error(std::string(what) + " must be an int");
+  }
+  return v;
+}
+
+WinArgs read_win(const py::handle& counts, const py::handle& melds, int winning, int by, int replacement,
+                 int seat_wind, int prevailing_wind, bool last_of_wall, bool last_tile, int flowers) {
+  WinArgs a;
+  // PySequence_Fast: a tuple or a list is read in place, anything else copied once
+  const py::object cs = py::reinterpret_steal<py::object>(PySequence_Fast(counts.ptr(), "counts must be a sequence"));
+  if (!cs) throw py::error_already_set();
+  if (PySequence_Fast_GET_SIZE(cs.ptr()) != 35) throw py::value_error("counts needs 35 entries");
+  PyObject** count_items = PySequence_Fast_ITEMS(cs.ptr());
+  for (std::size_t k = 1; k < 35; ++k) {
+    const long n = as_long(count_items[k], "a count");
+    if (n < 0 || n > 4) throw py::value_error("a count out of range");
+    a.counts[k] = static_cast<std::uint8_t>(n);
+  }
+  const py::object ms = py::reinterpret_steal<py::object>(PySequence_Fast(melds.ptr(), "melds must be a sequence"));
+  if (!ms) throw py::error_already_set();
+  const Py_ssize_t nmelds = PySequence_Fast_GET_SIZE(ms.ptr());
+  if (nmelds > 4) throw py::value_error("at most four melds");
+  PyObject** meld_items = PySequence_Fast_ITEMS(ms.ptr());
+  for (Py_ssize_t i = 0; i < nmelds; ++i) {
+    const long packed = as_long(meld_items[i], "a meld");
+    const long kind = packed & 3, first = (packed >> 2) & 63;
+    if (kind > 2 || first < 1 || first > 34 || (kind == 0 && (first > 27 || (first - 1) % 9 > 6)))
+      throw py::value_error("a meld out of range");
+    a.melds.push_back({static_cast<SetKind>(kind), static_cast<int>(first), ((packed >> 8) & 1) != 0});
+  }
+  a.context = ContextIn{winning, by, replacement, seat_wind, prevailing_wind, last_of_wall, last_tile, flowers};
+  return a;
+}
+
+// One hand as score_win's tuple, read through the C API (pybind11's per-argument casters
+// cost more than the scoring of a simple hand).
+WinArgs read_tuple(const py::tuple& t) {
+  if (t.size() != 10) throw py::value_error("a hand to score is a tuple of ten fields");
+  auto field = [&](std::size_t i) { return PyTuple_GET_ITEM(t.ptr(), static_cast<Py_ssize_t>(i)); };
+  auto integer = [&](std::size_t i, const char* what) { return static_cast<int>(as_long(field(i), what)); };
+  auto truth = [&](std::size_t i) {
+    const int v = PyObject_IsTrue(field(i));
+    if (v < 0) throw py::error_already_set();
+    return v != 0;
+  };
+  return read_win(field(0), field(1), integer(2, "winning"), integer(3, "by"), integer(4, "replacement"),
+                  integer(5, "seat_wind"), integer(6, "prevailing_wind"), truth(7), truth(8),
+                  integer(9, "flowers"));
+}
+
+// A refusal as its code (an int), or (form, sets, winning set or None, wait or -1, fans) with
+// each set packed as kind | first << 3 | concealed << 9 | (meld + 1) << 10 | copies << 13 and
+// each fan as number | times << 7 | points << 14.
+py::object to_python(const WinOut& out) {
+  if (out.refusal != Refusal::None) return py::int_(static_cast<int>(out.refusal));
+  py::tuple sets(out.sets.size());
+  for (std::size_t i = 0; i < out.sets.size(); ++i) {
+    const SetOut& s = out.sets[i];
+    const int meld = static_cast<int>(i) < out.nmelds ? static_cast<int>(i) + 1 : 0;
+    sets[i] = py::int_(static_cast<int>(s.kind) | s.first << 3 | (s.concealed ? 1 : 0) << 9 | meld << 10 |
+                       s.copies << 13);
+  }
+  py::tuple fans(out.fans.size());
+  int basic = 0, flowers = 0;
+  for (std::size_t i = 0; i < out.fans.size(); ++i) {
+    const auto& [number, times, points] = out.fans[i];
+    fans[i] = py::int_(number | times << 7 | points << 14);
+    (number == 81 ? flowers : basic) += times * points;
+  }
+  return py::make_tuple(static_cast<int>(out.form), std::move(sets),
+                        out.winning_set < 0 ? py::object(py::none()) : py::object(py::int_(out.winning_set)),
+                        out.wait, std::move(fans), basic, flowers);
+}
+
 
 }  // namespace
 
 void register_mcr_score(py::module_& m) {
-  py::class_<ScoreRules>(m, "ScoreRules", "A ruleset and the fan table's data, for score_hand.")
+  py::class_<ScoreRules>(m, "ScoreRules", "A ruleset and the fan table's data, for score_win.")
       .def(py::init([](const std::vector<int>& points, const std::vector<std::vector<int>>& excludes,
                        const std::vector<std::vector<int>>& absorbs, const std::vector<int>& group,
                        const std::vector<int>& arity, const std::vector<int>& forms, const std::vector<int>& checkers,
@@ -64,6 +149,7 @@ void register_mcr_score(py::module_& m) {
              if (nine_gates_extras.size() != 10) throw py::value_error("nine_gates_extras needs 10 entries");
              for (std::size_t i = 0; i < 10; ++i) r.nine_gates_extras[i] = nine_gates_extras[i];
              r.many_kongs_award_concealed = many_kongs_award_concealed;
+             r.derive();
              return r;
            }),
            py::arg("points"), py::arg("excludes"), py::arg("absorbs"), py::arg("group"), py::arg("arity"),
@@ -71,39 +157,35 @@ void register_mcr_score(py::module_& m) {
            py::arg("concealed_form_self_drawn"), py::arg("concealed_forms"), py::arg("nine_gates_extras"),
            py::arg("many_kongs_award_concealed"));
   m.def(
-      "score_hand",
-      [](const std::vector<int>& counts, const std::vector<std::tuple<int, int, bool>>& melds, int winning,
-         bool self_drawn, bool robbing, bool kong_replacement, bool last_of_wall, bool last_tile, int seat_wind,
-         int prevailing_wind, const ScoreRules& rules) -> std::optional<PyScore> {
-        if (counts.size() != 35) throw py::value_error("counts needs 35 entries");
-        Counts c{};
-        for (std::size_t k = 1; k < 35; ++k) {
-          if (counts[k] < 0 || counts[k] > 4) throw py::value_error("a count out of range");
-          c[k] = static_cast<std::uint8_t>(counts[k]);
+      "score_win",
+      [](const py::tuple& hand, const ScoreRules& rules) {
+        const WinArgs a = read_tuple(hand);
+        return to_python(score_win(a.counts, a.melds, a.context, rules));
+      },
+      py::arg("hand"), py::arg("rules"),
+      "Check and score one hand given as (counts, packed melds, winning, by, replacement, seat wind, "
+      "prevailing wind, last of wall, last tile, flowers): its refusal code, or (form, packed sets, winning set "
+      "or None, wait or -1, packed fans). Melds are packed as kind | first << 2 | concealed << 8; by is 0 "
+      "self-drawn, 1 discard, 2 robbing; replacement -1 none, 0 kong, 1 flower, 2 anything else.");
+  m.def(
+      "score_win_many",
+      [](const py::list& hands, const ScoreRules& rules) {
+        std::vector<WinArgs> args;
+        args.reserve(hands.size());
+        for (const auto& item : hands) {
+          if (!PyTuple_Check(item.ptr())) throw py::type_error("each hand is a tuple, as score_win takes");
+          args.push_back(read_tuple(py::reinterpret_borrow<py::tuple>(item)));
         }
-        if (melds.size() > 4) throw py::value_error("at most four melds");
-        std::vector<MeldIn> ms;
-        for (const auto& [kind, first, concealed] : melds) {
-          if (kind < 0 || kind > 2 || first < 1 || first > 34) throw py::value_error("a meld out of range");
-          ms.push_back({static_cast<SetKind>(kind), first, concealed});
-        }
-        if (winning < 1 || winning > 34 || !c[winning]) throw py::value_error("the winning tile is not held");
-        WinIn w{winning, self_drawn, robbing, kong_replacement, last_of_wall, last_tile, seat_wind, prevailing_wind};
-        ScoreOut out;
+        std::vector<WinOut> outs(args.size());
         {
           py::gil_scoped_release release;
-          out = score_hand(c, ms, w, rules);
+          for (std::size_t i = 0; i < args.size(); ++i)
+            outs[i] = score_win(args[i].counts, args[i].melds, args[i].context, rules);
         }
-        if (!out.complete) return std::nullopt;
-        std::vector<std::tuple<int, int, bool>> sets;
-        for (const auto& s : out.sets) sets.emplace_back(static_cast<int>(s.kind), s.first, s.concealed);
-        std::vector<std::tuple<int, int, int>> fans;
-        for (const auto& f : out.fans) fans.emplace_back(f[0], f[1], f[2]);
-        return PyScore{static_cast<int>(out.form), std::move(sets), out.pair, out.wait, std::move(fans)};
+        py::list results(outs.size());
+        for (std::size_t i = 0; i < outs.size(); ++i) results[i] = to_python(outs[i]);
+        return results;
       },
-      py::arg("counts"), py::arg("melds"), py::arg("winning"), py::arg("self_drawn"), py::arg("robbing"),
-      py::arg("kong_replacement"), py::arg("last_of_wall"), py::arg("last_tile"), py::arg("seat_wind"),
-      py::arg("prevailing_wind"), py::arg("rules"),
-      "The best arrangement of a valid winning hand: (form, [(set kind, first, concealed)], pair, wait or -1, "
-      "[(fan, times, points)]), or None when it is not complete.");
+      py::arg("hands"), py::arg("rules"),
+      "score_win over a list of argument tuples in one call, the GIL released while scoring.");
 }

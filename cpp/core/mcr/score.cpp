@@ -111,12 +111,22 @@ struct Found {
 // ------------------------------------------------------------------ decomposition
 
 using SetPair = std::pair<SetKind, int>;
+// The sets of one division: at most four, kept inline (no allocation per division).
+struct SetList {
+  std::array<SetPair, 4> items{};
+  int n = 0;
+  std::size_t size() const { return static_cast<std::size_t>(n); }
+  const SetPair* begin() const { return items.data(); }
+  const SetPair* end() const { return items.data() + n; }
+  void emplace_back(SetKind k, int first) { items[static_cast<std::size_t>(n++)] = {k, first}; }
+  void resize(std::size_t size) { n = static_cast<int>(size); }
+};
 struct Division {
-  std::vector<SetPair> sets;
+  SetList sets;
   int pair;
 };
 
-void walk(Counts& c, int kind, int pair, int sets_needed, std::vector<SetPair>& cur, std::vector<Division>& out) {
+void walk(Counts& c, int kind, int pair, int sets_needed, SetList& cur, std::vector<Division>& out) {
   while (kind <= 34 && c[kind] == 0) ++kind;
   if (kind > 34) {
     if (pair && static_cast<int>(cur.size()) == sets_needed) out.push_back({cur, pair});
@@ -148,34 +158,68 @@ void walk(Counts& c, int kind, int pair, int sets_needed, std::vector<SetPair>& 
 
 std::vector<Division> divide(Counts c, int sets_needed) {
   std::vector<Division> out;
-  std::vector<SetPair> cur;
+  out.reserve(4);
+  SetList cur;
   walk(c, 1, 0, sets_needed, cur, out);
   return out;
 }
 
-bool only_sets(Counts c) {
-  for (int k = 1; k <= 34; ++k) {
-    int n = c[k];
-    if (!n) continue;
+// Whether nine counts of one suit are sets alone (greedy from the lowest rank is exact: a
+// pung of the lowest rank is always safe, and what is left of it must start chows).
+bool suit_only_sets(std::array<int, 9> c) {
+  for (int r = 0; r < 9; ++r) {
+    int n = c[r];
     if (n >= 3) n -= 3;
     if (n) {
-      if (k > 27 || rank_of(k) > 7 || c[k + 1] < n || c[k + 2] < n) return false;
-      c[k + 1] = static_cast<std::uint8_t>(c[k + 1] - n);
-      c[k + 2] = static_cast<std::uint8_t>(c[k + 2] - n);
+      if (r > 6 || c[r + 1] < n || c[r + 2] < n) return false;
+      c[r + 1] -= n;
+      c[r + 2] -= n;
     }
   }
   return true;
 }
 
-bool standard_complete(Counts& c) {
-  for (int k = 1; k <= 34; ++k)
-    if (c[k] >= 2) {
-      c[k] = static_cast<std::uint8_t>(c[k] - 2);
-      const bool done = only_sets(c);
-      c[k] = static_cast<std::uint8_t>(c[k] + 2);
-      if (done) return true;
+// How one group splits: bit 1 as sets alone, bit 2 as sets and one pair. A group is a suit
+// (nine counts from `first`) or one honour kind. Sets and a pair exist for the whole hand
+// iff one group takes the pair and every other is sets alone (chows never cross groups).
+int suit_shape(const Counts& c, int first) {
+  std::array<int, 9> v{};
+  int tiles = 0, weighted = 0;
+  for (int r = 0; r < 9; ++r) {
+    v[static_cast<std::size_t>(r)] = c[static_cast<std::size_t>(first + r)];
+    tiles += v[static_cast<std::size_t>(r)];
+    weighted += r * v[static_cast<std::size_t>(r)];
+  }
+  // Sets hold a multiple of three tiles, and their ranks sum to a multiple of three (a chow
+  // 3r + 3, a pung 3r): so sets alone need tiles % 3 == 0 and weighted % 3 == 0, and sets
+  // and a pair need tiles % 3 == 2 with the pair at a rank p where 2p == weighted (mod 3).
+  // These only skip tests that must fail; the result is the plain search's.
+  if (tiles % 3 == 0) return weighted % 3 == 0 && suit_only_sets(v) ? 1 : 0;
+  if (tiles % 3 != 2) return 0;
+  for (int r = (2 * weighted) % 3; r < 9; r += 3)
+    if (v[static_cast<std::size_t>(r)] >= 2) {
+      std::array<int, 9> rest = v;
+      rest[static_cast<std::size_t>(r)] -= 2;
+      if (suit_only_sets(rest)) return 2;
     }
-  return false;
+  return 0;
+}
+inline int honour_shape(int n) { return (n == 0 || n == 3 ? 1 : 0) | (n == 2 || n == 5 ? 2 : 0); }
+
+// groups: 0..2 the suits, 3..9 the honour kinds 28..34
+inline int group_of(int k) { return k <= 27 ? (k - 1) / 9 : k - 25; }
+inline int group_shape(const Counts& c, int g) { return g < 3 ? suit_shape(c, 9 * g + 1) : honour_shape(c[static_cast<std::size_t>(g + 25)]); }
+
+bool complete_from(const std::array<int, 10>& shapes) {
+  int sets_alone = 0, with_pair = 0;
+  for (int g = 0; g < 10; ++g) {
+    if (!shapes[static_cast<std::size_t>(g)]) return false;
+    sets_alone += shapes[static_cast<std::size_t>(g)] & 1;
+  }
+  // one group takes the pair, the nine others are sets alone
+  for (int g = 0; g < 10; ++g)
+    if ((shapes[static_cast<std::size_t>(g)] & 2) && sets_alone - (shapes[static_cast<std::size_t>(g)] & 1) == 9) ++with_pair;
+  return with_pair > 0;
 }
 
 // The number of kinds completing `standing` (sets and a pair, or seven pairs when
@@ -203,11 +247,24 @@ int count_waits(Counts standing, bool seven_pairs) {
       candidate[k] = true;
     }
   }
+  std::array<int, 10> shapes{};
+  int broken = 0;  // groups that are neither sets alone nor sets and a pair
+  for (int g = 0; g < 10; ++g) {
+    shapes[static_cast<std::size_t>(g)] = group_shape(standing, g);
+    broken += shapes[static_cast<std::size_t>(g)] == 0;
+  }
   int found = 0;
   for (int k = 1; k <= 34; ++k) {
     if (!candidate[k]) continue;
     ++standing[k];
-    bool ok = standard_complete(standing);
+    // only the group of k changed: if another group is broken, k cannot complete sets and a pair
+    const int g = group_of(k);
+    bool ok = false;
+    if (broken - (shapes[static_cast<std::size_t>(g)] == 0) == 0) {
+      std::array<int, 10> trial = shapes;
+      trial[static_cast<std::size_t>(g)] = group_shape(standing, g);
+      ok = complete_from(trial);
+    }
     if (!ok && seven_pairs) {
       ok = true;
       for (int j = 1; j <= 34; ++j)
@@ -540,20 +597,27 @@ void check(int fan, const Reading& r, Found& f) {
 
 constexpr std::array<int, 4> kChowPairOrder = {69, 70, 71, 72};
 
-int pair_order(int fan) {
-  for (int i = 0; i < 4; ++i)
-    if (kChowPairOrder[i] == fan) return i;
-  return -1;
-}
+// the index of a chow-pair fan in kChowPairOrder (69..72 in order), or -1
+inline int pair_order(int fan) { return fan >= 69 && fan <= 72 ? fan - 69 : -1; }
 
 inline int lowest(Mask m) { return lowest_bit(m); }
 
 void combine_group(Found& f, int group, const std::array<int, 4>& sets, int nsets, const ScoreRules& rules) {
   struct Item { int fan; Mask m; };
-  std::array<std::vector<Item>, 5> by_arity;
+  // instances by arity, inline: a fan holds at most 8 instances (Found), so this is enough
+  struct Items {
+    std::array<Item, 8 * kFanSlots> items;
+    int n = 0;
+    bool empty() const { return n == 0; }
+    const Item& operator[](int i) const { return items[static_cast<std::size_t>(i)]; }
+    const Item* begin() const { return items.data(); }
+    const Item* end() const { return items.data() + n; }
+    void push_back(const Item& it) { items[static_cast<std::size_t>(n++)] = it; }
+  };
+  std::array<Items, 5> by_arity;
   bool any = false;
-  for (int fan = 1; fan < kFanSlots; ++fan) {
-    if (rules.group[fan] != group || !f.has.test(static_cast<std::size_t>(fan))) continue;
+  for (int fan : rules.group_fans[static_cast<std::size_t>(group)]) {
+    if (!f.has.test(static_cast<std::size_t>(fan))) continue;
     any = true;
     for (int i = 0; i < f.n[fan]; ++i) by_arity[rules.arity[fan]].push_back({fan, f.inst[fan][i]});
     f.clear(fan);
@@ -642,9 +706,7 @@ Scored evaluate(const Reading& r, const ScoreRules& rules) {
     for (int fan : rules.nine_gates_extras[static_cast<std::size_t>(r.nine_gates)]) f.put(fan, 0);
     for (int fan : {44, 45, 46, 47, 56, 58, 62, 80}) check(fan, r, f);
   } else {
-    const int form_bit = 1 << static_cast<int>(r.form);
-    for (int fan = 1; fan <= 81; ++fan)
-      if (rules.has_checker.test(static_cast<std::size_t>(fan)) && (rules.forms[fan] & form_bit)) check(fan, r, f);
+    for (int fan : rules.checkers_by_form[static_cast<std::size_t>(r.form)]) check(fan, r, f);
     combine_group(f, 1, r.chows, r.nchows, rules);
     combine_group(f, 2, r.pungs, r.npungs, rules);
     if (r.kongs == 2 && r.concealed_kongs == 1) {
@@ -656,8 +718,8 @@ Scored evaluate(const Reading& r, const ScoreRules& rules) {
       f.clear(fan);
       f.put(fan, 0);
     }
-    for (int fan = 1; fan < kFanSlots; ++fan) {
-      if (!rules.absorbs[fan].any() || !f.has.test(static_cast<std::size_t>(fan))) continue;
+    for (int fan : rules.absorbing) {
+      if (!f.has.test(static_cast<std::size_t>(fan))) continue;
       Mask used = 0;
       for (int i = 0; i < f.n[fan]; ++i) used = static_cast<Mask>(used | f.inst[fan][i]);
       for (int other = 1; other < kFanSlots; ++other) {
@@ -707,6 +769,16 @@ std::array<int, 9> knit_of(const std::array<int, 3>& order) {
   return out;
 }
 
+// the knitted tiles of each permutation, in kPermutations' order, built once
+const std::array<std::array<int, 9>, 6>& knits() {
+  static const std::array<std::array<int, 9>, 6> table = [] {
+    std::array<std::array<int, 9>, 6> t{};
+    for (std::size_t p = 0; p < 6; ++p) t[p] = knit_of(kPermutations[p]);
+    return t;
+  }();
+  return table;
+}
+
 }  // namespace
 
 ScoreOut score_hand(const Counts& concealed, const std::vector<MeldIn>& melds, const WinIn& win, const ScoreRules& rules) {
@@ -727,6 +799,7 @@ ScoreOut score_hand(const Counts& concealed, const std::vector<MeldIn>& melds, c
   const int nmelds = static_cast<int>(melds.size());
   const int w = win.winning;
   std::vector<Reading> readings;
+  readings.reserve(4);
 
   // the special forms (no melds), in the Python twin's order
   if (!nmelds) {
@@ -754,8 +827,7 @@ ScoreOut score_hand(const Counts& concealed, const std::vector<MeldIn>& melds, c
       r.finish();
       readings.push_back(r);
     } else if (kinds == 14 && suited >= 7 && suited <= 9) {
-      for (const auto& order : kPermutations) {
-        const auto knit = knit_of(order);
+      for (const auto& knit : knits()) {
         bool inside = true;
         for (int k = 1; k <= 27 && inside; ++k)
           if (whole[k] && std::find(knit.begin(), knit.end(), k) == knit.end()) inside = false;
@@ -795,8 +867,7 @@ ScoreOut score_hand(const Counts& concealed, const std::vector<MeldIn>& melds, c
   }
   // a knitted straight with a set and a pair (at most one meld)
   if (nmelds <= 1) {
-    for (const auto& order : kPermutations) {
-      const auto knit = knit_of(order);
+    for (const auto& knit : knits()) {
       bool all = true;
       for (int k : knit) all = all && concealed[k];
       if (!all) continue;
@@ -871,12 +942,124 @@ ScoreOut score_hand(const Counts& concealed, const std::vector<MeldIn>& melds, c
   }
   const Reading& r = readings[static_cast<std::size_t>(best)];
   out.complete = true;
+  out.sets.reserve(static_cast<std::size_t>(r.nsets) + 1);  // room for score_win's pair
+  out.fans.reserve(16);
   out.form = r.form;
   for (int i = 0; i < r.nsets; ++i) out.sets.push_back({r.kind[i], r.first[i], r.conc[i]});
   out.pair = r.pair;
   out.wait = r.wait;
   for (int fan = 1; fan < kFanSlots; ++fan)
     if (best_scored.times[fan]) out.fans.push_back({fan, best_scored.times[fan], best_scored.points[fan]});
+  return out;
+}
+
+void ScoreRules::derive() {
+  for (auto& fans : checkers_by_form) fans.clear();
+  for (auto& fans : group_fans) fans.clear();
+  absorbing.clear();
+  for (int fan = 1; fan < kFanSlots; ++fan) {
+    const auto i = static_cast<std::size_t>(fan);
+    if (fan <= 81 && has_checker.test(i))
+      for (int form = 0; form < kForms; ++form)
+        if (forms[i] & (1 << form)) checkers_by_form[static_cast<std::size_t>(form)].push_back(fan);
+    if (group[i] == 1 || group[i] == 2) group_fans[group[i]].push_back(fan);
+    if (absorbs[i].any()) absorbing.push_back(fan);
+  }
+}
+
+WinOut score_win(const Counts& concealed, const std::vector<MeldIn>& melds, const ContextIn& c, const ScoreRules& rules) {
+  WinOut out;
+  const int nmelds = static_cast<int>(melds.size());
+  out.nmelds = nmelds;
+  if (total(concealed) + 3 * nmelds != 14) {
+    out.refusal = Refusal::Size;
+    return out;
+  }
+  const int w = c.winning;
+  if (w < 1 || w > 34) {
+    out.refusal = Refusal::WinningKind;
+    return out;
+  }
+  if (c.seat_wind < 0 || c.seat_wind > 3) {
+    out.refusal = Refusal::SeatWind;
+    return out;
+  }
+  if (c.prevailing_wind < 0 || c.prevailing_wind > 3) {
+    out.refusal = Refusal::PrevailingWind;
+    return out;
+  }
+  Counts whole = concealed;
+  bool has_kong = false;
+  for (const auto& m : melds) {
+    has_kong = has_kong || m.kind == SetKind::Kong;
+    const int size = m.kind == SetKind::Kong ? 4 : 3;
+    for (int i = 0; i < size; ++i) ++whole[m.kind == SetKind::Chow ? m.first + i : m.first];
+  }
+  const bool self_drawn = c.by == 0, robbing = c.by == 2;
+  Refusal refusal = Refusal::None;
+  if (!concealed[w]) refusal = Refusal::WinningNotHeld;
+  else if (c.replacement >= 0 && !self_drawn) refusal = Refusal::ReplacementNotSelfDrawn;
+  else if (c.replacement == 0 && !has_kong) refusal = Refusal::KongReplacementWithoutKong;
+  else if (c.replacement == 1 && c.flowers == 0) refusal = Refusal::FlowerReplacementWithoutFlower;
+  else if (robbing && whole[w] != 1) refusal = Refusal::RobbingHeldCopy;
+  else if (robbing && c.last_of_wall) refusal = Refusal::RobbingLastOfWall;
+  else if (c.last_tile && concealed[w] > 1) refusal = Refusal::LastTileHeldCopy;
+  if (refusal != Refusal::None) {
+    out.refusal = refusal;
+    return out;
+  }
+  // the three other copies in exposed melds are visible whatever the caller said
+  const WinIn win{w,
+                  self_drawn,
+                  robbing,
+                  c.replacement == 0,
+                  c.last_of_wall,
+                  c.last_tile || whole[w] - concealed[w] == 3,
+                  c.seat_wind,
+                  c.prevailing_wind};
+  ScoreOut scored = score_hand(concealed, melds, win, rules);
+  if (!scored.complete) {
+    out.refusal = Refusal::NotComplete;
+    return out;
+  }
+  out.form = scored.form;
+  out.sets = std::move(scored.sets);
+  for (auto& s : out.sets)
+    if (s.kind == SetKind::Single) s.copies = whole[s.first];
+  if (scored.pair) out.sets.push_back({SetKind::Pair, scored.pair, true, 0});
+  // the set the winning tile sits in, as score.py's _split
+  const int shape = scored.wait;
+  for (int i = nmelds; i < static_cast<int>(out.sets.size()); ++i) {
+    const SetOut& s = out.sets[static_cast<std::size_t>(i)];
+    bool holds = false;
+    switch (s.kind) {
+      case SetKind::Chow: holds = s.first <= w && w <= s.first + 2; break;
+      case SetKind::Knit: holds = w == s.first || w == s.first + 3 || w == s.first + 6; break;
+      default: holds = w == s.first; break;
+    }
+    if (!holds) continue;
+    if (shape == static_cast<int>(Wait::Pair) && s.kind != SetKind::Pair) continue;
+    if ((shape == static_cast<int>(Wait::Edge) || shape == static_cast<int>(Wait::Closed)) && s.kind != SetKind::Chow)
+      continue;
+    out.winning_set = i;
+    break;
+  }
+  out.wait = shape;
+  if (shape < 0 && out.winning_set >= 0) {
+    switch (out.sets[static_cast<std::size_t>(out.winning_set)].kind) {
+      case SetKind::Pung: out.wait = static_cast<int>(Wait::Pung); break;
+      case SetKind::Pair: out.wait = static_cast<int>(Wait::Pair); break;
+      case SetKind::Single: out.wait = static_cast<int>(Wait::Single); break;
+      case SetKind::Knit: out.wait = static_cast<int>(Wait::Knit); break;
+      case SetKind::Chow: out.wait = static_cast<int>(Wait::TwoSided); break;
+      default: break;
+    }
+  }
+  out.fans = std::move(scored.fans);
+  // the tally's order: highest value first, then by number (the sort is stable on number)
+  std::stable_sort(out.fans.begin(), out.fans.end(),
+                   [](const std::array<int, 3>& a, const std::array<int, 3>& b) { return a[2] > b[2]; });
+  if (c.flowers) out.fans.push_back({81, c.flowers, 1});
   return out;
 }
 

@@ -1,3 +1,5 @@
+from collections.abc import Sequence
+
 # Stubs of mahjongkit._core.mcr: hands cross as concealed counts (35 ints, index 0 unused),
 # a meld count and the flat meld tiles; enums as indexes in the Python enums' order.
 
@@ -36,16 +38,12 @@ class ScoreRules:
         many_kongs_award_concealed: bool,
     ) -> None: ...
 
-def score_hand(
-    counts: list[int],
-    melds: list[tuple[int, int, bool]],
-    winning: int,
-    self_drawn: bool,
-    robbing: bool,
-    kong_replacement: bool,
-    last_of_wall: bool,
-    last_tile: bool,
-    seat_wind: int,
-    prevailing_wind: int,
+_WinResult = int | tuple[int, tuple[int, ...], int | None, int, tuple[int, ...], int, int]
+
+_WinHand = tuple[Sequence[int], Sequence[int], int, int, int, int, int, bool, bool, int]
+
+def score_win(hand: _WinHand, rules: ScoreRules) -> _WinResult: ...
+def score_win_many(
+    hands: list[_WinHand],
     rules: ScoreRules,
-) -> tuple[int, list[tuple[int, int, bool]], int, int, list[tuple[int, int, int]]] | None: ...
+) -> list[_WinResult]: ...

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import weakref
+from collections.abc import Sequence
 from functools import lru_cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Literal
@@ -43,10 +44,16 @@ def resolve(impl: str | None) -> Impl:
     return "cpp" if chosen == "cpp" else "python"
 
 
-def _core() -> ModuleType:
-    from mahjongkit._core import mcr
+_CORE: list[ModuleType] = []
 
-    return mcr
+
+def _core() -> ModuleType:
+    # imported once, on first use (the scorer's per-call path should not pay an import)
+    if not _CORE:
+        from mahjongkit._core import mcr
+
+        _CORE.append(mcr)
+    return _CORE[0]
 
 
 @lru_cache(maxsize=4096)
@@ -195,53 +202,21 @@ def score_rules(ruleset: Ruleset) -> object:
     return rules
 
 
-def _set_kind_index(kind: SetKind) -> int:
-    # identity tests: hashing an Enum member (a dict lookup) runs Python code
-    return 0 if kind is SetKind.CHOW else 1 if kind is SetKind.PUNG else 2
+# What score_win returns: a refusal code, or (form, packed sets, winning set or None, wait
+# index or -1, packed fans, basic points, flower points); see cpp/bindings/bind_mcr_score.cpp.
+WinResult = int | tuple[int, tuple[int, ...], int | None, int, tuple[int, ...], int, int]
+WinArguments = tuple[Sequence[int], Sequence[int], int, int, int, int, int, bool, bool, int]
 
 
-ScoredArrangement = tuple[
-    Form, list[tuple[SetKind, int, bool]], int, Wait | None, list[tuple[int, int, int]]
-]
+def score_win(arguments: WinArguments, ruleset: Ruleset) -> WinResult:
+    """Check and score one hand in C++ (``cpp/core/mcr/score.hpp``, ``score_win``): the hand's
+    size and the win context are checked there, then the best arrangement is scored. The
+    arguments are packed by :func:`mahjongkit.mcr.score.win_arguments`."""
+    result: WinResult = _core().score_win(arguments, score_rules(ruleset))
+    return result
 
 
-def score_arrangement(
-    counts: list[int],
-    melds: list[tuple[SetKind, int, bool]],
-    winning: int,
-    *,
-    self_drawn: bool,
-    robbing: bool,
-    kong_replacement: bool,
-    last_of_wall: bool,
-    last_tile: bool,
-    seat_wind: int,
-    prevailing_wind: int,
-    ruleset: Ruleset,
-) -> ScoredArrangement | None:
-    """The scorer's hot loop in C++ (validated input only; see :mod:`mahjongkit.mcr.score`):
-    the best arrangement's form, sets, pair, wait and fans ``(number, times, points)``."""
-    # positional: pybind11 parses eleven keywords noticeably slower than positions
-    raw = _core().score_hand(
-        counts,
-        [(_set_kind_index(kind), first, concealed) for kind, first, concealed in melds],
-        winning,
-        self_drawn,
-        robbing,
-        kong_replacement,
-        last_of_wall,
-        last_tile,
-        seat_wind,
-        prevailing_wind,
-        score_rules(ruleset),
-    )
-    if raw is None:
-        return None
-    form, sets, pair, wait, fans = raw
-    return (
-        _FORMS[form],
-        [(_SET_KINDS[kind], first, concealed) for kind, first, concealed in sets],
-        pair,
-        _WAITS[wait] if wait >= 0 else None,
-        list(fans),
-    )
+def score_win_many(arguments: list[WinArguments], ruleset: Ruleset) -> list[WinResult]:
+    """:func:`score_win` over many hands in one C++ call, the GIL released while it scores."""
+    results: list[WinResult] = _core().score_win_many(arguments, score_rules(ruleset))
+    return results

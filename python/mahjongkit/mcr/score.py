@@ -16,9 +16,11 @@ what they found under the five principles of 3.9.1.5, and keeps the highest:
 Chicken Hand scores when nothing else does. Flowers are added after the 8-point minimum is
 read (3.11.6.6). This module is also the pure-Python reference of the hot loop; by default
 :func:`score` runs the C++ twin (``cpp/core/mcr/score.cpp``) through
-:mod:`mahjongkit.mcr.engine`, which receives the fan table and the ruleset as data. An
+:mod:`mahjongkit.mcr.engine`, which receives the fan table and the ruleset as data and
+checks the hand and the context itself (:class:`Refusal` codes, worded here). An
 incomplete hand, or a context that cannot happen (robbing a kong on a self-draw, a kong
-replacement without a kong, ...), raises ``ValueError`` naming why.
+replacement without a kong, ...), raises :class:`ScoreRefused`, a ``ValueError`` naming
+why. :func:`score_many` scores a list of hands in one call.
 
 >>> from mahjongkit.mcr.context import WinContext, WinBy
 >>> from mahjongkit.mcr.notation import parse_hand
@@ -32,13 +34,17 @@ replacement without a kong, ...), raises ``ValueError`` naming why.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import IntEnum
 from functools import cache, lru_cache
 from itertools import permutations
-from typing import Final, Protocol
+from typing import Final, Literal, Protocol, overload
 
+from mahjongkit.mcr import engine
 from mahjongkit.mcr.context import Replacement, WinBy, WinContext
+from mahjongkit.mcr.engine import WinArguments, WinResult
 from mahjongkit.mcr.fans import (
     CHICKEN_HAND,
     CONCEALED_KONG_AND_MELDED_KONG,
@@ -54,7 +60,7 @@ from mahjongkit.mcr.ruleset import GREEN_BOOK, Ruleset
 from mahjongkit.mcr.split import Form, SetKind, Split, TileSet, Wait
 from mahjongkit.mcr.tally import FanScore, Tally
 
-__all__ = ["HandLike", "score"]
+__all__ = ["HandLike", "Refusal", "ScoreRefused", "score", "score_many", "win_arguments"]
 
 
 class HandLike(Protocol):
@@ -87,8 +93,36 @@ class _Scored:
 # ------------------------------------------------------------------------ validation
 
 
-def _fail(message: str) -> ValueError:
-    return ValueError(message)
+class Refusal(IntEnum):
+    """Why a hand cannot be scored; the C++ core (``score_win``) answers with the same codes,
+    in the same order of checks, and Python words the message."""
+
+    TILES = 0  # a count out of range, a bonus tile among the counts, a fifth copy, flowers
+    SIZE = 1
+    WINNING_KIND = 2
+    SEAT_WIND = 3
+    PREVAILING_WIND = 4
+    WINNING_NOT_HELD = 5
+    REPLACEMENT_NOT_SELF_DRAWN = 6
+    KONG_REPLACEMENT_WITHOUT_KONG = 7
+    FLOWER_REPLACEMENT_WITHOUT_FLOWER = 8
+    ROBBING_HELD_COPY = 9
+    ROBBING_LAST_OF_WALL = 10
+    LAST_TILE_HELD_COPY = 11
+    NOT_COMPLETE = 12
+
+
+class ScoreRefused(ValueError):
+    """A hand the scorer cannot score: a ``ValueError`` whose message names why, with the
+    :class:`Refusal` code in ``refusal``."""
+
+    def __init__(self, message: str, refusal: Refusal) -> None:
+        super().__init__(message)
+        self.refusal = refusal
+
+
+def _fail(message: str, refusal: Refusal = Refusal.TILES) -> ScoreRefused:
+    return ScoreRefused(message, refusal)
 
 
 def _code(kind: int) -> str:
@@ -141,7 +175,8 @@ def _read_hand(hand: HandLike) -> tuple[list[int], list[int], tuple[Meld, ...], 
     if size != 14:
         raise _fail(
             f"a winning hand holds 14 tiles with the winning tile (each meld counting three), "
-            f"not {size}"
+            f"not {size}",
+            Refusal.SIZE,
         )
     return concealed, whole, melds, len(flowers)
 
@@ -153,30 +188,52 @@ def _check_context(
         raise TypeError(f"context is a WinContext, not {type(ctx).__name__}")
     win = ctx.winning
     if isinstance(win, bool) or not isinstance(win, int) or not 1 <= win <= 34:
-        raise _fail(f"the winning tile must be a kind from 1 to 34, not {win!r}")
-    for label, wind in (("seat", ctx.seat_wind), ("prevailing", ctx.prevailing_wind)):
+        raise _fail(
+            f"the winning tile must be a kind from 1 to 34, not {win!r}", Refusal.WINNING_KIND
+        )
+    for label, wind, refusal in (
+        ("seat", ctx.seat_wind, Refusal.SEAT_WIND),
+        ("prevailing", ctx.prevailing_wind, Refusal.PREVAILING_WIND),
+    ):
         if not 0 <= wind <= 3:
-            raise _fail(f"the {label} wind is 0 (East) to 3 (North), not {wind}")
+            raise _fail(f"the {label} wind is 0 (East) to 3 (North), not {wind}", refusal)
     if concealed[win] == 0:
-        raise _fail(f"the hand does not hold the winning tile {_code(win)} among its tiles")
+        raise _fail(
+            f"the hand does not hold the winning tile {_code(win)} among its tiles",
+            Refusal.WINNING_NOT_HELD,
+        )
     if ctx.replacement is not None and ctx.by is not WinBy.SELF_DRAWN:
-        raise _fail("a win on a replacement tile is a self-draw, not a win on another's tile")
+        raise _fail(
+            "a win on a replacement tile is a self-draw, not a win on another's tile",
+            Refusal.REPLACEMENT_NOT_SELF_DRAWN,
+        )
     if ctx.replacement is Replacement.KONG and not any(m.kind is MeldKind.KONG for m in melds):
-        raise _fail("a win on a kong replacement needs a kong in the hand")
+        raise _fail(
+            "a win on a kong replacement needs a kong in the hand",
+            Refusal.KONG_REPLACEMENT_WITHOUT_KONG,
+        )
     if ctx.replacement is Replacement.FLOWER and flowers == 0:
-        raise _fail("a win on a flower replacement needs an exposed flower")
+        raise _fail(
+            "a win on a flower replacement needs an exposed flower",
+            Refusal.FLOWER_REPLACEMENT_WITHOUT_FLOWER,
+        )
     if ctx.by is WinBy.ROBBING:
         if whole[win] != 1:
             raise _fail(
                 f"robbing a kong of {_code(win)}: the other three are in the promoted pung, "
-                "so the hand cannot hold another"
+                "so the hand cannot hold another",
+                Refusal.ROBBING_HELD_COPY,
             )
         if ctx.last_of_wall:
-            raise _fail("no kong can be robbed on the last tile: a kong needs a replacement")
+            raise _fail(
+                "no kong can be robbed on the last tile: a kong needs a replacement",
+                Refusal.ROBBING_LAST_OF_WALL,
+            )
     if ctx.last_tile and concealed[win] > 1:
         raise _fail(
             f"last tile of {_code(win)}: the other three copies were visible, so the hand "
-            "cannot hold another"
+            "cannot hold another",
+            Refusal.LAST_TILE_HELD_COPY,
         )
 
 
@@ -657,7 +714,7 @@ def _all_scores(hand: HandLike, context: WinContext, ruleset: Ruleset) -> tuple[
         unique = len(_waits(standing, tiles, seven_pairs=tiles == 13)) == 1
         readings = special + _standard_readings(concealed, whole, melds, win, unique)
     if not readings:
-        raise _fail(_NOT_COMPLETE)
+        raise _fail(_NOT_COMPLETE, Refusal.NOT_COMPLETE)
     return [_evaluate(r, ruleset) for r in readings], flowers
 
 
@@ -781,33 +838,143 @@ def _tally(
     )
 
 
-def _score_cpp(hand: HandLike, context: WinContext, ruleset: Ruleset) -> Tally:
-    """The same answer as the Python path, from the C++ core's hot loop."""
-    from mahjongkit.mcr import engine
-
+def _validate(hand: HandLike, context: WinContext) -> None:
+    """The reference's checks of the hand and the context (raise what they find)."""
     concealed, whole, melds, flowers = _read_hand(hand)
     _check_context(context, concealed, whole, melds, flowers)
-    win = _win_of(context, concealed, whole)
-    found = engine.score_arrangement(
-        concealed,
-        _meld_sets(melds),
-        win.winning,
-        self_drawn=win.self_drawn,
-        robbing=win.robbing,
-        kong_replacement=win.kong_replacement,
-        last_of_wall=win.last_of_wall,
-        last_tile=win.last_tile,
-        seat_wind=win.seat_wind,
-        prevailing_wind=win.prevailing_wind,
-        ruleset=ruleset,
+
+
+def _meld_code(meld: Meld) -> int:
+    # identity tests: hashing an Enum member (a dict lookup) runs Python code
+    kind = meld.kind
+    code = 0 if kind is MeldKind.CHOW else 1 if kind is MeldKind.PUNG else 2
+    return code | meld.tiles[0] << 2 | (256 if meld.concealed else 0)
+
+
+def win_arguments(hand: HandLike, context: WinContext) -> WinArguments:
+    """What the C++ ``score_win`` reads of a hand and its context, packed (see
+    ``cpp/bindings/bind_mcr_score.cpp``). The C++ side checks the hand's size and the
+    context; the checks only Python can make (types, the tiles of a hand that is not a
+    :class:`Hand`) are made here."""
+    if isinstance(hand, Hand):
+        # a Hand checked its tiles when it was made (counts, fifth copies, bonus tiles)
+        counts: Sequence[int] = hand.counts
+        melds: Sequence[Meld] = hand.melds
+        flowers = len(hand.flowers)
+    else:
+        melds = tuple(hand.melds)
+        counts, _, bonus = _check_parts(hand, tuple(melds))
+        flowers = len(bonus)
+    if not isinstance(context, WinContext) or type(context.winning) is not int:
+        # a wrong type or an odd winning tile: the reference's checks say which (an int
+        # subclass that passes them is scored as its int value)
+        _validate(hand, context)
+    by = context.by
+    replacement = context.replacement
+    return (
+        counts,
+        tuple(map(_meld_code, melds)) if melds else (),
+        int(context.winning),
+        0 if by is WinBy.SELF_DRAWN else 2 if by is WinBy.ROBBING else 1,
+        -1
+        if replacement is None
+        else 0
+        if replacement is Replacement.KONG
+        else 1
+        if replacement is Replacement.FLOWER
+        else 2,
+        operator.index(context.seat_wind),
+        operator.index(context.prevailing_wind),
+        bool(context.last_of_wall),
+        bool(context.last_tile),
+        flowers,
     )
-    if found is None:
-        raise _fail(_NOT_COMPLETE)
-    form, sets, pair, wait, fans = found
-    split = _split(form, sets, pair, wait, len(melds), whole, win.winning)
-    times = {number: n for number, n, _ in fans}
-    points = {number: p for number, _, p in fans}
-    return _tally(split, times, points, flowers, ruleset)
+
+
+def _refusal(code: int, hand: HandLike, context: WinContext) -> ScoreRefused:
+    """The error of a hand the C++ core refused: the reference's checks word it, and must
+    have found the same reason (a disagreement is a bug, not a refusal)."""
+    try:
+        _validate(hand, context)
+    except ScoreRefused as error:
+        if error.refusal == code:
+            return error
+        raise RuntimeError(
+            f"the C++ scorer refused {hand} with code {code}, the reference with {error!r}"
+        ) from error
+    if code == Refusal.NOT_COMPLETE:
+        return _fail(_NOT_COMPLETE, Refusal.NOT_COMPLETE)
+    raise RuntimeError(f"the C++ scorer refused {hand} with code {code}; the reference accepts it")
+
+
+class _TileSetsByCode(dict[int, TileSet]):
+    """TileSets by their packed code (kind | first << 3 | concealed << 9 | (meld + 1) << 10 |
+    copies << 13), each built once: a few hundred cover every hand."""
+
+    def __missing__(self, code: int) -> TileSet:
+        meld = (code >> 10) & 7
+        made = _tile_set(
+            _SET_KINDS[code & 7],
+            (code >> 3) & 63,
+            bool(code >> 9 & 1),
+            meld - 1 if meld else None,
+            code >> 13,
+        )
+        self[code] = made
+        return made
+
+
+class _FanScoresByCode(dict[int, FanScore]):
+    """Tally lines by their packed code (number | times << 7 | points << 14), each built once."""
+
+    def __missing__(self, code: int) -> FanScore:
+        made = _fan_score(code & 127, code >> 14, (code >> 7) & 127)
+        self[code] = made
+        return made
+
+
+_SET_KINDS: Final = list(SetKind)
+_FORMS: Final = list(Form)
+_WAITS_OR_NONE: Final[list[Wait | None]] = [None, *Wait]
+_TILE_SETS: Final = _TileSetsByCode()
+_FAN_SCORES: Final = _FanScoresByCode()
+
+
+_Found = tuple[int, tuple[int, ...], int | None, int, tuple[int, ...], int, int]
+
+
+class _CompactParts:
+    """Builds a Tally's fans and split from what ``score_win`` found (see Tally.compact)."""
+
+    def fans(self, raw: _Found) -> tuple[FanScore, ...]:
+        return tuple(map(_FAN_SCORES.__getitem__, raw[4]))
+
+    def split(self, raw: _Found) -> Split:
+        form, sets, winning_set, wait = raw[:4]
+        return Split(
+            _FORMS[form],
+            tuple(map(_TILE_SETS.__getitem__, sets)),
+            winning_set,
+            _WAITS_OR_NONE[wait + 1],
+        )
+
+
+_COMPACT_PARTS: Final = _CompactParts()
+
+
+def _tally_of(found: _Found, ruleset: Ruleset) -> Tally:
+    """The Tally of what ``score_win`` found; its fans and split are built when first read."""
+    return Tally.compact(
+        found, _COMPACT_PARTS, ruleset.name, ruleset.minimum, basic=found[5], flowers=found[6]
+    )
+
+
+def _score_cpp(hand: HandLike, context: WinContext, ruleset: Ruleset) -> Tally:
+    """The same answer as the Python path, from the C++ core (checks and hot loop)."""
+    found = engine.score_win(win_arguments(hand, context), ruleset)
+    if type(found) is int:
+        raise _refusal(found, hand, context)
+    return _tally_of(found, ruleset)  # type: ignore[arg-type]
 
 
 def score(
@@ -816,7 +983,8 @@ def score(
     """Score a winning hand: the highest-scoring arrangement under the five principles.
 
     ``hand`` holds the winning tile; ``context`` says how it was won. Raises
-    ``ValueError`` if the hand is not complete or the context cannot happen. ``impl``
+    :class:`ScoreRefused` (a ``ValueError`` with a :class:`Refusal` code) if the hand is not
+    complete or the context cannot happen. ``impl``
     chooses the C++ core or the pure-Python reference (``None``: the environment variable
     ``MAHJONGKIT_IMPLEMENTATION``, default C++); both give the same tally.
 
@@ -825,18 +993,110 @@ def score(
     >>> t = score(parse_hand("234m 345p 567s 67m 88p 8m"), WinContext(winning=8))
     >>> t.basic, t.minimum_met
     (6, False)
-    >>> score(parse_hand("234m 345p 567s 67m 88p 9m"), WinContext(winning=9))
-    Traceback (most recent call last):
-    ValueError: not a complete hand: no four sets and a pair, nor a special form
+    >>> try:
+    ...     score(parse_hand("234m 345p 567s 67m 88p 9m"), WinContext(winning=9))
+    ... except ValueError as error:
+    ...     print(error, error.refusal.name)
+    not a complete hand: no four sets and a pair, nor a special form NOT_COMPLETE
     """
-    from mahjongkit.mcr.engine import resolve
-
-    if resolve(impl) == "cpp":
+    if engine.resolve(impl) == "cpp":
         return _score_cpp(hand, context, ruleset)
     scored, flowers = _all_scores(hand, context, ruleset)
     best = max(scored, key=_preference)
     split = _split_of(best.reading, context.winning, len(hand.melds))
     return _tally(split, best.fans, best.points, flowers, ruleset)
+
+
+@overload
+def score_many(
+    hands: Sequence[HandLike],
+    contexts: Sequence[WinContext],
+    ruleset: Ruleset = ...,
+    *,
+    impl: str | None = ...,
+    on_error: Literal["raise"] = ...,
+) -> list[Tally]: ...
+
+
+@overload
+def score_many(
+    hands: Sequence[HandLike],
+    contexts: Sequence[WinContext],
+    ruleset: Ruleset = ...,
+    *,
+    impl: str | None = ...,
+    on_error: Literal["return"],
+) -> list[Tally | ScoreRefused]: ...
+
+
+def score_many(
+    hands: Sequence[HandLike],
+    contexts: Sequence[WinContext],
+    ruleset: Ruleset = GREEN_BOOK,
+    *,
+    impl: str | None = None,
+    on_error: Literal["raise", "return"] = "raise",
+) -> list[Tally] | list[Tally | ScoreRefused]:
+    """Score many winning hands at once: ``[score(h, c, ruleset) for h, c in zip(hands,
+    contexts)]``, the same tallies, faster.
+
+    On the C++ core the whole list is scored in one call with the GIL released, so other
+    Python threads run meanwhile. A hand that cannot be scored raises its
+    :class:`ScoreRefused` (a ``ValueError``, the message prefixed with the hand's index)
+    with ``on_error="raise"``, after every hand was checked; with ``on_error="return"`` the
+    refusal takes the hand's place in the list. Wrong types raise ``TypeError`` either way.
+
+    >>> from mahjongkit.mcr.context import WinContext
+    >>> from mahjongkit.mcr.notation import parse_hand
+    >>> hands = [parse_hand("123m 456p 789s 234s 55m"), parse_hand("234m 345p 567s 67m 88p 9m")]
+    >>> contexts = [WinContext(winning=5), WinContext(winning=9)]
+    >>> [t.basic for t in score_many(hands[:1], contexts[:1])]
+    [13]
+    >>> done = score_many(hands, contexts, on_error="return")
+    >>> done[0] == score(hands[0], contexts[0]), done[1].refusal.name
+    (True, 'NOT_COMPLETE')
+    >>> try:
+    ...     score_many(hands, contexts)
+    ... except ValueError as error:
+    ...     print(error)
+    hand 1: not a complete hand: no four sets and a pair, nor a special form
+    """
+    if on_error not in ("raise", "return"):
+        raise ValueError(f"on_error is 'raise' or 'return', not {on_error!r}")
+    if len(hands) != len(contexts):
+        raise ValueError(f"{len(hands)} hands but {len(contexts)} contexts")
+    results: list[Tally | ScoreRefused] = []
+    if engine.resolve(impl) == "python":
+        for hand, context in zip(hands, contexts, strict=True):
+            try:
+                results.append(score(hand, context, ruleset, impl="python"))
+            except ScoreRefused as error:
+                results.append(error)
+    else:
+        found: list[WinResult | ScoreRefused] = []
+        arguments: list[WinArguments] = []
+        for hand, context in zip(hands, contexts, strict=True):
+            try:
+                arguments.append(win_arguments(hand, context))
+            except ScoreRefused as error:  # the tiles of a hand that is not a Hand
+                found.append(error)
+                continue
+            found.append(0)  # a place for the C++ answer
+        answers = iter(engine.score_win_many(arguments, ruleset))
+        for i, (hand, context) in enumerate(zip(hands, contexts, strict=True)):
+            if isinstance(found[i], ScoreRefused):
+                results.append(found[i])  # type: ignore[arg-type]
+                continue
+            answer = next(answers)
+            if type(answer) is int:
+                results.append(_refusal(answer, hand, context))
+            else:
+                results.append(_tally_of(answer, ruleset))  # type: ignore[arg-type]
+    if on_error == "raise":
+        for i, result in enumerate(results):
+            if isinstance(result, ScoreRefused):
+                raise ScoreRefused(f"hand {i}: {result}", result.refusal) from result
+    return results
 
 
 def equivalent_tallies(

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from mahjongkit.mcr.split import Split
 
@@ -35,36 +36,127 @@ class FanScore:
         return self.points * self.times
 
 
-@dataclass(frozen=True)
+class TallyParts(Protocol):
+    """Builds a tally's fans and split from a compact form (the scorer's C++ answer), so a
+    tally that is only compared or totalled never builds them."""
+
+    def fans(self, raw: Any) -> tuple[FanScore, ...]: ...
+
+    def split(self, raw: Any) -> Split: ...
+
+
 class Tally:
-    """The score of a winning hand.
+    """The score of a winning hand (an immutable value).
 
     ``fans`` are listed highest value first (then by number), Flower Tiles last.
     ``basic`` is every fan but the flowers; ``minimum_met`` compares ``basic`` with the
     ruleset's minimum (3.11.6.6: "not counting the points for Flowers"); ``total`` includes
     the flowers, as settlement does. ``split`` is the arrangement the score was read from.
+
+    The scorer makes tallies with :meth:`compact`, whose ``fans`` and ``split`` are built on
+    first use; a tally made either way is the same value.
     """
 
-    fans: tuple[FanScore, ...]
-    split: Split
+    # a compact tally holds None in _fans and _split until first read
+    __slots__ = ("_basic", "_fans", "_flowers", "_parts", "_raw", "_split", "minimum", "ruleset")
+    _fans: tuple[FanScore, ...] | None
+    _split: Split | None
     ruleset: str
-    minimum: int = 8
+    minimum: int
+    _raw: Any
+    _parts: TallyParts
+    _basic: int
+    _flowers: int
+
+    def __init__(
+        self, fans: tuple[FanScore, ...], split: Split, ruleset: str, minimum: int = 8
+    ) -> None:
+        fans = tuple(fans)
+        _set(self, "_fans", fans)
+        _set(self, "_split", split)
+        _set(self, "ruleset", ruleset)
+        _set(self, "minimum", minimum)
+        flowers = sum(f.total for f in fans if f.number == FLOWER_TILES_NUMBER)
+        _set(self, "_basic", sum(f.total for f in fans) - flowers)
+        _set(self, "_flowers", flowers)
+
+    @classmethod
+    def compact(
+        cls, raw: Any, parts: TallyParts, ruleset: str, minimum: int, *, basic: int, flowers: int
+    ) -> Tally:
+        """A tally whose fans and split ``parts`` builds from ``raw`` when first read;
+        ``basic`` and ``flowers`` are the points its fans will sum to."""
+        t = _new(cls)
+        _set(t, "_fans", None)
+        _set(t, "_split", None)
+        _set(t, "_raw", raw)
+        _set(t, "_parts", parts)
+        _set(t, "ruleset", ruleset)
+        _set(t, "minimum", minimum)
+        _set(t, "_basic", basic)
+        _set(t, "_flowers", flowers)
+        return t
+
+    @property
+    def fans(self) -> tuple[FanScore, ...]:
+        fans = self._fans
+        if fans is None:
+            fans = self._parts.fans(self._raw)
+            _set(self, "_fans", fans)
+        return fans
+
+    @property
+    def split(self) -> Split:
+        split = self._split
+        if split is None:
+            split = self._parts.split(self._raw)
+            _set(self, "_split", split)
+        return split
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Tally is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Tally is immutable: cannot delete {name!r}")
+
+    def _key(self) -> tuple[tuple[FanScore, ...], Split, str, int]:
+        return (self.fans, self.split, self.ruleset, self.minimum)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Tally):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"Tally(fans={self.fans!r}, split={self.split!r}, ruleset={self.ruleset!r}, "
+            f"minimum={self.minimum!r})"
+        )
+
+    def __reduce__(self) -> tuple[type[Tally], tuple[tuple[FanScore, ...], Split, str, int]]:
+        return (Tally, self._key())
 
     @property
     def flowers(self) -> int:
-        return sum(f.total for f in self.fans if f.number == FLOWER_TILES_NUMBER)
+        """Points of Flower Tiles."""
+        return self._flowers
 
     @property
     def basic(self) -> int:
-        return sum(f.total for f in self.fans if f.number != FLOWER_TILES_NUMBER)
+        """Points of every fan but the flowers."""
+        return self._basic
 
     @property
     def total(self) -> int:
-        return sum(f.total for f in self.fans)
+        """Points of every fan, the flowers included."""
+        return self._basic + self._flowers
 
     @property
     def minimum_met(self) -> bool:
-        return self.basic >= self.minimum
+        return self._basic >= self.minimum
 
     def times(self, key: str) -> int:
         """How many times the fan called ``key`` scored (0 if it did not)."""
@@ -75,3 +167,8 @@ class Tally:
         parts = [f"{f.name} {f.points}" + (f"×{f.times}" if f.times > 1 else "") for f in self.fans]
         met = "" if self.minimum_met else f" (below the {self.minimum}-point minimum)"
         return f"{', '.join(parts)} = {self.total}{met}"
+
+
+# a Tally's slots are written once, by its makers and by the lazy properties
+_set = object.__setattr__
+_new = object.__new__
