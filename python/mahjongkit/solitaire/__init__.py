@@ -1,4 +1,4 @@
-"""Mahjong solitaire: layouts, the free-tile rule, seeded solvable deals.
+"""Mahjong solitaire: layouts, the free-tile rule, seeded solvable deals, play and solving.
 
 >>> from mahjongkit.solitaire import deal, get_layout, daily_seed, free_slots
 >>> board = deal(get_layout("turtle"), seed=1)
@@ -19,25 +19,38 @@ from mahjongkit.solitaire.engine import (
     redeal,
     resolve_impl,
 )
+from mahjongkit.solitaire.game import Game, Refusal, RefusalCode, Status
 from mahjongkit.solitaire.layout import Layout, LayoutError, get_layout, layouts
 from mahjongkit.solitaire.rng import Rng, daily_seed
+from mahjongkit.solitaire.save import SaveError
+from mahjongkit.solitaire.solver import SolveResult, Verdict, is_solvable, solve, solve_position
 
 __all__ = [
     "DEFAULT_MAX_TRIALS",
     "Blockers",
     "Board",
     "DealError",
+    "Game",
     "Layout",
     "LayoutError",
+    "Refusal",
+    "RefusalCode",
     "Rng",
+    "SaveError",
+    "SolveResult",
+    "Status",
+    "Verdict",
     "blockers",
     "core_geometry",
     "daily_seed",
     "deal",
     "free_slots",
     "get_layout",
+    "is_solvable",
     "layouts",
     "pair_faces",
     "redeal",
     "resolve_impl",
+    "solve",
+    "solve_position",
 ]
