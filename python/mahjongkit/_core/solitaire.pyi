@@ -1,4 +1,9 @@
 # Stubs of mahjongkit._core.solitaire (hand-written; stubtest checks them).
+from collections.abc import Callable
+
+import numpy as np
+import numpy.typing as npt
+
 DEFAULT_MAX_TRIALS: int
 
 class Geometry:
@@ -18,3 +23,38 @@ class Geometry:
 def rng_next(seed: int, stream: int, count: int) -> list[int]: ...
 def rng_below(seed: int, stream: int, bound: int, count: int) -> list[int]: ...
 def rng_shuffle(seed: int, stream: int, items: list[int]) -> list[int]: ...
+
+# ---- Solitaire at scale (cpp/core/solitaire/search.hpp, properties.hpp) ----
+
+PROPERTY_NAMES: list[str]
+PLAYOUT_STREAM: int
+
+def batch_faces(
+    geometry: Geometry,
+    seeds: npt.NDArray[np.uint64],
+    out: npt.NDArray[np.uint8],
+    threads: int,
+    max_trials: int,
+    progress: Callable[[int], object] | None = None,
+) -> int | None: ...
+def board_properties(
+    geometry: Geometry,
+    faces: list[int],
+    seed: int,
+    wanted: list[int],
+    playouts: int,
+    solver_budget: int,
+) -> list[float]: ...
+def search_seeds(
+    geometry: Geometry,
+    first: int,
+    count: int,
+    condition: list[tuple[int, int, int, int, float]],
+    report: list[int],
+    limit: int,
+    threads: int,
+    max_trials: int,
+    playouts: int,
+    solver_budget: int,
+    progress: Callable[[int], object] | None = None,
+) -> tuple[list[tuple[int, list[float]]], int, bool, bool, int | None]: ...

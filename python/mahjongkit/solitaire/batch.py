@@ -29,7 +29,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import IO, Final, Literal
+from typing import IO, Final, Literal, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -42,6 +42,10 @@ Format = Literal["npy", "jsonl"]
 FORMATS: Final[tuple[Format, ...]] = ("npy", "jsonl")
 Progress = Callable[[int], object]
 """Called now and then with the number of boards finished so far."""
+Boards = npt.NDArray[np.uint8]
+"""Boards as rows of tile kinds: ``uint8[n_boards, n_slots]``."""
+Source = Callable[[Layout, range, "Progress | None"], Boards]
+"""Generates the boards of a seed range (for :func:`write_batch`)."""
 SLICE: Final = 1 << 16
 """Boards generated per step of :func:`write_batch` (about 9 MB of Turtle boards)."""
 
@@ -69,7 +73,7 @@ def seed_array(
         if seeds.step == 1:
             check_seeds(seeds)
         elif seeds and not (
-            0 <= min(seeds[0], seeds[-1]) and max(seeds[0], seeds[-1]) < SEED_LIMIT
+            min(seeds[0], seeds[-1]) >= 0 and max(seeds[0], seeds[-1]) < SEED_LIMIT
         ):
             raise ValueError(f"seed range {seeds!r} leaves 0 to 2**64 - 1")
         return np.arange(seeds.start, seeds.stop, seeds.step, dtype=np.uint64)
@@ -199,7 +203,7 @@ def check_target(path: str | Path, *, overwrite: bool = False) -> Path:
 
     >>> check_target("/no/such/folder/boards.npy")
     Traceback (most recent call last):
-    FileNotFoundError: cannot write '/no/such/folder/boards.npy': the folder '/no/such/folder' does not exist
+    FileNotFoundError: cannot write '/no/such/folder/boards.npy': the folder ... does not exist
     """
     target = Path(path)
     folder = target.parent
@@ -226,6 +230,10 @@ def _atomic(target: Path, mode: str) -> Iterator[tuple[IO[str] | IO[bytes], Path
     handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
     os.close(handle)
     temporary = Path(name)
+    # mkstemp makes the file private (0600); give it the mode a plain open() would.
+    umask = os.umask(0)
+    os.umask(umask)
+    temporary.chmod(0o666 & ~umask)
     try:
         with open(temporary, mode) as stream:
             yield stream, temporary
@@ -245,6 +253,7 @@ def write_batch(
     overwrite: bool = False,
     impl: str | None = None,
     progress: Progress | None = None,
+    source: Source | None = None,
 ) -> Path:
     """Write the boards of the seed range ``seeds`` to ``path`` as ``.npy`` or JSON Lines.
 
@@ -256,9 +265,12 @@ def write_batch(
     ('Tea House', 10, 36)
     >>> write_batch(folder / "boards.jsonl", "tea house", "10:12")
     Traceback (most recent call last):
-    FileExistsError: '...boards.jsonl' exists: refusing to overwrite it (use --force / overwrite=True)
+    FileExistsError: '...boards.jsonl' exists: refusing to overwrite it (use --force / ...)
     >>> np.load(write_batch(folder / "b.npy", "tea house", "10:12")).shape
     (2, 36)
+
+    ``source(layout, seeds, progress)``, when given, generates each slice instead of
+    :func:`batch` (the command line passes the Dask backend's).
     """
     chosen = _layout(layout)
     seed_range = parse_seeds(seeds) if isinstance(seeds, str) else check_seeds(seeds)
@@ -293,9 +305,14 @@ def write_batch(
                 del array
     else:
         with _atomic(target, "w") as (stream, _):
+            text_stream = cast(IO[str], stream)
             for offset, part in slices():
-                boards = batch(chosen, part, threads, impl=impl, progress=reporter(offset))
-                stream.write(_jsonl(chosen.name, part, boards))  # type: ignore[arg-type]
+                boards = (
+                    batch(chosen, part, threads, impl=impl, progress=reporter(offset))
+                    if source is None
+                    else source(chosen, part, reporter(offset))
+                )
+                text_stream.write(_jsonl(chosen.name, part, boards))
     return target
 
 

@@ -26,7 +26,7 @@ import contextlib
 import logging
 import os
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -92,7 +92,8 @@ def connect(client: Client | None = None, scheduler: str | None = None) -> Itera
 
 
 def _threads(client: Client) -> int:
-    return max(1, sum(client.nthreads().values()))
+    threads: dict[str, int] = client.nthreads()  # type: ignore[no-untyped-call]
+    return max(1, sum(threads.values()))
 
 
 def _scan(job: SearchJob, first: int, count: int) -> RawPart:
@@ -105,11 +106,11 @@ def _boards(layout: Layout, first: int, count: int, max_trials: int) -> npt.NDAr
 
 def _in_order(
     client: Client, pieces: Iterable[tuple[int, int]], submit: Any
-) -> Iterator[tuple[int, int, Future]]:
+) -> Generator[tuple[int, int, Future[Any]], None, None]:
     """Submit ``submit(first, count)`` for the pieces, a bounded number at a time, and give
     back ``(first, count, future)`` in piece order; cancels what is left when closed early."""
     window = TASKS_PER_THREAD * _threads(client)
-    queue: deque[tuple[int, int, Future]] = deque()
+    queue: deque[tuple[int, int, Future[Any]]] = deque()
     source = iter(pieces)
     try:
         while True:
@@ -122,7 +123,7 @@ def _in_order(
                 return
             yield queue.popleft()
     finally:
-        client.cancel([future for _, _, future in queue])
+        client.cancel([future for _, _, future in queue])  # type: ignore[no-untyped-call]
 
 
 def search_dask(
@@ -149,7 +150,7 @@ def search_dask(
     _check_chunk(chunk)
     with connect(client, scheduler) as active:
 
-        def submit(first: int, count: int) -> Future:
+        def submit(first: int, count: int) -> Future[Any]:
             return active.submit(_scan, job, first, count, pure=False)
 
         def parts() -> Iterator[tuple[int, int, RawPart]]:
@@ -190,7 +191,7 @@ def batch_dask(
     out = np.empty((len(seed_range), chosen.size), dtype=np.uint8)
     with connect(client, scheduler) as active:
 
-        def submit(first: int, count: int) -> Future:
+        def submit(first: int, count: int) -> Future[Any]:
             return active.submit(_boards, chosen, first, count, max_trials, pure=False)
 
         ordered = _in_order(active, segments(seed_range, chunk), submit)

@@ -69,7 +69,7 @@ def check_names(names: Iterable[str]) -> tuple[str, ...]:
 
     >>> check_names(["free_pair"])
     Traceback (most recent call last):
-    ValueError: unknown board property 'free_pair' (did you mean free_pairs?); the properties are free_tiles, ...
+    ValueError: unknown board property 'free_pair' (did you mean free_pairs?); the properties ...
     """
     checked = []
     for name in names:

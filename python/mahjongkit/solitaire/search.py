@@ -278,7 +278,7 @@ def search(
     [(8, {'difficulty': 0.0, 'stacked_pairs': 1})]
     >>> search("turtle", "0:50", "free_pairs >= 8 and difficulty < 0.3 and hardness > 1")
     Traceback (most recent call last):
-    mahjongkit.solitaire.condition.ConditionError: unknown property 'hardness', in "hardness" (column 42); ...
+    mahjongkit.solitaire.condition.ConditionError: unknown property 'hardness', in "hardness" ...
     """
     job = SearchJob.make(layout, where, limit, report, playouts, solver_budget, max_trials)
     seed_range = resolve_seeds(seeds)
