@@ -68,7 +68,7 @@ def seed_array(
     if isinstance(seeds, str):
         seeds = parse_seeds(seeds)
     if isinstance(seeds, range):
-        if seeds.step == 1 and len(seeds) == 0:
+        if seeds.step == 1 and seeds.stop <= seeds.start:
             return np.empty(0, dtype=np.uint64)
         if seeds.step == 1:
             check_seeds(seeds)
