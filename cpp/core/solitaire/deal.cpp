@@ -4,56 +4,66 @@ namespace mahjongkit::solitaire {
 
 namespace {
 
-// The index of the k-th set bit (0-based, ascending) of one word; k < popcount(x).
-inline int select_in_word(std::uint64_t x, int k) {
-  int base = 0;
-  for (int width = 32; width >= 1; width >>= 1) {
-    const std::uint64_t low = x & ((1ULL << width) - 1);
-    const int c = __builtin_popcountll(low);
-    if (k >= c) {
-      k -= c;
-      x >>= width;
-      base += width;
-    } else {
-      x = low;
-    }
-  }
-  return base;
-}
+// The free slots of the current state as a list with O(1) updates, mirrored exactly by the
+// Python reference (the order is part of the deal's definition): it starts ascending; a slot
+// that becomes free is appended; when a slot leaves, the last item moves into its place.
+// "The k-th free slot" is items[k].
+struct FreeList {
+  std::uint8_t items[Bits::kCapacity];
+  std::uint8_t position[Bits::kCapacity];
+  int size = 0;
+  Bits bits;
 
-inline int select_bit(const Bits& b, int k) {
-  for (int j = 0; j < Bits::kWords; ++j) {
-    const int c = __builtin_popcountll(b.w[j]);
-    if (k < c) return 64 * j + select_in_word(b.w[j], k);
-    k -= c;
+  void assign(const Bits& b) {
+    bits = b;
+    size = 0;
+    b.for_each([&](int s) {
+      position[s] = static_cast<std::uint8_t>(size);
+      items[size++] = static_cast<std::uint8_t>(s);
+    });
   }
-  return -1;
-}
+  void append(int s) {
+    bits.set(s);
+    position[s] = static_cast<std::uint8_t>(size);
+    items[size++] = static_cast<std::uint8_t>(s);
+  }
+  void erase(int s) {
+    bits.reset(s);
+    const int i = position[s];
+    const std::uint8_t last = items[--size];
+    items[i] = last;
+    position[last] = static_cast<std::uint8_t>(i);
+  }
+};
 
-// One trial; writes 2 slots per step into order, returns false when stuck.
-bool one_trial(const Geometry& g, Bits present, Rng& rng, int* order) {
-  Bits free = g.free_set(present);
-  int remaining = present.count();
+// One trial from `present` (whose free set is `free_at_start`, `count` slots); writes two
+// slots per step into order and returns false when stuck.
+bool one_trial(const Geometry& g, Bits present, const Bits& free_at_start, int count, Rng& rng,
+               int* order) {
+  FreeList free;
+  free.assign(free_at_start);
   int out = 0;
-  while (remaining > 0) {
-    const int free_count = free.count();
-    if (free_count < 2) return false;
-    const int a = static_cast<int>(rng.below(static_cast<std::uint64_t>(free_count)));
-    int b = static_cast<int>(rng.below(static_cast<std::uint64_t>(free_count - 1)));
+  while (count > 0) {
+    if (free.size < 2) return false;
+    const int a = static_cast<int>(rng.below(static_cast<std::uint64_t>(free.size)));
+    int b = static_cast<int>(rng.below(static_cast<std::uint64_t>(free.size - 1)));
     if (b >= a) ++b;
-    const int slot_a = select_bit(free, a);
-    const int slot_b = select_bit(free, b);
+    const int slot_a = free.items[a];
+    const int slot_b = free.items[b];
     order[out++] = slot_a;
     order[out++] = slot_b;
     present.reset(slot_a);
     present.reset(slot_b);
-    free.reset(slot_a);
-    free.reset(slot_b);
-    remaining -= 2;
+    free.erase(slot_a);
+    free.erase(slot_b);
+    count -= 2;
     // Only the slots these two covered or flanked can change; everything else keeps its state.
     ((g.affects[slot_a] | g.affects[slot_b]) & present).for_each([&](int s) {
-      if (g.is_free(s, present)) free.set(s);
-      else free.reset(s);
+      const bool now_free = g.is_free(s, present);
+      if (now_free != free.bits.test(s)) {
+        if (now_free) free.append(s);
+        else free.erase(s);
+      }
     });
   }
   return true;
@@ -76,9 +86,11 @@ std::array<FacePair, kPoolPairs> pool_pairs() {
 
 std::vector<int> reverse_deal_order(const Geometry& g, const Bits& present, Rng& rng,
                                     int max_trials, int* trials_used) {
-  std::vector<int> order(static_cast<std::size_t>(present.count()));
+  const int count = present.count();
+  const Bits free_at_start = g.free_set(present);
+  std::vector<int> order(static_cast<std::size_t>(count));
   for (int trial = 1; trial <= max_trials; ++trial) {
-    if (one_trial(g, present, rng, order.data())) {
+    if (one_trial(g, present, free_at_start, count, rng, order.data())) {
       if (trials_used) *trials_used = trial;
       return order;
     }
@@ -104,7 +116,7 @@ bool deal_into(const Geometry& g, std::uint64_t seed, int max_trials, std::uint8
   rng.shuffle(pool.data(), kPoolPairs);
   const Bits all = g.all();
   for (int trial = 1; trial <= max_trials; ++trial) {
-    if (one_trial(g, all, rng, order)) {
+    if (one_trial(g, all, g.free_at_start, g.n, rng, order)) {
       *trials_used = trial;
       for (int k = 0; 2 * k < g.n; ++k) {
         faces[order[2 * k]] = pool[k].first;

@@ -38,6 +38,9 @@ Geometry Geometry::from_slots(const std::vector<Slot>& slots) {
   for (int i = 0; i < g.n; ++i) {
     (g.cover[i] | g.left[i] | g.right[i]).for_each([&](int j) { g.affects[j].set(i); });
   }
+  g.blockers.resize(g.n);
+  for (int i = 0; i < g.n; ++i) g.blockers[i] = {g.cover[i], g.left[i], g.right[i]};
+  g.free_at_start = g.free_set(g.all());
   return g;
 }
 

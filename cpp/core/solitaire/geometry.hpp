@@ -23,13 +23,20 @@ struct Geometry {
   std::vector<Bits> direct_cover;  // the overlapping slots on the nearest covering layer
   std::vector<Bits> left, right;   // same-layer side neighbours
   std::vector<Bits> affects;       // slots whose freedom can change when slot i goes
+  Bits free_at_start;              // the free set of the full layout
+  // cover/left/right of each slot side by side: the free test reads one 72-byte record.
+  struct Blockers {
+    Bits cover, left, right;
+  };
+  std::vector<Blockers> blockers;
 
   // Slots are taken as given (the caller has validated them); at most Bits::kCapacity.
   static Geometry from_slots(const std::vector<Slot>& slots);
 
   bool is_free(int i, const Bits& present) const {
-    return !cover[i].intersects(present) &&
-           !(left[i].intersects(present) && right[i].intersects(present));
+    const Blockers& b = blockers[i];
+    return !b.cover.intersects(present) &&
+           !(b.left.intersects(present) && b.right.intersects(present));
   }
   Bits free_set(const Bits& present) const {
     Bits out;

@@ -19,7 +19,6 @@ the present tiles of its own layer with ``|dy| < 2`` and ``dx = -2`` (left) or `
 
 from __future__ import annotations
 
-from bisect import insort
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -130,10 +129,24 @@ def free_slots(layout: Layout, present: Sequence[int]) -> list[int]:
     return slots_of(Geometry.of(layout).free_set(bits_of(present)))
 
 
-def _one_trial(geometry: Geometry, present: int, rng: Rng) -> list[int] | None:
-    """One reverse-deal trial: the removal order, or ``None`` when it got stuck."""
-    # The free slots as an ascending list: index k is the k-th set bit, as in the C++ core.
-    free = slots_of(geometry.free_set(present))
+def _one_trial(geometry: Geometry, present: int, free_at_start: int, rng: Rng) -> list[int] | None:
+    """One reverse-deal trial: the removal order, or ``None`` when it got stuck.
+
+    The free slots are a list with the C++ core's exact updates (the order is part of the
+    deal's definition): it starts ascending; a slot that becomes free is appended; when a
+    slot leaves, the last item moves into its place. The k-th free slot is ``free[k]``.
+    """
+    free = slots_of(free_at_start)
+    position = {slot: i for i, slot in enumerate(free)}
+    affects = geometry.affects
+
+    def erase(slot: int) -> None:
+        i = position.pop(slot)
+        last = free.pop()
+        if last != slot:
+            free[i] = last
+            position[last] = i
+
     order: list[int] = []
     while present:
         count = len(free)
@@ -146,16 +159,17 @@ def _one_trial(geometry: Geometry, present: int, rng: Rng) -> list[int] | None:
         slot_a, slot_b = free[a], free[b]
         order += (slot_a, slot_b)
         present &= ~((1 << slot_a) | (1 << slot_b))
-        free.remove(slot_a)
-        free.remove(slot_b)
-        # Only slots these two covered or flanked can change state.
-        for slot in slots_of((geometry.affects[slot_a] | geometry.affects[slot_b]) & present):
+        erase(slot_a)
+        erase(slot_b)
+        # Only slots these two covered or flanked can change state; ascending, as in C++.
+        for slot in slots_of((affects[slot_a] | affects[slot_b]) & present):
             now_free = geometry.is_free(slot, present)
-            was_free = slot in free
-            if now_free and not was_free:
-                insort(free, slot)
-            elif was_free and not now_free:
-                free.remove(slot)
+            if now_free != (slot in position):
+                if now_free:
+                    position[slot] = len(free)
+                    free.append(slot)
+                else:
+                    erase(slot)
     return order
 
 
@@ -168,8 +182,9 @@ def reverse_deal_order(
     """
     geometry = Geometry.of(layout)
     bits = bits_of(present)
+    free_at_start = geometry.free_set(bits)
     for trial in range(1, max_trials + 1):
-        order = _one_trial(geometry, bits, rng)
+        order = _one_trial(geometry, bits, free_at_start, rng)
         if order is not None:
             return order, trial
     return [], max_trials
