@@ -127,7 +127,7 @@ def test_refuses_to_overwrite_unless_told(tmp_path):
 
 
 def test_unwritable_targets_are_named(tmp_path):
-    with pytest.raises(FileNotFoundError, match="the folder .* does not exist"):
+    with pytest.raises(FileNotFoundError, match=r"the folder .* does not exist"):
         write_batch(tmp_path / "missing" / "b.npy", TURTLE, "0:3")
     with pytest.raises(IsADirectoryError, match="it is a folder"):
         check_target(tmp_path)
