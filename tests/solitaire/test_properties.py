@@ -28,8 +28,9 @@ def test_the_names_agree_with_the_core():
 @pytest.mark.parametrize("seed", SEEDS)
 def test_core_equals_reference(layout, seed):
     board = deal(layout, seed)
-    names = [name for name in PROPERTY_NAMES if name != "solver_nodes"]
-    assert board_properties(board, names) == board_properties(board, names, impl="python")
+    core = board_properties(board, solver_budget=400)
+    assert core == board_properties(board, solver_budget=400, impl="python")
+    assert list(core) == list(PROPERTY_NAMES)
 
 
 def _above(slots, i):
@@ -125,3 +126,29 @@ def test_errors():
         board_properties(board, ["solver_nodes"], solver_budget=0)
     with pytest.raises(ValueError, match="faces for the 144 slots"):
         BoardProperties(board.layout, board.faces[:10], 1)
+
+
+def test_solver_nodes_budget():
+    board = deal(get_layout("turtle"), 2)
+    full = board_properties(board, ["solver_nodes"])["solver_nodes"]
+    assert 1 < full <= 20_000
+    for impl in ("cpp", "python"):
+        capped = board_properties(board, ["solver_nodes"], solver_budget=full - 1, impl=impl)
+        assert capped == {"solver_nodes": full}  # budget + 1: it ran out
+        exact = board_properties(board, ["solver_nodes"], solver_budget=full, impl=impl)
+        assert exact == {"solver_nodes": full}
+
+
+def test_solver_nodes_count_the_solver_reference_search():
+    """The count is that of the solver's own reference search (issue 4), run without a clock."""
+    solve_reference = pytest.importorskip("mahjongkit.solitaire.solve_reference")
+    from mahjongkit.solitaire.properties import match_group
+
+    for name, seed in [("turtle", 2), ("turtle", 5), ("lotus cross", 3), ("great wall", 1)]:
+        board = deal(get_layout(name), seed)
+        groups = [match_group(face) for face in board.faces]
+        status, _, nodes, *_ = solve_reference.solve(board.layout, groups, 5000, 0)
+        assert status == 1
+        assert board_properties(board, ["solver_nodes"], solver_budget=5000) == {
+            "solver_nodes": nodes
+        }

@@ -1,9 +1,9 @@
 #include "core/solitaire/properties.hpp"
 
 #include <algorithm>
+#include <unordered_set>
 
 #include "core/solitaire/rng.hpp"
-// SOLVER-PENDING #include "core/solitaire/solve.hpp"
 
 namespace mahjongkit::solitaire {
 
@@ -17,6 +17,118 @@ namespace {
 inline int idx(Property p) { return static_cast<int>(p); }
 
 inline std::int64_t pairs_of(int k) { return static_cast<std::int64_t>(k) * (k - 1) / 2; }
+
+struct BitsHash {
+  std::size_t operator()(const Bits& b) const {
+    return static_cast<std::size_t>(mix64(b.w[0] ^ mix64(b.w[1] ^ mix64(b.w[2]))));
+  }
+};
+
+// Bit sets compared as the integers they spell (the Python twin sorts ints).
+bool less_as_integer(const Bits& a, const Bits& b) {
+  for (int k = Bits::kWords - 1; k >= 0; --k) {
+    if (a.w[k] != b.w[k]) return a.w[k] < b.w[k];
+  }
+  return false;
+}
+
+// The plain exhaustive search behind solver_nodes: safe moves, the relaxation that proves
+// positions dead, then every pair of free tiles of one group (groups in ascending order of
+// their slot sets as integers, pairs in ascending slot order), with a table of dead
+// present-sets. No playouts and no heuristics, so the count measures the board, not luck.
+class PlainSearch {
+ public:
+  PlainSearch(const Geometry& g, const std::array<Bits, kMatchGroups>& group_bits,
+              std::int64_t budget)
+      : g_(g), budget_(budget) {
+    for (const Bits& b : group_bits) {
+      if (b.any()) groups_.push_back(b);
+    }
+    std::sort(groups_.begin(), groups_.end(), less_as_integer);
+    group_of_.assign(static_cast<std::size_t>(g.n), 0);
+    for (std::size_t k = 0; k < groups_.size(); ++k) {
+      groups_[k].for_each([&](int s) { group_of_[static_cast<std::size_t>(s)] = static_cast<int>(k); });
+    }
+  }
+
+  // Nodes visited until the board is solved or proven dead; budget + 1 when it ran out.
+  std::int64_t nodes() {
+    for (const Bits& b : groups_) {
+      if (b.count() % 2) return 0;
+    }
+    dfs(g_.all());
+    return nodes_;
+  }
+
+ private:
+  Bits safe_moves(Bits present) const {
+    for (bool changed = true; changed;) {
+      changed = false;
+      const Bits free = g_.free_set(present);
+      for (const Bits& members : groups_) {
+        const Bits rest = members & present;
+        if (rest.any() && rest.andnot(free).none()) {
+          present = present.andnot(rest);
+          changed = true;
+        }
+      }
+    }
+    return present;
+  }
+
+  bool relaxed_dead(const Bits& present) const {
+    Bits relaxed = present;
+    while (relaxed.any()) {
+      const Bits free = g_.free_set(relaxed);
+      const Bits reachable = free | present.andnot(relaxed);
+      Bits removable;
+      free.for_each([&](int s) {
+        Bits mates = groups_[static_cast<std::size_t>(group_of_[static_cast<std::size_t>(s)])] &
+                     present & reachable;
+        mates.reset(s);
+        if (mates.any()) removable.set(s);
+      });
+      if (removable.none()) return true;
+      relaxed = relaxed.andnot(removable);
+    }
+    return false;
+  }
+
+  // 1 solved, 0 dead, -1 out of budget.
+  int dfs(Bits present) {
+    if (++nodes_ > budget_) return -1;
+    present = safe_moves(present);
+    if (present.none()) return 1;
+    if (dead_.count(present) || relaxed_dead(present)) {
+      dead_.insert(present);
+      return 0;
+    }
+    const Bits free = g_.free_set(present);
+    for (const Bits& members : groups_) {
+      int candidates[Bits::kCapacity];
+      int k = 0;
+      (members & free).for_each([&](int s) { candidates[k++] = s; });
+      for (int i = 0; i < k; ++i) {
+        for (int j = i + 1; j < k; ++j) {
+          Bits next = present;
+          next.reset(candidates[i]);
+          next.reset(candidates[j]);
+          const int r = dfs(next);
+          if (r != 0) return r;
+        }
+      }
+    }
+    dead_.insert(present);
+    return 0;
+  }
+
+  const Geometry& g_;
+  std::int64_t budget_;
+  std::int64_t nodes_ = 0;
+  std::vector<Bits> groups_;
+  std::vector<int> group_of_;
+  std::unordered_set<Bits, BitsHash> dead_;
+};
 
 }  // namespace
 
@@ -101,7 +213,8 @@ void BoardProperties::compute_stacked() {
 }
 
 void BoardProperties::compute_solver() {
-  value_[idx(Property::kSolverNodes)] = -1;  // SOLVER-PENDING
+  PlainSearch search(g_, group_bits_, options_.solver_budget);
+  value_[idx(Property::kSolverNodes)] = static_cast<double>(search.nodes());
   known_[idx(Property::kSolverNodes)] = true;
 }
 

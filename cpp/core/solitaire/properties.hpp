@@ -12,8 +12,12 @@
 //   stacked_pairs  matching pairs of tiles one of which lies, directly or through other
 //                  tiles, over the other: such two can never be removed together, the classic
 //                  trap of a tile stacked on its partner.
-//   solver_nodes   the solver's effort: search nodes the exact solver visits, under a
-//                  node budget and no time limit (so the count is deterministic).
+//   solver_nodes   the solver's effort: the nodes a plain exhaustive search visits to solve
+//                  the board (safe moves, the relaxation that proves positions dead, then
+//                  every pair of free tiles of one group, with a table of dead positions;
+//                  the reference algorithm of the solver, without its random playouts, so
+//                  the count measures the board and not luck). budget + 1 when the node
+//                  budget ran out; no clock, so the count is deterministic.
 //   random_wins    of K random playouts, how many clear the board. Playout k draws from
 //                  Rng(seed, kPlayoutStream + k); at each step it lists the open pairs (match
 //                  groups in ascending order, within a group slot pairs (a, b), a < b, in
@@ -53,7 +57,7 @@ inline int match_group(int face) { return face <= 34 ? face : (face <= 38 ? 35 :
 
 struct PropertyOptions {
   int playouts = 32;                    // K of random_wins and difficulty
-  std::int64_t solver_budget = 200000;  // node budget of solver_nodes
+  std::int64_t solver_budget = 20000;  // node budget of solver_nodes
 };
 
 // What a layout contributes, computed once: the stack chains and the transitive covers.

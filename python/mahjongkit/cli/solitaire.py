@@ -295,7 +295,10 @@ def batch_command(
     help="Random playouts behind difficulty [default: 32].",
 )
 @click.option(
-    "--solver-budget", type=click.IntRange(min=1), default=None, help="Node budget of solver_nodes."
+    "--solver-budget",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Node budget of solver_nodes [default: 20000].",
 )
 @_THREADS
 @_PROGRESS

@@ -13,8 +13,8 @@ deepest_stack  the tallest stack of the layout: the longest chain of tiles each 
                the one below on a higher layer (5 on the Turtle; the same for every seed)
 stacked_pairs  matching pairs of which one tile lies over the other, directly or through
                other tiles: they can never be removed together (a tile on its partner)
-solver_nodes   the solver's effort: nodes the exact solver visits with a node budget of
-               ``solver_budget`` and no time limit
+solver_nodes   the solver's effort: the nodes a plain exhaustive search visits to solve the
+               board (below); ``solver_budget + 1`` when that budget ran out
 random_wins    how many of ``playouts`` random playouts clear the board
 difficulty     ``1 - random_wins / playouts``: 0 when a random player always wins
 ============== =====================================================================
@@ -23,6 +23,14 @@ A random playout ``k`` draws from ``Rng(seed, PLAYOUT_STREAM + k)``. At each ste
 the open pairs, match groups in ascending order (faces 1–34, then flowers, then seasons) and
 within a group the slot pairs ``(a, b)``, ``a < b``, in lexicographic order, and removes pair
 number ``below(count)``; it loses when tiles remain and no pair is open.
+
+The search behind ``solver_nodes`` is the solver's reference algorithm without its random
+playouts and heuristics, so the count measures the board rather than luck: at each node,
+remove every group whose remaining tiles are all free (safe moves); stop if the position is
+known dead or the relaxation proves it dead (let a tile go as soon as it is free and a tile of
+its group is free or already relaxed away: a tile that never goes can never go); otherwise
+try every pair of free tiles of one group, groups in ascending order of their slot sets read
+as integers, pairs in ascending slot order, and record the position as dead if none wins.
 
 >>> from mahjongkit.solitaire import deal, get_layout
 >>> board = deal(get_layout("turtle"), 5)
@@ -33,6 +41,7 @@ number ``below(count)``; it loses when tiles remain and no pair is open.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -59,7 +68,7 @@ EXPENSIVE_PROPERTIES: Final = frozenset({"solver_nodes", "random_wins", "difficu
 """Properties that take a search or playouts; the others cost a few microseconds."""
 
 DEFAULT_PLAYOUTS: Final = 32
-DEFAULT_SOLVER_BUDGET: Final = 200_000
+DEFAULT_SOLVER_BUDGET: Final = 20_000
 PLAYOUT_STREAM: Final = 0x706C61796F757400
 """The stream of playout 0 ("playout" in ASCII), far from the deal's stream 0."""
 
@@ -214,7 +223,14 @@ class BoardProperties:
         )
 
     def _solver(self) -> None:
-        raise NotImplementedError("solver_nodes needs the solver (SOLVER-PENDING)")
+        groups = sorted(g for g in self._groups if g)
+        if any(g.bit_count() % 2 for g in groups):
+            self._values["solver_nodes"] = 0
+            return
+        search = _PlainSearch(self._geometry, groups, self.solver_budget)
+        with contextlib.suppress(_OutOfBudget):
+            search.dfs((1 << self.layout.size) - 1)
+        self._values["solver_nodes"] = search.nodes
 
     def _playouts(self) -> None:
         wins = sum(self._playout(PLAYOUT_STREAM + k) for k in range(self.playouts))
@@ -252,3 +268,65 @@ class BoardProperties:
                 else:
                     free &= ~(1 << s)
         return True
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class _PlainSearch:
+    """The search behind ``solver_nodes`` (see the module text); twin of ``PlainSearch``."""
+
+    def __init__(self, geometry: Geometry, groups: list[int], budget: int) -> None:
+        self.geometry = geometry
+        self.groups = groups
+        self.group_of = {slot: members for members in groups for slot in _bits(members)}
+        self.budget = budget
+        self.nodes = 0
+        self.dead: set[int] = set()
+
+    def safe_moves(self, present: int) -> int:
+        changed = True
+        while changed:
+            changed = False
+            free = self.geometry.free_set(present)
+            for members in self.groups:
+                rest = members & present
+                if rest and not rest & ~free:
+                    present &= ~rest
+                    changed = True
+        return present
+
+    def relaxed_dead(self, present: int) -> bool:
+        relaxed = present
+        while relaxed:
+            free = self.geometry.free_set(relaxed)
+            reachable = free | (present & ~relaxed)
+            removable = 0
+            for slot in _bits(free):
+                if self.group_of[slot] & present & reachable & ~(1 << slot):
+                    removable |= 1 << slot
+            if not removable:
+                return True
+            relaxed &= ~removable
+        return False
+
+    def dfs(self, present: int) -> bool:
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise _OutOfBudget
+        present = self.safe_moves(present)
+        if not present:
+            return True
+        if present in self.dead or self.relaxed_dead(present):
+            self.dead.add(present)
+            return False
+        free = self.geometry.free_set(present)
+        for members in self.groups:
+            candidates = list(_bits(members & free))
+            for i, a in enumerate(candidates):
+                for b in candidates[i + 1 :]:
+                    if self.dfs(present & ~(1 << a | 1 << b)):
+                        return True
+        self.dead.add(present)
+        return False
