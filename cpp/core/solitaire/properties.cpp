@@ -164,7 +164,10 @@ void BoardProperties::reset(const std::uint8_t* faces, std::uint64_t seed) {
   seed_ = seed;
   known_.fill(false);
   for (auto& b : group_bits_) b = Bits{};
-  for (int i = 0; i < g_.n; ++i) group_bits_[match_group(faces[i])].set(i);
+  for (int i = 0; i < g_.n; ++i) {
+    slot_group_[i] = match_group(faces[i]);
+    group_bits_[slot_group_[i]].set(i);
+  }
   value_[idx(Property::kDeepestStack)] = facts_.deepest_stack;
   known_[idx(Property::kDeepestStack)] = true;
 }
@@ -219,6 +222,10 @@ void BoardProperties::compute_solver() {
 }
 
 void BoardProperties::compute_playouts() {
+  start_free_ = g_.free_set(g_.all());
+  start_free_in_.fill(0);
+  start_pairs_ = 0;
+  start_free_.for_each([&](int s) { start_pairs_ += start_free_in_[slot_group_[s]]++; });
   int wins = 0;
   for (int k = 0; k < options_.playouts; ++k) {
     if (playout(kPlayoutStream + static_cast<std::uint64_t>(k))) ++wins;
@@ -232,14 +239,13 @@ void BoardProperties::compute_playouts() {
 bool BoardProperties::playout(std::uint64_t stream) {
   Rng rng(seed_, stream);
   Bits present = g_.all();
-  Bits free = g_.free_set(present);
-  std::array<int, kMatchGroups> free_in{};
+  Bits free = start_free_;
+  // Free tiles per group and the open pairs they make, kept up to date move by move.
+  std::array<int, kMatchGroups> free_in = start_free_in_;
+  std::int64_t total = start_pairs_;
+  auto gain = [&](int s) { total += free_in[slot_group_[s]]++; };
+  auto lose = [&](int s) { total -= --free_in[slot_group_[s]]; };
   while (present.any()) {
-    std::int64_t total = 0;
-    for (int grp = 1; grp < kMatchGroups; ++grp) {
-      free_in[grp] = (free & group_bits_[grp]).count();
-      total += pairs_of(free_in[grp]);
-    }
     if (total == 0) return false;
     std::int64_t r = static_cast<std::int64_t>(rng.below(static_cast<std::uint64_t>(total)));
     int grp = 1;
@@ -257,10 +263,19 @@ bool BoardProperties::playout(std::uint64_t stream) {
     present.reset(slot_b);
     free.reset(slot_a);
     free.reset(slot_b);
+    lose(slot_a);
+    lose(slot_b);
     // Only the slots these two covered or flanked can change state.
     ((g_.affects[slot_a] | g_.affects[slot_b]) & present).for_each([&](int s) {
-      if (g_.is_free(s, present)) free.set(s);
-      else free.reset(s);
+      const bool now = g_.is_free(s, present);
+      if (now == free.test(s)) return;
+      if (now) {
+        free.set(s);
+        gain(s);
+      } else {
+        free.reset(s);
+        lose(s);
+      }
     });
   }
   return true;

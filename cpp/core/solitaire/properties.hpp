@@ -89,6 +89,11 @@ class BoardProperties {
   const std::uint8_t* faces_ = nullptr;
   std::uint64_t seed_ = 0;
   std::array<Bits, kMatchGroups> group_bits_{};
+  std::array<int, Bits::kCapacity> slot_group_{};
+  // The start of every playout: the free set, free tiles per group, open pairs.
+  Bits start_free_;
+  std::array<int, kMatchGroups> start_free_in_{};
+  std::int64_t start_pairs_ = 0;
   std::array<double, kPropertyCount> value_{};
   std::array<bool, kPropertyCount> known_{};
 };

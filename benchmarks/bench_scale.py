@@ -1,0 +1,93 @@
+"""Solitaire at scale: batch boards/s and search seeds/s, C++ on 1 and 2 threads vs the reference.
+
+Run: ``python benchmarks/bench_scale.py [--quick]``. Prints a Markdown table for
+``benchmarks/README.md``, with the load average before and after (the machine is shared:
+measure when it is quiet, and compare ratios taken within one run). Every figure is the
+median of ``--repeat`` runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+from collections.abc import Callable
+
+from mahjongkit.solitaire import get_layout
+from mahjongkit.solitaire.batch import batch
+from mahjongkit.solitaire.search import search
+
+CHEAP = "free_pairs >= 20"
+PLAYOUTS = "free_pairs >= 16 and difficulty <= 0.3"
+SOLVER = "solver_nodes > 1000"
+
+
+def median_rate(work: Callable[[], object], items: int, repeat: int) -> float:
+    """Items per second, the median over ``repeat`` runs."""
+    rates = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        work()
+        rates.append(items / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
+def load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"{one:.2f} (1 min) / {five:.2f} (5 min)"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--layout", default="turtle")
+    parser.add_argument("--quick", action="store_true", help="smaller workloads")
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    layout = get_layout(args.layout)
+    scale = 1 if args.quick else 4
+    rows: list[tuple[str, str, float, float, float]] = []
+    print(f"load average before: {load()}; cores: {os.cpu_count()}")
+
+    boards = 50_000 * scale
+    batch(layout, range(1000))  # warm up: geometry, page faults
+    one = median_rate(lambda: batch(layout, range(boards), threads=1), boards, args.repeat)
+    two = median_rate(lambda: batch(layout, range(boards), threads=2), boards, args.repeat)
+    reference_boards = 200 * scale
+    reference = median_rate(
+        lambda: batch(layout, range(reference_boards), impl="python"), reference_boards, 3
+    )
+    rows.append(("batch", "boards/s", one, two, reference))
+
+    for name, where, seeds in (
+        ("search, cheap", CHEAP, 50_000 * scale),
+        ("search, playouts", PLAYOUTS, 2_000 * scale),
+        ("search, solver", SOLVER, 250 * scale),
+    ):
+        one = median_rate(
+            lambda w=where, n=seeds: search(layout, range(n), w, threads=1), seeds, args.repeat
+        )
+        two = median_rate(
+            lambda w=where, n=seeds: search(layout, range(n), w, threads=2), seeds, args.repeat
+        )
+        reference_seeds = max(10, seeds // 200)
+        reference = median_rate(
+            lambda w=where, n=reference_seeds: search(layout, range(n), w, impl="python"),
+            reference_seeds,
+            1,
+        )
+        rows.append((f"{name}: `{where}`", "seeds/s", one, two, reference))
+
+    print(f"load average after: {load()}")
+    print()
+    print("| job | unit | C++ 1 thread | C++ 2 threads | 2 / 1 | reference | C++ 1 / reference |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    for job, unit, one, two, reference in rows:
+        print(
+            f"| {job} | {unit} | {one:,.0f} | {two:,.0f} | {two / one:.2f}x | "
+            f"{reference:,.1f} | {one / reference:,.0f}x |"
+        )
+
+
+if __name__ == "__main__":
+    main()
