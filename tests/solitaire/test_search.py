@@ -340,3 +340,22 @@ def test_cli_search_errors(args, message):
     result = CliRunner().invoke(main, ["search", *args])
     assert result.exit_code in (1, 2) and message in result.stderr
     assert result.stdout == "" and "Traceback" not in result.stderr
+
+
+def test_a_failed_deal_names_the_first_failing_seed():
+    from mahjongkit.solitaire import DealError
+
+    first_failing = None
+    for seed in range(200):
+        try:
+            deal(TURTLE, seed, max_trials=1)
+        except DealError:
+            first_failing = seed
+            break
+    assert first_failing is not None
+    for impl in ("cpp", "python"):
+        with pytest.raises(DealError, match=f"'Turtle' with seed {first_failing}:"):
+            search(TURTLE, range(0, 200), "free_pairs > 0", max_trials=1, impl=impl)
+    if first_failing > 0:  # a limit met before the failing seed ends the search first
+        result = search(TURTLE, range(0, 200), "free_pairs > 0", 1, max_trials=1)
+        assert [m.seed for m in result.matches] == [0]
