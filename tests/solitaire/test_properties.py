@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mahjongkit import tiles
 from mahjongkit.solitaire import deal, free_slots, get_layout, layouts
@@ -152,3 +154,15 @@ def test_solver_nodes_count_the_solver_reference_search():
         assert board_properties(board, ["solver_nodes"], solver_budget=5000) == {
             "solver_nodes": nodes
         }
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    layout=st.sampled_from([layout for layout in layouts() if layout.size <= 100]),
+    seed=st.integers(0, 2**64 - 1),
+    playouts=st.integers(0, 12),
+)
+def test_core_equals_reference_on_random_boards(layout, seed, playouts):
+    board = deal(layout, seed)
+    options = {"playouts": playouts, "solver_budget": 200}
+    assert board_properties(board, **options) == board_properties(board, **options, impl="python")

@@ -359,3 +359,41 @@ def test_a_failed_deal_names_the_first_failing_seed():
     if first_failing > 0:  # a limit met before the failing seed ends the search first
         result = search(TURTLE, range(0, 200), "free_pairs > 0", 1, max_trials=1)
         assert [m.seed for m in result.matches] == [0]
+
+
+@pytest.mark.parametrize("job", ["search", "batch"])
+def test_the_core_releases_the_gil(job):
+    """The main thread runs at once while a core call is in flight on another thread.
+
+    With a 2 s switch interval, a thread holding the GIL would keep it through ~40 progress
+    polls (one every 50 ms) before the main thread could run; released, it runs at once.
+    """
+    import sys
+
+    from mahjongkit.solitaire.batch import batch
+
+    calls: list[int] = []
+    inside = threading.Event()
+
+    def report(done: int) -> None:
+        calls.append(done)
+        inside.set()
+
+    def run() -> None:
+        if job == "search":
+            search(TURTLE, range(0, 2000), "difficulty <= 0.05", threads=1, progress=report)
+        else:
+            batch(TURTLE, range(0, 100_000), threads=1, progress=report)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(2.0)
+    try:
+        worker = threading.Thread(target=run)
+        worker.start()
+        assert inside.wait(30), "the core never reported progress"
+        seen_when_main_ran = len(calls)
+        worker.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert len(calls) > 8, "the call was too short to tell"
+    assert seen_when_main_ran <= 5
