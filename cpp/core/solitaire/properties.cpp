@@ -76,22 +76,33 @@ class PlainSearch {
     return present;
   }
 
+  // The relaxation: a tile goes as soon as it is free and another tile of its group is free
+  // or already gone. Tiles only ever become free as others go, so what is left at the end
+  // does not depend on the order; this works through the tiles one at a time (the reference
+  // goes round by round) and keeps the count of free-or-gone tiles per group as it goes.
   bool relaxed_dead(const Bits& present) const {
     Bits relaxed = present;
-    while (relaxed.any()) {
-      const Bits free = g_.free_set(relaxed);
-      const Bits reachable = free | present.andnot(relaxed);
-      Bits removable;
-      free.for_each([&](int s) {
-        Bits mates = groups_[static_cast<std::size_t>(group_of_[static_cast<std::size_t>(s)])] &
-                     present & reachable;
-        mates.reset(s);
-        if (mates.any()) removable.set(s);
+    Bits free = g_.free_set(present);
+    std::array<int, kMatchGroups> available{};
+    free.for_each([&](int s) { ++available[static_cast<std::size_t>(group_of_[s])]; });
+    for (bool progress = true; progress;) {
+      progress = false;
+      Bits candidates = free;
+      candidates.for_each([&](int s) {
+        if (available[static_cast<std::size_t>(group_of_[s])] < 2) return;
+        relaxed.reset(s);  // gone, but still available to its group
+        free.reset(s);
+        (g_.affects[s] & relaxed).for_each([&](int t) {
+          if (!free.test(t) && g_.is_free(t, relaxed)) {
+            free.set(t);
+            ++available[static_cast<std::size_t>(group_of_[t])];
+            progress = true;
+          }
+        });
+        progress = true;
       });
-      if (removable.none()) return true;
-      relaxed = relaxed.andnot(removable);
     }
-    return false;
+    return relaxed.any();
   }
 
   // 1 solved, 0 dead, -1 out of budget.
