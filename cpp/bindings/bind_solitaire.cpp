@@ -24,9 +24,12 @@ namespace sol = mahjongkit::solitaire;
 
 namespace {
 
-sol::Bits to_bits(const std::vector<int>& slots) {
+sol::Bits to_bits(const sol::Geometry& g, const std::vector<int>& slots) {
   sol::Bits b;
-  for (int s : slots) b.set(s);
+  for (int s : slots) {
+    if (s < 0 || s >= g.n) throw py::value_error("slot " + std::to_string(s) + " out of range");
+    b.set(s);
+  }
   return b;
 }
 
@@ -46,6 +49,13 @@ sol::Geometry make_geometry(const std::vector<std::tuple<int, int, int>>& slots)
   return sol::Geometry::from_slots(s);
 }
 
+// The pool holds 72 pairs: a deal needs an even number of slots, at most 144.
+void check_dealable(const sol::Geometry& g) {
+  if (g.n % 2 != 0 || g.n > 2 * sol::kPoolPairs) {
+    throw py::value_error("a dealt layout needs an even number of slots, at most 144");
+  }
+}
+
 }  // namespace
 
 void register_solitaire_scale(py::module_& m);
@@ -58,22 +68,28 @@ void register_solitaire(py::module_& m) {
       .def(
           "free_slots",
           [](const sol::Geometry& g, const std::vector<int>& present) {
-            return from_bits(g.free_set(to_bits(present)));
+            return from_bits(g.free_set(to_bits(g, present)));
           },
           py::arg("present"), "The free slots among `present`, ascending.")
       .def(
           "deal",
           [](const sol::Geometry& g, std::uint64_t seed, int max_trials) {
+            check_dealable(g);
             sol::DealOutcome out;
             {
               py::gil_scoped_release release;
               out = sol::deal_board(g, seed, max_trials);
             }
             std::vector<int> faces(out.faces.begin(), out.faces.end());
-            return py::make_tuple(out.ok, faces, out.order, out.trials);
+            std::vector<std::pair<int, int>> pairs;
+            pairs.reserve(out.order.size() / 2);
+            for (std::size_t i = 0; i + 1 < out.order.size(); i += 2) {
+              pairs.emplace_back(out.order[i], out.order[i + 1]);
+            }
+            return py::make_tuple(out.ok, faces, pairs, out.trials);
           },
           py::arg("seed"), py::arg("max_trials"),
-          "(ok, faces per slot, removal order with pairs adjacent, trials used).")
+          "(ok, faces per slot, removal order as slot pairs, trials used).")
       .def(
           "redeal",
           [](const sol::Geometry& g, const std::vector<int>& present, std::uint64_t seed,
@@ -83,7 +99,7 @@ void register_solitaire(py::module_& m) {
             for (std::size_t i = 0; i < permutation.size(); ++i) permutation[i] = static_cast<int>(i);
             rng.shuffle(permutation.data(), static_cast<int>(permutation.size()));
             int trials = 0;
-            const auto order = sol::reverse_deal_order(g, to_bits(present), rng, max_trials, &trials);
+            const auto order = sol::reverse_deal_order(g, to_bits(g, present), rng, max_trials, &trials);
             return py::make_tuple(permutation, order, trials);
           },
           py::arg("present"), py::arg("seed"), py::arg("stream"), py::arg("max_trials"),
@@ -93,6 +109,8 @@ void register_solitaire(py::module_& m) {
       .def(
           "deal_faces",
           [](const sol::Geometry& g, std::uint64_t first_seed, int count, int max_trials) {
+            check_dealable(g);
+            if (count < 0) throw py::value_error("count must not be negative");
             std::string buffer(static_cast<std::size_t>(count) * static_cast<std::size_t>(g.n), '\0');
             int failures = 0;
             {
@@ -113,13 +131,15 @@ void register_solitaire(py::module_& m) {
       .def(
           "count_free_repeatedly",
           [](const sol::Geometry& g, const std::vector<int>& present, int repeat) {
-            const sol::Bits bits = to_bits(present);
+            const sol::Bits bits = to_bits(g, present);
             long long total = 0;
             py::gil_scoped_release release;
             for (int i = 0; i < repeat; ++i) {
               sol::Bits b = bits;
+#if defined(__GNUC__)
               // Defeats hoisting the loop-invariant call out of the loop.
               asm volatile("" : "+r"(b.w[0]));
+#endif
               total += g.free_set(b).count();
             }
             return total;

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from mahjongkit._core import solitaire as core
@@ -46,6 +46,8 @@ def test_same_free_set_for_random_present_sets(layout: Layout, data: st.DataObje
 @pytest.mark.parametrize("layout", LAYOUTS, ids=lambda layout: layout.name)
 @FEW
 @given(seed=SEEDS)
+@example(seed=0)
+@example(seed=2**64 - 1)
 def test_same_board_for_random_seeds(layout: Layout, seed: int) -> None:
     assert deal(layout, seed, impl="cpp") == deal(layout, seed, impl="python")
 

@@ -132,3 +132,27 @@ def test_golden_boards(impl: str) -> None:
         board = deal(get_layout(name), seed, impl=impl)
         assert [tiles.code(face) for face in board.faces] == faces, (name, seed)
         assert list(board.removal_order) == order and board.trials == trials
+
+
+def test_stuck_trials_are_retried_on_the_same_stream() -> None:
+    tea_house = get_layout("tea house")  # about 18 % of its trials get stuck
+    retried = [board for board in (deal(tea_house, seed) for seed in range(40)) if board.trials > 1]
+    assert retried, "expected some Tea House seeds to need a second trial"
+    for board in retried[:5]:
+        assert board == deal(tea_house, board.seed, impl="python")
+        # The earlier trials consumed draws from the same stream: with one trial fewer the
+        # deal fails, and it never restarts the stream.
+        with pytest.raises(DealError, match=f"with seed {board.seed}: every one of the"):
+            deal(tea_house, board.seed, max_trials=board.trials - 1)
+        assert deal(tea_house, board.seed, max_trials=board.trials) == board
+
+
+@pytest.mark.slow
+def test_many_boards_match_and_clear() -> None:
+    """Heavy: 300 boards per layout in both implementations, 30 per layout through the solver."""
+    for layout in layouts():
+        for seed in range(300):
+            board = deal(layout, seed * 1_000_003)
+            assert board == deal(layout, seed * 1_000_003, impl="python")
+            if seed < 30:
+                assert solve(layout.slots, board.faces) is True, (layout.name, seed)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from mahjongkit.solitaire import free_slots, get_layout
+from mahjongkit.solitaire import blockers, free_slots, get_layout
 from mahjongkit.solitaire.reference import Geometry
 
 IMPLS = ["cpp", "python"]
@@ -84,3 +86,25 @@ def test_bad_present_sets_are_refused(impl: str) -> None:
     with pytest.raises(TypeError, match="a slot is an int"):
         free_slots(TURTLE, ["3"], impl=impl)  # type: ignore[list-item]
     assert free_slots(TURTLE, [], impl=impl) == ()
+
+
+def test_blockers_name_the_tiles_of_spec_001() -> None:
+    start = blockers(TURTLE, ALL, 139)
+    assert start.covered_by == (143,) and start.left == () and start.right == (140,)
+    assert not start.is_free
+    both_sides = blockers(TURTLE, ALL, 1)
+    assert both_sides.covered_by_all == () and (both_sides.left, both_sides.right) == ((0,), (2,))
+    assert blockers(TURTLE, ALL, 0).is_free
+    after = [s for s in ALL if s not in (29, 143)]
+    assert blockers(TURTLE, after, 28).right == () and blockers(TURTLE, after, 28).is_free
+    # Layer-2 tile 128 lies under 139 and the cap: the explanation names the nearest layer.
+    assert blockers(TURTLE, ALL, 128).covered_by == (139,)
+    assert blockers(TURTLE, ALL, 128).covered_by_all == (139, 143)
+    assert blockers(TURTLE, [s for s in ALL if s != 139], 128).covered_by == (143,)
+
+
+@settings(deadline=None, max_examples=30)
+@given(present=st.sets(st.integers(0, 143)))
+def test_blockers_agree_with_the_free_set(present: set[int]) -> None:
+    free = set(free_slots(TURTLE, present))
+    assert {s for s in present if blockers(TURTLE, present, s).is_free} == free

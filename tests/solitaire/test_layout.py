@@ -157,3 +157,11 @@ def test_kmahjongg_turtle_shape_imports_as_the_public_turtle() -> None:
     imported = Layout.from_kmahjongg(text)
     assert imported.slots == tuple(sorted(shifted, key=lambda s: (s[2], s[1], s[0])))
     assert len(free_slots(imported, range(144))) == 35  # the public Turtle's count
+
+
+def test_the_plain_constructor_validates_too() -> None:
+    with pytest.raises(LayoutError, match="layout 'x' has 1 slots"):
+        Layout("x", ((0, 0, 0),))
+    with pytest.raises(LayoutError, match="has 146 slots: at most 144"):
+        Layout("x", tuple((2 * i, 0, 0) for i in range(146)))
+    assert Layout("x", ((0, 0, 0), (2, 0, 0))).size == 2

@@ -42,6 +42,10 @@ bool one_trial(const Geometry& g, Bits present, const Bits& free_at_start, int c
                int* order) {
   FreeList free;
   free.assign(free_at_start);
+  // Local copies of the table pointers: the stores into `order` could alias the vectors'
+  // internals, which would otherwise make the compiler reload them at every use.
+  const Bits* const affects = g.affects.data();
+  const Geometry::Blockers* const blockers = g.blockers.data();
   int out = 0;
   while (count > 0) {
     if (free.size < 2) return false;
@@ -57,12 +61,12 @@ bool one_trial(const Geometry& g, Bits present, const Bits& free_at_start, int c
     free.erase(slot_a);
     free.erase(slot_b);
     count -= 2;
-    // Only the slots these two covered or flanked can change; everything else keeps its state.
-    ((g.affects[slot_a] | g.affects[slot_b]) & present).for_each([&](int s) {
-      const bool now_free = g.is_free(s, present);
-      if (now_free != free.bits.test(s)) {
-        if (now_free) free.append(s);
-        else free.erase(s);
+    // Only the blocked slots these two covered or flanked can change: a removal never blocks
+    // a slot, so a free slot stays free. Newly free slots are appended in ascending order.
+    ((affects[slot_a] | affects[slot_b]) & present).andnot(free.bits).for_each([&](int s) {
+      const Geometry::Blockers& b = blockers[s];
+      if (!b.cover.intersects(present) && !(b.left.intersects(present) && b.right.intersects(present))) {
+        free.append(s);
       }
     });
   }

@@ -53,16 +53,13 @@ class Rng {
 
   // Uniform in [0, n); n >= 1.
   std::uint64_t below(std::uint64_t n) {
-    unsigned __int128 m = static_cast<unsigned __int128>(next()) * n;
-    std::uint64_t low = static_cast<std::uint64_t>(m);
+    std::uint64_t high;
+    std::uint64_t low = multiply(next(), n, &high);
     if (low < n) {
       const std::uint64_t threshold = (0 - n) % n;  // (2^64 - n) mod n
-      while (low < threshold) {
-        m = static_cast<unsigned __int128>(next()) * n;
-        low = static_cast<std::uint64_t>(m);
-      }
+      while (low < threshold) low = multiply(next(), n, &high);
     }
-    return static_cast<std::uint64_t>(m >> 64);
+    return high;
   }
 
   template <class T>
@@ -75,6 +72,24 @@ class Rng {
 
  private:
   static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+  // The full 128-bit product a * b: returns the low word, stores the high word.
+  static std::uint64_t multiply(std::uint64_t a, std::uint64_t b, std::uint64_t* high) {
+#if defined(__SIZEOF_INT128__)
+    const unsigned __int128 m = static_cast<unsigned __int128>(a) * b;
+    *high = static_cast<std::uint64_t>(m >> 64);
+    return static_cast<std::uint64_t>(m);
+#else
+    // Portable schoolbook product of 32-bit halves (compilers without a 128-bit type).
+    const std::uint64_t a_lo = a & 0xFFFFFFFFULL, a_hi = a >> 32;
+    const std::uint64_t b_lo = b & 0xFFFFFFFFULL, b_hi = b >> 32;
+    const std::uint64_t lo_lo = a_lo * b_lo, hi_lo = a_hi * b_lo;
+    const std::uint64_t lo_hi = a_lo * b_hi, hi_hi = a_hi * b_hi;
+    const std::uint64_t cross = (lo_lo >> 32) + (hi_lo & 0xFFFFFFFFULL) + lo_hi;
+    *high = hi_hi + (hi_lo >> 32) + (cross >> 32);
+    return (cross << 32) | (lo_lo & 0xFFFFFFFFULL);
+#endif
+  }
   std::uint64_t s_[4];
 };
 

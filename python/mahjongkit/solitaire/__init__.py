@@ -9,7 +9,9 @@
 from mahjongkit.solitaire.board import Board
 from mahjongkit.solitaire.engine import (
     DEFAULT_MAX_TRIALS,
+    Blockers,
     DealError,
+    blockers,
     core_geometry,
     deal,
     free_slots,
@@ -22,11 +24,13 @@ from mahjongkit.solitaire.rng import Rng, daily_seed
 
 __all__ = [
     "DEFAULT_MAX_TRIALS",
+    "Blockers",
     "Board",
     "DealError",
     "Layout",
     "LayoutError",
     "Rng",
+    "blockers",
     "core_geometry",
     "daily_seed",
     "deal",

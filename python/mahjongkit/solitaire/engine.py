@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -65,8 +65,18 @@ def _core_geometry(slots: tuple[Slot, ...]) -> _core.Geometry:
 
 
 def core_geometry(layout: Layout) -> _core.Geometry:
-    """The compiled geometry of a layout (cached), for code that batches core calls."""
-    return _core_geometry(layout.slots)
+    """The compiled geometry of a layout (cached), for code that batches core calls.
+
+    >>> from mahjongkit.solitaire import get_layout
+    >>> core_geometry(get_layout("turtle")).size
+    144
+    """
+    # Kept on the layout itself: hashing 144 slots on every call would cost more than a deal.
+    geometry = layout._cache.get("core_geometry")
+    if geometry is None:
+        geometry = layout._cache["core_geometry"] = _core_geometry(layout.slots)
+    assert isinstance(geometry, _core.Geometry)
+    return geometry
 
 
 def _check_layout(layout: Layout) -> Layout:
@@ -139,8 +149,7 @@ def deal(
             f"could not deal layout {layout.name!r} with seed {seed}: every one of the "
             f"{trials} trials of the reverse deal was left with fewer than two free slots"
         )
-    pairs = tuple((order[i], order[i + 1]) for i in range(0, len(order), 2))
-    return Board(layout, seed, tuple(faces), pairs, trials)
+    return Board(layout, seed, tuple(faces), tuple(order), trials)
 
 
 def pair_faces(faces: Iterable[int]) -> list[tuple[int, int]]:
@@ -218,6 +227,56 @@ def redeal(
         new_faces[order[2 * k]], new_faces[order[2 * k + 1]] = pairs[permutation[k]]
     removal = tuple((order[i], order[i + 1]) for i in range(0, len(order), 2))
     return Board(layout, seed, tuple(new_faces), removal, trials)
+
+
+class Blockers(NamedTuple):
+    """Why a slot is or is not free (decision 2), naming the blocking slots."""
+
+    slot: int
+    covered_by: tuple[int, ...]
+    """Present slots on the nearest layer above that overlap the slot (what a player sees)."""
+    covered_by_all: tuple[int, ...]
+    """Every present overlapping slot on any higher layer."""
+    left: tuple[int, ...]
+    """Present same-layer neighbours on the left."""
+    right: tuple[int, ...]
+    """Present same-layer neighbours on the right."""
+
+    @property
+    def is_free(self) -> bool:
+        """Not covered, and at least one side empty."""
+        return not self.covered_by_all and not (self.left and self.right)
+
+
+def blockers(layout: Layout, present: Iterable[int], slot: int) -> Blockers:
+    """The slots that keep ``slot`` from being free when ``present`` is on the board.
+
+    This is the material of an explanation ("covered by 143", "blocked on both sides by 0
+    and 2"); it is computed from the same masks as the free rule.
+
+    >>> from mahjongkit.solitaire import get_layout
+    >>> turtle = get_layout("turtle")
+    >>> blockers(turtle, range(144), 139)
+    Blockers(slot=139, covered_by=(143,), covered_by_all=(143,), left=(), right=(140,))
+    >>> blockers(turtle, range(144), 1).is_free, blockers(turtle, range(144), 1)[3:]
+    (False, ((0,), (2,)))
+    >>> blockers(turtle, range(144), 128).covered_by  # the nearest layer only
+    (139,)
+    """
+    _check_layout(layout)
+    # The slot itself is checked like a present slot; whether it is present does not matter.
+    slots = _check_present(layout, [*present, slot])
+    geometry = reference.Geometry.of(layout)
+    bits = reference.bits_of(slots)
+    above = reference.slots_of(geometry.cover[slot] & bits)
+    nearest = min((layout.slots[s][2] for s in above), default=None)
+    return Blockers(
+        slot,
+        tuple(s for s in above if layout.slots[s][2] == nearest),
+        tuple(above),
+        tuple(reference.slots_of(geometry.left[slot] & bits)),
+        tuple(reference.slots_of(geometry.right[slot] & bits)),
+    )
 
 
 # ---- Solitaire at scale: batch generation, board properties, seed search --------------------

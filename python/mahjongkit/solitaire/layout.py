@@ -75,6 +75,17 @@ class Layout:
     name: str
     slots: tuple[Slot, ...]
     description: str = field(default="", compare=False)
+    _cache: dict[str, object] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
+    """Derived data (compiled geometry, masks) kept by the engines; not part of the value."""
+
+    def __post_init__(self) -> None:
+        # Every way of making a Layout validates, the plain constructor included: the cores
+        # rely on at most 144 valid slots.
+        if not isinstance(self.name, str):
+            raise TypeError(f"a layout name is a str, not {type(self.name).__name__}")
+        object.__setattr__(self, "slots", _validated(self.name, self.slots))
 
     @property
     def size(self) -> int:
@@ -114,7 +125,8 @@ class Layout:
         Traceback (most recent call last):
         mahjongkit.solitaire.layout.LayoutError: layout 'custom' has 3 slots: ...
         """
-        return cls(name, _validated(name, slots), description)
+        # __post_init__ validates and normalises the slots to (x, y, z) int triples.
+        return cls(name, tuple(slots), description)  # type: ignore[arg-type]
 
     @classmethod
     def load(cls, path: str | Path) -> Layout:

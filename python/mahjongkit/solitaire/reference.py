@@ -72,8 +72,12 @@ class Geometry:
 
     @staticmethod
     def of(layout: Layout) -> Geometry:
-        """The geometry of a layout (cached per distinct slot tuple)."""
-        return _geometry(layout.slots)
+        """The geometry of a layout (cached on the layout and per distinct slot tuple)."""
+        geometry = layout._cache.get("reference_geometry")
+        if geometry is None:
+            geometry = layout._cache["reference_geometry"] = _geometry(layout.slots)
+        assert isinstance(geometry, Geometry)
+        return geometry
 
     def is_free(self, slot: int, present: int) -> bool:
         """Whether ``slot`` is free when the slots of ``present`` are on the board."""
@@ -161,15 +165,12 @@ def _one_trial(geometry: Geometry, present: int, free_at_start: int, rng: Rng) -
         present &= ~((1 << slot_a) | (1 << slot_b))
         erase(slot_a)
         erase(slot_b)
-        # Only slots these two covered or flanked can change state; ascending, as in C++.
+        # Only the blocked slots these two covered or flanked can change (a removal never
+        # blocks a slot); newly free slots are appended in ascending order, as in C++.
         for slot in slots_of((affects[slot_a] | affects[slot_b]) & present):
-            now_free = geometry.is_free(slot, present)
-            if now_free != (slot in position):
-                if now_free:
-                    position[slot] = len(free)
-                    free.append(slot)
-                else:
-                    erase(slot)
+            if slot not in position and geometry.is_free(slot, present):
+                position[slot] = len(free)
+                free.append(slot)
     return order
 
 
@@ -201,8 +202,10 @@ def pool_pairs() -> list[tuple[int, int]]:
     return pairs
 
 
-def deal(layout: Layout, seed: int, max_trials: int) -> tuple[bool, list[int], list[int], int]:
-    """``(ok, faces per slot, removal order, trials)``, the same tuple the C++ core returns."""
+def deal(
+    layout: Layout, seed: int, max_trials: int
+) -> tuple[bool, list[int], list[tuple[int, int]], int]:
+    """``(ok, faces per slot, removal order as pairs, trials)``, as the C++ core returns."""
     rng = Rng(seed, 0)
     pool = pool_pairs()
     rng.shuffle(pool)
@@ -212,7 +215,7 @@ def deal(layout: Layout, seed: int, max_trials: int) -> tuple[bool, list[int], l
     faces = [0] * layout.size
     for k in range(layout.size // 2):
         faces[order[2 * k]], faces[order[2 * k + 1]] = pool[k]
-    return True, faces, order, trials
+    return True, faces, list(zip(order[::2], order[1::2], strict=True)), trials
 
 
 def redeal(
