@@ -397,3 +397,17 @@ def test_the_core_releases_the_gil(job):
         sys.setswitchinterval(interval)
     assert len(calls) > 8, "the call was too short to tell"
     assert seen_when_main_ran <= 5
+
+
+def test_a_job_pickles_without_the_layout_caches():
+    import pickle
+
+    from mahjongkit.solitaire.engine import core_geometry
+
+    job = SearchJob.make(TURTLE, CHEAP, 3, ["stacked_pairs"], 8, 100, 1000)
+    core_geometry(job.layout)  # fills the layout's cache with a compiled, unpicklable object
+    again = pickle.loads(pickle.dumps(job))
+    assert again == job
+    assert again.scan(0, 200, threads=1, impl="cpp", progress=None) == job.scan(
+        0, 200, threads=1, impl="cpp", progress=None
+    )

@@ -35,11 +35,13 @@ import numpy.typing as npt
 from mahjongkit.solitaire import engine, properties
 from mahjongkit.solitaire.batch import Progress, batch
 from mahjongkit.solitaire.condition import Condition
-from mahjongkit.solitaire.layout import Layout
+from mahjongkit.solitaire.layout import Layout, Slot
 from mahjongkit.solitaire.search import (
     RawPart,
     SearchJob,
     SearchResult,
+    layout_from,
+    portable_layout,
     resolve_layout,
     resolve_seeds,
     segments,
@@ -100,8 +102,11 @@ def _scan(job: SearchJob, first: int, count: int) -> RawPart:
     return job.scan(first, count, threads=1, impl="cpp", progress=None)
 
 
-def _boards(layout: Layout, first: int, count: int, max_trials: int) -> npt.NDArray[np.uint8]:
-    return batch(layout, range(first, first + count), 1, impl="cpp", max_trials=max_trials)
+def _boards(
+    layout: tuple[str, tuple[Slot, ...], str], first: int, count: int, max_trials: int
+) -> npt.NDArray[np.uint8]:
+    seeds = range(first, first + count)
+    return batch(layout_from(*layout), seeds, 1, impl="cpp", max_trials=max_trials)
 
 
 def _in_order(
@@ -192,7 +197,8 @@ def batch_dask(
     with connect(client, scheduler) as active:
 
         def submit(first: int, count: int) -> Future[Any]:
-            return active.submit(_boards, chosen, first, count, max_trials, pure=False)
+            portable = portable_layout(chosen)
+            return active.submit(_boards, portable, first, count, max_trials, pure=False)
 
         ordered = _in_order(active, segments(seed_range, chunk), submit)
         try:

@@ -25,10 +25,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import cache
 
 from mahjongkit.solitaire import engine, properties
 from mahjongkit.solitaire.condition import Condition
-from mahjongkit.solitaire.layout import Layout, get_layout
+from mahjongkit.solitaire.layout import Layout, Slot, get_layout
 from mahjongkit.solitaire.seeds import check_seeds, parse_seeds
 
 Progress = Callable[[int], object]
@@ -141,6 +142,24 @@ class SearchJob:
             max_trials,
         )
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # A Layout keeps compiled geometry in a cache that cannot be pickled: ship its data.
+        layout = self.layout
+        return (
+            _job,
+            (
+                layout.name,
+                layout.slots,
+                layout.description,
+                self.condition,
+                self.report,
+                self.limit,
+                self.playouts,
+                self.solver_budget,
+                self.max_trials,
+            ),
+        )
+
     def scan(
         self, first: int, count: int, *, threads: int, impl: str | None, progress: Progress | None
     ) -> RawPart:
@@ -237,6 +256,32 @@ class SearchJob:
             if interrupted or part_examined < count:
                 return result(interrupted=True)
         return result()
+
+
+def portable_layout(layout: Layout) -> tuple[str, tuple[Slot, ...], str]:
+    """What rebuilds ``layout`` elsewhere (see :func:`layout_from`), without its caches."""
+    return layout.name, layout.slots, layout.description
+
+
+@cache
+def layout_from(name: str, slots: tuple[Slot, ...], description: str) -> Layout:
+    """The layout of :func:`portable_layout` (built once per process)."""
+    return Layout(name, slots, description)
+
+
+def _job(
+    name: str,
+    slots: tuple[Slot, ...],
+    description: str,
+    condition: Condition,
+    report: tuple[str, ...],
+    limit: int,
+    playouts: int,
+    solver_budget: int,
+    max_trials: int,
+) -> SearchJob:
+    layout = layout_from(name, slots, description)
+    return SearchJob(layout, condition, report, limit, playouts, solver_budget, max_trials)
 
 
 def _typed(name: str, value: float) -> int | float:
