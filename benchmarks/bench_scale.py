@@ -23,13 +23,23 @@ PLAYOUTS = "free_pairs >= 16 and difficulty <= 0.3"
 SOLVER = "solver_nodes > 1000"
 
 
-def median_rate(work: Callable[[], object], items: int, repeat: int) -> float:
-    """Items per second, the median over ``repeat`` runs."""
+CPU: dict[int, list[tuple[float, float]]] = {}
+"""Per batch run, by thread count: (items per CPU-second, CPU seconds per wall second)."""
+
+
+def median_rate(work: Callable[[], object], items: int, repeat: int, threads: int = 0) -> float:
+    """Items per wall-clock second, the median over ``repeat`` runs. With ``threads``, also
+    records items per CPU-second and the cores the process got (CPU time / wall time): on a
+    busy machine the second thread may get no core of its own, and these tell that apart
+    from threads that get in each other's way."""
     rates = []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         work()
-        rates.append(items / (time.perf_counter() - start))
+        wall, used = time.perf_counter() - start, time.process_time() - cpu
+        rates.append(items / wall)
+        if threads:
+            CPU.setdefault(threads, []).append((items / used, used / wall))
     return statistics.median(rates)
 
 
@@ -53,8 +63,8 @@ def main() -> None:
     # exactly those seeds, since board costs vary (the solver's most of all).
     boards = 50_000 * scale
     batch(layout, range(1000))  # warm up: geometry, page faults
-    one = median_rate(lambda: batch(layout, range(boards), threads=1), boards, args.repeat)
-    two = median_rate(lambda: batch(layout, range(boards), threads=2), boards, args.repeat)
+    one = median_rate(lambda: batch(layout, range(boards), threads=1), boards, args.repeat, 1)
+    two = median_rate(lambda: batch(layout, range(boards), threads=2), boards, args.repeat, 2)
     few = 200 * scale
     reference = median_rate(lambda: batch(layout, range(few), impl="python"), few, 3)
     same = median_rate(lambda: batch(layout, range(few), threads=1), few, 9)
@@ -79,6 +89,12 @@ def main() -> None:
         rows.append((f"{name}: `{where}`", "seeds/s", one, two, reference, same))
 
     print(f"load average after: {load()}")
+    for threads, runs in sorted(CPU.items()):
+        per_cpu = statistics.median(rate for rate, _ in runs)
+        cores = statistics.median(share for _, share in runs)
+        print(
+            f"batch, {threads} thread(s): {per_cpu:,.0f} boards per CPU-second, {cores:.2f} cores"
+        )
     print()
     print("| job | unit | C++ 1 thread | C++ 2 threads | 2 / 1 | reference | C++ / reference |")
     print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
