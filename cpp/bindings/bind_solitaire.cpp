@@ -18,6 +18,7 @@
 #include "core/solitaire/properties.hpp"
 #include "core/solitaire/rng.hpp"
 #include "core/solitaire/search.hpp"
+#include "core/solitaire/solve.hpp"
 
 namespace py = pybind11;
 namespace sol = mahjongkit::solitaire;
@@ -54,6 +55,43 @@ void check_dealable(const sol::Geometry& g) {
   if (g.n % 2 != 0 || g.n > 2 * sol::kPoolPairs) {
     throw py::value_error("a dealt layout needs an even number of slots, at most 144");
   }
+}
+
+// ---- The exact solver (issue 4) ----
+
+py::tuple solve_position(const sol::Geometry& g, const std::vector<int>& groups,
+                         std::int64_t max_nodes, double max_seconds, int playouts,
+                         std::uint64_t seed) {
+  if (static_cast<int>(groups.size()) != g.n) {
+    throw py::value_error("groups has " + std::to_string(groups.size()) +
+                          " entries but the layout has " + std::to_string(g.n) + " slots");
+  }
+  for (int v : groups) {
+    if (v < -1 || v > 1023) {
+      throw py::value_error("group ids must be -1 (removed) or 0..1023, got " +
+                            std::to_string(v));
+    }
+  }
+  sol::SolveLimits limits;
+  limits.max_nodes = max_nodes;
+  limits.max_seconds = max_seconds;
+  limits.playouts = playouts;
+  limits.seed = seed;
+  sol::SolveResult r;
+  {
+    py::gil_scoped_release release;
+    r = sol::solve(g, groups, limits);
+  }
+  return py::make_tuple(static_cast<int>(r.status), r.solution, r.nodes, r.playouts, r.seconds,
+                        r.reason);
+}
+
+void bind_solver(py::module_& m) {
+  m.def("solve", &solve_position, py::arg("geometry"), py::arg("groups"),
+        py::arg("max_nodes") = 5'000'000, py::arg("max_seconds") = 1.0,
+        py::arg("playouts") = 1000, py::arg("seed") = 0x9E3779B97F4A7C15ULL,
+        "Decide a position: (status 0 unsolvable / 1 solvable / 2 unknown, solution pairs, "
+        "nodes, playouts, seconds, reason). groups[i] is slot i's match group or -1 if removed.");
 }
 
 }  // namespace
@@ -174,6 +212,7 @@ void register_solitaire(py::module_& m) {
       },
       py::arg("seed"), py::arg("stream"), py::arg("items"));
   m.attr("DEFAULT_MAX_TRIALS") = sol::kDefaultMaxTrials;
+  bind_solver(m);
   register_solitaire_scale(m);
 }
 

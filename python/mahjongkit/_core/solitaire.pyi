@@ -26,6 +26,16 @@ def rng_next(seed: int, stream: int, count: int) -> list[int]: ...
 def rng_below(seed: int, stream: int, bound: int, count: int) -> list[int]: ...
 def rng_shuffle(seed: int, stream: int, items: list[int]) -> list[int]: ...
 
+# ---- The exact solver (issue 4) ----
+def solve(
+    geometry: Geometry,
+    groups: list[int],
+    max_nodes: int = 5000000,
+    max_seconds: float = 1.0,
+    playouts: int = 1000,
+    seed: int = 11400714819323198485,
+) -> tuple[int, list[tuple[int, int]], int, int, float, str]: ...
+
 # ---- Solitaire at scale (cpp/core/solitaire/search.hpp, properties.hpp) ----
 
 PROPERTY_NAMES: list[str]

@@ -104,8 +104,67 @@ def layouts_command() -> None:
         click.echo(f"{layout.name.ljust(width)}  {layout.size:5}  {free:4}  {counts}")
 
 
+# ---- play (issue 4) ----
+
+
+@click.command("play")
+@click.option(
+    "--layout", "layout_name", default="turtle", show_default=True, help="Layout name or file."
+)
+@click.option("--seed", default=None, help="Seed, 0 to 2**64 - 1 (default: a random one).")
+@click.option("--daily", is_flag=True, help="Play the Daily Challenge (the Turtle, today).")
+@click.option("--date", "date_text", default=None, help="With --daily: YYYY-MM-DD.")
+@click.option("--load", "load_path", default=None, help="Continue a saved game (JSON).")
+@click.option(
+    "--solver-seconds",
+    type=float,
+    default=1.0,
+    show_default=True,
+    help="Budget of each solver call (hints, dead-end warnings).",
+)
+def play_command(
+    layout_name: str,
+    seed: str | None,
+    daily: bool,
+    date_text: str | None,
+    load_path: str | None,
+    solver_seconds: float,
+) -> None:
+    """Play in the terminal: type two tile ids to remove a pair, ? for help."""
+    import secrets
+
+    from mahjongkit.solitaire.game import Game
+    from mahjongkit.solitaire.play import run
+    from mahjongkit.solitaire.save import SaveError, loads
+
+    if daily and seed is not None:
+        raise click.UsageError("give --seed or --daily, not both")
+    if load_path is not None:
+        try:
+            game = loads(Path(load_path).read_text(encoding="utf-8"), solver_seconds=solver_seconds)
+        except (OSError, SaveError) as error:
+            raise click.ClickException(str(error)) from None
+    else:
+        if daily:
+            text = date_text if date_text is not None else datetime.date.today().isoformat()
+            try:
+                chosen_seed = daily_seed(text)
+            except ValueError as error:
+                raise click.ClickException(str(error)) from None
+            click.echo(f"Daily Challenge {text}")
+            layout_name = "turtle"
+        else:
+            chosen_seed = _seed(seed) if seed is not None else secrets.randbits(64)
+        board = _deal(layout_name, chosen_seed, None)
+        game = Game.from_board(board, solver_seconds=solver_seconds)
+    stdin = click.get_text_stream("stdin")
+    stdout = click.get_text_stream("stdout")
+    run(game, stdin, stdout)
+
+
 def register(group: click.Group) -> None:
     """Add the solitaire commands to the top-level group."""
+    group.add_command(play_command)
     group.add_command(deal_command)
     group.add_command(daily_command)
     group.add_command(layouts_command)

@@ -279,6 +279,32 @@ def blockers(layout: Layout, present: Iterable[int], slot: int) -> Blockers:
     )
 
 
+# ---- The exact solver (issue 4): dispatch only; mahjongkit.solitaire.solver is the API ----
+
+
+def solve_groups(
+    layout: Layout,
+    groups: Sequence[int],
+    *,
+    max_nodes: int,
+    max_seconds: float,
+    impl: str | None = None,
+) -> tuple[int, list[tuple[int, int]], int, int, float, str]:
+    """Run the solver on match groups per slot (``-1`` removed), validated by the caller.
+
+    Returns ``(status, solution, nodes, playouts, seconds, reason)`` with status 0
+    unsolvable, 1 solvable, 2 unknown. Use :func:`mahjongkit.solitaire.solver.solve`.
+    """
+    _check_layout(layout)
+    if resolve_impl(impl) == "cpp":
+        return _core.solve(
+            core_geometry(layout), list(groups), max_nodes=max_nodes, max_seconds=max_seconds
+        )
+    from mahjongkit.solitaire import solve_reference
+
+    return solve_reference.solve(layout, groups, max_nodes, max_seconds)
+
+
 # ---- Solitaire at scale: batch generation, board properties, seed search --------------------
 # batch.py, search.py and distributed.py validate their arguments and call these; the
 # reference twin of the properties is properties.py.

@@ -1,0 +1,51 @@
+// The exact solitaire solver: can every remaining tile still be removed, and how?
+//
+// A position is the layout geometry plus one match group per slot (-1 for a removed slot).
+// Two tiles can be removed together when both are free (decision 2) and share a group
+// (decision 3: equal faces, or both flowers, or both seasons; the caller maps faces to groups).
+//
+// The search (see solve.cpp for the why of each step):
+//   1. safe moves: a group whose remaining tiles are all free is removed at once; never wrong;
+//   2. a relaxation that proves dead positions: remove greedily every tile that is free and has
+//      a possible partner free or already relaxed away; tiles left over can never go;
+//   3. random playouts, which find a solution for most solvable positions in microseconds;
+//   4. a search over pairings, not move orders: a node fixes whom one tile of a four-tile
+//      group pairs with (3 choices), then plays every free committed pair (confluent once
+//      pairings are fixed). It branches on the group with the fewest pairings the relaxation
+//      cannot refute (fail first), restarts with growing node allowances and a fresh tie
+//      order, and keeps a table of dead (present set, pairings) states across restarts.
+// Every answer is exact; when the node or time budget runs out the answer is kUnknown. The
+// time budget is CPU time of the solving thread where available (steady on a loaded machine).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/solitaire/geometry.hpp"
+
+namespace mahjongkit::solitaire {
+
+enum class SolveStatus : int { kUnsolvable = 0, kSolvable = 1, kUnknown = 2 };
+
+struct SolveLimits {
+  std::int64_t max_nodes = 5'000'000;  // search nodes (deterministic budget); <= 0: unlimited
+  double max_seconds = 1.0;            // CPU seconds of the solving thread; <= 0: unlimited
+  int playouts = 1000;                 // random playouts tried before the exhaustive search
+  std::uint64_t seed = 0x9E3779B97F4A7C15ULL;  // playout randomness (fixed: same answer each run)
+};
+
+struct SolveResult {
+  SolveStatus status = SolveStatus::kUnknown;
+  std::vector<std::pair<int, int>> solution;  // slot pairs in removal order, when solvable
+  std::int64_t nodes = 0;                     // search nodes visited
+  int playouts = 0;                           // playouts run
+  double seconds = 0.0;  // CPU seconds of the solving thread (wall clock where unavailable)
+  std::string reason;  // why unsolvable or unknown, in words; empty when solvable
+};
+
+// groups[i] is the match group of slot i, or -1 when slot i is not present.
+// groups.size() must equal g.n; group ids are small non-negative integers.
+SolveResult solve(const Geometry& g, const std::vector<int>& groups, const SolveLimits& limits);
+
+}  // namespace mahjongkit::solitaire

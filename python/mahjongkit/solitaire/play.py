@@ -1,0 +1,245 @@
+"""Terminal play: a plain prompt loop over a :class:`~mahjongkit.solitaire.game.Game`.
+
+Every command is a line; :meth:`Session.handle` turns one line into the text to show, so the
+loop is trivially scriptable and testable (``mahjongkit play`` reads standard input).
+
+>>> from mahjongkit.solitaire.game import Game
+>>> session = Session(Game.new("tea house", seed=3, clock=lambda: 0.0))
+>>> print(session.handle("explain 7"))
+7 at (2,2,0) is blocked: covered by 24; both sides occupied (left 6, right 8)
+>>> print(session.handle("remove 7 8"))
+refused (not_free): 7 at (2,2,0) is blocked: covered by 24; both sides occupied (left 6, right 8)
+>>> print(session.handle("fly"))  # doctest: +ELLIPSIS
+unknown command 'fly'. Commands:
+...
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TextIO
+
+from mahjongkit import tiles
+from mahjongkit.solitaire.game import (
+    Game,
+    GameResult,
+    Move,
+    Refusal,
+    Shuffle,
+    ShuffleKind,
+    Status,
+)
+from mahjongkit.solitaire.save import SaveError, dumps, loads
+
+HELP = """\
+  A B            remove the pair of tiles A and B (also: remove A B)
+  u, undo        take back the last move or shuffle
+  redo           play again what undo took back
+  h, hint        show a pair that keeps the game winnable
+  s, shuffle [solvable|classic]
+                 rearrange the remaining tiles (solvable by default)
+  e, explain ID  why tile ID is free or blocked (Learn Mode)
+  b, board       show the board again
+  replay         start this board again (history and counters reset)
+  save FILE      save the game as JSON
+  load FILE      load a saved game (the current one stays if the file is bad)
+  ?, help        this list
+  q, quit        stop and show the result"""
+
+
+def render(game: Game) -> str:
+    """The board, layer by layer and row by row: ``id:code``, ``*`` marking free tiles.
+
+    >>> from mahjongkit.solitaire.game import Game
+    >>> print(render(Game.new("tea house", seed=3)))  # doctest: +ELLIPSIS
+    Tea House, seed 3: 36 tiles left, 16 free, ... pairs to take
+    layer 0
+      y 0: 0:...
+    """
+    free = set(game.free_slots())
+    rows: dict[tuple[int, int], list[str]] = {}
+    for slot in game.present:
+        _, y, z = game.layout.slots[slot]
+        mark = "*" if slot in free else ""
+        rows.setdefault((z, y), []).append(f"{slot}:{tiles.code(game.faces[slot])}{mark}")
+    pairs = len(game.available_pairs())
+    lines = [
+        f"{game.layout.name}, seed {game.seed}: {game.tiles_left} tiles left, "
+        f"{len(free)} free, {pairs} pairs to take"
+    ]
+    layer = -1
+    for (z, y), cells in sorted(rows.items()):
+        if z != layer:
+            lines.append(f"layer {z}")
+            layer = z
+        lines.append(f"  y{y:>2}: " + " ".join(cells))
+    return "\n".join(lines)
+
+
+def _status_line(game: Game) -> str:
+    status = game.status
+    if status is Status.WON:
+        return f"You won! {game.result()}"
+    if status is Status.STUCK:
+        return "Stuck: no free pair is left. Try undo, shuffle or replay (or quit to end the game)."
+    return f"{game.tiles_left} tiles left, {len(game.available_pairs())} pairs to take."
+
+
+class Session:
+    """One game at the terminal: :meth:`handle` a line, get the text to print."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.finished = False
+
+    def handle(self, line: str) -> str:
+        """Run one command line and return what to show (never raises on bad input)."""
+        try:
+            words = shlex.split(line)
+        except ValueError as error:
+            return f"cannot read that line ({error}). Type ? for help."
+        if not words:
+            return ""
+        command, args = words[0].lower(), words[1:]
+        if command.isdigit() or (command in ("r", "remove", "m") and args):
+            numbers = words if command.isdigit() else args
+            return self._remove(numbers)
+        handler = {
+            "u": self._undo,
+            "undo": self._undo,
+            "redo": self._redo,
+            "h": self._hint,
+            "hint": self._hint,
+            "s": self._shuffle,
+            "shuffle": self._shuffle,
+            "e": self._explain,
+            "explain": self._explain,
+            "b": self._board,
+            "board": self._board,
+            "replay": self._replay,
+            "save": self._save,
+            "load": self._load,
+            "?": self._help,
+            "help": self._help,
+            "q": self._quit,
+            "quit": self._quit,
+        }.get(command)
+        if handler is None:
+            return f"unknown command {words[0]!r}. Commands:\n{HELP}"
+        return handler(args)
+
+    def _remove(self, numbers: list[str]) -> str:
+        if len(numbers) != 2 or not all(n.isdigit() for n in numbers):
+            return "to remove a pair, type the two tile ids, e.g. 12 40"
+        outcome = self.game.remove(int(numbers[0]), int(numbers[1]))
+        if isinstance(outcome, Refusal):
+            return f"refused ({outcome.code.value}): {outcome.reason}"
+        return self._describe_move(outcome)
+
+    def _describe_move(self, move: Move) -> str:
+        a, b = move.faces
+        lines = [f"removed {move.first} and {move.second} ({tiles.code(a)}, {tiles.code(b)})"]
+        if move.unlock.newly_free or move.unlock.newly_uncovered:
+            lines.append(str(move.unlock))
+        if move.dead_end:
+            lines.append("Dead end ahead: this move lost a game that could still be won (undo?)")
+        lines.append(_status_line(self.game))
+        return "\n".join(lines)
+
+    def _undo(self, _: list[str]) -> str:
+        outcome = self.game.undo()
+        if isinstance(outcome, Refusal):
+            return outcome.reason
+        if isinstance(outcome, Move):
+            return f"took back {outcome.first} and {outcome.second}. {_status_line(self.game)}"
+        return f"took back the {outcome.kind.value} shuffle. {_status_line(self.game)}"
+
+    def _redo(self, _: list[str]) -> str:
+        outcome = self.game.redo()
+        if isinstance(outcome, Refusal):
+            return outcome.reason
+        if isinstance(outcome, Move):
+            return f"removed {outcome.first} and {outcome.second} again. " + _status_line(self.game)
+        return f"shuffled again. {_status_line(self.game)}"
+
+    def _hint(self, _: list[str]) -> str:
+        hint = self.game.hint()
+        if hint is None:
+            return "no pair can be removed: undo, shuffle or replay."
+        a, b = hint.pair
+        if hint.keeps_winnable:
+            return f"hint: {a} and {b} (the game can still be won after it)"
+        if hint.keeps_winnable is False:
+            return f"hint: {a} and {b} (but this position can no longer be won: undo or shuffle)"
+        return f"hint: {a} and {b} (the solver ran out of time to check the rest)"
+
+    def _shuffle(self, args: list[str]) -> str:
+        kind = args[0].lower() if args else ShuffleKind.SOLVABLE.value
+        outcome = self.game.shuffle(kind)
+        if isinstance(outcome, Refusal):
+            return f"refused ({outcome.code.value}): {outcome.reason}"
+        assert isinstance(outcome, Shuffle)
+        return f"shuffled ({outcome.kind.value}).\n{render(self.game)}"
+
+    def _explain(self, args: list[str]) -> str:
+        if len(args) != 1 or not args[0].isdigit():
+            return "explain which tile? e.g. explain 139"
+        slot = int(args[0])
+        if slot >= self.game.layout.size:
+            return f"there is no tile {slot}: the ids are 0 to {self.game.layout.size - 1}"
+        return str(self.game.explain(slot))
+
+    def _board(self, _: list[str]) -> str:
+        return render(self.game)
+
+    def _replay(self, _: list[str]) -> str:
+        self.game.replay()
+        return "the same board again, from the start.\n" + render(self.game)
+
+    def _save(self, args: list[str]) -> str:
+        if len(args) != 1:
+            return "save where? e.g. save game.json"
+        try:
+            Path(args[0]).write_text(dumps(self.game), encoding="utf-8")
+        except OSError as error:
+            return f"could not save: {error}"
+        return f"saved to {args[0]}"
+
+    def _load(self, args: list[str]) -> str:
+        if len(args) != 1:
+            return "load which file? e.g. load game.json"
+        try:
+            text = Path(args[0]).read_text(encoding="utf-8")
+            game = loads(text, clock=self.game.clock, solver_seconds=self.game.solver_seconds)
+        except (OSError, SaveError) as error:
+            return f"could not load, the current game goes on: {error}"
+        self.game = game
+        return f"loaded {args[0]}.\n{render(self.game)}"
+
+    def _help(self, _: list[str]) -> str:
+        return "Commands:\n" + HELP
+
+    def _quit(self, _: list[str]) -> str:
+        self.finished = True
+        return ""
+
+
+def run(game: Game, lines: Iterable[str], out: TextIO, *, prompt: str = "> ") -> GameResult:
+    """Play ``game`` with commands from ``lines`` (ends at quit, a win, or end of input)."""
+    session = Session(game)
+    out.write(render(game) + "\nType ? for help.\n" + prompt)
+    out.flush()
+    for line in lines:
+        reply = session.handle(line)
+        if reply:
+            out.write(reply + "\n")
+        if session.finished or session.game.status is Status.WON:
+            break
+        out.write(prompt)
+        out.flush()
+    result = session.game.result(quit=True)
+    out.write(f"\nResult: {result}\n")
+    out.flush()
+    return result

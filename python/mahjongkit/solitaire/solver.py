@@ -1,0 +1,186 @@
+"""Can this position still be won? The exact solver's public face.
+
+A *position* is a layout and the face on every slot, ``0`` for a removed slot (the same
+convention as :func:`mahjongkit.solitaire.redeal`). Any position is accepted: a fresh deal,
+one reached by any player moves, one after a classic shuffle, or one made by hand.
+
+The answer is exact: :attr:`Verdict.SOLVABLE` with a solution that replays legally,
+:attr:`Verdict.UNSOLVABLE` (no sequence of moves clears the board), or
+:attr:`Verdict.UNKNOWN` when the node or time budget ran out first, with the reason. The C++
+core (``impl="cpp"``, the default) decides almost every Turtle position in milliseconds; the
+Python reference (``impl="python"``) is a plain search that is exact but slow.
+
+>>> from mahjongkit.solitaire import deal, get_layout
+>>> board = deal(get_layout("turtle"), seed=1)
+>>> result = solve(board.layout, board.faces)
+>>> result.verdict, len(result.solution)
+(<Verdict.SOLVABLE: 'solvable'>, 72)
+>>> stacked = [0] * 36
+>>> stacked[7] = stacked[24] = 5  # slot 24 lies on slot 7: that pair can never go
+>>> solve(get_layout("tea house"), stacked).verdict
+<Verdict.UNSOLVABLE: 'unsolvable'>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from mahjongkit import tiles
+from mahjongkit.solitaire import engine
+from mahjongkit.solitaire.layout import Layout
+
+DEFAULT_MAX_NODES = 5_000_000
+"""Search nodes before the answer is "unknown" (deterministic)."""
+DEFAULT_MAX_SECONDS = 1.0
+"""Wall-clock seconds before the answer is "unknown"; ``0`` means no time limit."""
+
+
+class Verdict(Enum):
+    """The solver's answer."""
+
+    SOLVABLE = "solvable"
+    UNSOLVABLE = "unsolvable"
+    UNKNOWN = "unknown"
+
+
+_VERDICTS = {0: Verdict.UNSOLVABLE, 1: Verdict.SOLVABLE, 2: Verdict.UNKNOWN}
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What the solver found, and what it cost."""
+
+    verdict: Verdict
+    solution: tuple[tuple[int, int], ...]
+    """Slot pairs in removal order (empty unless solvable)."""
+    nodes: int
+    seconds: float
+    reason: str
+    """Why unsolvable or unknown, in words; empty when solvable."""
+
+    @property
+    def solvable(self) -> bool | None:
+        """``True``, ``False``, or ``None`` when the budget ran out."""
+        if self.verdict is Verdict.UNKNOWN:
+            return None
+        return self.verdict is Verdict.SOLVABLE
+
+
+def match_group(kind: int) -> int:
+    """The match group of a face (decision 3): its kind, or 35 for any flower, 39 for any
+    season.
+
+    >>> match_group(5), match_group(37), match_group(42)
+    (5, 35, 39)
+    """
+    tiles.check_kind(kind)
+    if tiles.is_flower(kind):
+        return 35
+    if tiles.is_season(kind):
+        return 39
+    return kind
+
+
+def groups_of(layout: Layout, faces: Sequence[int]) -> list[int]:
+    """Validate a position and map it to match groups per slot (``-1`` for removed).
+
+    >>> from mahjongkit.solitaire import get_layout
+    >>> groups_of(get_layout("tea house"), [0] * 35)
+    Traceback (most recent call last):
+    ValueError: a position of layout 'Tea House' needs 36 faces (0 for removed), got 35
+    """
+    if not isinstance(layout, Layout):
+        raise TypeError(f"expected a Layout, not {type(layout).__name__}")
+    if len(faces) != layout.size:
+        raise ValueError(
+            f"a position of layout {layout.name!r} needs {layout.size} faces "
+            f"(0 for removed), got {len(faces)}"
+        )
+    groups = []
+    for slot, face in enumerate(faces):
+        if isinstance(face, bool) or not isinstance(face, int):
+            raise TypeError(f"the face of slot {slot} must be an int, not {type(face).__name__}")
+        if face == 0:
+            groups.append(-1)
+            continue
+        try:
+            groups.append(match_group(face))
+        except ValueError as error:
+            raise ValueError(f"slot {slot}: {error}") from None
+    return groups
+
+
+def _check_budget(max_nodes: int, max_seconds: float) -> None:
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 0:
+        raise ValueError(f"max_nodes must be an int >= 0 (0: unlimited), got {max_nodes!r}")
+    if not isinstance(max_seconds, (int, float)) or max_seconds < 0:
+        raise ValueError(f"max_seconds must be a number >= 0 (0: unlimited), got {max_seconds!r}")
+    if max_nodes == 0 and max_seconds == 0:
+        raise ValueError("give a node or a time budget: both 0 would allow an endless search")
+
+
+def solve(
+    layout: Layout,
+    faces: Sequence[int],
+    *,
+    max_nodes: int = DEFAULT_MAX_NODES,
+    max_seconds: float = DEFAULT_MAX_SECONDS,
+    impl: str | None = None,
+) -> SolveResult:
+    """Decide whether the position can be cleared, with a solution when it can.
+
+    >>> from mahjongkit.solitaire import deal, get_layout
+    >>> board = deal(get_layout("tea house"), seed=4)
+    >>> solve(board.layout, board.faces, impl="python").solvable
+    True
+    """
+    groups = groups_of(layout, faces)
+    _check_budget(max_nodes, max_seconds)
+    status, solution, nodes, _, seconds, reason = engine.solve_groups(
+        layout, groups, max_nodes=max_nodes, max_seconds=float(max_seconds), impl=impl
+    )
+    return SolveResult(
+        _VERDICTS[status], tuple((a, b) for a, b in solution), nodes, seconds, reason
+    )
+
+
+def is_solvable(
+    layout: Layout,
+    faces: Sequence[int],
+    *,
+    max_nodes: int = DEFAULT_MAX_NODES,
+    max_seconds: float = DEFAULT_MAX_SECONDS,
+    impl: str | None = None,
+) -> bool | None:
+    """``True`` or ``False`` exactly, or ``None`` when the budget ran out (see :func:`solve`
+    for the reason).
+
+    >>> from mahjongkit.solitaire import deal, get_layout
+    >>> board = deal(get_layout("turtle"), seed=3)
+    >>> is_solvable(board.layout, board.faces)
+    True
+    """
+    return solve(layout, faces, max_nodes=max_nodes, max_seconds=max_seconds, impl=impl).solvable
+
+
+def winning_move(
+    layout: Layout,
+    faces: Sequence[int],
+    *,
+    max_nodes: int = DEFAULT_MAX_NODES,
+    max_seconds: float = DEFAULT_MAX_SECONDS,
+    impl: str | None = None,
+) -> tuple[int, int] | None:
+    """A pair whose removal keeps the position winnable, or ``None`` if there is none (or the
+    budget ran out).
+
+    >>> from mahjongkit.solitaire import deal, get_layout
+    >>> board = deal(get_layout("turtle"), seed=3)
+    >>> a, b = winning_move(board.layout, board.faces)
+    >>> tiles.solitaire_match(board.faces[a], board.faces[b])
+    True
+    """
+    result = solve(layout, faces, max_nodes=max_nodes, max_seconds=max_seconds, impl=impl)
+    return result.solution[0] if result.solution else None

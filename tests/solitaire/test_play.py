@@ -1,0 +1,130 @@
+"""Terminal play driven through standard input: from the deal to a win, and to a dead end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from mahjongkit import tiles
+from mahjongkit.cli import main
+from mahjongkit.solitaire import deal, get_layout
+from mahjongkit.solitaire.game import Game, Status
+from mahjongkit.solitaire.play import HELP, Session, render
+from mahjongkit.solitaire.solver import solve
+
+
+def play(*args: str, lines: list[str]) -> str:
+    result = CliRunner().invoke(main, ["play", *args], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_from_deal_to_win_with_the_solvers_solution() -> None:
+    board = deal(get_layout("tea house"), 12)
+    solution = solve(board.layout, board.faces).solution
+    output = play("--layout", "tea house", "--seed", "12", lines=[f"{a} {b}" for a, b in solution])
+    assert "Tea House, seed 12: 36 tiles left" in output
+    assert output.count("removed ") == 18
+    assert "You won!" in output
+    assert "Result: won on Tea House (seed 12)" in output and "18 moves" in output
+
+
+def stuck_line(seed: int) -> list[tuple[int, int]] | None:
+    """Moves that take the Tea House deal of ``seed`` to a dead end (first pair each time)."""
+    game = Game.new("tea house", seed, check_dead_ends=False)
+    moves = []
+    while game.status is Status.PLAYING:
+        pair = game.available_pairs()[0]
+        moves.append(pair)
+        game.remove(*pair)
+    return moves if game.status is Status.STUCK else None
+
+
+def test_from_deal_to_stuck() -> None:
+    seed, moves = next((s, m) for s in range(100) if (m := stuck_line(s)) is not None)
+    lines = [f"{a} {b}" for a, b in moves] + ["q"]
+    output = play("--layout", "tea house", "--seed", str(seed), lines=lines)
+    assert "Stuck: no free pair is left" in output
+    assert f"Result: stuck on Tea House (seed {seed})" in output
+
+
+def test_every_command_and_mistakes_get_help_not_a_crash(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    bad = tmp_path / "bad.json"
+    bad.write_text("{ not json")
+    board = deal(get_layout("turtle"), 1)
+    a, b = solve(board.layout, board.faces).solution[0]
+    lines = [
+        "jump 3",
+        "12",
+        "1 2",
+        "0 999",
+        "explain",
+        "explain 139",
+        "explain 500",
+        f"{a} {b}",
+        "undo",
+        "redo",
+        "hint",
+        "shuffle classic",
+        "shuffle sideways",
+        "s",
+        "board",
+        f"save {save}",
+        f"load {bad}",
+        f"load {save}",
+        "replay",
+        "'unbalanced",
+        "?",
+        "q",
+    ]
+    output = play("--seed", "1", lines=lines)
+    assert "unknown command 'jump'" in output and HELP.splitlines()[0] in output
+    assert "to remove a pair, type the two tile ids" in output
+    assert "refused (not_free): 1 at (6,0,0) is blocked" in output
+    assert "refused (unknown_slot)" in output
+    assert "explain which tile?" in output
+    assert "139 at (12,6,3) is blocked: covered by 143" in output
+    assert "there is no tile 500" in output
+    assert f"took back {a} and {b}" in output and f"removed {a} and {b} again" in output
+    assert "hint: " in output and "shuffled (classic)" in output and "shuffled (solvable)" in output
+    assert "refused (unknown_shuffle)" in output
+    assert "could not load, the current game goes on" in output
+    assert f"loaded {save}" in output and save.exists()
+    assert "the same board again" in output and "cannot read that line" in output
+    assert "Result: abandoned on Turtle (seed 1)" in output
+
+
+def test_end_of_input_ends_the_game() -> None:
+    output = play("--layout", "tea house", "--seed", "3", lines=[])
+    assert "Result: abandoned on Tea House (seed 3)" in output
+
+
+def test_daily_and_option_errors() -> None:
+    output = play("--daily", "--date", "2026-06-14", lines=["q"])
+    assert "Daily Challenge 2026-06-14" in output and "Turtle, seed" in output
+    result = CliRunner().invoke(main, ["play", "--daily", "--seed", "3"], input="q\n")
+    assert result.exit_code == 2 and "not both" in result.output
+    result = CliRunner().invoke(main, ["play", "--seed", "x"], input="q\n")
+    assert result.exit_code == 1 and "seed must be an integer" in result.output
+    result = CliRunner().invoke(main, ["play", "--load", "/nonexistent.json"], input="q\n")
+    assert result.exit_code == 1
+
+
+def test_render_marks_free_tiles_and_shows_ids() -> None:
+    game = Game.new("turtle", 1)
+    text = render(game)
+    assert text.startswith("Turtle, seed 1: 144 tiles left, 33 free")
+    cells = {cell.split(":")[0]: cell.split(":")[1] for cell in text.split() if ":" in cell}
+    assert cells["143"] == tiles.code(game.faces[143]) + "*"  # the cap is free
+    assert cells["1"] == tiles.code(game.faces[1])  # tile 1 is blocked: no mark
+    assert "layer 4" in text
+
+
+def test_session_load_keeps_the_game_on_a_bad_file(tmp_path: Path) -> None:
+    session = Session(Game.new("tea house", 3, check_dead_ends=False))
+    faces = list(session.game.faces)
+    (tmp_path / "cut.json").write_text(session.game.save()[:40])
+    reply = session.handle(f"load {tmp_path / 'cut.json'}")
+    assert reply.startswith("could not load") and session.game.faces == faces

@@ -1,0 +1,121 @@
+"""The exact solver: reverse-dealt boards, uniform deals, exhaustive checks, budgets, errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from mahjongkit import tiles
+from mahjongkit.solitaire import deal, free_slots, get_layout, layouts
+from mahjongkit.solitaire.game import Game
+from mahjongkit.solitaire.rng import Rng
+from mahjongkit.solitaire.solver import Verdict, is_solvable, solve, winning_move
+
+TURTLE = get_layout("turtle")
+
+
+def uniform_deal(index: int) -> list[int]:
+    """As benchmarks/bench_solver.py: the full set shuffled onto the Turtle, no construction."""
+    faces = [kind for kind in range(1, 35) for _ in range(4)] + list(range(35, 43))
+    Rng(index, 0x756E69).shuffle(faces)
+    return faces
+
+
+def replays(layout_name: str, faces: list[int], solution: tuple[tuple[int, int], ...]) -> bool:
+    layout = get_layout(layout_name)
+    left = list(faces)
+    for a, b in solution:
+        free = set(free_slots(layout, [i for i, f in enumerate(left) if f]))
+        if a == b or a not in free or b not in free:
+            return False
+        if not (left[a] and left[b] and tiles.solitaire_match(left[a], left[b])):
+            return False
+        left[a] = left[b] = 0
+    return not any(left)
+
+
+@pytest.mark.parametrize("layout", [layout.name for layout in layouts()])
+def test_reverse_dealt_boards_of_every_layout_are_solved(layout: str) -> None:
+    for seed in range(8):
+        board = deal(get_layout(layout), seed)
+        result = solve(board.layout, board.faces, max_seconds=10)
+        assert result.verdict is Verdict.SOLVABLE and result.solvable is True
+        assert result.reason == ""
+        assert replays(layout, list(board.faces), result.solution)
+
+
+def test_uniform_turtle_deals_are_decided() -> None:
+    verdicts = []
+    for index in range(30):
+        faces = uniform_deal(index)
+        result = solve(TURTLE, faces, max_seconds=20, max_nodes=0)
+        assert result.verdict is not Verdict.UNKNOWN, index
+        if result.verdict is Verdict.SOLVABLE:
+            assert replays("turtle", faces, result.solution)
+        verdicts.append(result.verdict)
+    # Deal 7 is one of the few unsolvable ones (benchmarks/README.md has the fraction).
+    assert verdicts[7] is Verdict.UNSOLVABLE and verdicts.count(Verdict.SOLVABLE) >= 25
+
+
+def test_positions_after_play_and_classic_shuffles() -> None:
+    game = Game.new("turtle", 31, check_dead_ends=False)
+    for _ in range(10):
+        game.remove(*game.available_pairs()[0])
+    for _ in range(3):
+        game.shuffle("classic")
+        result = solve(game.layout, game.faces, max_seconds=20, max_nodes=0)
+        assert result.verdict is not Verdict.UNKNOWN
+        if result.solution:
+            assert replays("turtle", game.faces, result.solution)
+
+
+def test_budget_runs_out_honestly() -> None:
+    faces = uniform_deal(324)  # needs a real search (hundreds of nodes)
+    result = solve(TURTLE, faces, max_nodes=5, max_seconds=0)
+    assert result.verdict is Verdict.UNKNOWN and result.solvable is None
+    assert "node budget of 5 exhausted" in result.reason
+    assert is_solvable(TURTLE, faces, max_nodes=5, max_seconds=0) is None
+    reference = solve(TURTLE, faces, max_nodes=5, max_seconds=0, impl="python")
+    assert reference.verdict is Verdict.UNKNOWN and "node budget" in reference.reason
+
+
+def test_winning_move_keeps_the_game_winnable() -> None:
+    board = deal(TURTLE, 8)
+    faces = list(board.faces)
+    for _ in range(20):
+        move = winning_move(TURTLE, faces)
+        assert move is not None
+        a, b = move
+        faces[a] = faces[b] = 0
+        assert is_solvable(TURTLE, faces) is True
+
+
+def test_odd_groups_and_empty_boards() -> None:
+    faces = [0] * TURTLE.size
+    assert solve(TURTLE, faces).verdict is Verdict.SOLVABLE
+    faces[0] = 5
+    result = solve(TURTLE, faces)
+    assert result.verdict is Verdict.UNSOLVABLE and "odd number" in result.reason
+
+
+def test_bad_arguments_raise() -> None:
+    with pytest.raises(ValueError, match="needs 144 faces"):
+        solve(TURTLE, [0] * 10)
+    with pytest.raises(ValueError, match="slot 3"):
+        solve(TURTLE, [0, 0, 0, 43] + [0] * 140)
+    with pytest.raises(TypeError):
+        solve(TURTLE, ["5m"] + [0] * 143)  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="endless"):
+        solve(TURTLE, [0] * 144, max_nodes=0, max_seconds=0)
+    with pytest.raises(ValueError, match="max_nodes"):
+        solve(TURTLE, [0] * 144, max_nodes=-1)
+    with pytest.raises(TypeError):
+        solve("turtle", [0] * 144)  # type: ignore[arg-type]
+
+
+@pytest.mark.slow
+def test_thousand_uniform_deals_mostly_within_a_second() -> None:
+    decided = sum(
+        solve(TURTLE, uniform_deal(i), max_seconds=1.0, max_nodes=0).verdict is not Verdict.UNKNOWN
+        for i in range(1000)
+    )
+    assert decided >= 990
