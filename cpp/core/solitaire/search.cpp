@@ -14,10 +14,12 @@ namespace mahjongkit::solitaire {
 namespace {
 
 // Seeds a worker takes at a time: small enough that threads finish together, large enough
-// that the shared counter is never contended.
+// that the shared counter is never contended. A search seed can cost a thousand times a
+// batch board (the solver's search), so search chunks are smaller.
 constexpr std::uint64_t kChunk = 64;
+constexpr std::uint64_t kSearchChunk = 16;
 // Chunks of one search window: the window's results are held until it is complete.
-constexpr std::uint64_t kWindowChunks = 1024;
+constexpr std::uint64_t kWindowChunks = 4096;
 constexpr auto kPollInterval = std::chrono::milliseconds(50);
 
 // Runs `work(stop)` on `threads` threads while the calling thread polls; returns false when a
@@ -192,8 +194,8 @@ SearchOutcome search_seeds(const Geometry& g, std::uint64_t first, std::uint64_t
   };
 
   for (std::uint64_t window = 0; window < count && !stop.load(); ) {
-    const std::uint64_t window_seeds = std::min(count - window, kWindowChunks * kChunk);
-    const std::uint64_t chunks = (window_seeds + kChunk - 1) / kChunk;
+    const std::uint64_t window_seeds = std::min(count - window, kWindowChunks * kSearchChunk);
+    const std::uint64_t chunks = (window_seeds + kSearchChunk - 1) / kSearchChunk;
     std::vector<ChunkResult> results(static_cast<std::size_t>(chunks));
     std::atomic<std::uint64_t> next{0};
     // Chunks from `cutoff` on are not needed: the limit was met, or a deal failed, before.
@@ -209,8 +211,8 @@ SearchOutcome search_seeds(const Geometry& g, std::uint64_t first, std::uint64_t
         const std::uint64_t c = next.fetch_add(1);
         if (c >= chunks || c >= cutoff.load() || stop.load(std::memory_order_relaxed)) return;
         ChunkResult& r = results[static_cast<std::size_t>(c)];
-        const std::uint64_t begin = c * kChunk;
-        const std::uint64_t end = std::min(window_seeds, begin + kChunk);
+        const std::uint64_t begin = c * kSearchChunk;
+        const std::uint64_t end = std::min(window_seeds, begin + kSearchChunk);
         for (std::uint64_t k = begin; k < end; ++k) {
           if (stop.load(std::memory_order_relaxed)) return;  // an unfinished chunk is dropped
           const std::uint64_t seed = first + window + k;  // wraps modulo 2^64 by design
@@ -248,7 +250,7 @@ SearchOutcome search_seeds(const Geometry& g, std::uint64_t first, std::uint64_t
     bool ended = false;
     for (std::uint64_t c = 0; c < chunks && results[static_cast<std::size_t>(c)].complete; ++c) {
       ChunkResult& r = results[static_cast<std::size_t>(c)];
-      const std::uint64_t chunk_seeds = std::min(window_seeds - c * kChunk, kChunk);
+      const std::uint64_t chunk_seeds = std::min(window_seeds - c * kSearchChunk, kSearchChunk);
       for (auto& m : r.matches) {
         outcome.matches.push_back(std::move(m));
         if (options.limit >= 0 &&
