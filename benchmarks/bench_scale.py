@@ -14,7 +14,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from mahjongkit.solitaire import get_layout
+from mahjongkit.solitaire import Layout, get_layout
 from mahjongkit.solitaire.batch import batch
 from mahjongkit.solitaire.search import search
 
@@ -53,8 +53,16 @@ def main() -> None:
     parser.add_argument("--layout", default="turtle")
     parser.add_argument("--quick", action="store_true", help="smaller workloads")
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument(
+        "--scaling",
+        action="store_true",
+        help="only 1 vs 2 threads, repeated until the process gets about two cores",
+    )
     args = parser.parse_args()
     layout = get_layout(args.layout)
+    if args.scaling:
+        scaling(layout)
+        return
     scale = 1 if args.quick else 4
     rows: list[tuple[str, str, float, float, float, float]] = []
     print(f"load average before: {load()}; cores: {os.cpu_count()}")
@@ -103,6 +111,39 @@ def main() -> None:
             f"| {job} | {unit} | {one:,.0f} | {two:,.0f} | {two / one:.2f}x | "
             f"{reference:,.1f} | {same / reference:,.0f}x |"
         )
+
+
+def scaling(layout: Layout, patience: float = 600.0) -> None:
+    """On a shared machine a second thread may get no core: time each 1-vs-2-thread pair
+    with the cores the process obtained, until a pair ran on one and then two full cores."""
+    jobs: dict[str, tuple[Callable[[int], object], int]] = {
+        "batch": (lambda t: batch(layout, range(200_000), threads=t), 200_000),
+        "search, cheap": (lambda t: search(layout, range(150_000), CHEAP, threads=t), 150_000),
+        "search, playouts": (lambda t: search(layout, range(8_000), PLAYOUTS, threads=t), 8_000),
+        "search, solver": (lambda t: search(layout, range(600), SOLVER, threads=t), 600),
+    }
+    pending = dict(jobs)
+    end = time.monotonic() + patience
+    while pending and time.monotonic() < end:
+        for name, (work, items) in list(pending.items()):
+            runs = {}
+            for threads in (1, 2):
+                start, cpu = time.perf_counter(), time.process_time()
+                work(threads)
+                wall = time.perf_counter() - start
+                runs[threads] = (items / wall, (time.process_time() - cpu) / wall)
+            (one, cores_one), (two, cores_two) = runs[1], runs[2]
+            quiet = cores_one > 0.95 and cores_two > 1.85
+            print(
+                f"{time.strftime('%H:%M:%S')} {name}: {one:,.0f}/s ({cores_one:.2f} cores), "
+                f"{two:,.0f}/s ({cores_two:.2f} cores), 2 / 1 = {two / one:.2f}"
+                + ("  <- quiet" if quiet else ""),
+                flush=True,
+            )
+            if quiet:
+                del pending[name]
+    if pending:
+        print("no quiet moment for: " + ", ".join(pending))
 
 
 if __name__ == "__main__":
