@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Protocol
 
 from mahjongkit import tiles
 from mahjongkit.solitaire import engine
@@ -143,6 +144,39 @@ def solve(
     )
     return SolveResult(
         _VERDICTS[status], tuple((a, b) for a, b in solution), nodes, seconds, reason
+    )
+
+
+class PositionLike(Protocol):
+    """Anything with a layout and a face per slot (0 for removed): a ``Board``, a ``Game``."""
+
+    @property
+    def layout(self) -> Layout: ...
+
+    @property
+    def faces(self) -> Sequence[int]: ...
+
+
+def solve_position(
+    position: PositionLike,
+    *,
+    max_nodes: int = DEFAULT_MAX_NODES,
+    max_seconds: float = DEFAULT_MAX_SECONDS,
+    impl: str | None = None,
+) -> SolveResult:
+    """:func:`solve` for a board or a game in play.
+
+    >>> from mahjongkit.solitaire import deal, get_layout
+    >>> from mahjongkit.solitaire.game import Game
+    >>> solve_position(deal(get_layout("fortress"), seed=2)).solvable
+    True
+    >>> game = Game.new("tea house", seed=1)
+    >>> _ = game.shuffle("classic")
+    >>> solve_position(game).verdict in (Verdict.SOLVABLE, Verdict.UNSOLVABLE)
+    True
+    """
+    return solve(
+        position.layout, position.faces, max_nodes=max_nodes, max_seconds=max_seconds, impl=impl
     )
 
 
