@@ -381,9 +381,9 @@ def test_the_core_releases_the_gil(job):
 
     def run() -> None:
         if job == "search":
-            search(TURTLE, range(0, 2000), "difficulty <= 0.05", threads=1, progress=report)
+            search(TURTLE, range(0, 6000), "difficulty <= 0.05", threads=1, progress=report)
         else:
-            batch(TURTLE, range(0, 100_000), threads=1, progress=report)
+            batch(TURTLE, range(0, 300_000), threads=1, progress=report)
 
     interval = sys.getswitchinterval()
     sys.setswitchinterval(2.0)
