@@ -3,16 +3,21 @@
 // functions see only well-formed input and the errors users get are the same in both
 // implementations.
 #include <pybind11/pybind11.h>
+#include <pybind11/functional.h>
+#include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
 
 #include "core/solitaire/deal.hpp"
 #include "core/solitaire/geometry.hpp"
+#include "core/solitaire/properties.hpp"
 #include "core/solitaire/rng.hpp"
+#include "core/solitaire/search.hpp"
 #include "core/solitaire/solve.hpp"
 
 namespace py = pybind11;
@@ -90,6 +95,8 @@ void bind_solver(py::module_& m) {
 }
 
 }  // namespace
+
+void register_solitaire_scale(py::module_& m);
 
 void register_solitaire(py::module_& m) {
   py::class_<sol::Geometry>(m, "Geometry",
@@ -206,4 +213,178 @@ void register_solitaire(py::module_& m) {
       py::arg("seed"), py::arg("stream"), py::arg("items"));
   m.attr("DEFAULT_MAX_TRIALS") = sol::kDefaultMaxTrials;
   bind_solver(m);
+  register_solitaire_scale(m);
+}
+
+// ---- Solitaire at scale: batch generation, board properties, seed search -------------------
+// (mahjongkit/solitaire/batch.py, properties.py, search.py reach these through engine.py.)
+
+namespace {
+
+// The poll of a long core run, called by the waiting thread about every 50 ms: takes the GIL,
+// lets Python run its signal handlers (Ctrl-C) and the progress callback, and asks the run to
+// stop when either raised. The exception is kept to be re-raised, or reported, afterwards.
+class Poller {
+ public:
+  explicit Poller(py::object progress) : progress_(std::move(progress)) {}
+
+  sol::Poll poll() {
+    return [this](std::uint64_t done) {
+      py::gil_scoped_acquire acquire;
+      if (PyErr_CheckSignals() != 0) {
+        error_.emplace();
+        return false;
+      }
+      if (!progress_.is_none()) {
+        try {
+          progress_(done);
+        } catch (py::error_already_set& e) {
+          error_.emplace(std::move(e));
+          return false;
+        }
+      }
+      return true;
+    };
+  }
+
+  // After the run, with the GIL held: the final progress report, and the kept exception,
+  // except a KeyboardInterrupt when the caller reports interruptions as a value.
+  void finish(std::uint64_t done, bool interrupt_is_a_value) {
+    if (error_) {
+      if (interrupt_is_a_value && error_->matches(PyExc_KeyboardInterrupt)) return;
+      throw std::move(*error_);
+    }
+    if (!progress_.is_none()) progress_(done);
+  }
+
+ private:
+  py::object progress_;
+  std::optional<py::error_already_set> error_;
+};
+
+sol::PropertyOptions property_options(int playouts, std::int64_t solver_budget) {
+  if (playouts < 0) throw py::value_error("playouts must be >= 0");
+  sol::PropertyOptions o;
+  o.playouts = playouts;
+  o.solver_budget = solver_budget;
+  return o;
+}
+
+std::vector<sol::Property> to_properties(const std::vector<int>& indices) {
+  std::vector<sol::Property> out;
+  for (int i : indices) {
+    if (i < 0 || i >= sol::kPropertyCount) throw py::value_error("unknown property index");
+    out.push_back(static_cast<sol::Property>(i));
+  }
+  return out;
+}
+
+using NodeTuple = std::tuple<int, int, int, int, double>;
+
+std::vector<sol::ConditionNode> to_condition(const std::vector<NodeTuple>& nodes) {
+  std::vector<sol::ConditionNode> out;
+  for (const auto& [kind, op, left, right, value] : nodes) out.push_back({kind, op, left, right, value});
+  const std::string problem = sol::condition_problem(out);
+  if (!problem.empty()) throw py::value_error("malformed condition tree: " + problem);
+  return out;
+}
+
+}  // namespace
+
+void register_solitaire_scale(py::module_& m) {
+  std::vector<std::string> names(sol::kPropertyNames, sol::kPropertyNames + sol::kPropertyCount);
+  m.attr("PROPERTY_NAMES") = py::cast(names);
+  m.attr("PLAYOUT_STREAM") = py::int_(sol::kPlayoutStream);
+
+  m.def(
+      "batch_faces",
+      [](const sol::Geometry& g, py::array seeds, py::array out, int threads, int max_trials,
+         py::object progress) -> std::optional<std::uint64_t> {
+        if (!seeds.dtype().is(py::dtype::of<std::uint64_t>()) || seeds.ndim() != 1 ||
+            !(seeds.flags() & py::array::c_style)) {
+          throw py::type_error("seeds must be a contiguous 1-D numpy array of uint64");
+        }
+        const auto count = static_cast<std::uint64_t>(seeds.shape(0));
+        if (!out.dtype().is(py::dtype::of<std::uint8_t>()) || out.ndim() != 2 ||
+            !(out.flags() & py::array::c_style) || !out.writeable() ||
+            static_cast<std::uint64_t>(out.shape(0)) != count || out.shape(1) != g.n) {
+          throw py::type_error(
+              "out must be a writeable C-contiguous numpy uint8 array of shape (len(seeds), "
+              "layout size)");
+        }
+        const auto* seed_data = static_cast<const std::uint64_t*>(seeds.data());
+        auto* out_data = static_cast<std::uint8_t*>(out.mutable_data());
+        Poller poller(std::move(progress));
+        sol::BatchOutcome r;
+        {
+          py::gil_scoped_release release;
+          r = sol::batch_faces(g, seed_data, count, out_data, threads, max_trials, poller.poll());
+        }
+        poller.finish(count, false);
+        if (r.deal_failed) return r.failed_seed;
+        return std::nullopt;
+      },
+      py::arg("geometry"), py::arg("seeds"), py::arg("out"), py::arg("threads"),
+      py::arg("max_trials"), py::arg("progress") = py::none(),
+      "Fill out[i] with the faces of the board of seeds[i], on `threads` threads (0: all cores) "
+      "with the GIL released. Returns the failing seed of the smallest index, or None. "
+      "`progress(done)` is called about every 50 ms; Ctrl-C stops the run and raises.");
+
+  m.def(
+      "board_properties",
+      [](const sol::Geometry& g, const std::vector<int>& faces, std::uint64_t seed,
+         const std::vector<int>& wanted, int playouts, std::int64_t solver_budget) {
+        if (faces.size() != static_cast<std::size_t>(g.n)) {
+          throw py::value_error("one face per slot is needed");
+        }
+        const auto which = to_properties(wanted);
+        const auto options = property_options(playouts, solver_budget);
+        std::vector<std::uint8_t> bytes(faces.begin(), faces.end());
+        std::vector<double> values;
+        {
+          py::gil_scoped_release release;
+          const auto facts = sol::LayoutFacts::of(g);
+          sol::BoardProperties props(g, facts, options);
+          props.reset(bytes.data(), seed);
+          for (auto p : which) values.push_back(props.get(p));
+        }
+        return values;
+      },
+      py::arg("geometry"), py::arg("faces"), py::arg("seed"), py::arg("wanted"),
+      py::arg("playouts"), py::arg("solver_budget"),
+      "The properties of index `wanted` of one board (faces per slot); `seed` seeds the "
+      "random playouts.");
+
+  m.def(
+      "search_seeds",
+      [](const sol::Geometry& g, std::uint64_t first, std::uint64_t count,
+         const std::vector<NodeTuple>& condition, const std::vector<int>& report,
+         std::int64_t limit, int threads, int max_trials, int playouts,
+         std::int64_t solver_budget, py::object progress) {
+        sol::SearchOptions options;
+        options.properties = property_options(playouts, solver_budget);
+        options.report = to_properties(report);
+        options.limit = limit;
+        options.threads = threads;
+        options.max_trials = max_trials;
+        const auto tree = to_condition(condition);
+        Poller poller(std::move(progress));
+        sol::SearchOutcome r;
+        {
+          py::gil_scoped_release release;
+          r = sol::search_seeds(g, first, count, tree, options, poller.poll());
+        }
+        poller.finish(r.examined, true);
+        py::list matches;
+        for (const auto& match : r.matches) matches.append(py::make_tuple(match.seed, match.values));
+        std::optional<std::uint64_t> failed;
+        if (r.deal_failed) failed = r.failed_seed;
+        return py::make_tuple(matches, r.examined, r.interrupted, r.limit_reached, failed);
+      },
+      py::arg("geometry"), py::arg("first"), py::arg("count"), py::arg("condition"),
+      py::arg("report"), py::arg("limit"), py::arg("threads"), py::arg("max_trials"),
+      py::arg("playouts"), py::arg("solver_budget"), py::arg("progress") = py::none(),
+      "Scan seeds first .. first+count-1 on `threads` threads with the GIL released. Returns "
+      "(matches as (seed, report values), seeds examined from `first`, interrupted, limit "
+      "reached, failing seed or None). Ctrl-C ends the scan and is reported as interrupted.");
 }

@@ -1,4 +1,9 @@
 # Stubs of mahjongkit._core.solitaire (hand-written; stubtest checks them).
+from collections.abc import Callable
+
+import numpy as np
+import numpy.typing as npt
+
 DEFAULT_MAX_TRIALS: int
 
 class Geometry:
@@ -30,3 +35,38 @@ def solve(
     playouts: int = 1000,
     seed: int = 11400714819323198485,
 ) -> tuple[int, list[tuple[int, int]], int, int, float, str]: ...
+
+# ---- Solitaire at scale (cpp/core/solitaire/search.hpp, properties.hpp) ----
+
+PROPERTY_NAMES: list[str]
+PLAYOUT_STREAM: int
+
+def batch_faces(
+    geometry: Geometry,
+    seeds: npt.NDArray[np.uint64],
+    out: npt.NDArray[np.uint8],
+    threads: int,
+    max_trials: int,
+    progress: Callable[[int], object] | None = None,
+) -> int | None: ...
+def board_properties(
+    geometry: Geometry,
+    faces: list[int],
+    seed: int,
+    wanted: list[int],
+    playouts: int,
+    solver_budget: int,
+) -> list[float]: ...
+def search_seeds(
+    geometry: Geometry,
+    first: int,
+    count: int,
+    condition: list[tuple[int, int, int, int, float]],
+    report: list[int],
+    limit: int,
+    threads: int,
+    max_trials: int,
+    playouts: int,
+    solver_budget: int,
+    progress: Callable[[int], object] | None = None,
+) -> tuple[list[tuple[int, list[float]]], int, bool, bool, int | None]: ...

@@ -1,4 +1,4 @@
-"""Solitaire commands at the top level: ``deal``, ``daily``, ``layouts``.
+"""Solitaire commands at the top level: ``deal``, ``daily``, ``layouts``, ``batch``, ``search``.
 
 Bad arguments give a one-line ``Error: ...`` and exit status 1 (click's usage errors exit 2),
 never a traceback.
@@ -6,7 +6,12 @@ never a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
+import json
+import sys
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import click
@@ -163,3 +168,300 @@ def register(group: click.Group) -> None:
     group.add_command(deal_command)
     group.add_command(daily_command)
     group.add_command(layouts_command)
+    group.add_command(batch_command)
+    group.add_command(search_command)
+
+
+# ---- Solitaire at scale: batch and search ----------------------------------------------------
+# Data goes to the file or stdout; the progress bar and the summary go to stderr (the bar only
+# when stderr is a terminal, unless --progress says otherwise).
+
+
+@contextlib.contextmanager
+def _progress_bar(total: int, what: str, enabled: bool | None) -> Iterator[Callable[[int], None]]:
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TaskProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    console = Console(stderr=True)
+    if not (console.is_terminal if enabled is None else enabled):
+        yield lambda done: None
+        return
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TaskProgressColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        redirect_stdout=False,  # rich would otherwise capture the data written to stdout
+        redirect_stderr=False,
+    ) as bar:
+        task = bar.add_task(what, total=total)
+        yield lambda done: bar.update(task, completed=done)
+
+
+def _seed_range(text: str) -> range:
+    from mahjongkit.solitaire.seeds import parse_seeds
+
+    try:
+        return parse_seeds(text)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--seeds") from None
+
+
+_PROGRESS = click.option(
+    "--progress/--no-progress",
+    default=None,
+    help="Show a progress bar on stderr [default: when stderr is a terminal].",
+)
+_THREADS = click.option(
+    "--threads", type=click.IntRange(min=1), default=None, help="Threads [default: every core]."
+)
+_DASK = click.option("--dask", is_flag=True, help="Run on a local Dask cluster (needs the extra).")
+_SCHEDULER = click.option(
+    "--scheduler", default=None, metavar="ADDRESS", help="Run on the Dask cluster at ADDRESS."
+)
+
+
+@click.command("batch")
+@click.option(
+    "--layout", "layout_name", default="turtle", show_default=True, help="Layout name or file."
+)
+@click.option(
+    "--seeds", "seeds_text", required=True, help="Seed range A:B (B excluded), A:+N or A."
+)
+@click.option(
+    "--out", "out_path", required=True, type=click.Path(dir_okay=False), help="Output file."
+)
+@click.option(
+    "--format",
+    "file_format",
+    type=click.Choice(["npy", "jsonl"]),
+    default=None,
+    help="File format [default: from the suffix of --out].",
+)
+@_THREADS
+@click.option("--force", is_flag=True, help="Replace --out if it exists.")
+@_PROGRESS
+@_DASK
+@_SCHEDULER
+def batch_command(
+    layout_name: str,
+    seeds_text: str,
+    out_path: str,
+    file_format: str | None,
+    threads: int | None,
+    force: bool,
+    progress: bool | None,
+    dask: bool,
+    scheduler: str | None,
+) -> None:
+    """Write the boards of a seed range to a .npy file (uint8[boards, slots], row i = seed
+    A + i) or JSON Lines (one board a line: layout, seed, faces)."""
+    from mahjongkit.solitaire.batch import (
+        Boards,
+        Progress,
+        Source,
+        check_target,
+        format_of,
+        write_batch,
+    )
+
+    seeds = _seed_range(seeds_text)
+    try:
+        layout = _layout(layout_name)
+        kind = format_of(out_path, file_format)
+        check_target(out_path, overwrite=force)
+    except (LayoutError, ValueError, OSError) as error:
+        raise click.ClickException(str(error)) from None
+    started = time.perf_counter()
+    try:
+        with contextlib.ExitStack() as stack:
+            source: Source | None = None
+            if dask or scheduler is not None:
+                from mahjongkit.solitaire.distributed import batch_dask, connect
+
+                client = stack.enter_context(connect(None, scheduler))
+
+                def on_dask(chosen: Layout, part: range, done: Progress | None) -> Boards:
+                    return batch_dask(chosen, part, client=client, progress=done)
+
+                source = on_dask
+            report = stack.enter_context(_progress_bar(len(seeds), "boards", progress))
+            write_batch(
+                out_path,
+                layout,
+                seeds,
+                format=kind,
+                threads=threads,
+                overwrite=force,
+                progress=report,
+                source=source,
+            )
+    except KeyboardInterrupt:
+        click.echo(f"interrupted: nothing written to {out_path}", err=True)
+        sys.exit(130)
+    except (DealError, ValueError, OSError, ImportError) as error:
+        raise click.ClickException(str(error)) from None
+    seconds = time.perf_counter() - started
+    click.echo(
+        f"wrote {len(seeds)} {layout.name} boards (seeds {seeds.start}:{seeds.stop}) to "
+        f"{out_path} in {seconds:.2f} s ({len(seeds) / seconds:,.0f} boards/s)",
+        err=True,
+    )
+
+
+@click.command("search")
+@click.option(
+    "--layout", "layout_name", default="turtle", show_default=True, help="Layout name or file."
+)
+@click.option(
+    "--seeds", "seeds_text", required=True, help="Seed range A:B (B excluded), A:+N or A."
+)
+@click.option(
+    "--where",
+    required=True,
+    help='Condition on board properties, e.g. "free_pairs >= 20 and difficulty <= 0.3".',
+)
+@click.option(
+    "--limit", type=click.IntRange(min=0), default=None, help="At most this many (smallest seeds)."
+)
+@click.option(
+    "--report",
+    default="",
+    help="More properties to show for each match, comma-separated.",
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "jsonl"]),
+    default="text",
+    show_default=True,
+)
+@click.option(
+    "--playouts",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Random playouts behind difficulty [default: 32].",
+)
+@click.option(
+    "--solver-budget",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Node budget of solver_nodes [default: 20000].",
+)
+@_THREADS
+@_PROGRESS
+@_DASK
+@_SCHEDULER
+@click.option("--impl", type=click.Choice(["cpp", "python"]), default=None, help="Implementation.")
+def search_command(
+    layout_name: str,
+    seeds_text: str,
+    where: str,
+    limit: int | None,
+    report: str,
+    output_format: str,
+    playouts: int | None,
+    solver_budget: int | None,
+    threads: int | None,
+    progress: bool | None,
+    dask: bool,
+    scheduler: str | None,
+    impl: str | None,
+) -> None:
+    """Find the seeds whose boards satisfy a condition; matches go to stdout in seed order.
+
+    Properties: free_tiles, free_pairs, deepest_stack, stacked_pairs, solver_nodes,
+    random_wins, difficulty (see the README). Put cheap tests first: expensive properties are
+    computed only when the rest of the condition still needs them. Ctrl-C stops and prints
+    what the examined seeds hold, with the range to resume from.
+    """
+    from mahjongkit.solitaire import properties
+    from mahjongkit.solitaire.condition import Condition, ConditionError
+    from mahjongkit.solitaire.search import SearchResult, search
+
+    seeds = _seed_range(seeds_text)
+    try:
+        condition = Condition.parse(where)
+    except ConditionError as error:
+        raise click.BadParameter(str(error), param_hint="--where") from None
+    extra = [name.strip() for name in report.split(",") if name.strip()]
+    playout_count = properties.DEFAULT_PLAYOUTS if playouts is None else playouts
+    budget = properties.DEFAULT_SOLVER_BUDGET if solver_budget is None else solver_budget
+    started = time.perf_counter()
+    try:
+        layout = _layout(layout_name)
+        with _progress_bar(len(seeds), "seeds", progress) as bar:
+            result: SearchResult
+            if dask or scheduler is not None:
+                from mahjongkit.solitaire.distributed import search_dask
+
+                result = search_dask(
+                    layout,
+                    seeds,
+                    condition,
+                    limit,
+                    scheduler=scheduler,
+                    progress=bar,
+                    report=extra,
+                    playouts=playout_count,
+                    solver_budget=budget,
+                )
+            else:
+                result = search(
+                    layout,
+                    seeds,
+                    condition,
+                    limit,
+                    threads=threads,
+                    impl=impl,
+                    progress=bar,
+                    report=extra,
+                    playouts=playout_count,
+                    solver_budget=budget,
+                )
+    except (LayoutError, DealError, ValueError, OSError, ImportError) as error:
+        raise click.ClickException(str(error)) from None
+    seconds = time.perf_counter() - started
+    _print_matches(result, output_format)
+    examined = f"{seeds.start}:{seeds.start + result.examined}"
+    rate = f"{result.examined / seconds:,.0f} seeds/s" if seconds > 0 else ""
+    click.echo(
+        f"{len(result.matches)} boards found in seeds {examined} ({result.examined} examined, "
+        f"{seconds:.2f} s, {rate})",
+        err=True,
+    )
+    if result.interrupted:
+        resume = f"{result.next_seed}:{seeds.stop}" if result.next_seed is not None else ""
+        click.echo(f"interrupted: resume with --seeds {resume}", err=True)
+        sys.exit(130)
+
+
+def _print_matches(result: object, output_format: str) -> None:
+    from mahjongkit.solitaire.search import SearchResult
+
+    assert isinstance(result, SearchResult)
+    names = list(result.matches[0].properties) if result.matches else []
+    if output_format == "jsonl":
+        for match in result.matches:
+            record = {"layout": result.layout, "seed": match.seed, **match.properties}
+            click.echo(json.dumps(record, separators=(",", ":")))
+        return
+    click.echo("  ".join(["seed".rjust(20), *(name.rjust(13) for name in names)]))
+    for match in result.matches:
+        values = [_cell(match.properties[name]) for name in names]
+        click.echo("  ".join([str(match.seed).rjust(20), *(v.rjust(13) for v in values)]))
+
+
+def _cell(value: int | float) -> str:
+    return f"{value:.4f}" if isinstance(value, float) else str(value)

@@ -17,13 +17,16 @@ True
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Literal, NamedTuple
 
+import numpy as np
+import numpy.typing as npt
+
 from mahjongkit import tiles
 from mahjongkit._core import solitaire as _core
-from mahjongkit.solitaire import reference
+from mahjongkit.solitaire import properties, reference
 from mahjongkit.solitaire.board import Board
 from mahjongkit.solitaire.layout import Layout, Slot
 from mahjongkit.solitaire.rng import check_seed
@@ -300,3 +303,103 @@ def solve_groups(
     from mahjongkit.solitaire import solve_reference
 
     return solve_reference.solve(layout, groups, max_nodes, max_seconds)
+
+
+# ---- Solitaire at scale: batch generation, board properties, seed search --------------------
+# batch.py, search.py and distributed.py validate their arguments and call these; the
+# reference twin of the properties is properties.py.
+
+
+def core_batch_faces(
+    layout: Layout,
+    seeds: npt.NDArray[np.uint64],
+    out: npt.NDArray[np.uint8],
+    *,
+    threads: int,
+    max_trials: int,
+    progress: Callable[[int], object] | None = None,
+) -> int | None:
+    """Fill ``out[i]`` with the faces of the board of ``seeds[i]`` in the C++ core, on
+    ``threads`` threads (0: every core) with the GIL released; the failing seed of the
+    smallest index, or None. Ctrl-C raises ``KeyboardInterrupt`` once the workers stop."""
+    return _core.batch_faces(
+        core_geometry(layout), seeds, out, threads, max_trials, progress=progress
+    )
+
+
+def core_search_seeds(
+    layout: Layout,
+    first: int,
+    count: int,
+    condition: list[tuple[int, int, int, int, float]],
+    report: list[int],
+    *,
+    limit: int,
+    threads: int,
+    max_trials: int,
+    playouts: int,
+    solver_budget: int,
+    progress: Callable[[int], object] | None = None,
+) -> tuple[list[tuple[int, list[float]]], int, bool, bool, int | None]:
+    """The C++ seed scan (see ``search_seeds`` in ``cpp/core/solitaire/search.hpp``)."""
+    return _core.search_seeds(
+        core_geometry(layout),
+        first,
+        count,
+        condition,
+        report,
+        limit,
+        threads,
+        max_trials,
+        playouts,
+        solver_budget,
+        progress=progress,
+    )
+
+
+def core_property_names() -> tuple[str, ...]:
+    """The property names of the C++ core, in index order."""
+    return tuple(_core.PROPERTY_NAMES)
+
+
+def board_properties(
+    board: Board,
+    names: Iterable[str] | None = None,
+    *,
+    playouts: int = properties.DEFAULT_PLAYOUTS,
+    solver_budget: int = properties.DEFAULT_SOLVER_BUDGET,
+    impl: str | None = None,
+) -> dict[str, int | float]:
+    """The properties of a board (all of them, or those named), by the C++ core or the
+    reference; see :mod:`mahjongkit.solitaire.properties` for what each one means.
+
+    The random playouts are seeded by the board's seed.
+
+    >>> from mahjongkit.solitaire import deal, get_layout
+    >>> board = deal(get_layout("turtle"), 5)
+    >>> board_properties(board, ["free_tiles", "deepest_stack"])
+    {'free_tiles': 33, 'deepest_stack': 5}
+    >>> board_properties(board, ["difficulty"]) == board_properties(
+    ...     board, ["difficulty"], impl="python")
+    True
+    >>> board_properties(board, ["hardness"])
+    Traceback (most recent call last):
+    ValueError: unknown board property 'hardness'; the properties are free_tiles, ...
+    """
+    wanted = properties.check_names(properties.PROPERTY_NAMES if names is None else names)
+    properties.check_options(playouts, solver_budget)
+    if resolve_impl(impl) == "cpp":
+        indices = [properties.PROPERTY_NAMES.index(name) for name in wanted]
+        values = _core.board_properties(
+            core_geometry(board.layout),
+            list(board.faces),
+            board.seed,
+            indices,
+            playouts,
+            solver_budget,
+        )
+        return {name: properties.typed(name, v) for name, v in zip(wanted, values, strict=True)}
+    lazy = properties.BoardProperties(
+        board.layout, board.faces, board.seed, playouts=playouts, solver_budget=solver_budget
+    )
+    return {name: lazy[name] for name in wanted}

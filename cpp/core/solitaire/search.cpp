@@ -1,0 +1,289 @@
+#include "core/solitaire/search.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+#include "core/solitaire/deal.hpp"
+
+namespace mahjongkit::solitaire {
+
+namespace {
+
+// Seeds a worker takes at a time: small enough that threads finish together, large enough
+// that the shared counter is never contended. A search seed can cost a thousand times a
+// batch board (the solver's search), so search chunks are smaller.
+constexpr std::uint64_t kChunk = 64;
+constexpr std::uint64_t kSearchChunk = 16;
+// Chunks of one search window: the window's results are held until it is complete.
+constexpr std::uint64_t kWindowChunks = 4096;
+constexpr auto kPollInterval = std::chrono::milliseconds(50);
+
+// Runs `work(stop)` on `threads` threads while the calling thread polls; returns false when a
+// poll asked to stop. `done` is what the workers report as finished.
+template <class Work>
+bool run_workers(int threads, const std::atomic<std::uint64_t>& done, const Poll& poll,
+                 std::atomic<bool>& stop, Work&& work) {
+  std::mutex mutex;
+  std::condition_variable finished;
+  int running = threads;
+  std::vector<std::thread> pool;
+  pool.reserve(static_cast<std::size_t>(threads));
+  for (int t = 0; t < threads; ++t) {
+    pool.emplace_back([&] {
+      work();
+      std::lock_guard<std::mutex> lock(mutex);
+      if (--running == 0) finished.notify_all();
+    });
+  }
+  bool keep_going = true;
+  {
+    std::unique_lock<std::mutex> lock(mutex);
+    while (running > 0) {
+      finished.wait_for(lock, kPollInterval, [&] { return running == 0; });
+      if (running > 0 && keep_going && poll) {
+        lock.unlock();
+        if (!poll(done.load(std::memory_order_relaxed))) {
+          keep_going = false;
+          stop.store(true);
+        }
+        lock.lock();
+      }
+    }
+  }
+  for (auto& t : pool) t.join();
+  return keep_going;
+}
+
+// Lowers `target` to `value` if smaller (lock-free).
+void store_min(std::atomic<std::uint64_t>& target, std::uint64_t value) {
+  std::uint64_t seen = target.load();
+  while (value < seen && !target.compare_exchange_weak(seen, value)) {
+  }
+}
+
+bool is_numeric(int kind) {
+  return kind == ConditionNode::kConst || kind == ConditionNode::kProperty;
+}
+
+double numeric(const ConditionNode& node, BoardProperties& props) {
+  return node.kind == ConditionNode::kConst ? node.value
+                                            : props.get(static_cast<Property>(node.op));
+}
+
+bool evaluate_at(const std::vector<ConditionNode>& nodes, int at, BoardProperties& props) {
+  const ConditionNode& node = nodes[static_cast<std::size_t>(at)];
+  switch (node.kind) {
+    case ConditionNode::kAnd:
+      return evaluate_at(nodes, node.left, props) && evaluate_at(nodes, node.right, props);
+    case ConditionNode::kOr:
+      return evaluate_at(nodes, node.left, props) || evaluate_at(nodes, node.right, props);
+    case ConditionNode::kNot:
+      return !evaluate_at(nodes, node.left, props);
+    case ConditionNode::kCompare: {
+      const double a = numeric(nodes[static_cast<std::size_t>(node.left)], props);
+      const double b = numeric(nodes[static_cast<std::size_t>(node.right)], props);
+      switch (node.op) {
+        case ConditionNode::kLt: return a < b;
+        case ConditionNode::kLe: return a <= b;
+        case ConditionNode::kGt: return a > b;
+        case ConditionNode::kGe: return a >= b;
+        case ConditionNode::kEq: return a == b;
+        default: return a != b;
+      }
+    }
+    default:
+      return false;  // unreachable for a tree that passed condition_problem
+  }
+}
+
+}  // namespace
+
+int resolve_threads(int threads) {
+  if (threads > 0) return threads;
+  const unsigned hw = std::thread::hardware_concurrency();
+  return hw > 0 ? static_cast<int>(hw) : 1;
+}
+
+BatchOutcome batch_faces(const Geometry& g, const std::uint64_t* seeds, std::uint64_t count,
+                         std::uint8_t* out, int threads, int max_trials, const Poll& poll) {
+  threads = static_cast<int>(std::min<std::uint64_t>(resolve_threads(threads),
+                                                     std::max<std::uint64_t>(1, count / kChunk)));
+  std::atomic<std::uint64_t> next{0}, done{0};
+  std::atomic<std::uint64_t> first_failure{count};
+  std::atomic<bool> stop{false};
+  const std::size_t row = static_cast<std::size_t>(g.n);
+  const bool finished = run_workers(threads, done, poll, stop, [&] {
+    for (;;) {
+      const std::uint64_t begin = next.fetch_add(kChunk);
+      if (begin >= count || stop.load(std::memory_order_relaxed)) return;
+      const std::uint64_t end = std::min(count, begin + kChunk);
+      for (std::uint64_t i = begin; i < end; ++i) {
+        if (!deal_faces(g, seeds[i], max_trials, out + i * row)) store_min(first_failure, i);
+      }
+      done.fetch_add(end - begin, std::memory_order_relaxed);
+    }
+  });
+  BatchOutcome outcome;
+  outcome.interrupted = !finished;
+  if (first_failure.load() < count) {
+    outcome.deal_failed = true;
+    outcome.failed_seed = seeds[first_failure.load()];
+  }
+  return outcome;
+}
+
+const char* condition_problem(const std::vector<ConditionNode>& nodes) {
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const ConditionNode& n = nodes[i];
+    const int at = static_cast<int>(i);
+    auto child = [&](int c) { return c >= 0 && c < at; };
+    switch (n.kind) {
+      case ConditionNode::kConst:
+        break;
+      case ConditionNode::kProperty:
+        if (n.op < 0 || n.op >= kPropertyCount) return "unknown property index";
+        break;
+      case ConditionNode::kCompare:
+        if (n.op < ConditionNode::kLt || n.op > ConditionNode::kNe) return "unknown comparison";
+        if (!child(n.left) || !child(n.right)) return "a child must precede its parent";
+        if (!is_numeric(nodes[n.left].kind) || !is_numeric(nodes[n.right].kind)) {
+          return "a comparison takes numbers and properties";
+        }
+        break;
+      case ConditionNode::kAnd:
+      case ConditionNode::kOr:
+      case ConditionNode::kNot: {
+        const bool binary = n.kind != ConditionNode::kNot;
+        if (!child(n.left) || (binary && !child(n.right))) return "a child must precede its parent";
+        if (is_numeric(nodes[n.left].kind) || (binary && is_numeric(nodes[n.right].kind))) {
+          return "and, or and not take conditions";
+        }
+        break;
+      }
+      default:
+        return "unknown node kind";
+    }
+  }
+  if (!nodes.empty() && is_numeric(nodes.back().kind)) return "the root must be a condition";
+  return "";
+}
+
+bool evaluate(const std::vector<ConditionNode>& nodes, BoardProperties& props) {
+  if (nodes.empty()) return true;
+  return evaluate_at(nodes, static_cast<int>(nodes.size()) - 1, props);
+}
+
+SearchOutcome search_seeds(const Geometry& g, std::uint64_t first, std::uint64_t count,
+                           const std::vector<ConditionNode>& condition,
+                           const SearchOptions& options, const Poll& poll) {
+  const LayoutFacts facts = LayoutFacts::of(g);
+  const int threads = resolve_threads(options.threads);
+  SearchOutcome outcome;
+  std::atomic<std::uint64_t> done{0};
+  std::atomic<bool> stop{false};
+
+  struct ChunkResult {
+    std::vector<SearchMatch> matches;
+    bool complete = false;
+    bool failed = false;
+    std::uint64_t failed_seed = 0;
+  };
+
+  for (std::uint64_t window = 0; window < count && !stop.load(); ) {
+    const std::uint64_t window_seeds = std::min(count - window, kWindowChunks * kSearchChunk);
+    const std::uint64_t chunks = (window_seeds + kSearchChunk - 1) / kSearchChunk;
+    std::vector<ChunkResult> results(static_cast<std::size_t>(chunks));
+    std::atomic<std::uint64_t> next{0};
+    // Chunks from `cutoff` on are not needed: the limit was met, or a deal failed, before.
+    std::atomic<std::uint64_t> cutoff{chunks};
+    std::mutex prefix_mutex;
+    std::uint64_t prefix = 0;  // chunks [0, prefix) are complete
+    std::uint64_t prefix_matches = outcome.matches.size();
+
+    const bool finished = run_workers(threads, done, poll, stop, [&] {
+      BoardProperties props(g, facts, options.properties);
+      std::vector<std::uint8_t> faces(static_cast<std::size_t>(g.n));
+      for (;;) {
+        const std::uint64_t c = next.fetch_add(1);
+        if (c >= chunks || c >= cutoff.load() || stop.load(std::memory_order_relaxed)) return;
+        ChunkResult& r = results[static_cast<std::size_t>(c)];
+        const std::uint64_t begin = c * kSearchChunk;
+        const std::uint64_t end = std::min(window_seeds, begin + kSearchChunk);
+        for (std::uint64_t k = begin; k < end; ++k) {
+          if (stop.load(std::memory_order_relaxed)) return;  // an unfinished chunk is dropped
+          const std::uint64_t seed = first + window + k;  // wraps modulo 2^64 by design
+          if (!deal_faces(g, seed, options.max_trials, faces.data())) {
+            r.failed = true;
+            r.failed_seed = seed;
+            break;
+          }
+          props.reset(faces.data(), seed);
+          if (evaluate(condition, props)) {
+            SearchMatch m{seed, {}};
+            m.values.reserve(options.report.size());
+            for (Property p : options.report) m.values.push_back(props.get(p));
+            r.matches.push_back(std::move(m));
+          }
+        }
+        done.fetch_add(end - begin, std::memory_order_relaxed);
+        std::lock_guard<std::mutex> lock(prefix_mutex);
+        r.complete = true;
+        while (prefix < chunks && results[static_cast<std::size_t>(prefix)].complete) {
+          const ChunkResult& p = results[static_cast<std::size_t>(prefix)];
+          prefix_matches += p.matches.size();
+          ++prefix;
+          const bool enough =
+              options.limit >= 0 && prefix_matches >= static_cast<std::uint64_t>(options.limit);
+          if (p.failed || enough) {
+            store_min(cutoff, prefix);
+            break;
+          }
+        }
+      }
+    });
+
+    // Keep the complete prefix of the window, in seed order, and stop at what ends the run.
+    bool ended = false;
+    for (std::uint64_t c = 0; c < chunks && results[static_cast<std::size_t>(c)].complete; ++c) {
+      ChunkResult& r = results[static_cast<std::size_t>(c)];
+      const std::uint64_t chunk_seeds = std::min(window_seeds - c * kSearchChunk, kSearchChunk);
+      for (auto& m : r.matches) {
+        outcome.matches.push_back(std::move(m));
+        if (options.limit >= 0 &&
+            outcome.matches.size() == static_cast<std::uint64_t>(options.limit)) {
+          // Examined up to and including the last returned seed: a resume starts after it.
+          outcome.examined = outcome.matches.back().seed - first + 1;
+          outcome.limit_reached = true;
+          ended = true;
+          break;
+        }
+      }
+      if (ended) break;
+      if (r.failed) {
+        outcome.deal_failed = true;
+        outcome.failed_seed = r.failed_seed;
+        outcome.examined = r.failed_seed - first;
+        ended = true;
+        break;
+      }
+      outcome.examined += chunk_seeds;
+    }
+    if (options.limit == 0) {
+      outcome.limit_reached = true;
+      ended = true;
+    }
+    if (ended) break;
+    if (!finished) {
+      outcome.interrupted = true;
+      break;
+    }
+    window += window_seeds;
+  }
+  return outcome;
+}
+
+}  // namespace mahjongkit::solitaire

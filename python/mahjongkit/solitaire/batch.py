@@ -1,0 +1,341 @@
+"""Batch generation: the boards of many seeds as a NumPy array, and files of them.
+
+:func:`batch` returns ``uint8[n_boards, n_slots]``: row ``i`` holds the tile kinds (1–42,
+:mod:`mahjongkit.tiles`) of the board of the ``i``-th seed, in the layout's slot order. The
+C++ core fills the array in place, on every core with the GIL released; each board depends on
+its own seed only, so the array is the same whatever the thread count.
+
+:func:`write_batch` writes a batch as ``.npy`` (that array; row ``i`` is seed ``A + i``) or
+as JSON Lines, one board a line: ``{"layout": "Turtle", "seed": 5, "faces": [...]}``. It
+generates in slices straight into the file (a memory-mapped ``.npy``), so the size of a run is
+bounded by the disk, not the memory; it writes to a temporary file beside the target and
+renames it at the end, so an interrupted run leaves no partial file; and it refuses to replace
+an existing file unless ``overwrite=True``.
+
+>>> from mahjongkit.solitaire import deal, get_layout
+>>> boards = batch(get_layout("turtle"), range(1000, 1100))
+>>> boards.shape, boards.dtype
+((100, 144), dtype('uint8'))
+>>> tuple(boards[7]) == deal(get_layout("turtle"), 1007).faces
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import IO, Final, Literal, cast
+
+import numpy as np
+import numpy.typing as npt
+
+from mahjongkit.solitaire import engine
+from mahjongkit.solitaire.layout import Layout, get_layout
+from mahjongkit.solitaire.seeds import SEED_LIMIT, check_seeds, parse_seeds
+
+Format = Literal["npy", "jsonl"]
+FORMATS: Final[tuple[Format, ...]] = ("npy", "jsonl")
+Progress = Callable[[int], object]
+"""Called now and then with the number of boards finished so far."""
+Boards = npt.NDArray[np.uint8]
+"""Boards as rows of tile kinds: ``uint8[n_boards, n_slots]``."""
+Source = Callable[[Layout, range, "Progress | None"], Boards]
+"""Generates the boards of a seed range (for :func:`write_batch`)."""
+SLICE: Final = 1 << 16
+"""Boards generated per step of :func:`write_batch` (about 9 MB of Turtle boards)."""
+
+
+def _layout(layout: Layout | str) -> Layout:
+    return engine._check_layout(get_layout(layout) if isinstance(layout, str) else layout)
+
+
+def seed_array(
+    seeds: range | str | Sequence[int] | npt.NDArray[np.integer],
+) -> npt.NDArray[np.uint64]:
+    """The seeds as a contiguous ``uint64`` array, each checked to be in [0, 2**64).
+
+    >>> seed_array("3:6")
+    array([3, 4, 5], dtype=uint64)
+    >>> seed_array([1, -2])
+    Traceback (most recent call last):
+    ValueError: seed must be an integer from 0 to 2**64 - 1, got -2
+    """
+    if isinstance(seeds, str):
+        seeds = parse_seeds(seeds)
+    if isinstance(seeds, range):
+        if seeds.step == 1 and seeds.stop <= seeds.start:
+            return np.empty(0, dtype=np.uint64)
+        if seeds.step == 1:
+            check_seeds(seeds)
+        elif seeds and not (
+            min(seeds[0], seeds[-1]) >= 0 and max(seeds[0], seeds[-1]) < SEED_LIMIT
+        ):
+            raise ValueError(f"seed range {seeds!r} leaves 0 to 2**64 - 1")
+        return np.arange(seeds.start, seeds.stop, seeds.step, dtype=np.uint64)
+    if isinstance(seeds, np.ndarray):
+        if seeds.ndim != 1 or not np.issubdtype(seeds.dtype, np.integer):
+            raise TypeError(
+                f"seeds must be a 1-D integer array, not {seeds.dtype} of {seeds.ndim} dimensions"
+            )
+        if seeds.dtype != np.uint64 and seeds.size and int(seeds.min()) < 0:
+            raise ValueError(f"seed must be an integer from 0 to 2**64 - 1, got {int(seeds.min())}")
+        return np.ascontiguousarray(seeds, dtype=np.uint64)
+    checked = [_check_seed(seed) for seed in seeds]
+    return np.array(checked, dtype=np.uint64)
+
+
+def _check_seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
+        raise TypeError(f"a seed is an int, not {type(seed).__name__}")
+    value = int(seed)
+    if not 0 <= value < SEED_LIMIT:
+        raise ValueError(f"seed must be an integer from 0 to 2**64 - 1, got {value}")
+    return value
+
+
+def batch(
+    layout: Layout | str,
+    seeds: range | str | Sequence[int] | npt.NDArray[np.integer],
+    threads: int | None = None,
+    *,
+    impl: str | None = None,
+    max_trials: int = engine.DEFAULT_MAX_TRIALS,
+    progress: Progress | None = None,
+    out: npt.NDArray[np.uint8] | None = None,
+) -> npt.NDArray[np.uint8]:
+    """The boards of ``seeds`` on ``layout`` as ``uint8[len(seeds), layout.size]``.
+
+    ``seeds`` is a range, ``"A:B"`` text, a sequence or an integer array. ``threads``
+    defaults to every core; the reference (``impl="python"``) runs on one. ``out``, when
+    given, is filled in place (a writeable C-contiguous ``uint8`` array of the right shape,
+    e.g. a slice of a memory-mapped file) and returned. A seed whose deal fails raises
+    :class:`~mahjongkit.solitaire.engine.DealError`; Ctrl-C raises ``KeyboardInterrupt``
+    once the workers have stopped.
+
+    >>> batch("tea house", "0:3", threads=2).shape
+    (3, 36)
+    >>> (batch("tea house", [5, 9], impl="python") == batch("tea house", [5, 9])).all()
+    np.True_
+    >>> batch("tea house", "0:3", threads=0)
+    Traceback (most recent call last):
+    ValueError: threads must be a positive int (or None for every core), got 0
+    """
+    from mahjongkit.solitaire.search import resolve_threads
+
+    chosen = _layout(layout)
+    seed_values = seed_array(seeds)
+    thread_count = resolve_threads(threads)
+    engine._check_trials(max_trials)
+    shape = (len(seed_values), chosen.size)
+    if out is None:
+        out = np.empty(shape, dtype=np.uint8)
+    elif out.shape != shape or out.dtype != np.uint8 or not out.flags.c_contiguous:
+        raise ValueError(f"out must be a C-contiguous uint8 array of shape {shape}")
+    if len(seed_values) == 0:
+        return out
+    if engine.resolve_impl(impl) == "cpp":
+        failed = engine.core_batch_faces(
+            chosen, seed_values, out, threads=thread_count, max_trials=max_trials, progress=progress
+        )
+    else:
+        failed = _batch_reference(chosen, seed_values, out, max_trials, progress)
+    if failed is not None:
+        raise engine.DealError(
+            f"could not deal layout {chosen.name!r} with seed {failed}: every one of the "
+            f"{max_trials} trials of the reverse deal was left with fewer than two free slots"
+        )
+    return out
+
+
+def _batch_reference(
+    layout: Layout,
+    seeds: npt.NDArray[np.uint64],
+    out: npt.NDArray[np.uint8],
+    max_trials: int,
+    progress: Progress | None,
+) -> int | None:
+    last_report = time.monotonic()
+    for i, seed in enumerate(seeds.tolist()):
+        try:
+            out[i] = engine.deal(layout, seed, impl="python", max_trials=max_trials).faces
+        except engine.DealError:
+            return int(seed)
+        if progress is not None and time.monotonic() - last_report > 0.05:
+            progress(i + 1)
+            last_report = time.monotonic()
+    if progress is not None:
+        progress(len(seeds))
+    return None
+
+
+def format_of(path: str | Path, format: str | None = None) -> Format:
+    """The file format: ``format`` if given, else from the suffix (``.npy``, ``.jsonl``).
+
+    >>> format_of("boards.jsonl"), format_of("x.bin", "npy")
+    ('jsonl', 'npy')
+    >>> format_of("boards.csv")
+    Traceback (most recent call last):
+    ValueError: cannot tell the format of 'boards.csv' from its suffix: give npy or jsonl
+    """
+    if format is None:
+        suffix = Path(path).suffix.lower().lstrip(".")
+        format = {"npy": "npy", "jsonl": "jsonl", "ndjson": "jsonl"}.get(suffix)
+        if format is None:
+            raise ValueError(
+                f"cannot tell the format of {str(path)!r} from its suffix: give npy or jsonl"
+            )
+    if format == "npy":
+        return "npy"
+    if format == "jsonl":
+        return "jsonl"
+    raise ValueError(f"unknown format {format!r}: use npy or jsonl")
+
+
+def check_target(path: str | Path, *, overwrite: bool = False) -> Path:
+    """``path`` if a batch may be written there; else a ``FileExistsError`` (unless
+    ``overwrite``), ``IsADirectoryError``, ``FileNotFoundError`` or ``PermissionError``
+    that names the path and the reason. Nothing is created.
+
+    >>> check_target("/no/such/folder/boards.npy")
+    Traceback (most recent call last):
+    FileNotFoundError: cannot write '/no/such/folder/boards.npy': the folder ... does not exist
+    """
+    target = Path(path)
+    folder = target.parent
+    if target.is_dir():
+        raise IsADirectoryError(f"cannot write {str(target)!r}: it is a folder")
+    if target.exists() and not overwrite:
+        raise FileExistsError(
+            f"{str(target)!r} exists: refusing to overwrite it (use --force / overwrite=True)"
+        )
+    if not folder.is_dir():
+        raise FileNotFoundError(
+            f"cannot write {str(target)!r}: the folder {str(folder)!r} does not exist"
+        )
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise PermissionError(
+            f"cannot write {str(target)!r}: the folder {str(folder)!r} is not writable"
+        )
+    return target
+
+
+@contextlib.contextmanager
+def _atomic(target: Path, mode: str) -> Iterator[tuple[IO[str] | IO[bytes], Path]]:
+    """A temporary file beside ``target``, renamed onto it only if the block succeeds."""
+    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    os.close(handle)
+    temporary = Path(name)
+    # mkstemp makes the file private (0600); give it the mode a plain open() would.
+    umask = os.umask(0)
+    os.umask(umask)
+    temporary.chmod(0o666 & ~umask)
+    try:
+        with open(temporary, mode) as stream:
+            yield stream, temporary
+        os.replace(temporary, target)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def write_batch(
+    path: str | Path,
+    layout: Layout | str,
+    seeds: range | str,
+    *,
+    format: str | None = None,
+    threads: int | None = None,
+    overwrite: bool = False,
+    impl: str | None = None,
+    progress: Progress | None = None,
+    source: Source | None = None,
+) -> Path:
+    """Write the boards of the seed range ``seeds`` to ``path`` as ``.npy`` or JSON Lines.
+
+    >>> import json, pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> path = write_batch(folder / "boards.jsonl", "tea house", "10:12")
+    >>> first = json.loads(path.read_text().splitlines()[0])
+    >>> first["layout"], first["seed"], len(first["faces"])
+    ('Tea House', 10, 36)
+    >>> write_batch(folder / "boards.jsonl", "tea house", "10:12")
+    Traceback (most recent call last):
+    FileExistsError: '...boards.jsonl' exists: refusing to overwrite it (use --force / ...)
+    >>> np.load(write_batch(folder / "b.npy", "tea house", "10:12")).shape
+    (2, 36)
+
+    ``source(layout, seeds, progress)``, when given, generates each slice instead of
+    :func:`batch` (the command line passes the Dask backend's).
+    """
+    chosen = _layout(layout)
+    seed_range = parse_seeds(seeds) if isinstance(seeds, str) else check_seeds(seeds)
+    kind = format_of(path, format)
+    target = check_target(path, overwrite=overwrite)
+    count = len(seed_range)
+
+    def slices() -> Iterator[tuple[int, range]]:
+        for offset in range(0, count, SLICE):
+            yield offset, seed_range[offset : offset + SLICE]
+
+    def reporter(offset: int) -> Progress | None:
+        return None if progress is None else (lambda done: progress(offset + done))
+
+    if kind == "npy":
+        with _atomic(target, "wb") as (_, temporary):
+            array = np.lib.format.open_memmap(
+                temporary, mode="w+", dtype=np.uint8, shape=(count, chosen.size)
+            )
+            try:
+                for offset, part in slices():
+                    batch(
+                        chosen,
+                        part,
+                        threads,
+                        impl=impl,
+                        progress=reporter(offset),
+                        out=array[offset : offset + len(part)],
+                    )
+                array.flush()
+            finally:
+                del array
+    else:
+        with _atomic(target, "w") as (stream, _):
+            text_stream = cast(IO[str], stream)
+            for offset, part in slices():
+                boards = (
+                    batch(chosen, part, threads, impl=impl, progress=reporter(offset))
+                    if source is None
+                    else source(chosen, part, reporter(offset))
+                )
+                text_stream.write(_jsonl(chosen.name, part, boards))
+    return target
+
+
+def _jsonl(layout_name: str, seeds: range, boards: npt.NDArray[np.uint8]) -> str:
+    name = json.dumps(layout_name)
+    return "".join(
+        f'{{"layout":{name},"seed":{seed},"faces":[{",".join(map(str, row))}]}}\n'
+        for seed, row in zip(seeds, boards.tolist(), strict=True)
+    )
+
+
+def read_jsonl(path: str | Path) -> Iterator[tuple[str, int, tuple[int, ...]]]:
+    """The ``(layout name, seed, faces)`` of every line of a JSON Lines batch file.
+
+    >>> import pathlib, tempfile
+    >>> path = write_batch(pathlib.Path(tempfile.mkdtemp()) / "b.jsonl", "tea house", "4:6")
+    >>> [(name, seed) for name, seed, _ in read_jsonl(path)]
+    [('Tea House', 4), ('Tea House', 5)]
+    """
+    with open(path) as stream:
+        for number, line in enumerate(stream, 1):
+            try:
+                record = json.loads(line)
+                yield str(record["layout"]), int(record["seed"]), tuple(record["faces"])
+            except (ValueError, KeyError, TypeError) as error:
+                raise ValueError(f"{path}:{number}: not a batch line ({error})") from None

@@ -1,0 +1,348 @@
+"""Bulk seed search: the seeds of a range whose boards satisfy a condition on their properties.
+
+The C++ core scans on every core with the GIL released; each board and its properties depend
+on its own seed only and results are assembled in seed order, so the answer is the same for
+any thread count, and on a Dask cluster (:mod:`mahjongkit.solitaire.distributed`). With a
+``limit`` the answer is the ``limit`` smallest matching seeds. Properties are computed lazily:
+in ``free_pairs >= 14 and difficulty <= 0.3`` the playouts behind ``difficulty`` run only for
+boards with 14 open pairs, so put the cheap test first.
+
+Ctrl-C stops a search cleanly: it returns what the examined prefix of the range holds, with
+``interrupted`` set and :attr:`SearchResult.next_seed` telling where to resume.
+
+>>> from mahjongkit.solitaire import get_layout
+>>> result = search(get_layout("turtle"), range(0, 300), "free_pairs >= 24", limit=3)
+>>> [m.seed for m in result.matches], result.matches[0].properties
+([93, 258, 266], {'free_pairs': 24})
+>>> result.limit_reached, result.next_seed
+(True, 267)
+>>> search("turtle", range(0, 300), "free_pairs >= 24", limit=3, impl="python") == result
+True
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import cache
+
+from mahjongkit.solitaire import engine, properties
+from mahjongkit.solitaire.condition import Condition
+from mahjongkit.solitaire.layout import Layout, Slot, get_layout
+from mahjongkit.solitaire.seeds import check_seeds, parse_seeds
+
+Progress = Callable[[int], object]
+"""Called now and then with the number of seeds examined so far."""
+RawPart = tuple[list[tuple[int, list[float]]], int, bool, bool, "int | None"]
+"""What one scan of a seed range returns: (matches as (seed, values), examined,
+interrupted, limit reached, failing seed or None); the C++ core's and the reference's."""
+
+_SEGMENT = 1 << 62  # seeds per core call: the core counts in uint64, a range may hold 2**64
+
+
+@dataclass(frozen=True)
+class Match:
+    """A matching seed and the properties the condition (and ``report``) asked for."""
+
+    seed: int
+    properties: dict[str, int | float] = field(hash=False)
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The matches of a search, ascending by seed, and how much of the range was examined."""
+
+    layout: str
+    where: str
+    seeds: range
+    matches: tuple[Match, ...]
+    examined: int
+    """Every seed of ``seeds[:examined]`` was examined (and nothing beyond counts)."""
+    interrupted: bool = False
+    limit_reached: bool = False
+
+    @property
+    def complete(self) -> bool:
+        """Whether the search ran to its end (the range, or the limit)."""
+        return not self.interrupted
+
+    @property
+    def next_seed(self) -> int | None:
+        """Where a resumed search starts, or None when the whole range was examined."""
+        resume = self.seeds.start + self.examined
+        return resume if resume < self.seeds.stop else None
+
+
+def resolve_layout(layout: Layout | str) -> Layout:
+    """A layout, or a built-in one by name."""
+    return get_layout(layout) if isinstance(layout, str) else layout
+
+
+def resolve_seeds(seeds: range | str) -> range:
+    """A checked seed range, from a range or ``"A:B"`` text."""
+    return parse_seeds(seeds) if isinstance(seeds, str) else check_seeds(seeds)
+
+
+def resolve_threads(threads: int | None) -> int:
+    """The thread count for the core (0: every core); ``ValueError`` unless None or >= 1."""
+    if threads is None:
+        return 0
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise ValueError(
+            f"threads must be a positive int (or None for every core), got {threads!r}"
+        )
+    return threads
+
+
+def check_limit(limit: int | None) -> int:
+    """The limit for the core (-1: none)."""
+    if limit is None:
+        return -1
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+        raise ValueError(f"limit must be a non-negative int or None, got {limit!r}")
+    return limit
+
+
+@dataclass(frozen=True)
+class SearchJob:
+    """Everything a scan of one seed range needs; picklable, so Dask can ship it."""
+
+    layout: Layout
+    condition: Condition
+    report: tuple[str, ...]
+    limit: int
+    playouts: int
+    solver_budget: int
+    max_trials: int
+
+    @staticmethod
+    def make(
+        layout: Layout | str,
+        where: str | Condition,
+        limit: int | None,
+        report: Iterable[str],
+        playouts: int,
+        solver_budget: int,
+        max_trials: int,
+    ) -> SearchJob:
+        """Check every argument and build the job."""
+        condition = where if isinstance(where, Condition) else Condition.parse(where)
+        properties.check_options(playouts, solver_budget)
+        engine._check_trials(max_trials)
+        wanted = list(condition.properties)
+        wanted += [name for name in properties.check_names(report) if name not in wanted]
+        return SearchJob(
+            engine._check_layout(resolve_layout(layout)),
+            condition,
+            tuple(wanted),
+            check_limit(limit),
+            playouts,
+            solver_budget,
+            max_trials,
+        )
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # A Layout keeps compiled geometry in a cache that cannot be pickled: ship its data.
+        layout = self.layout
+        return (
+            _job,
+            (
+                layout.name,
+                layout.slots,
+                layout.description,
+                self.condition,
+                self.report,
+                self.limit,
+                self.playouts,
+                self.solver_budget,
+                self.max_trials,
+            ),
+        )
+
+    def scan(
+        self, first: int, count: int, *, threads: int, impl: str | None, progress: Progress | None
+    ) -> RawPart:
+        """Scan seeds ``first .. first + count - 1`` (count < 2**63)."""
+        if engine.resolve_impl(impl) == "cpp":
+            return engine.core_search_seeds(
+                self.layout,
+                first,
+                count,
+                list(self.condition.nodes),
+                [properties.PROPERTY_NAMES.index(name) for name in self.report],
+                limit=self.limit,
+                threads=threads,
+                max_trials=self.max_trials,
+                playouts=self.playouts,
+                solver_budget=self.solver_budget,
+                progress=progress,
+            )
+        return self._scan_reference(first, count, progress)
+
+    def _scan_reference(self, first: int, count: int, progress: Progress | None) -> RawPart:
+        matches: list[tuple[int, list[float]]] = []
+        examined = 0
+        last_report = time.monotonic()
+        try:
+            for seed in range(first, first + count):
+                if self.limit >= 0 and len(matches) >= self.limit:
+                    return matches, examined, False, True, None
+                try:
+                    board = engine.deal(
+                        self.layout, seed, impl="python", max_trials=self.max_trials
+                    )
+                except engine.DealError:
+                    return matches, examined, False, False, seed
+                props = properties.BoardProperties(
+                    self.layout,
+                    board.faces,
+                    seed,
+                    playouts=self.playouts,
+                    solver_budget=self.solver_budget,
+                )
+                if self.condition.evaluate(props.__getitem__):
+                    matches.append((seed, [float(props[name]) for name in self.report]))
+                examined += 1
+                if progress is not None and time.monotonic() - last_report > 0.05:
+                    progress(examined)
+                    last_report = time.monotonic()
+        except KeyboardInterrupt:
+            return matches, examined, True, False, None
+        if progress is not None:
+            progress(examined)
+        return matches, examined, False, self.limit >= 0 and len(matches) >= self.limit, None
+
+    def merge(self, seeds: range, parts: Iterable[tuple[int, int, RawPart]]) -> SearchResult:
+        """One result from the scans of consecutive sub-ranges ``(first, count, raw)`` that
+        tile ``seeds`` from its start, in order (an iterator is consumed only as far as
+        needed); the same whatever the cut, because a part is trusted only as far as it
+        examined. Raises :class:`~mahjongkit.solitaire.engine.DealError` at a failed deal."""
+        matches: list[Match] = []
+        examined = 0
+
+        def result(interrupted: bool = False, limit_reached: bool = False) -> SearchResult:
+            return SearchResult(
+                self.layout.name,
+                self.condition.text,
+                seeds,
+                tuple(matches),
+                examined,
+                interrupted,
+                limit_reached,
+            )
+
+        if self.limit == 0:
+            return result(limit_reached=True)
+        for first, count, (found, part_examined, interrupted, _, failed) in parts:
+            if first != seeds.start + examined:
+                raise ValueError("the parts of a search must tile the range in order")
+            for seed, values in found:
+                matches.append(
+                    Match(
+                        seed, dict(zip(self.report, map(_typed, self.report, values), strict=True))
+                    )
+                )
+                if len(matches) == self.limit:
+                    examined = seed - seeds.start + 1
+                    return result(limit_reached=True)
+            if failed is not None:
+                raise engine.DealError(
+                    f"could not deal layout {self.layout.name!r} with seed {failed}: every one "
+                    f"of the {self.max_trials} trials of the reverse deal was left with fewer "
+                    "than two free slots"
+                )
+            examined += part_examined
+            if interrupted or part_examined < count:
+                return result(interrupted=True)
+        return result()
+
+
+def portable_layout(layout: Layout) -> tuple[str, tuple[Slot, ...], str]:
+    """What rebuilds ``layout`` elsewhere (see :func:`layout_from`), without its caches."""
+    return layout.name, layout.slots, layout.description
+
+
+@cache
+def layout_from(name: str, slots: tuple[Slot, ...], description: str) -> Layout:
+    """The layout of :func:`portable_layout` (built once per process)."""
+    return Layout(name, slots, description)
+
+
+def _job(
+    name: str,
+    slots: tuple[Slot, ...],
+    description: str,
+    condition: Condition,
+    report: tuple[str, ...],
+    limit: int,
+    playouts: int,
+    solver_budget: int,
+    max_trials: int,
+) -> SearchJob:
+    layout = layout_from(name, slots, description)
+    return SearchJob(layout, condition, report, limit, playouts, solver_budget, max_trials)
+
+
+def _typed(name: str, value: float) -> int | float:
+    return properties.typed(name, value)
+
+
+def segments(seeds: range, size: int = _SEGMENT) -> Iterator[tuple[int, int]]:
+    """``(first, count)`` pieces of at most ``size`` seeds that tile ``seeds`` in order.
+
+    >>> list(segments(range(0, 10), 4))
+    [(0, 4), (4, 4), (8, 2)]
+    """
+    for first in range(seeds.start, seeds.stop, size):
+        yield first, min(size, seeds.stop - first)
+
+
+def search(
+    layout: Layout | str,
+    seeds: range | str,
+    where: str | Condition,
+    limit: int | None = None,
+    *,
+    threads: int | None = None,
+    report: Iterable[str] = (),
+    playouts: int = properties.DEFAULT_PLAYOUTS,
+    solver_budget: int = properties.DEFAULT_SOLVER_BUDGET,
+    max_trials: int = engine.DEFAULT_MAX_TRIALS,
+    impl: str | None = None,
+    progress: Progress | None = None,
+) -> SearchResult:
+    """The seeds of ``seeds`` whose boards satisfy ``where`` (at most ``limit``, smallest first).
+
+    ``where`` is a :class:`~mahjongkit.solitaire.condition.Condition` or its text; each match
+    carries the properties the condition reads plus those named in ``report``. ``threads``
+    defaults to every core (the reference, ``impl="python"``, runs on one).
+
+    >>> result = search("tea house", "0:50", "difficulty == 0 and stacked_pairs > 0")
+    >>> [(m.seed, m.properties) for m in result.matches]
+    [(11, {'difficulty': 0.0, 'stacked_pairs': 1}), (14, {...}), (44, {...})]
+    >>> search("turtle", "0:50", "free_pairs >= 8 and difficulty < 0.3 and hardness > 1")
+    Traceback (most recent call last):
+    mahjongkit.solitaire.condition.ConditionError: unknown property 'hardness', in "hardness" ...
+    """
+    job = SearchJob.make(layout, where, limit, report, playouts, solver_budget, max_trials)
+    seed_range = resolve_seeds(seeds)
+    thread_count = resolve_threads(threads)
+
+    def parts() -> Iterator[tuple[int, int, RawPart]]:
+        done = 0
+        for first, count in segments(seed_range):
+            reporter = None if progress is None else _offset(progress, done)
+            # Each part gets the whole limit: merge() keeps the smallest seeds over all parts.
+            yield (
+                first,
+                count,
+                job.scan(first, count, threads=thread_count, impl=impl, progress=reporter),
+            )
+            done += count
+
+    return job.merge(seed_range, parts())
+
+
+def _offset(progress: Progress, done: int) -> Progress:
+    return lambda examined: progress(done + examined)
