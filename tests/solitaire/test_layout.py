@@ -165,3 +165,15 @@ def test_the_plain_constructor_validates_too() -> None:
     with pytest.raises(LayoutError, match="has 146 slots: at most 144"):
         Layout("x", tuple((2 * i, 0, 0) for i in range(146)))
     assert Layout("x", ((0, 0, 0), (2, 0, 0))).size == 2
+
+
+def test_a_used_layout_pickles_without_its_compiled_cache() -> None:
+    import pickle
+
+    from mahjongkit.solitaire import deal, get_layout
+
+    turtle = get_layout("turtle")
+    deal(turtle, seed=3)  # fills the cache with the compiled geometry
+    again = pickle.loads(pickle.dumps(turtle))
+    assert again == turtle and again.slots == turtle.slots
+    assert deal(again, seed=3) == deal(turtle, seed=3)

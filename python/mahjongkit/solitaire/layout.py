@@ -87,6 +87,11 @@ class Layout:
             raise TypeError(f"a layout name is a str, not {type(self.name).__name__}")
         object.__setattr__(self, "slots", _validated(self.name, self.slots))
 
+    def __reduce__(self) -> tuple[object, tuple[str, tuple[Slot, ...], str]]:
+        # Pickle the value only: the cache holds compiled geometry that cannot be pickled and
+        # is rebuilt on first use (so layouts travel to processes and Dask workers as they are).
+        return (type(self), (self.name, self.slots, self.description))
+
     @property
     def size(self) -> int:
         """The number of slots (tiles)."""
