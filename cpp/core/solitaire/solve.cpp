@@ -445,8 +445,11 @@ class Solver {
       if (!best.empty() && best.size() == 1) return;  // a forced choice is already found
       const int lead = open.nth(0);
       std::vector<Option> options;
+      // Once a group has as many viable pairings as the best group so far it cannot be chosen,
+      // so its remaining pairings need no lookahead (the relaxations are most of the time).
+      const std::size_t enough = best.empty() ? 3 : best.size();
       open.for_each([&](int u) {
-        if (u == lead || s.refuted.test(u)) return;
+        if (u == lead || s.refuted.test(u) || options.size() >= enough) return;
         bool refuted = false;
         // A pair one of whose tiles lies over the other can never be removed.
         if (g_.cover[lead].test(u) || g_.cover[u].test(lead)) refuted = true;
