@@ -92,19 +92,14 @@ class Solver {
       r.reason = "some tiles can never become free together with a partner";
       return finish(r);
     }
-    // Playouts first: cheap, and most solvable positions fall to one of them.
-    for (int k = 0; k < limits_.playouts; ++k) {
-      ++r.playouts;
-      std::vector<std::pair<int, int>> trial = path;
-      if (playout(present, trial)) {
-        r.status = SolveStatus::kSolvable;
-        r.solution = trial;
-        return finish(r);
-      }
-      if ((k & 15) == 15 && out_of_time()) break;
-    }
-    const int verdict = dfs(present, path);
+    // Playouts first: cheap, and most solvable positions fall to one of them. Only a first
+    // batch runs before the search; the rest are spread over the search's restarts, so that an
+    // unsolvable position whose proof is short does not pay for all of them first.
+    const int first_batch = std::min(limits_.playouts, kFirstPlayouts);
+    if (playout_batch(present, path, first_batch, r)) return finish(r);
+    const int verdict = dfs(present, path, r);
     r.nodes = nodes_;
+    if (verdict == 2) return finish(r);  // a playout between restarts found a solution
     if (verdict == 1) {
       r.status = SolveStatus::kSolvable;
       r.solution = path;
@@ -123,6 +118,25 @@ class Solver {
     r.nodes = nodes_;
     r.seconds = thread_seconds() - start_;
     return r;
+  }
+
+  static constexpr int kFirstPlayouts = 100;    // playouts before the search starts
+  static constexpr int kPlayoutsPerRestart = 100;  // more of them between restarts
+
+  // Runs up to count playouts (fewer when time runs out); true with r solved when one wins.
+  bool playout_batch(const Bits& present, const std::vector<std::pair<int, int>>& path, int count,
+                     SolveResult& r) {
+    for (int k = 0; k < count; ++k) {
+      ++r.playouts;
+      std::vector<std::pair<int, int>> trial = path;
+      if (playout(present, trial)) {
+        r.status = SolveStatus::kSolvable;
+        r.solution = std::move(trial);
+        return true;
+      }
+      if ((k & 15) == 15 && out_of_time()) break;
+    }
+    return false;
   }
 
   bool out_of_time() {
@@ -522,7 +536,8 @@ class Solver {
 
   // Restarts with a growing node allowance and a freshly shuffled tie order: the search time of
   // one fixed order is heavy-tailed, and dead nodes found by any run stay dead for all of them.
-  int dfs(const Bits& present, std::vector<std::pair<int, int>>& path) {
+  // Returns as search() does, or 2 when a playout between restarts solved r.
+  int dfs(const Bits& present, std::vector<std::pair<int, int>>& path, SolveResult& r) {
     Node root{present, present, {}};
     root.partner.fill(-1);
     // Groups with two tiles left are committed from the start.
@@ -539,6 +554,8 @@ class Solver {
       if (!restart_hit_) return -1;  // the caller's budget ran out
       restart_hit_ = false;
       ++restarts_;
+      const int more = std::min(kPlayoutsPerRestart, limits_.playouts - r.playouts);
+      if (more > 0 && playout_batch(present, path, more, r)) return 2;
     }
   }
 
