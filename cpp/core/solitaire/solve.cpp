@@ -187,8 +187,16 @@ class Solver {
   // free or already removed (partner[t] when committed, else an uncommitted group mate).
   // Only the slots a removal affects are looked at again, so a pass costs about one free-set
   // scan instead of one per round.
+  //
+  // With a schedule, it also records when each tile became free and when it went (a clock
+  // counting removals): see quick_accept().
+  struct Schedule {
+    std::array<std::int16_t, Bits::kCapacity> freed_at, removed_at;
+  };
   bool relax(const Bits& present, const Bits& uncommitted, const std::int16_t* partner,
-             Bits free) const {
+             Bits free, Schedule* schedule = nullptr) const {
+    std::int16_t clock = 0;
+    if (schedule) free.for_each([&](int t) { schedule->freed_at[t] = 0; });
     Bits relaxed = present;
     int stack[2 * Bits::kCapacity + 8];
     int top = 0;
@@ -205,17 +213,41 @@ class Solver {
       }
       return m;
     };
-    while (top > 0) {
-      const int t = stack[--top];
+    // With a schedule, uncommitted tiles wait on a second stack until nothing committed can go:
+    // the longer they stay free, the more pairs of a group share a moment with both tiles free,
+    // and the more pairings quick_accept() can take without a relaxation of their own.
+    int lazy[Bits::kCapacity];
+    int lazy_top = 0;
+    Bits in_lazy;
+    for (;;) {
+      int t;
+      if (top > 0) {
+        t = stack[--top];
+        if (schedule && partner && partner[t] < 0 && uncommitted.test(t)) {
+          if (!in_lazy.test(t)) {
+            in_lazy.set(t);
+            lazy[lazy_top++] = t;
+          }
+          queued.reset(t);
+          continue;
+        }
+      } else if (lazy_top > 0) {
+        t = lazy[--lazy_top];
+        in_lazy.reset(t);
+      } else {
+        break;
+      }
       queued.reset(t);
       if (!relaxed.test(t) || !free.test(t)) continue;
       const Bits reachable = free | present.andnot(relaxed);
       if (!mates_of(t).intersects(reachable)) continue;
       relaxed.reset(t);
       free.reset(t);
+      if (schedule) schedule->removed_at[t] = clock++;
       (g_.affects[t] & relaxed).andnot(free).for_each([&](int u) {
         if (!g_.is_free(u, relaxed)) return;
         free.set(u);
+        if (schedule) schedule->freed_at[u] = clock;
         // u can now go, and so can free tiles that were waiting for u as their partner.
         const Bits waiting = (mates_of(u) | Bits{}) & free & relaxed;
         if (!queued.test(u)) {
@@ -411,6 +443,18 @@ class Solver {
     return relax(s.present, s.uncommitted, s.partner.data(), free);
   }
 
+  // The relaxed game is monotone (removals only free tiles and only add removed partners), so
+  // it removes the same tiles in any order, and one complete schedule proves it alive. The
+  // node's own schedule stays valid after pairing a (lead, u), (c, d) of an uncommitted group
+  // when each pair had a moment with both tiles free in it: only those tiles' partner
+  // conditions change. Then the lookahead needs no relaxation of its own for that pairing.
+  static bool both_free_once(const Schedule& sc, int a, int b) {
+    return std::max(sc.freed_at[a], sc.freed_at[b]) <= std::min(sc.removed_at[a], sc.removed_at[b]);
+  }
+  static bool quick_accept(const Schedule& sc, int lead, int u, int c, int d) {
+    return both_free_once(sc, lead, u) && both_free_once(sc, c, d);
+  }
+
   bool over_budget() {
     ++nodes_;
     if (nodes_ > restart_limit_) {
@@ -440,14 +484,16 @@ class Solver {
     greedy(s, path);
     if (s.present.none()) return 1;
     const Key key = key_of(s);
-    if ((exact_keys_ && dead_nodes_.count(key)) || relaxed_dead(s)) {
+    Schedule schedule;
+    const Bits free = g_.free_set(s.present);
+    if ((exact_keys_ && dead_nodes_.count(key)) ||
+        relax(s.present, s.uncommitted, s.partner.data(), free, &schedule)) {
       if (exact_keys_) dead_nodes_.insert(key);
       path.resize(mark);
       return 0;
     }
     // Branch on the group with the fewest viable pairings (fail first): groups that can move now
     // are looked at first, and when branch_anywhere_ is set every undecided group competes.
-    const Bits free = g_.free_set(s.present);
     std::vector<Option> best;
     bool dead = false;
     Bits seen;
@@ -467,14 +513,16 @@ class Solver {
         bool refuted = false;
         // A pair one of whose tiles lies over the other can never be removed.
         if (g_.cover[lead].test(u) || g_.cover[u].test(lead)) refuted = true;
+        bool accepted = false;
         if (!refuted && open.count() == 4) {
           Bits rest = open;
           rest.reset(lead);
           rest.reset(u);
           const int c = rest.nth(0), d = rest.nth(1);
           if (g_.cover[c].test(d) || g_.cover[d].test(c)) refuted = true;
+          accepted = !refuted && quick_accept(schedule, lead, u, c, d);
         }
-        if (!refuted) {
+        if (!refuted && !accepted) {
           // Look one commitment ahead: a pairing the relaxation already refutes is no choice.
           Node trial = s;
           commit(trial, lead, u);
