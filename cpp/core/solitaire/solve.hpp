@@ -13,8 +13,9 @@
 //   4. a search over pairings, not move orders: a node fixes whom one tile of a four-tile
 //      group pairs with (3 choices), then plays every free committed pair (confluent once
 //      pairings are fixed). It branches on the group with the fewest pairings the relaxation
-//      cannot refute (fail first), restarts with growing node allowances and a fresh tie
-//      order, and keeps a table of dead (present set, pairings) states across restarts.
+//      cannot refute (fail first; the restarts take turns on how ties between such groups are
+//      broken), restarts with growing node allowances and a fresh tie order of pairings, and
+//      keeps a table of dead (present set, pairings) states across restarts.
 // Every answer is exact; when the node or time budget runs out the answer is kUnknown. The
 // time budget is CPU time of the solving thread where available (steady on a loaded machine).
 #pragma once
