@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from mahjongkit import tiles
-from mahjongkit.solitaire import deal, free_slots, get_layout, layouts
+from mahjongkit.solitaire import deal, engine, free_slots, get_layout, layouts
 from mahjongkit.solitaire.game import Game
 from mahjongkit.solitaire.rng import Rng
-from mahjongkit.solitaire.solver import Verdict, is_solvable, solve, winning_move
+from mahjongkit.solitaire.solver import Verdict, groups_of, is_solvable, solve, winning_move
 
 TURTLE = get_layout("turtle")
 
@@ -119,3 +119,25 @@ def test_thousand_uniform_deals_mostly_within_a_second() -> None:
         for i in range(1000)
     )
     assert decided >= 990
+
+
+@pytest.mark.parametrize("index", [255, 2194])
+def test_search_proves_hard_unsolvable_deals_without_every_playout_first(index: int) -> None:
+    # These uniform deals survive the dead-position checks and need the pairing search; only
+    # the first hundred playouts run before it, the rest between its restarts.
+    groups = groups_of(TURTLE, uniform_deal(index))
+    status, solution, nodes, playouts, _, reason = engine.solve_groups(
+        TURTLE, groups, max_nodes=200_000, max_seconds=0, impl="cpp"
+    )
+    assert status == 0 and solution == [] and "exhaustive" in reason
+    assert nodes > 0 and 100 <= playouts < 1000
+
+
+@pytest.mark.parametrize("index", [52, 463])
+def test_search_solves_hard_solvable_deals_deterministically(index: int) -> None:
+    faces = uniform_deal(index)
+    first = solve(TURTLE, faces, max_seconds=0, max_nodes=200_000)
+    assert first.verdict is Verdict.SOLVABLE and first.nodes > 0
+    assert replays("turtle", faces, first.solution)
+    again = solve(TURTLE, faces, max_seconds=0, max_nodes=200_000)
+    assert again.solution == first.solution and again.nodes == first.nodes

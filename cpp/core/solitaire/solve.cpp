@@ -92,19 +92,14 @@ class Solver {
       r.reason = "some tiles can never become free together with a partner";
       return finish(r);
     }
-    // Playouts first: cheap, and most solvable positions fall to one of them.
-    for (int k = 0; k < limits_.playouts; ++k) {
-      ++r.playouts;
-      std::vector<std::pair<int, int>> trial = path;
-      if (playout(present, trial)) {
-        r.status = SolveStatus::kSolvable;
-        r.solution = trial;
-        return finish(r);
-      }
-      if ((k & 15) == 15 && out_of_time()) break;
-    }
-    const int verdict = dfs(present, path);
+    // Playouts first: cheap, and most solvable positions fall to one of them. Only a first
+    // batch runs before the search; the rest are spread over the search's restarts, so that an
+    // unsolvable position whose proof is short does not pay for all of them first.
+    const int first_batch = std::min(limits_.playouts, kFirstPlayouts);
+    if (playout_batch(present, path, first_batch, r)) return finish(r);
+    const int verdict = dfs(present, path, r);
     r.nodes = nodes_;
+    if (verdict == 2) return finish(r);  // a playout between restarts found a solution
     if (verdict == 1) {
       r.status = SolveStatus::kSolvable;
       r.solution = path;
@@ -123,6 +118,25 @@ class Solver {
     r.nodes = nodes_;
     r.seconds = thread_seconds() - start_;
     return r;
+  }
+
+  static constexpr int kFirstPlayouts = 100;    // playouts before the search starts
+  static constexpr int kPlayoutsPerRestart = 100;  // more of them between restarts
+
+  // Runs up to count playouts (fewer when time runs out); true with r solved when one wins.
+  bool playout_batch(const Bits& present, const std::vector<std::pair<int, int>>& path, int count,
+                     SolveResult& r) {
+    for (int k = 0; k < count; ++k) {
+      ++r.playouts;
+      std::vector<std::pair<int, int>> trial = path;
+      if (playout(present, trial)) {
+        r.status = SolveStatus::kSolvable;
+        r.solution = std::move(trial);
+        return true;
+      }
+      if ((k & 15) == 15 && out_of_time()) break;
+    }
+    return false;
   }
 
   bool out_of_time() {
@@ -173,8 +187,16 @@ class Solver {
   // free or already removed (partner[t] when committed, else an uncommitted group mate).
   // Only the slots a removal affects are looked at again, so a pass costs about one free-set
   // scan instead of one per round.
+  //
+  // With a schedule, it also records when each tile became free and when it went (a clock
+  // counting removals): see quick_accept().
+  struct Schedule {
+    std::array<std::int16_t, Bits::kCapacity> freed_at, removed_at;
+  };
   bool relax(const Bits& present, const Bits& uncommitted, const std::int16_t* partner,
-             Bits free) const {
+             Bits free, Schedule* schedule = nullptr) const {
+    std::int16_t clock = 0;
+    if (schedule) free.for_each([&](int t) { schedule->freed_at[t] = 0; });
     Bits relaxed = present;
     int stack[2 * Bits::kCapacity + 8];
     int top = 0;
@@ -191,17 +213,41 @@ class Solver {
       }
       return m;
     };
-    while (top > 0) {
-      const int t = stack[--top];
+    // With a schedule, uncommitted tiles wait on a second stack until nothing committed can go:
+    // the longer they stay free, the more pairs of a group share a moment with both tiles free,
+    // and the more pairings quick_accept() can take without a relaxation of their own.
+    int lazy[Bits::kCapacity];
+    int lazy_top = 0;
+    Bits in_lazy;
+    for (;;) {
+      int t;
+      if (top > 0) {
+        t = stack[--top];
+        if (schedule && partner && partner[t] < 0 && uncommitted.test(t)) {
+          if (!in_lazy.test(t)) {
+            in_lazy.set(t);
+            lazy[lazy_top++] = t;
+          }
+          queued.reset(t);
+          continue;
+        }
+      } else if (lazy_top > 0) {
+        t = lazy[--lazy_top];
+        in_lazy.reset(t);
+      } else {
+        break;
+      }
       queued.reset(t);
       if (!relaxed.test(t) || !free.test(t)) continue;
       const Bits reachable = free | present.andnot(relaxed);
       if (!mates_of(t).intersects(reachable)) continue;
       relaxed.reset(t);
       free.reset(t);
+      if (schedule) schedule->removed_at[t] = clock++;
       (g_.affects[t] & relaxed).andnot(free).for_each([&](int u) {
         if (!g_.is_free(u, relaxed)) return;
         free.set(u);
+        if (schedule) schedule->freed_at[u] = clock;
         // u can now go, and so can free tiles that were waiting for u as their partner.
         const Bits waiting = (mates_of(u) | Bits{}) & free & relaxed;
         if (!queued.test(u)) {
@@ -397,6 +443,18 @@ class Solver {
     return relax(s.present, s.uncommitted, s.partner.data(), free);
   }
 
+  // The relaxed game is monotone (removals only free tiles and only add removed partners), so
+  // it removes the same tiles in any order, and one complete schedule proves it alive. The
+  // node's own schedule stays valid after pairing a (lead, u), (c, d) of an uncommitted group
+  // when each pair had a moment with both tiles free in it: only those tiles' partner
+  // conditions change. Then the lookahead needs no relaxation of its own for that pairing.
+  static bool both_free_once(const Schedule& sc, int a, int b) {
+    return std::max(sc.freed_at[a], sc.freed_at[b]) <= std::min(sc.removed_at[a], sc.removed_at[b]);
+  }
+  static bool quick_accept(const Schedule& sc, int lead, int u, int c, int d) {
+    return both_free_once(sc, lead, u) && both_free_once(sc, c, d);
+  }
+
   bool over_budget() {
     ++nodes_;
     if (nodes_ > restart_limit_) {
@@ -414,6 +472,8 @@ class Solver {
     return false;
   }
 
+  enum class TieOrder : int { kFirstFound = 0, kShallowest = 1, kDeepest = 2 };
+
   struct Option {
     int a, b;
     int score;
@@ -426,15 +486,23 @@ class Solver {
     greedy(s, path);
     if (s.present.none()) return 1;
     const Key key = key_of(s);
-    if ((exact_keys_ && dead_nodes_.count(key)) || relaxed_dead(s)) {
+    Schedule schedule;
+    const Bits free = g_.free_set(s.present);
+    if ((exact_keys_ && dead_nodes_.count(key)) ||
+        relax(s.present, s.uncommitted, s.partner.data(), free, &schedule)) {
       if (exact_keys_) dead_nodes_.insert(key);
       path.resize(mark);
       return 0;
     }
     // Branch on the group with the fewest viable pairings (fail first): groups that can move now
     // are looked at first, and when branch_anywhere_ is set every undecided group competes.
-    const Bits free = g_.free_set(s.present);
+    // Among groups with equally few pairings, which one? The proof size of an unsolvable
+    // position swings by 10x with this choice and no rule wins everywhere, so the restarts take
+    // turns: the first found (free groups first), the least covered, the most covered (depth =
+    // how many present tiles lie over the group's tiles). Dead states carry over between them.
+    const TieOrder tie_order = static_cast<TieOrder>(restarts_ % 3);
     std::vector<Option> best;
+    int best_depth = 0;
     bool dead = false;
     Bits seen;
     auto consider = [&](int t, bool need_free) {
@@ -445,19 +513,29 @@ class Solver {
       if (!best.empty() && best.size() == 1) return;  // a forced choice is already found
       const int lead = open.nth(0);
       std::vector<Option> options;
+      // Once a group has as many viable pairings as the best group so far it cannot be chosen,
+      // so its remaining pairings need no lookahead (the relaxations are most of the time).
+      const std::size_t enough = best.empty() ? 3 : best.size();
+      bool cut = false;
       open.for_each([&](int u) {
         if (u == lead || s.refuted.test(u)) return;
+        if (options.size() >= enough) {
+          cut = true;
+          return;
+        }
         bool refuted = false;
         // A pair one of whose tiles lies over the other can never be removed.
         if (g_.cover[lead].test(u) || g_.cover[u].test(lead)) refuted = true;
+        bool accepted = false;
         if (!refuted && open.count() == 4) {
           Bits rest = open;
           rest.reset(lead);
           rest.reset(u);
           const int c = rest.nth(0), d = rest.nth(1);
           if (g_.cover[c].test(d) || g_.cover[d].test(c)) refuted = true;
+          accepted = !refuted && quick_accept(schedule, lead, u, c, d);
         }
-        if (!refuted) {
+        if (!refuted && !accepted) {
           // Look one commitment ahead: a pairing the relaxation already refutes is no choice.
           Node trial = s;
           commit(trial, lead, u);
@@ -471,8 +549,20 @@ class Solver {
       });
       if (options.empty()) {
         dead = true;
-      } else if (best.empty() || options.size() < best.size()) {
+        return;
+      }
+      int depth = 0;
+      if (tie_order != TieOrder::kFirstFound) {
+        open.for_each([&](int u) { depth += (g_.cover[u] & s.present).count(); });
+      }
+      if (best.empty() || options.size() < best.size()) {
         best = std::move(options);
+        best_depth = depth;
+      } else if (!cut && options.size() == best.size() &&
+                 ((tie_order == TieOrder::kShallowest && depth < best_depth) ||
+                  (tie_order == TieOrder::kDeepest && depth > best_depth))) {
+        best = std::move(options);
+        best_depth = depth;
       }
     };
     (free & s.uncommitted).for_each([&](int t) { consider(t, true); });
@@ -519,7 +609,8 @@ class Solver {
 
   // Restarts with a growing node allowance and a freshly shuffled tie order: the search time of
   // one fixed order is heavy-tailed, and dead nodes found by any run stay dead for all of them.
-  int dfs(const Bits& present, std::vector<std::pair<int, int>>& path) {
+  // Returns as search() does, or 2 when a playout between restarts solved r.
+  int dfs(const Bits& present, std::vector<std::pair<int, int>>& path, SolveResult& r) {
     Node root{present, present, {}};
     root.partner.fill(-1);
     // Groups with two tiles left are committed from the start.
@@ -536,6 +627,8 @@ class Solver {
       if (!restart_hit_) return -1;  // the caller's budget ran out
       restart_hit_ = false;
       ++restarts_;
+      const int more = std::min(kPlayoutsPerRestart, limits_.playouts - r.playouts);
+      if (more > 0 && playout_batch(present, path, more, r)) return 2;
     }
   }
 

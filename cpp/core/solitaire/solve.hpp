@@ -8,12 +8,14 @@
 //   1. safe moves: a group whose remaining tiles are all free is removed at once; never wrong;
 //   2. a relaxation that proves dead positions: remove greedily every tile that is free and has
 //      a possible partner free or already relaxed away; tiles left over can never go;
-//   3. random playouts, which find a solution for most solvable positions in microseconds;
+//   3. random playouts, which find a solution for most solvable positions in microseconds
+//      (a first hundred before the search, the rest a hundred at a time between its restarts);
 //   4. a search over pairings, not move orders: a node fixes whom one tile of a four-tile
 //      group pairs with (3 choices), then plays every free committed pair (confluent once
 //      pairings are fixed). It branches on the group with the fewest pairings the relaxation
-//      cannot refute (fail first), restarts with growing node allowances and a fresh tie
-//      order, and keeps a table of dead (present set, pairings) states across restarts.
+//      cannot refute (fail first; the restarts take turns on how ties between such groups are
+//      broken), restarts with growing node allowances and a fresh tie order of pairings, and
+//      keeps a table of dead (present set, pairings) states across restarts.
 // Every answer is exact; when the node or time budget runs out the answer is kUnknown. The
 // time budget is CPU time of the solving thread where available (steady on a loaded machine).
 #pragma once
@@ -31,7 +33,7 @@ enum class SolveStatus : int { kUnsolvable = 0, kSolvable = 1, kUnknown = 2 };
 struct SolveLimits {
   std::int64_t max_nodes = 5'000'000;  // search nodes (deterministic budget); <= 0: unlimited
   double max_seconds = 1.0;            // CPU seconds of the solving thread; <= 0: unlimited
-  int playouts = 1000;                 // random playouts tried before the exhaustive search
+  int playouts = 1000;                 // random playouts in all (100 first, then between restarts)
   std::uint64_t seed = 0x9E3779B97F4A7C15ULL;  // playout randomness (fixed: same answer each run)
 };
 
