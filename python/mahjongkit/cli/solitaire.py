@@ -157,9 +157,8 @@ def play_command(
             chosen_seed = _seed(seed) if seed is not None else secrets.randbits(64)
         board = _deal(layout_name, chosen_seed, None)
         game = Game.from_board(board, solver_seconds=solver_seconds)
-    stdin = click.get_text_stream("stdin")
-    stdout = click.get_text_stream("stdout")
-    run(game, stdin, stdout)
+    # sys streams, not click.get_text_stream (deprecated in Click 8.5); CliRunner swaps them too.
+    run(game, sys.stdin, sys.stdout)
 
 
 def register(group: click.Group) -> None:
