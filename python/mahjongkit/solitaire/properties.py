@@ -41,13 +41,13 @@ as integers, pairs in ascending slot order, and record the position as dead if n
 
 from __future__ import annotations
 
-import contextlib
 import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
+from mahjongkit.solitaire import solve_reference
 from mahjongkit.solitaire.layout import Layout, Slot
 from mahjongkit.solitaire.reference import Geometry
 from mahjongkit.solitaire.rng import Rng
@@ -223,14 +223,10 @@ class BoardProperties:
         )
 
     def _solver(self) -> None:
-        groups = sorted(g for g in self._groups if g)
-        if any(g.bit_count() % 2 for g in groups):
-            self._values["solver_nodes"] = 0
-            return
-        search = _PlainSearch(self._geometry, groups, self.solver_budget)
-        with contextlib.suppress(_OutOfBudget):
-            search.dfs((1 << self.layout.size) - 1)
-        self._values["solver_nodes"] = search.nodes
+        # The solver's own plain reference search (issue 4), run without a clock.
+        groups = [match_group(face) for face in self.faces]
+        _, _, nodes, *_ = solve_reference.solve(self.layout, groups, self.solver_budget, 0)
+        self._values["solver_nodes"] = nodes
 
     def _playouts(self) -> None:
         wins = sum(self._playout(PLAYOUT_STREAM + k) for k in range(self.playouts))
@@ -268,65 +264,3 @@ class BoardProperties:
                 else:
                     free &= ~(1 << s)
         return True
-
-
-class _OutOfBudget(Exception):
-    pass
-
-
-class _PlainSearch:
-    """The search behind ``solver_nodes`` (see the module text); twin of ``PlainSearch``."""
-
-    def __init__(self, geometry: Geometry, groups: list[int], budget: int) -> None:
-        self.geometry = geometry
-        self.groups = groups
-        self.group_of = {slot: members for members in groups for slot in _bits(members)}
-        self.budget = budget
-        self.nodes = 0
-        self.dead: set[int] = set()
-
-    def safe_moves(self, present: int) -> int:
-        changed = True
-        while changed:
-            changed = False
-            free = self.geometry.free_set(present)
-            for members in self.groups:
-                rest = members & present
-                if rest and not rest & ~free:
-                    present &= ~rest
-                    changed = True
-        return present
-
-    def relaxed_dead(self, present: int) -> bool:
-        relaxed = present
-        while relaxed:
-            free = self.geometry.free_set(relaxed)
-            reachable = free | (present & ~relaxed)
-            removable = 0
-            for slot in _bits(free):
-                if self.group_of[slot] & present & reachable & ~(1 << slot):
-                    removable |= 1 << slot
-            if not removable:
-                return True
-            relaxed &= ~removable
-        return False
-
-    def dfs(self, present: int) -> bool:
-        self.nodes += 1
-        if self.nodes > self.budget:
-            raise _OutOfBudget
-        present = self.safe_moves(present)
-        if not present:
-            return True
-        if present in self.dead or self.relaxed_dead(present):
-            self.dead.add(present)
-            return False
-        free = self.geometry.free_set(present)
-        for members in self.groups:
-            candidates = list(_bits(members & free))
-            for i, a in enumerate(candidates):
-                for b in candidates[i + 1 :]:
-                    if self.dfs(present & ~(1 << a | 1 << b)):
-                        return True
-        self.dead.add(present)
-        return False
