@@ -46,7 +46,7 @@ from .moves import KONG, PASS, PUNG, WIN, Move, MoveKind, chow, discard, kong
 from .notation import format_hand, format_tiles, parse_hand
 from .result import HANDS, FanLine, HandRecord, Standings, settle
 from .ruleset import GREEN_BOOK, Ruleset, ruleset_named
-from .wall import SEATS, Wall, check_hand_no, seed_bytes
+from .wall import SEATS, Wall, check_hand_no, check_seat, seed_bytes
 
 WIND_NAMES: Final = ("E", "S", "W", "N")
 SAVE_FORMAT: Final = "mahjongkit.mcr.game"
@@ -240,7 +240,7 @@ class Rules:
             raise ValueError(f"a game has {HANDS} hands, not {self.hand_no}")
         if dealer is None:
             dealer = position.dealer if position is not None else (self.hand_no - 1) % SEATS
-        self.dealer = _check_seat(dealer)
+        self.dealer = check_seat(dealer)
         self.totals = _check_totals(totals)
         self.ruleset = ruleset
         self._complete_fn: CompleteFunction = complete or _default_complete
@@ -329,7 +329,7 @@ class Rules:
     def _load_position(self, position: Position) -> None:
         wall = Wall(_tile_kind(t) for t in position.wall)
         self._reset_hand_state(wall, whole=False)
-        turn = _check_seat(position.turn)
+        turn = check_seat(position.turn)
         if len(position.hands) != SEATS or len(position.pools) != SEATS:
             raise ValueError("a position has four hands and four pools")
         for seat, text in enumerate(position.hands):
@@ -371,11 +371,11 @@ class Rules:
 
     def seat_wind(self, seat: int) -> int:
         """A seat's wind, 0 East to 3 North: its distance from the dealer."""
-        return (_check_seat(seat) - self.dealer) % SEATS
+        return (check_seat(seat) - self.dealer) % SEATS
 
     @staticmethod
     def next_seat(seat: int) -> int:
-        return (_check_seat(seat) + 1) % SEATS
+        return (check_seat(seat) + 1) % SEATS
 
     @property
     def hands(self) -> tuple[Hand, Hand, Hand, Hand]:
@@ -389,10 +389,10 @@ class Rules:
         return tuple(tuple(pool) for pool in self._pools)
 
     def hand_of(self, seat: int) -> Hand:
-        return self._hands[_check_seat(seat)]
+        return self._hands[check_seat(seat)]
 
     def pool_of(self, seat: int) -> tuple[int, ...]:
-        return tuple(self._pools[_check_seat(seat)])
+        return tuple(self._pools[check_seat(seat)])
 
     @property
     def is_active(self) -> bool:
@@ -431,7 +431,7 @@ class Rules:
 
     def legal(self, seat: int) -> list[Move]:
         """Every move ``seat`` may make now, sorted (empty when it is not awaited)."""
-        _check_seat(seat)
+        check_seat(seat)
         if self._legal_version != self._version:  # the state moved on: forget old lists
             self._legal_cache.clear()
             self._legal_version = self._version
@@ -542,7 +542,7 @@ class Rules:
 
     def why_not(self, seat: int, move: Move) -> Refusal | None:
         """The refusal :meth:`apply` would return, or ``None`` if the move is legal now."""
-        _check_seat(seat)
+        check_seat(seat)
         if not isinstance(move, Move):
             raise TypeError(f"a move is a Move, not {type(move).__name__}")
         if self.status is Status.FINISHED:
@@ -1264,14 +1264,6 @@ def _malformed(move: Move) -> str | None:
     if kind in (MoveKind.PASS, MoveKind.PUNG, MoveKind.WIN) and move.tile is not None:
         return f"a {kind.value} names no tile"
     return None
-
-
-def _check_seat(seat: int) -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int):
-        raise TypeError(f"a seat is an int, not {type(seat).__name__}")
-    if not 0 <= seat < SEATS:
-        raise ValueError(f"not a seat: {seat} (seats are 0 to 3)")
-    return seat
 
 
 def _check_totals(totals: Sequence[int]) -> tuple[int, int, int, int]:

@@ -107,7 +107,7 @@ def deal_positions(dealer: int) -> list[int]:
     >>> deal_positions(2)[:8], deal_positions(2)[48:]
     ([2, 2, 2, 2, 3, 3, 3, 3], [2, 3, 0, 1, 2])
     """
-    dealer = _check_seat(dealer)
+    dealer = check_seat(dealer)
     seats = []
     for _ in range(3):
         for step in range(SEATS):
@@ -117,7 +117,8 @@ def deal_positions(dealer: int) -> list[int]:
     return seats
 
 
-def _check_seat(seat: int) -> int:
+def check_seat(seat: int) -> int:
+    """Return ``seat`` if it is 0 to 3; raise naming it if not (a programmer error)."""
     if isinstance(seat, bool) or not isinstance(seat, int):
         raise TypeError(f"a seat is an int, not {type(seat).__name__}")
     if not 0 <= seat < SEATS:
