@@ -225,6 +225,12 @@ _PROGRESS = click.option(
 _THREADS = click.option(
     "--threads", type=click.IntRange(min=1), default=None, help="Threads [default: every core]."
 )
+_LAYOUT = click.option(
+    "--layout", "layout_name", default="turtle", show_default=True, help="Layout name or file."
+)
+_SEEDS = click.option(
+    "--seeds", "seeds_text", required=True, help="Seed range A:B (B excluded), A:+N or A."
+)
 _DASK = click.option("--dask", is_flag=True, help="Run on a local Dask cluster (needs the extra).")
 _SCHEDULER = click.option(
     "--scheduler", default=None, metavar="ADDRESS", help="Run on the Dask cluster at ADDRESS."
@@ -232,12 +238,8 @@ _SCHEDULER = click.option(
 
 
 @click.command("batch")
-@click.option(
-    "--layout", "layout_name", default="turtle", show_default=True, help="Layout name or file."
-)
-@click.option(
-    "--seeds", "seeds_text", required=True, help="Seed range A:B (B excluded), A:+N or A."
-)
+@_LAYOUT
+@_SEEDS
 @click.option(
     "--out", "out_path", required=True, type=click.Path(dir_okay=False), help="Output file."
 )
@@ -320,12 +322,8 @@ def batch_command(
 
 
 @click.command("search")
-@click.option(
-    "--layout", "layout_name", default="turtle", show_default=True, help="Layout name or file."
-)
-@click.option(
-    "--seeds", "seeds_text", required=True, help="Seed range A:B (B excluded), A:+N or A."
-)
+@_LAYOUT
+@_SEEDS
 @click.option(
     "--where",
     required=True,
