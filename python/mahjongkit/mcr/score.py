@@ -13,14 +13,16 @@ what they found under the five principles of 3.9.1.5, and keeps the highest:
 * **account-once** — once sets are combined, each remaining set combines only once with
   the sets already used (:func:`_combine_group`).
 
-Chicken Hand scores when nothing else does. Flowers are added after the 8-point minimum is
-read (3.11.6.6). This module is also the pure-Python reference of the hot loop; by default
-:func:`score` runs the C++ twin (``cpp/core/mcr/score.cpp``) through
+The divisions into sets and a pair and the unique-wait test are
+:mod:`mahjongkit.mcr.decompose`'s (``divide``, ``standard_waits``), shared with
+decomposition and waits. Chicken Hand scores when nothing else does. Flowers are added after
+the 8-point minimum is read (3.11.6.6). This module is also the pure-Python reference of the
+hot loop; by default :func:`score` runs the C++ twin (``cpp/core/mcr/score.cpp``) through
 :mod:`mahjongkit.mcr.engine`, which receives the fan table and the ruleset as data and
-checks the hand and the context itself (:class:`Refusal` codes, worded here). An
-incomplete hand, or a context that cannot happen (robbing a kong on a self-draw, a kong
-replacement without a kong, ...), raises :class:`ScoreRefused`, a ``ValueError`` naming
-why. :func:`score_many` scores a list of hands in one call.
+checks the hand and the context itself (:class:`Refusal` codes, worded here). An incomplete
+hand, or a context that cannot happen (robbing a kong on a self-draw, a kong replacement
+without a kong, ...), raises :class:`ScoreRefused`, a ``ValueError`` naming why.
+:func:`score_many` scores a list of hands in one call.
 
 >>> from mahjongkit.mcr.context import WinContext, WinBy
 >>> from mahjongkit.mcr.notation import parse_hand
