@@ -6,13 +6,16 @@ C++ core answer the same hand-written facts.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
 from hand_strategies import complete_hands, ready_hands
 from hypothesis import given, settings
+from oracle_hands import random_hand
 
 from mahjongkit.mcr import engine
+from mahjongkit.mcr.decompose import divide, standard_waits
 from mahjongkit.mcr.hand import Hand
 from mahjongkit.mcr.notation import parse_hand
 from mahjongkit.mcr.split import Form, SetKind, Split, Wait
@@ -183,3 +186,43 @@ def test_waits_are_the_kinds_that_complete(hand: Hand) -> None:
     ]
     assert [k for k in found if hand.held(k) < 4] == expected
     assert engine.waits(hand, impl="python") == expected
+
+
+def _kinds_that_divide(standing: list[int], melds: int, seven_pairs: bool) -> list[int]:
+    """The plain search: kinds after which ``divide`` finds sets and a pair (or, without
+    melds, all counts are even)."""
+    found = []
+    for kind in range(1, 35):
+        standing[kind] += 1
+        if divide(standing, 4 - melds) or (seven_pairs and all(n % 2 == 0 for n in standing)):
+            found.append(kind)
+        standing[kind] -= 1
+    return found
+
+
+def test_the_shape_waits_agree_with_the_division_search() -> None:
+    """``standard_waits`` (each group's shape, shared with the scorer) lists exactly the kinds
+    ``divide`` (the enumeration, shared too) completes, a theoretical fifth copy included;
+    ``limit`` keeps the first ones."""
+    rng = random.Random(5)
+    ready = 0
+    for _ in range(3000):
+        hand = random_hand(rng, size=13)
+        standing = list(hand.counts)
+        melds = len(hand.melds)
+        expected = _kinds_that_divide(standing, melds, seven_pairs=not melds)
+        assert standard_waits(standing, seven_pairs=not melds) == expected, str(hand)
+        assert standard_waits(standing, seven_pairs=not melds, limit=2) == expected[:2]
+        assert standing == list(hand.counts)  # restored
+        ready += bool(expected)
+    assert ready > 200  # the random hands reach many ready shapes, not only misses (262)
+    # a theoretical fifth honour is a pung and a pair (random hands rarely reach it)
+    hand = parse_hand("444m 555p 333s NNNN")
+    standing = list(hand.counts)
+    assert standard_waits(standing, seven_pairs=True) == _kinds_that_divide(
+        standing, 0, seven_pairs=True
+    )
+    assert _kinds_that_divide(standing, 0, seven_pairs=True) == [31]
+    for impl in IMPLS:
+        assert engine.waits(hand, include_held_four=True, impl=impl) == [31]
+        assert engine.waits(hand, impl=impl) == []

@@ -1,10 +1,9 @@
-// Decomposition of complete hands and waits; see decompose.hpp. The recursion mirrors the
-// Python reference line for line so that the two list the same splits.
+// Decomposition of complete hands and waits, and the counts-level enumeration of sets and a
+// pair that the scorer shares; see decompose.hpp. Each function mirrors its Python twin in
+// decompose.py so that the two list the same splits and waits.
 #include "core/mcr/decompose.hpp"
 
 #include <algorithm>
-
-#include "core/mcr/shanten.hpp"
 
 namespace mahjongkit::mcr {
 namespace {
@@ -20,86 +19,61 @@ RawSet make_set(SetKind kind, int a, int b = 0, int c = 0) {
 
 using Sets = std::vector<RawSet>;
 
-// Every way `c` is exactly `need` chows and pungs, each multiset once: every copy of the
-// lowest kind left starts a set, a pung of it (at most one) and chows from it for the rest.
-void sets_from(Counts& c, int need, Sets& path, std::vector<Sets>& out) {
-  int kind = 1;
+// divide()'s recursion: settles every copy of the lowest kind left from `kind` on, then moves
+// up (`pair` is the pair's kind once taken, else 0).
+void walk(Counts& c, int kind, int pair, int sets_needed, SetList& cur, std::vector<Division>& out) {
   while (kind <= 34 && c[kind] == 0) ++kind;
   if (kind > 34) {
-    if (need == 0) out.push_back(path);
+    if (pair && static_cast<int>(cur.size()) == sets_needed) out.push_back({cur, pair});
     return;
   }
-  if (need == 0) return;
-  const int have = c[kind];
-  for (int pungs = 1; pungs >= 0; --pungs) {
-    const int chows = have - 3 * pungs;
-    if (chows < 0 || pungs + chows > need) continue;
-    if (chows && !(suited(kind) && rank(kind) <= 7 && c[kind + 1] >= chows && c[kind + 2] >= chows)) continue;
-    const std::size_t mark = path.size();
-    c[kind] = 0;
-    if (chows) {
-      c[kind + 1] -= chows;
-      c[kind + 2] -= chows;
+  const int n = c[kind];
+  for (int use_pair = 0; use_pair <= (pair ? 0 : 1); ++use_pair)
+    for (int use_pung = 0; use_pung <= 1; ++use_pung) {
+      const int chows = n - 2 * use_pair - 3 * use_pung;
+      if (chows < 0 || static_cast<int>(cur.size()) + use_pung + chows > sets_needed) continue;
+      if (chows && (!suited(kind) || rank(kind) > 7 || c[kind + 1] < chows || c[kind + 2] < chows)) continue;
+      c[kind] = 0;
+      if (chows) {
+        c[kind + 1] = static_cast<std::uint8_t>(c[kind + 1] - chows);
+        c[kind + 2] = static_cast<std::uint8_t>(c[kind + 2] - chows);
+      }
+      const std::size_t before = cur.size();
+      for (int i = 0; i < use_pung; ++i) cur.emplace_back(SetKind::Pung, kind);
+      for (int i = 0; i < chows; ++i) cur.emplace_back(SetKind::Chow, kind);
+      walk(c, kind + 1, use_pair ? kind : pair, sets_needed, cur, out);
+      cur.resize(before);
+      c[kind] = static_cast<std::uint8_t>(n);
+      if (chows) {
+        c[kind + 1] = static_cast<std::uint8_t>(c[kind + 1] + chows);
+        c[kind + 2] = static_cast<std::uint8_t>(c[kind + 2] + chows);
+      }
     }
-    for (int i = 0; i < pungs; ++i) path.push_back(make_set(SetKind::Pung, kind, kind, kind));
-    for (int i = 0; i < chows; ++i) path.push_back(make_set(SetKind::Chow, kind, kind + 1, kind + 2));
-    sets_from(c, need - pungs - chows, path, out);
-    path.resize(mark);
-    c[kind] = static_cast<std::uint8_t>(have);
-    if (chows) {
-      c[kind + 1] += chows;
-      c[kind + 2] += chows;
-    }
-  }
 }
 
-void sets_and_pair(Counts& c, int need, Sets& path, std::vector<Sets>& out) {
-  for (int k = 1; k <= 34; ++k) {
-    if (c[k] < 2) continue;
-    c[k] -= 2;
-    const std::size_t first = out.size();
-    sets_from(c, need, path, out);
-    for (std::size_t i = first; i < out.size(); ++i) out[i].push_back(make_set(SetKind::Pair, k, k));
-    c[k] += 2;
+// Whether nine counts of one suit are sets alone (greedy from the lowest rank is exact: a
+// pung of the lowest rank is always safe, and what is left of it must start chows).
+bool suit_only_sets(std::array<int, 9> c) {
+  for (int r = 0; r < 9; ++r) {
+    int n = c[r];
+    if (n >= 3) n -= 3;
+    if (n) {
+      if (r > 6 || c[r + 1] < n || c[r + 2] < n) return false;
+      c[r + 1] -= n;
+      c[r + 2] -= n;
+    }
   }
+  return true;
 }
 
-// Fast yes/no twins of the enumerations above (no allocation).
-bool can_make_sets(Counts& c, int need) {
-  int kind = 1;
-  while (kind <= 34 && c[kind] == 0) ++kind;
-  if (kind > 34) return need == 0;
-  if (need == 0) return false;
-  const int have = c[kind];
-  for (int pungs = 1; pungs >= 0; --pungs) {
-    const int chows = have - 3 * pungs;
-    if (chows < 0 || pungs + chows > need) continue;
-    if (chows && !(suited(kind) && rank(kind) <= 7 && c[kind + 1] >= chows && c[kind + 2] >= chows)) continue;
-    c[kind] = 0;
-    if (chows) {
-      c[kind + 1] -= chows;
-      c[kind + 2] -= chows;
-    }
-    const bool ok = can_make_sets(c, need - pungs - chows);
-    c[kind] = static_cast<std::uint8_t>(have);
-    if (chows) {
-      c[kind + 1] += chows;
-      c[kind + 2] += chows;
-    }
-    if (ok) return true;
-  }
-  return false;
-}
-
-bool can_make_sets_and_pair(Counts& c, int need) {
-  for (int k = 1; k <= 34; ++k) {
-    if (c[k] < 2) continue;
-    c[k] -= 2;
-    const bool ok = can_make_sets(c, need);
-    c[k] += 2;
-    if (ok) return true;
-  }
-  return false;
+// A division as concealed sets, the pair last.
+Sets concealed_sets(const Division& d) {
+  Sets sets;
+  sets.reserve(d.sets.size() + 1);
+  for (const auto& [kind, first] : d.sets)
+    sets.push_back(kind == SetKind::Chow ? make_set(kind, first, first + 1, first + 2) : make_set(kind, first, first, first));
+  sets.push_back(make_set(SetKind::Pair, d.pair, d.pair));
+  return sets;
 }
 
 bool is_seven_pairs(const Counts& c) {
@@ -132,6 +106,47 @@ int honours_knitted_pattern(const Counts& c) {  // the pattern index, or -1
     if (ok) return p;
   }
   return -1;
+}
+
+bool knitted_straight_complete(Counts& c, int melds) {
+  if (melds > 1) return false;
+  for (const auto& pattern : kKnitPatterns) {
+    bool whole = true;
+    for (auto k : pattern) whole = whole && c[k] > 0;
+    if (!whole) continue;
+    for (auto k : pattern) --c[k];
+    const bool complete = complete_from_shapes(group_shapes(c));
+    for (auto k : pattern) ++c[k];
+    if (complete) return true;
+  }
+  return false;
+}
+
+// Whether 14-tile `c` are thirteen orphans, honours-and-knitted or a knitted straight (the
+// forms standard_waits does not cover).
+bool special_complete(Counts& c, int melds) {
+  if (melds == 0 && (is_thirteen_orphans(c) || honours_knitted_pattern(c) >= 0)) return true;
+  return knitted_straight_complete(c, melds);
+}
+
+// A cheap necessary condition for one more tile to make special_complete true: only orphans
+// held, or no kind twice, or eight kinds of a knitted pattern held.
+bool may_complete_special(const Counts& standing, int melds) {
+  if (melds == 0) {
+    bool at_most_one = true, only_orphans = true;
+    for (int k = 1; k <= 34; ++k) {
+      at_most_one = at_most_one && standing[k] <= 1;
+      if (standing[k] && std::find(kOrphans.begin(), kOrphans.end(), k) == kOrphans.end()) only_orphans = false;
+    }
+    if (at_most_one || only_orphans) return true;
+  }
+  if (melds > 1) return false;
+  for (const auto& pattern : kKnitPatterns) {
+    int held = 0;
+    for (auto k : pattern) held += standing[k] > 0;
+    if (held >= 8) return true;
+  }
+  return false;
 }
 
 Wait wait_of(const RawSet& s, int winning) {
@@ -167,19 +182,113 @@ bool split_less(const RawSplit& a, const RawSplit& b) {
 
 }  // namespace
 
+std::vector<Division> divide(const Counts& counts, int sets_needed) {
+  std::vector<Division> out;
+  out.reserve(4);
+  Counts c = counts;
+  SetList cur;
+  walk(c, 1, 0, sets_needed, cur, out);
+  return out;
+}
+
+int suit_shape(const Counts& c, int first) {
+  std::array<int, 9> v{};
+  int tiles = 0, weighted = 0;
+  for (int r = 0; r < 9; ++r) {
+    v[static_cast<std::size_t>(r)] = c[static_cast<std::size_t>(first + r)];
+    tiles += v[static_cast<std::size_t>(r)];
+    weighted += r * v[static_cast<std::size_t>(r)];
+  }
+  // Sets hold a multiple of three tiles, and their ranks sum to a multiple of three (a chow
+  // 3r + 3, a pung 3r): so sets alone need tiles % 3 == 0 and weighted % 3 == 0, and sets
+  // and a pair need tiles % 3 == 2 with the pair at a rank p where 2p == weighted (mod 3).
+  // These only skip tests that must fail; the result is the plain search's.
+  if (tiles % 3 == 0) return weighted % 3 == 0 && suit_only_sets(v) ? kSetsAlone : 0;
+  if (tiles % 3 != 2) return 0;
+  for (int r = (2 * weighted) % 3; r < 9; r += 3)
+    if (v[static_cast<std::size_t>(r)] >= 2) {
+      std::array<int, 9> rest = v;
+      rest[static_cast<std::size_t>(r)] -= 2;
+      if (suit_only_sets(rest)) return kSetsAndPair;
+    }
+  return 0;
+}
+
+Shapes group_shapes(const Counts& c) {
+  Shapes shapes{};
+  for (int g = 0; g < kGroups; ++g) shapes[static_cast<std::size_t>(g)] = group_shape(c, g);
+  return shapes;
+}
+
+bool complete_from_shapes(const Shapes& shapes) {
+  int alone = 0;
+  for (int shape : shapes) {
+    if (!shape) return false;
+    alone += shape & kSetsAlone;
+  }
+  // one group takes the pair, every other is sets alone
+  for (int shape : shapes)
+    if ((shape & kSetsAndPair) && alone - (shape & kSetsAlone) == kGroups - 1) return true;
+  return false;
+}
+
+std::uint64_t standard_waits(Counts standing, bool seven_pairs, int limit) {
+  int pairs = 0;
+  std::array<int, 3> suit_size{};
+  for (int k = 1; k <= 34; ++k) {
+    pairs += standing[k] / 2;
+    if (suited(k)) suit_size[static_cast<std::size_t>(group_of(k))] += standing[k];
+  }
+  seven_pairs = seven_pairs && pairs == 6;
+  // Only a kind in, or within two ranks of, a held kind of a group not already a multiple of
+  // three tiles can complete sets and a pair; seven pairs waits on the kind held oddly.
+  std::array<bool, 35> candidate{};
+  for (int k = 1; k <= 34; ++k) {
+    if (!standing[k]) continue;
+    if (seven_pairs && standing[k] % 2) candidate[k] = true;
+    if (suited(k)) {
+      if (suit_size[static_cast<std::size_t>(group_of(k))] % 3 == 0) continue;
+      const int r = rank(k);
+      for (int d = -2; d <= 2; ++d)
+        if (r + d >= 1 && r + d <= 9) candidate[k + d] = true;
+    } else if (standing[k] % 3) {
+      candidate[k] = true;
+    }
+  }
+  const Shapes shapes = group_shapes(standing);
+  int broken = 0;  // groups neither sets alone nor sets and a pair
+  for (int shape : shapes) broken += shape == 0;
+  std::uint64_t found = 0;
+  int count = 0;
+  for (int k = 1; k <= 34; ++k) {
+    if (!candidate[k]) continue;
+    ++standing[k];
+    // only the group of k changes: another broken group rules k out at once
+    const int g = group_of(k);
+    bool complete = false;
+    if (broken - (shapes[static_cast<std::size_t>(g)] == 0) == 0) {
+      Shapes trial = shapes;
+      trial[static_cast<std::size_t>(g)] = group_shape(standing, g);
+      complete = complete_from_shapes(trial);
+    }
+    if (!complete && seven_pairs) {
+      complete = true;
+      for (int j = 1; j <= 34 && complete; ++j) complete = standing[j] % 2 == 0;
+    }
+    --standing[k];
+    if (complete) {
+      found |= std::uint64_t{1} << k;
+      if (++count == limit) break;
+    }
+  }
+  return found;
+}
+
 std::vector<RawSplit> decompose(const Counts& counts, int melds, int winning) {
   std::vector<RawSplit> found;
   if (total(counts) + 3 * melds != 14) return found;
   Counts c = counts;
-  Sets path;
-  auto add_all = [&found](Form form, std::vector<Sets>& list) {
-    for (auto& sets : list) found.push_back(RawSplit{form, std::move(sets)});
-  };
-  {
-    std::vector<Sets> list;
-    sets_and_pair(c, 4 - melds, path, list);
-    add_all(Form::Standard, list);
-  }
+  for (const auto& d : divide(c, 4 - melds)) found.push_back(RawSplit{Form::Standard, concealed_sets(d)});
   if (melds == 0) {
     if (is_seven_pairs(c)) {
       RawSplit s{Form::SevenPairs, {}};
@@ -205,12 +314,12 @@ std::vector<RawSplit> decompose(const Counts& counts, int melds, int winning) {
       for (auto k : pattern) whole = whole && c[k] > 0;
       if (!whole) continue;
       for (auto k : pattern) --c[k];
-      std::vector<Sets> list;
-      sets_and_pair(c, 1 - melds, path, list);
-      for (auto& sets : list)
+      for (const auto& d : divide(c, 1 - melds)) {
+        Sets sets = concealed_sets(d);
         for (int i = 0; i < 9; i += 3)
           sets.push_back(make_set(SetKind::Knit, pattern[i], pattern[i + 1], pattern[i + 2]));
-      add_all(Form::KnittedStraight, list);
+        found.push_back(RawSplit{Form::KnittedStraight, std::move(sets)});
+      }
       for (auto k : pattern) ++c[k];
     }
   }
@@ -237,46 +346,27 @@ std::vector<RawSplit> decompose(const Counts& counts, int melds, int winning) {
 
 bool is_complete(const Counts& counts, int melds) {
   if (total(counts) + 3 * melds != 14) return false;
+  if (complete_from_shapes(group_shapes(counts))) return true;
+  if (melds == 0 && is_seven_pairs(counts)) return true;
   Counts c = counts;
-  if (can_make_sets_and_pair(c, 4 - melds)) return true;
-  if (melds == 0 && (is_seven_pairs(c) || is_thirteen_orphans(c) || honours_knitted_pattern(c) >= 0)) return true;
-  if (melds > 1) return false;
-  for (const auto& pattern : kKnitPatterns) {
-    bool whole = true;
-    for (auto k : pattern) whole = whole && c[k] > 0;
-    if (!whole) continue;
-    for (auto k : pattern) --c[k];
-    const bool ok = can_make_sets_and_pair(c, 1 - melds);
-    for (auto k : pattern) ++c[k];
-    if (ok) return true;
-  }
-  return false;
+  return special_complete(c, melds);
 }
 
 std::vector<int> waits(const Counts& counts, int melds, const Counts& held, bool include_held_four) {
-  std::vector<int> found;
-  // Only a ready hand waits; the shanten table answers that far faster than 34 trials.
-  const auto forms = shanten_by_form(counts, melds);
-  if (*std::min_element(forms.begin(), forms.end()) != 0) return found;
-  // When only the standard form is ready, the winning tile touches a held tile.
-  bool only_standard = true;
-  for (int f = 1; f < kForms; ++f) only_standard = only_standard && forms[f] != 0;
-  Counts c = counts;
-  for (int k = 1; k <= 34; ++k) {
-    if (!include_held_four && held[k] >= 4) continue;
-    if (only_standard && !c[k]) {
-      bool near = false;
-      if (k < kFirstHonour) {
-        const int r = rank(k);
-        for (int d = -2; d <= 2 && !near; ++d) near = d && r + d >= 1 && r + d <= 9 && c[k + d];
-      }
-      if (!near) continue;
+  std::uint64_t found = standard_waits(counts, melds == 0, 0);
+  if (may_complete_special(counts, melds)) {
+    Counts c = counts;
+    for (int k = 1; k <= 34; ++k) {
+      if (found >> k & 1) continue;
+      ++c[k];
+      if (special_complete(c, melds)) found |= std::uint64_t{1} << k;
+      --c[k];
     }
-    ++c[k];
-    if (is_complete(c, melds)) found.push_back(k);
-    --c[k];
   }
-  return found;
+  std::vector<int> kinds;
+  for (int k = 1; k <= 34; ++k)
+    if ((found >> k & 1) && (include_held_four || held[k] < 4)) kinds.push_back(k);
+  return kinds;
 }
 
 }  // namespace mahjongkit::mcr

@@ -1,10 +1,14 @@
 // The C++ twin of python/mahjongkit/mcr/score.py; see score.hpp. Every step keeps the
 // Python twin's order (readings, sets, instances) so both choose the same arrangement and
 // name the same fans (tests/conformance/test_mcr_score.py).
+// The divisions into sets and a pair and the wait test come from decompose.hpp (divide,
+// standard_waits), shared with decomposition and waits.
 #include "core/mcr/score.hpp"
 
 #include <algorithm>
 #include <numeric>
+
+#include "core/mcr/decompose.hpp"
 
 namespace mahjongkit::mcr {
 namespace {
@@ -108,173 +112,8 @@ struct Found {
   }
 };
 
-// ------------------------------------------------------------------ decomposition
-
-using SetPair = std::pair<SetKind, int>;
-// The sets of one division: at most four, kept inline (no allocation per division).
-struct SetList {
-  std::array<SetPair, 4> items{};
-  int n = 0;
-  std::size_t size() const { return static_cast<std::size_t>(n); }
-  const SetPair* begin() const { return items.data(); }
-  const SetPair* end() const { return items.data() + n; }
-  void emplace_back(SetKind k, int first) { items[static_cast<std::size_t>(n++)] = {k, first}; }
-  void resize(std::size_t size) { n = static_cast<int>(size); }
-};
-struct Division {
-  SetList sets;
-  int pair;
-};
-
-void walk(Counts& c, int kind, int pair, int sets_needed, SetList& cur, std::vector<Division>& out) {
-  while (kind <= 34 && c[kind] == 0) ++kind;
-  if (kind > 34) {
-    if (pair && static_cast<int>(cur.size()) == sets_needed) out.push_back({cur, pair});
-    return;
-  }
-  const int n = c[kind];
-  for (int use_pair = 0; use_pair <= (pair ? 0 : 1); ++use_pair)
-    for (int use_pung = 0; use_pung <= 1; ++use_pung) {
-      const int chows = n - 2 * use_pair - 3 * use_pung;
-      if (chows < 0 || static_cast<int>(cur.size()) + use_pung + chows > sets_needed) continue;
-      if (chows && (kind > 27 || rank_of(kind) > 7 || c[kind + 1] < chows || c[kind + 2] < chows)) continue;
-      c[kind] = 0;
-      if (chows) {
-        c[kind + 1] = static_cast<std::uint8_t>(c[kind + 1] - chows);
-        c[kind + 2] = static_cast<std::uint8_t>(c[kind + 2] - chows);
-      }
-      const std::size_t before = cur.size();
-      for (int i = 0; i < use_pung; ++i) cur.emplace_back(SetKind::Pung, kind);
-      for (int i = 0; i < chows; ++i) cur.emplace_back(SetKind::Chow, kind);
-      walk(c, kind + 1, use_pair ? kind : pair, sets_needed, cur, out);
-      cur.resize(before);
-      c[kind] = static_cast<std::uint8_t>(n);
-      if (chows) {
-        c[kind + 1] = static_cast<std::uint8_t>(c[kind + 1] + chows);
-        c[kind + 2] = static_cast<std::uint8_t>(c[kind + 2] + chows);
-      }
-    }
-}
-
-std::vector<Division> divide(Counts c, int sets_needed) {
-  std::vector<Division> out;
-  out.reserve(4);
-  SetList cur;
-  walk(c, 1, 0, sets_needed, cur, out);
-  return out;
-}
-
-// Whether nine counts of one suit are sets alone (greedy from the lowest rank is exact: a
-// pung of the lowest rank is always safe, and what is left of it must start chows).
-bool suit_only_sets(std::array<int, 9> c) {
-  for (int r = 0; r < 9; ++r) {
-    int n = c[r];
-    if (n >= 3) n -= 3;
-    if (n) {
-      if (r > 6 || c[r + 1] < n || c[r + 2] < n) return false;
-      c[r + 1] -= n;
-      c[r + 2] -= n;
-    }
-  }
-  return true;
-}
-
-// How one group splits: bit 1 as sets alone, bit 2 as sets and one pair. A group is a suit
-// (nine counts from `first`) or one honour kind. Sets and a pair exist for the whole hand
-// iff one group takes the pair and every other is sets alone (chows never cross groups).
-int suit_shape(const Counts& c, int first) {
-  std::array<int, 9> v{};
-  int tiles = 0, weighted = 0;
-  for (int r = 0; r < 9; ++r) {
-    v[static_cast<std::size_t>(r)] = c[static_cast<std::size_t>(first + r)];
-    tiles += v[static_cast<std::size_t>(r)];
-    weighted += r * v[static_cast<std::size_t>(r)];
-  }
-  // Sets hold a multiple of three tiles, and their ranks sum to a multiple of three (a chow
-  // 3r + 3, a pung 3r): so sets alone need tiles % 3 == 0 and weighted % 3 == 0, and sets
-  // and a pair need tiles % 3 == 2 with the pair at a rank p where 2p == weighted (mod 3).
-  // These only skip tests that must fail; the result is the plain search's.
-  if (tiles % 3 == 0) return weighted % 3 == 0 && suit_only_sets(v) ? 1 : 0;
-  if (tiles % 3 != 2) return 0;
-  for (int r = (2 * weighted) % 3; r < 9; r += 3)
-    if (v[static_cast<std::size_t>(r)] >= 2) {
-      std::array<int, 9> rest = v;
-      rest[static_cast<std::size_t>(r)] -= 2;
-      if (suit_only_sets(rest)) return 2;
-    }
-  return 0;
-}
-inline int honour_shape(int n) { return (n == 0 || n == 3 ? 1 : 0) | (n == 2 || n == 5 ? 2 : 0); }
-
-// groups: 0..2 the suits, 3..9 the honour kinds 28..34
-inline int group_of(int k) { return k <= 27 ? (k - 1) / 9 : k - 25; }
-inline int group_shape(const Counts& c, int g) { return g < 3 ? suit_shape(c, 9 * g + 1) : honour_shape(c[static_cast<std::size_t>(g + 25)]); }
-
-bool complete_from(const std::array<int, 10>& shapes) {
-  int sets_alone = 0, with_pair = 0;
-  for (int g = 0; g < 10; ++g) {
-    if (!shapes[static_cast<std::size_t>(g)]) return false;
-    sets_alone += shapes[static_cast<std::size_t>(g)] & 1;
-  }
-  // one group takes the pair, the nine others are sets alone
-  for (int g = 0; g < 10; ++g)
-    if ((shapes[static_cast<std::size_t>(g)] & 2) && sets_alone - (shapes[static_cast<std::size_t>(g)] & 1) == 9) ++with_pair;
-  return with_pair > 0;
-}
-
-// The number of kinds completing `standing` (sets and a pair, or seven pairs when
-// `seven_pairs` and six pairs are held), capped at 2: only "unique or not" is read. Only a
-// kind next to a held tile, in a suit (or honour) not already a multiple of three tiles,
-// can complete sets and a pair; seven pairs waits on the kind held an odd number of times.
-int count_waits(Counts standing, bool seven_pairs) {
-  int pairs = 0;
-  std::array<int, 4> suit_size{};
-  for (int k = 1; k <= 34; ++k) {
-    pairs += standing[k] / 2;
-    if (k <= 27) suit_size[static_cast<std::size_t>(suit_of(k))] += standing[k];
-  }
-  seven_pairs = seven_pairs && pairs == 6;
-  std::array<bool, 35> candidate{};
-  for (int k = 1; k <= 34; ++k) {
-    if (!standing[k]) continue;
-    if (seven_pairs && standing[k] % 2) candidate[k] = true;
-    if (k <= 27) {
-      if (suit_size[static_cast<std::size_t>(suit_of(k))] % 3 == 0) continue;
-      const int r = rank_of(k);
-      for (int d = -2; d <= 2; ++d)
-        if (r + d >= 1 && r + d <= 9) candidate[k + d] = true;
-    } else if (standing[k] % 3) {
-      candidate[k] = true;
-    }
-  }
-  std::array<int, 10> shapes{};
-  int broken = 0;  // groups that are neither sets alone nor sets and a pair
-  for (int g = 0; g < 10; ++g) {
-    shapes[static_cast<std::size_t>(g)] = group_shape(standing, g);
-    broken += shapes[static_cast<std::size_t>(g)] == 0;
-  }
-  int found = 0;
-  for (int k = 1; k <= 34; ++k) {
-    if (!candidate[k]) continue;
-    ++standing[k];
-    // only the group of k changed: if another group is broken, k cannot complete sets and a pair
-    const int g = group_of(k);
-    bool ok = false;
-    if (broken - (shapes[static_cast<std::size_t>(g)] == 0) == 0) {
-      std::array<int, 10> trial = shapes;
-      trial[static_cast<std::size_t>(g)] = group_shape(standing, g);
-      ok = complete_from(trial);
-    }
-    if (!ok && seven_pairs) {
-      ok = true;
-      for (int j = 1; j <= 34; ++j)
-        if (standing[j] % 2) { ok = false; break; }
-    }
-    --standing[k];
-    if (ok && ++found > 1) return found;
-  }
-  return found;
-}
+// Whether a wait mask (decompose.hpp's standard_waits) holds exactly one kind.
+inline bool unique_wait(std::uint64_t kinds) { return kinds && !(kinds & (kinds - 1)); }
 
 int wait_shape(const Reading& r, int from, int win) {
   bool edge = false, closed = false;
@@ -889,7 +728,7 @@ ScoreOut score_hand(const Counts& concealed, const std::vector<MeldIn>& melds, c
       if (!nmelds) {
         if (rest[w]) {
           --rest[w];
-          if (count_waits(rest, false) == 1) r.wait = wait_shape(r, concealed_from, w);
+          if (unique_wait(standard_waits(rest, false, 2))) r.wait = wait_shape(r, concealed_from, w);
         }
       } else if (std::find(knit.begin(), knit.end(), w) == knit.end() || concealed[w] == 3) {
         r.wait = static_cast<int>(Wait::Pair);
@@ -908,7 +747,7 @@ ScoreOut score_hand(const Counts& concealed, const std::vector<MeldIn>& melds, c
   } else {
     Counts standing = concealed;
     --standing[w];
-    const bool unique = count_waits(standing, total(standing) == 13) == 1;
+    const bool unique = unique_wait(standard_waits(standing, total(standing) == 13, 2));
     for (const auto& d : divide(concealed, 4 - nmelds)) {
       Reading r = base;
       bool chow_holds_win = false;

@@ -29,7 +29,8 @@ in set order. A set's order is (:class:`SetKind` order, tiles).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
+from functools import cache
 
 from mahjongkit.tiles import STANDARD_KINDS, code
 
@@ -66,58 +67,234 @@ def _is_suited(kind: int) -> bool:
     return kind <= 27
 
 
+# -- sets and a pair, at the counts level (shared with the scorer) --------------------------
+#
+# The standard form's enumeration and its waits live here once: :func:`decompose` and
+# :func:`waits` use them, and so does :mod:`mahjongkit.mcr.score`. They are internal (not
+# part of the documented API) and work on bare 35-entry count vectors, which they restore.
+
+SetStart = tuple[SetKind, int]
+"""A chow or a pung named by its kind and first tile: ``(SetKind.CHOW, 4)`` is 4-5-6m."""
+Division = tuple[tuple[SetStart, ...], int]
+"""One way counts divide: the sets (chows and pungs, by first tile) and the pair's kind."""
+
+
+def divide(counts: Counts, sets_needed: int) -> list[Division]:
+    """Every way ``counts`` is exactly ``sets_needed`` chows and pungs and one pair, each
+    multiset once, as ``(sets, pair)``; ``counts`` is restored on return.
+
+    The kinds are walked upwards and every copy of a kind is settled where it is met, as the
+    pair (while none is taken), a pung (at most one) or the first tile of a chow. The choices
+    at a kind are tried in the order: chows only, a pung, the pair, the pair and a pung; the
+    scorer reads the divisions in this order (its tie-break), :func:`decompose` sorts them.
+
+    >>> def shown(divisions):
+    ...     return [([f"{k.value}{first}" for k, first in sets], pair) for sets, pair in divisions]
+    >>> shown(divide(counts_of([1, 1, 1, 2, 2, 2, 3, 3, 3, 5, 5]), 3))
+    [(['chow1', 'chow1', 'chow1'], 5), (['pung1', 'pung2', 'pung3'], 5)]
+    >>> shown(divide(counts_of([1, 2, 3, 4, 4]), 1)), shown(divide(counts_of([1, 2, 4]), 1))
+    ([(['chow1'], 4)], [])
+    """
+    found: list[Division] = []
+    current: list[SetStart] = []
+
+    def walk(kind: int, pair: int) -> None:
+        while kind < COUNTS_LENGTH and counts[kind] == 0:
+            kind += 1
+        if kind == COUNTS_LENGTH:
+            if pair and len(current) == sets_needed:
+                found.append((tuple(current), pair))
+            return
+        n = counts[kind]
+        for use_pair in (0, 1) if not pair else (0,):
+            for use_pung in (0, 1):
+                chows = n - 2 * use_pair - 3 * use_pung
+                if chows < 0 or len(current) + use_pung + chows > sets_needed:
+                    continue
+                if chows and (
+                    not _is_suited(kind)
+                    or _rank(kind) > 7
+                    or counts[kind + 1] < chows
+                    or counts[kind + 2] < chows
+                ):
+                    continue
+                counts[kind] = 0
+                if chows:
+                    counts[kind + 1] -= chows
+                    counts[kind + 2] -= chows
+                added = [(SetKind.PUNG, kind)] * use_pung + [(SetKind.CHOW, kind)] * chows
+                current.extend(added)
+                walk(kind + 1, kind if use_pair else pair)
+                del current[len(current) - len(added) :]
+                counts[kind] = n
+                if chows:
+                    counts[kind + 1] += chows
+                    counts[kind + 2] += chows
+
+    walk(1, 0)
+    return found
+
+
+# A "group" is one suit (nine counts) or one honour kind: chows never cross groups, so counts
+# are sets and a pair exactly when one group is sets and a pair and every other is sets alone.
+# A group's shape says which it can be: bit 1 sets alone, bit 2 sets and one pair (never both:
+# the first needs a multiple of three tiles, the second two more than one).
+SETS_ALONE = 1
+SETS_AND_PAIR = 2
+GROUPS = 10
+"""Groups 0-2 are the suits m, p, s; groups 3-9 the honour kinds 28-34."""
+
+
+@cache
+def suit_shape(ranks: tuple[int, ...]) -> int:
+    """The shape of one suit's nine counts (ranks 1-9): :data:`SETS_ALONE`,
+    :data:`SETS_AND_PAIR` or 0.
+
+    Greedy from the lowest rank is exact for sets alone: a pung of the lowest rank is always
+    safe (three equal chows are also three pungs), and what is left of it must start chows.
+
+    >>> suit_shape((1, 1, 1, 0, 0, 0, 0, 0, 0)), suit_shape((2, 1, 1, 1, 0, 0, 0, 0, 0))
+    (1, 2)
+    >>> suit_shape((1, 1, 0, 0, 0, 0, 0, 0, 0))
+    0
+    """
+
+    def only_sets(c: list[int]) -> bool:
+        for r in range(9):
+            n = c[r]
+            if n >= 3:
+                n -= 3
+            if n:
+                if r > 6 or c[r + 1] < n or c[r + 2] < n:
+                    return False
+                c[r + 1] -= n
+                c[r + 2] -= n
+        return True
+
+    shape = SETS_ALONE if only_sets(list(ranks)) else 0
+    for r in range(9):
+        if ranks[r] >= 2:
+            c = list(ranks)
+            c[r] -= 2
+            if only_sets(c):
+                return shape | SETS_AND_PAIR
+    return shape
+
+
+def honour_shape(copies: int) -> int:
+    """The shape of one honour kind held ``copies`` times (five, a pung and a pair, arises
+    only when testing a theoretical fifth copy).
+
+    >>> [honour_shape(n) for n in range(6)]
+    [1, 0, 2, 1, 0, 2]
+    """
+    return _HONOUR_SHAPES[copies]
+
+
+_HONOUR_SHAPES = (SETS_ALONE, 0, SETS_AND_PAIR, SETS_ALONE, 0, SETS_AND_PAIR)
+
+
+def group_of(kind: int) -> int:
+    """The group of a kind: its suit 0-2, or 3-9 for the honours 28-34."""
+    return (kind - 1) // 9 if _is_suited(kind) else kind - 25
+
+
+def group_shape(counts: Counts, group: int) -> int:
+    """The shape of one group of ``counts``."""
+    if group < 3:
+        return suit_shape(tuple(counts[9 * group + 1 : 9 * group + 10]))
+    return honour_shape(counts[group + 25])
+
+
+def group_shapes(counts: Counts) -> list[int]:
+    """The shape of every group of ``counts``, by group."""
+    return [group_shape(counts, group) for group in range(GROUPS)]
+
+
+def complete_from_shapes(shapes: Sequence[int]) -> bool:
+    """Whether groups of these shapes make sets and exactly one pair.
+
+    >>> complete_from_shapes(group_shapes(counts_of([1, 2, 3, 28, 28]))), complete_from_shapes(
+    ...     group_shapes(counts_of([1, 2, 3, 28, 28, 29, 29]))
+    ... )
+    (True, False)
+    """
+    if not all(shapes):
+        return False
+    alone = sum(shape & SETS_ALONE for shape in shapes)
+    return any(
+        shape & SETS_AND_PAIR and alone - (shape & SETS_ALONE) == len(shapes) - 1
+        for shape in shapes
+    )
+
+
+def standard_waits(standing: Counts, *, seven_pairs: bool, limit: int | None = None) -> list[int]:
+    """The kinds that complete ``standing`` as sets and a pair, or as seven pairs when
+    ``seven_pairs`` (only for a hand without melds), ascending; the first ``limit`` of them if
+    given (the scorer only asks whether the wait is unique). ``standing`` is restored.
+
+    Counts level: a kind already held four times is listed like any other (the wait fans
+    count it; :func:`waits` leaves it out unless asked), and melds only lower the number of
+    tiles. Only a kind in, or within two ranks of, a held kind of a group not already a
+    multiple of three tiles can complete sets and a pair; seven pairs waits on the one kind
+    held an odd number of times.
+
+    >>> standard_waits(counts_of([1, 2, 3, 4, 28, 28, 28]), seven_pairs=False)
+    [1, 4]
+    >>> standard_waits(counts_of([1, 1, 3, 3, 5, 5, 7, 7, 9, 9, 28, 28, 29]), seven_pairs=True)
+    [29]
+    """
+    held = [k for k in range(1, COUNTS_LENGTH) if standing[k]]
+    open_groups = {g for g in range(3) if sum(standing[9 * g + 1 : 9 * g + 10]) % 3} | {
+        group_of(k) for k in range(28, COUNTS_LENGTH) if standing[k] % 3
+    }
+    seven_pairs = seven_pairs and sum(standing[k] // 2 for k in held) == 6
+    candidates: set[int] = {k for k in held if standing[k] % 2} if seven_pairs else set()
+    for k in held:
+        if group_of(k) not in open_groups:
+            continue
+        candidates.add(k)
+        if _is_suited(k):
+            r = _rank(k)
+            candidates.update(k + d for d in (-2, -1, 1, 2) if 1 <= r + d <= 9)
+    shapes = group_shapes(standing)
+    broken = shapes.count(0)  # groups neither sets alone nor sets and a pair
+    found: list[int] = []
+    for k in sorted(candidates):
+        standing[k] += 1
+        group = group_of(k)
+        complete = False
+        # only the group of k changes: another broken group rules k out at once
+        if broken - (shapes[group] == 0) == 0:
+            trial = shapes[:]
+            trial[group] = group_shape(standing, group)
+            complete = complete_from_shapes(trial)
+        if not complete and seven_pairs:
+            complete = all(standing[j] % 2 == 0 for j in held)
+        standing[k] -= 1
+        if complete:
+            found.append(k)
+            if len(found) == limit:
+                break
+    return found
+
+
 # -- the concealed part of each form ---------------------------------------------------------
 
 
-def _sets_from(counts: Counts, need: int) -> Iterator[ConcealedSets]:
-    """Every way ``counts`` is exactly ``need`` chows and pungs (each multiset once)."""
-    kind = next((k for k in range(1, COUNTS_LENGTH) if counts[k]), 0)
-    if kind == 0:
-        if need == 0:
-            yield []
-        return
-    if need == 0:
-        return
-    # Every copy of the lowest kind left starts a set: a pung of it (at most one, the hand
-    # has at most five) and chows from it for the rest. Deciding them together lists each
-    # multiset of sets once.
-    have = counts[kind]
-    for pungs in (1, 0):
-        chows = have - 3 * pungs
-        if chows < 0 or pungs + chows > need:
-            continue
-        if chows and not (
-            _is_suited(kind)
-            and _rank(kind) <= 7
-            and counts[kind + 1] >= chows
-            and counts[kind + 2] >= chows
-        ):
-            continue
-        counts[kind] -= have
-        if chows:
-            counts[kind + 1] -= chows
-            counts[kind + 2] -= chows
-        taken: ConcealedSets = [(SetKind.PUNG, (kind,) * 3)] * pungs
-        taken += [(SetKind.CHOW, (kind, kind + 1, kind + 2))] * chows
-        for rest in _sets_from(counts, need - pungs - chows):
-            yield taken + rest
-        counts[kind] += have
-        if chows:
-            counts[kind + 1] += chows
-            counts[kind + 2] += chows
-
-
-def _sets_and_pair(counts: Counts, need: int) -> Iterator[ConcealedSets]:
-    for kind in range(1, COUNTS_LENGTH):
-        if counts[kind] >= 2:
-            counts[kind] -= 2
-            for sets in _sets_from(counts, need):
-                yield [*sets, (SetKind.PAIR, (kind, kind))]
-            counts[kind] += 2
+def _concealed_sets(division: Division) -> ConcealedSets:
+    """A division as concealed sets, the pair last."""
+    sets, pair = division
+    found: ConcealedSets = [
+        (kind, (first, first + 1, first + 2) if kind is SetKind.CHOW else (first,) * 3)
+        for kind, first in sets
+    ]
+    found.append((SetKind.PAIR, (pair, pair)))
+    return found
 
 
 def _standard(counts: Counts, melds: int) -> list[ConcealedSets]:
-    return list(_sets_and_pair(counts, 4 - melds))
+    return [_concealed_sets(division) for division in divide(counts, 4 - melds)]
 
 
 def _seven_pairs(counts: Counts) -> list[ConcealedSets]:
@@ -158,8 +335,8 @@ def _knitted_straight(counts: Counts, melds: int) -> list[ConcealedSets]:
         for k in pattern:
             counts[k] -= 1
         knits: ConcealedSets = [(SetKind.KNIT, pattern[i : i + 3]) for i in (0, 3, 6)]
-        for rest in _sets_and_pair(counts, 1 - melds):
-            found.append(knits + rest)
+        for division in divide(counts, 1 - melds):
+            found.append(knits + _concealed_sets(division))
         for k in pattern:
             counts[k] += 1
     return found
@@ -178,19 +355,59 @@ def _concealed_splits(
     return found
 
 
-def is_complete_counts(counts: Counts, melds: int) -> bool:
-    """Whether concealed ``counts`` (35 entries, a count may be 5) with ``melds`` melds are
-    complete in some form. The fast path of :func:`waits`."""
-    if sum(counts) + 3 * melds != 14:
+def _knitted_straight_complete(counts: Counts, melds: int) -> bool:
+    if melds > 1:
         return False
-    counts = list(counts)  # a generator left unfinished does not restore what it took
-    if next(_sets_and_pair(counts, 4 - melds), None) is not None:
+    for pattern in KNIT_PATTERNS:
+        if any(counts[k] == 0 for k in pattern):
+            continue
+        for k in pattern:
+            counts[k] -= 1
+        complete = complete_from_shapes(group_shapes(counts))
+        for k in pattern:
+            counts[k] += 1
+        if complete:
+            return True
+    return False
+
+
+def _special_complete(counts: Counts, melds: int) -> bool:
+    """Whether 14-tile ``counts`` are thirteen orphans, honours-and-knitted or a knitted
+    straight (the forms :func:`standard_waits` does not cover)."""
+    if melds == 0 and (_thirteen_orphans(counts) or _honours_knitted(counts)):
         return True
+    return _knitted_straight_complete(counts, melds)
+
+
+def _may_complete_special(standing: Counts, melds: int) -> bool:
+    """A cheap necessary condition for one more tile to make :func:`_special_complete` true:
+    only orphans held, or no kind twice, or eight kinds of a knitted pattern held."""
     if melds == 0 and (
-        _seven_pairs(counts) or _thirteen_orphans(counts) or _honours_knitted(counts)
+        all(n <= 1 for n in standing)
+        or all(standing[k] == 0 for k in range(1, COUNTS_LENGTH) if k not in ORPHANS)
     ):
         return True
-    return bool(_knitted_straight(counts, melds))
+    return melds <= 1 and any(
+        sum(1 for k in pattern if standing[k]) >= 8 for pattern in KNIT_PATTERNS
+    )
+
+
+def is_complete_counts(counts: Counts, melds: int) -> bool:
+    """Whether concealed ``counts`` (35 entries, a count may be 5) with ``melds`` melds are
+    complete in some form (``counts`` is restored on return).
+
+    >>> is_complete_counts(counts_of([1, 2, 3, 28, 28]), 3)
+    True
+    >>> is_complete_counts(counts_of([1, 2]), 4)
+    False
+    """
+    if sum(counts) + 3 * melds != 14:
+        return False
+    if complete_from_shapes(group_shapes(counts)):
+        return True
+    if melds == 0 and _seven_pairs(counts):
+        return True
+    return _special_complete(counts, melds)
 
 
 # -- the public face -------------------------------------------------------------------------
@@ -306,15 +523,15 @@ def waits(hand: Hand, *, include_held_four: bool = False) -> list[int]:
     check_size(hand, (13,), "waits")
     counts = list(hand.counts)
     melds = len(hand.melds)
-    found = []
-    for kind in range(1, STANDARD_KINDS + 1):
-        if not include_held_four and hand.held(kind) >= 4:
-            continue
-        counts[kind] += 1
-        if is_complete_counts(counts, melds):
-            found.append(kind)
-        counts[kind] -= 1
-    return found
+    found = set(standard_waits(counts, seven_pairs=not melds))
+    if _may_complete_special(counts, melds):
+        for kind in range(1, STANDARD_KINDS + 1):
+            if kind not in found:
+                counts[kind] += 1
+                if _special_complete(counts, melds):
+                    found.add(kind)
+                counts[kind] -= 1
+    return [k for k in sorted(found) if include_held_four or hand.held(k) < 4]
 
 
 def counts_of(tiles: Sequence[int]) -> Counts:

@@ -13,14 +13,16 @@ what they found under the five principles of 3.9.1.5, and keeps the highest:
 * **account-once** — once sets are combined, each remaining set combines only once with
   the sets already used (:func:`_combine_group`).
 
-Chicken Hand scores when nothing else does. Flowers are added after the 8-point minimum is
-read (3.11.6.6). This module is also the pure-Python reference of the hot loop; by default
-:func:`score` runs the C++ twin (``cpp/core/mcr/score.cpp``) through
+The divisions into sets and a pair and the unique-wait test are
+:mod:`mahjongkit.mcr.decompose`'s (``divide``, ``standard_waits``), shared with
+decomposition and waits. Chicken Hand scores when nothing else does. Flowers are added after
+the 8-point minimum is read (3.11.6.6). This module is also the pure-Python reference of the
+hot loop; by default :func:`score` runs the C++ twin (``cpp/core/mcr/score.cpp``) through
 :mod:`mahjongkit.mcr.engine`, which receives the fan table and the ruleset as data and
-checks the hand and the context itself (:class:`Refusal` codes, worded here). An
-incomplete hand, or a context that cannot happen (robbing a kong on a self-draw, a kong
-replacement without a kong, ...), raises :class:`ScoreRefused`, a ``ValueError`` naming
-why. :func:`score_many` scores a list of hands in one call.
+checks the hand and the context itself (:class:`Refusal` codes, worded here). An incomplete
+hand, or a context that cannot happen (robbing a kong on a self-draw, a kong replacement
+without a kong, ...), raises :class:`ScoreRefused`, a ``ValueError`` naming why.
+:func:`score_many` scores a list of hands in one call.
 
 >>> from mahjongkit.mcr.context import WinContext, WinBy
 >>> from mahjongkit.mcr.notation import parse_hand
@@ -38,12 +40,13 @@ import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import permutations
 from typing import Final, Literal, Protocol, overload
 
 from mahjongkit.mcr import engine
 from mahjongkit.mcr.context import Replacement, WinBy, WinContext
+from mahjongkit.mcr.decompose import divide, standard_waits
 from mahjongkit.mcr.engine import WinArguments, WinResult
 from mahjongkit.mcr.fans import (
     CHICKEN_HAND,
@@ -237,142 +240,6 @@ def _check_context(
         )
 
 
-# --------------------------------------------------------------------- decomposition
-
-_SetTuple = tuple[SetKind, int]
-
-
-def _divide(counts: list[int], sets_needed: int) -> list[tuple[tuple[_SetTuple, ...], int]]:
-    """Every way ``counts`` is ``sets_needed`` sets and a pair, each once: (sets, pair)."""
-    found: list[tuple[tuple[_SetTuple, ...], int]] = []
-    current: list[_SetTuple] = []
-
-    def walk(kind: int, pair: int) -> None:
-        while kind <= 34 and counts[kind] == 0:
-            kind += 1
-        if kind > 34:
-            if pair and len(current) == sets_needed:
-                found.append((tuple(current), pair))
-            return
-        n = counts[kind]
-        for use_pair in (0, 1) if not pair else (0,):
-            for use_pung in (0, 1):
-                chows = n - 2 * use_pair - 3 * use_pung
-                if chows < 0 or len(current) + use_pung + chows > sets_needed:
-                    continue
-                if chows and (
-                    kind > 27
-                    or rank_of(kind) > 7
-                    or counts[kind + 1] < chows
-                    or counts[kind + 2] < chows
-                ):
-                    continue
-                counts[kind] = 0
-                if chows:
-                    counts[kind + 1] -= chows
-                    counts[kind + 2] -= chows
-                added = [(SetKind.PUNG, kind)] * use_pung + [(SetKind.CHOW, kind)] * chows
-                current.extend(added)
-                walk(kind + 1, kind if use_pair else pair)
-                del current[len(current) - len(added) :]
-                counts[kind] = n
-                if chows:
-                    counts[kind + 1] += chows
-                    counts[kind + 2] += chows
-
-    walk(1, 0)
-    return found
-
-
-@cache
-def _suit_shape(counts: tuple[int, ...]) -> int:
-    """How nine counts of one suit split: bit 1 as sets alone, bit 2 as sets and one pair.
-
-    Greedy from the lowest rank is exact for sets alone: a pung of the lowest rank is always
-    safe (three equal chows are also three pungs), and what is left of it must start chows.
-    """
-
-    def only_sets(c: list[int]) -> bool:
-        for r in range(9):
-            n = c[r]
-            if n >= 3:
-                n -= 3
-            if n:
-                if r > 6 or c[r + 1] < n or c[r + 2] < n:
-                    return False
-                c[r + 1] -= n
-                c[r + 2] -= n
-        return True
-
-    shape = 1 if only_sets(list(counts)) else 0
-    for r in range(9):
-        if counts[r] >= 2:
-            c = list(counts)
-            c[r] -= 2
-            if only_sets(c):
-                return shape | 2
-    return shape
-
-
-def _honour_shape(n: int) -> int:
-    return {0: 1, 2: 2, 3: 1}.get(n, 0)
-
-
-def _complete_from(shapes: list[int]) -> bool:
-    """Whether groups with these shapes make sets and exactly one pair."""
-    if not all(shapes):
-        return False
-    pairs = [i for i, sh in enumerate(shapes) if sh & 2]
-    return any(all(shapes[j] & 1 for j in range(len(shapes)) if j != i) for i in pairs)
-
-
-def _shapes(counts: list[int]) -> list[int]:
-    """Shape of each suit (three) and of each honour kind (seven)."""
-    return [_suit_shape(tuple(counts[9 * s + 1 : 9 * s + 10])) for s in range(3)] + [
-        _honour_shape(counts[k]) for k in range(28, 35)
-    ]
-
-
-def _waits(standing: list[int], tiles: int, seven_pairs: bool) -> list[int]:
-    """Kinds that complete ``standing`` (``tiles`` tiles) as sets and a pair, or seven pairs;
-    a kind already held four times still counts, as it does for the wait fans."""
-    held = [k for k in range(1, 35) if standing[k]]
-    # a suit (or honour kind) holding a multiple of three tiles must already be sets: only
-    # the others can take the winning tile (seven pairs aside)
-    open_groups = {g for g in range(3) if sum(standing[9 * g + 1 : 9 * g + 10]) % 3} | {
-        k - 25 for k in range(28, 35) if standing[k] % 3
-    }
-    pairs = sum(standing[k] // 2 for k in held)
-    seven_pairs = seven_pairs and pairs == 6
-    # seven pairs waits on the one kind held an odd number of times
-    candidates: set[int] = {k for k in held if standing[k] % 2} if seven_pairs else set()
-    for k in held:
-        group = (k - 1) // 9 if k <= 27 else k - 25
-        if group not in open_groups:
-            continue
-        candidates.add(k)
-        if k <= 27:
-            r = rank_of(k)
-            for d in (-2, -1, 1, 2):
-                if 1 <= r + d <= 9:
-                    candidates.add(k + d)
-    shapes = _shapes(standing)
-    found = []
-    for k in sorted(candidates):
-        standing[k] += 1
-        group = (k - 1) // 9 if k <= 27 else k - 25
-        trial = shapes[:]
-        if k <= 27:
-            base = 9 * group
-            trial[group] = _suit_shape(tuple(standing[base + 1 : base + 10]))
-        else:
-            trial[group] = _honour_shape(standing[k])
-        if _complete_from(trial) or (seven_pairs and all(standing[j] % 2 == 0 for j in held)):
-            found.append(k)
-        standing[k] -= 1
-    return found
-
-
 # --------------------------------------------------------------------- the readings
 
 _KNITTED: Final = tuple(
@@ -455,7 +322,7 @@ def _standard_readings(
 ) -> list[Reading]:
     readings = []
     base = _meld_sets(melds)
-    for sets, pair in _divide(concealed[:], 4 - len(melds)):
+    for sets, pair in divide(concealed[:], 4 - len(melds)):
         all_sets = base + [(kind, first, True) for kind, first in sets]
         r = _fill(Reading.build(Form.STANDARD, all_sets, pair, _counts_map(whole)), win, melds)
         concealed_pungs = [first for kind, first in sets if kind is SetKind.PUNG]
@@ -486,7 +353,7 @@ def _knitted_reading(
         rest = concealed[:]
         for k in knit:
             rest[k] -= 1
-        divisions = _divide(rest[:], 1 - len(melds))
+        divisions = divide(rest[:], 1 - len(melds))
         if len(divisions) != 1:
             return None
         sets, pair = divisions[0]
@@ -504,7 +371,7 @@ def _knitted_reading(
         if not melds:
             if rest[w]:
                 rest[w] -= 1
-                if len(_waits(rest, 4, seven_pairs=False)) == 1:
+                if len(standard_waits(rest, seven_pairs=False, limit=2)) == 1:
                     r.wait = _wait_shape(r, len(r.set_kinds) - len(sets), w)
         elif w not in knit or concealed[w] == 3:
             r.wait = Wait.PAIR
@@ -539,7 +406,7 @@ def _special_readings(
         if shape == [3, 1, 1, 1, 1, 1, 1, 1, 3]:
             # scored as a whole (its fans are fixed by the winning rank); the split shown is
             # its first standard decomposition
-            sets, pair = _divide(concealed[:], 4)[0]
+            sets, pair = divide(concealed[:], 4)[0]
             shown = [(kind, first, True) for kind, first in sets]
             r = _fill(Reading.build(Form.STANDARD, shown, pair, counts), win, melds)
             r.special["nine_gates"] = rank_of(win.winning)
@@ -711,7 +578,7 @@ def _all_scores(hand: HandLike, context: WinContext, ruleset: Ruleset) -> tuple[
         standing = concealed[:]
         standing[w] -= 1
         tiles = sum(standing)
-        unique = len(_waits(standing, tiles, seven_pairs=tiles == 13)) == 1
+        unique = len(standard_waits(standing, seven_pairs=tiles == 13, limit=2)) == 1
         readings = special + _standard_readings(concealed, whole, melds, win, unique)
     if not readings:
         raise _fail(_NOT_COMPLETE, Refusal.NOT_COMPLETE)
