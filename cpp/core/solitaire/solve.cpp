@@ -874,7 +874,9 @@ class Solver {
     }
     root_node_ = root;
     const std::size_t mark = path.size();
-    for (std::int64_t allowance = 1000;; allowance *= 2) {
+    // Short runs growing by half: what a run learns (dead states, nogoods) carries over, so
+    // frequent restarts cost little, and each brings another tie order and more playouts.
+    for (std::int64_t allowance = 300;; allowance += allowance / 2) {
       restart_limit_ = nodes_ + allowance;
       Bits why;
       const int v = search(root, path, why, -1);
