@@ -898,7 +898,9 @@ class Solver {
   Bits root_;
   std::unordered_map<Key, Bits, KeyHash> dead_nodes_;
   Node root_node_;
-  static constexpr std::size_t kMaxNogoods = 1'000'000;
+  // About 4 nogoods a node, so ten seconds of search; the store then stops growing (a few MB),
+  // which bounds memory and the cost of each lookup on long runs.
+  static constexpr std::size_t kMaxNogoods = 250'000;
   std::vector<Bits> nogoods_;
   std::array<std::vector<int>, Bits::kCapacity> by_lit_;
   std::vector<int> var_of_tile_;               // the decision a slot's group is, or -1
