@@ -673,8 +673,9 @@ class Solver {
     const Bits free = g_.free_set(s.present);
     Bits stuck;
     if (relax(s.present, s.uncommitted, s.partner.data(), free, &schedule, &stuck)) {
-      why = explain(s, stuck);
-      why = minimise(why, stuck);
+      // Without decisions (a group of more than four tiles turns learning off) there is
+      // nothing to explain.
+      if (!var_tiles_.empty()) why = minimise(explain(s, stuck), stuck);
       remember(key, why);
       path.resize(mark);
       return 0;
