@@ -130,3 +130,27 @@ def test_unsolvable_means_no_solution_exhaustively() -> None:
         assert (result.verdict is Verdict.SOLVABLE) == brute_force(layout.slots, faces)
         seen[result.verdict] += 1
     assert min(seen.values()) >= 20  # both answers were checked, not just one
+
+
+def test_learning_search_agrees_with_the_reference_on_full_deals() -> None:
+    # Full deals (four of each face) keep every group a four-tile decision, so the C++ search
+    # runs with its learning (reasons, backjumping, nogoods); the reference knows none of it.
+    layout = get_layout("twin bridge")
+    searched = 0
+    for index in range(150):
+        rng = Rng(index, 0x736D616C)
+        kinds = list(range(1, 35))
+        rng.shuffle(kinds)
+        faces = [kind for kind in kinds[: layout.size // 4] for _ in range(4)]
+        faces += [35, 36][: layout.size - len(faces)]
+        rng.shuffle(faces)
+        fast = solve(layout, faces, impl="cpp", max_nodes=100_000, max_seconds=0)
+        assert fast.verdict is not Verdict.UNKNOWN
+        if fast.nodes <= 5:
+            continue  # decided before any real search: nothing learned to check
+        searched += 1
+        slow = solve(layout, faces, impl="python", max_nodes=0, max_seconds=20)
+        assert slow.verdict is fast.verdict, index
+        if fast.verdict is Verdict.SOLVABLE:
+            assert replays(layout.slots, faces, fast.solution)
+    assert searched >= 8  # the check must really exercise the search (12 deals do today)

@@ -4,7 +4,7 @@
 #include <array>
 #include <chrono>
 #include <ctime>
-#include <unordered_set>
+#include <unordered_map>
 
 namespace mahjongkit::solitaire {
 namespace {
@@ -194,10 +194,11 @@ class Solver {
     std::array<std::int16_t, Bits::kCapacity> freed_at, removed_at;
   };
   bool relax(const Bits& present, const Bits& uncommitted, const std::int16_t* partner,
-             Bits free, Schedule* schedule = nullptr) const {
+             Bits free, Schedule* schedule = nullptr, Bits* stuck = nullptr,
+             const Bits* start = nullptr) const {
     std::int16_t clock = 0;
     if (schedule) free.for_each([&](int t) { schedule->freed_at[t] = 0; });
-    Bits relaxed = present;
+    Bits relaxed = start ? *start : present;
     int stack[2 * Bits::kCapacity + 8];
     int top = 0;
     Bits queued = free;
@@ -262,6 +263,7 @@ class Solver {
         });
       });
     }
+    if (stuck) *stuck = relaxed;
     return relaxed.any();
   }
 
@@ -352,6 +354,7 @@ class Solver {
     // u is set when pairing u with the lowest undecided tile of its group is already refuted;
     // refutations only get stronger deeper in the tree, so children inherit them.
     Bits refuted;
+    Bits lits;  // the pairings chosen so far, as literals (see lit_of)
   };
 
   struct Key {
@@ -379,6 +382,7 @@ class Solver {
   }
 
   void commit(Node& s, int a, int b) const {
+    if (var_of_tile_[a] >= 0 && s.uncommitted.test(a)) s.lits.set(lit_of(a, b));
     s.partner[a] = static_cast<std::int16_t>(b);
     s.partner[b] = static_cast<std::int16_t>(a);
     s.uncommitted.reset(a);
@@ -479,21 +483,204 @@ class Solver {
     int score;
   };
 
-  // 1 solvable (path holds the solution), 0 dead, -1 budget exhausted.
-  int search(Node s, std::vector<std::pair<int, int>>& path) {
+  // ---- Learning from dead states: why a state is dead, as a set of pairing choices. ----
+  //
+  // A literal is one pairing of one group that has four tiles at the root: lit_of(a, b) names
+  // the pairing in which a and b are partners. A *reason* is a set of literals such that no
+  // complete pairing containing them all clears the root position (a nogood).
+  //
+  // Why a relaxation proves one: when it gets stuck, the tiles left over form a closed set
+  // (every tile of it is blocked by tiles of the set, or free with all its possible partners in
+  // the set and blocked). Such a set can never be entered by the relaxed game, and whether it
+  // is closed depends only on the possible partners of its free tiles: the pairings of their
+  // groups. So those pairings alone are a reason; every other choice is irrelevant to this
+  // death. A node whose every branch dies is dead for the union of its branches' reasons minus
+  // the branch choices; a branch whose reason does not contain its own choice proves the node
+  // dead outright, and its siblings are skipped (conflict-directed backjumping).
+  int lit_of(int a, int b) const {
+    const int v = var_of_tile_[a];
+    const std::array<int, 4>& t = var_tiles_[v];
+    int mate;  // the partner of the group's first tile
+    if (a == t[0]) {
+      mate = b;
+    } else if (b == t[0]) {
+      mate = a;
+    } else {
+      mate = t[1] + t[2] + t[3] - a - b;
+    }
+    return 3 * v + (mate == t[1] ? 0 : mate == t[2] ? 1 : 2);
+  }
+
+  Bits var_lits(int v) const {
+    Bits m;
+    m.set(3 * v);
+    m.set(3 * v + 1);
+    m.set(3 * v + 2);
+    return m;
+  }
+
+  // The reason of a relaxation stuck with the tiles `stuck` left. The whole stuck set is a
+  // closed set, but usually a much smaller closed set inside it explains the death with fewer
+  // pairings: grown from one free stuck tile, it takes that tile's possible partners, and for
+  // every blocked tile one tile that covers it (or one on each side). Each such set is closed
+  // (free tiles of it keep all their partners in it, blocked ones keep a blocker), so the
+  // pairings of its free committed tiles are a reason. The smallest over the seeds is kept.
+  Bits explain(const Node& s, const Bits& stuck) const {
+    const Bits free_stuck = g_.free_set(stuck) & stuck;
+    const Bits blocked = stuck.andnot(free_stuck);
+    Bits best = s.lits;
+    int best_count = best.count() + 1;
+    Bits tried;
+    free_stuck.for_each([&](int seed) {
+      if (tried.test(seed) || best_count <= 1) return;
+      Bits closed;
+      closed.set(seed);
+      int stack[Bits::kCapacity];
+      int top = 0;
+      stack[top++] = seed;
+      Bits reason;
+      bool valid = true;
+      while (top > 0 && valid) {
+        const int t = stack[--top];
+        Bits add;
+        if (free_stuck.test(t)) {
+          const int v = var_of_tile_[t];
+          const int p = s.partner[t];
+          if (p >= 0) {
+            add.set(p);
+            if (v >= 0) reason |= s.lits & var_masks_[v];
+          } else {
+            add = members_[group_[t]] & s.uncommitted & s.present;
+            add.reset(t);
+          }
+          if (add.andnot(blocked).any()) valid = false;  // not closed after all: keep them all
+        } else {
+          const Bits over = g_.cover[t] & stuck;
+          if (over.any()) {
+            add.set(over.nth(0));
+          } else {
+            add.set((g_.left[t] & stuck).nth(0));
+            add.set((g_.right[t] & stuck).nth(0));
+          }
+        }
+        add.andnot(closed).for_each([&](int u) {
+          closed.set(u);
+          stack[top++] = u;
+        });
+        if (reason.count() >= best_count) valid = false;  // no better than the best so far
+      }
+      tried |= closed & free_stuck;
+      if (valid && reason.count() < best_count) {
+        best = reason;
+        best_count = reason.count();
+      }
+    });
+    return best;
+  }
+
+  // The root position with only the given pairings chosen.
+  Node root_with(const Bits& lits) const {
+    Node n = root_node_;
+    lits.for_each([&](int lit) {
+      const std::array<int, 4>& t = var_tiles_[lit / 3];
+      commit(n, t[0], t[1 + lit % 3]);
+    });
+    return n;
+  }
+
+  // Shrinks a reason: drops each pairing whose absence still leaves the relaxation of the
+  // root (with the remaining pairings chosen) dead, and re-explains from the smaller stuck set.
+  //
+  // Fewer pairings only let the relaxation remove more, so each test starts from the tiles the
+  // last dead relaxation left (everything else goes anyway) instead of from the root.
+  Bits minimise(Bits reason, Bits region) const {
+    Bits order = reason;
+    order.for_each([&](int lit) {
+      if (!reason.test(lit)) return;
+      Bits fewer = reason;
+      fewer.reset(lit);
+      const Node n = root_with(fewer);
+      Bits left;
+      if (relax(n.present, n.uncommitted, n.partner.data(), g_.free_set(region) & region, nullptr,
+                &left, &region)) {
+        reason = explain(n, left);
+        region = left;
+      }
+    });
+    return reason;
+  }
+
+  // A dead state's reason, kept by state key. A state met again through different pairings of
+  // groups already gone may not contain the stored reason; it is dead all the same, and then
+  // its own pairings are the (weaker) reason.
+  void remember(const Key& key, const Bits& why) {
+    if (exact_keys_) dead_nodes_[key] = why;
+    add_nogood(why);
+  }
+
+  // Learned nogoods, indexed by each of their literals: a pairing that would complete one is
+  // refuted without a relaxation, in any branch and any later restart.
+  void add_nogood(const Bits& nogood) {
+    if (var_tiles_.empty() || nogoods_.size() >= kMaxNogoods) return;
+    const int id = static_cast<int>(nogoods_.size());
+    nogoods_.push_back(nogood);
+    nogood.for_each([&](int lit) { by_lit_[lit].push_back(id); });
+  }
+  // A learned nogood contained in lits that contains lit, or nullptr.
+  const Bits* nogood_within(const Bits& lits, int lit) const {
+    for (const int id : by_lit_[lit]) {
+      if (nogoods_[id].andnot(lits).none()) return &nogoods_[id];
+    }
+    return nullptr;
+  }
+
+  // Refutations recorded at a node hold for its subtree only: their reasons are restored when
+  // the node returns.
+  struct TrailGuard {
+    std::vector<std::pair<int, Bits>>& trail;
+    std::array<Bits, Bits::kCapacity>& reasons;
+    std::size_t mark;
+    ~TrailGuard() {
+      while (trail.size() > mark) {
+        reasons[trail.back().first] = trail.back().second;
+        trail.pop_back();
+      }
+    }
+  };
+
+  // 1 solvable (path holds the solution), 0 dead (why holds a reason), -1 budget exhausted.
+  int search(Node s, std::vector<std::pair<int, int>>& path, Bits& why, int last_lit) {
     if (over_budget()) return -1;
+    if (last_lit >= 0) {
+      if (const Bits* known = nogood_within(s.lits, last_lit)) {
+        why = *known;
+        return 0;
+      }
+    }
     const std::size_t mark = path.size();
     greedy(s, path);
     if (s.present.none()) return 1;
     const Key key = key_of(s);
+    if (exact_keys_) {
+      const auto hit = dead_nodes_.find(key);
+      if (hit != dead_nodes_.end()) {
+        why = hit->second.andnot(s.lits).none() ? hit->second : s.lits;
+        path.resize(mark);
+        return 0;
+      }
+    }
     Schedule schedule;
     const Bits free = g_.free_set(s.present);
-    if ((exact_keys_ && dead_nodes_.count(key)) ||
-        relax(s.present, s.uncommitted, s.partner.data(), free, &schedule)) {
-      if (exact_keys_) dead_nodes_.insert(key);
+    Bits stuck;
+    if (relax(s.present, s.uncommitted, s.partner.data(), free, &schedule, &stuck)) {
+      // Without decisions (a group of more than four tiles turns learning off) there is
+      // nothing to explain.
+      if (!var_tiles_.empty()) why = minimise(explain(s, stuck), stuck);
+      remember(key, why);
       path.resize(mark);
       return 0;
     }
+    TrailGuard guard{trail_, reasons_, trail_.size()};
     // Branch on the group with the fewest viable pairings (fail first): groups that can move now
     // are looked at first, and when branch_anywhere_ is set every undecided group competes.
     // Among groups with equally few pairings, which one? The proof size of an unsolvable
@@ -502,8 +689,10 @@ class Solver {
     // how many present tiles lie over the group's tiles). Dead states carry over between them.
     const TieOrder tie_order = static_cast<TieOrder>(restarts_ % 3);
     std::vector<Option> best;
+    Bits best_why;  // the reasons of the chosen group's refuted pairings
     int best_depth = 0;
     bool dead = false;
+    Bits dead_why;
     Bits seen;
     auto consider = [&](int t, bool need_free) {
       if (dead || seen.test(t)) return;
@@ -512,20 +701,37 @@ class Solver {
       seen |= open;
       if (!best.empty() && best.size() == 1) return;  // a forced choice is already found
       const int lead = open.nth(0);
+      const bool learn = var_of_tile_[lead] >= 0;
       std::vector<Option> options;
+      Bits group_why;
       // Once a group has as many viable pairings as the best group so far it cannot be chosen,
       // so its remaining pairings need no lookahead (the relaxations are most of the time).
       const std::size_t enough = best.empty() ? 3 : best.size();
       bool cut = false;
       open.for_each([&](int u) {
-        if (u == lead || s.refuted.test(u)) return;
+        if (u == lead) return;
+        if (s.refuted.test(u)) {
+          if (learn) group_why |= reasons_[lit_of(lead, u)];
+          return;
+        }
         if (options.size() >= enough) {
           cut = true;
           return;
         }
         bool refuted = false;
+        Bits reason;  // why the pairing is refuted, without the pairing itself
         // A pair one of whose tiles lies over the other can never be removed.
         if (g_.cover[lead].test(u) || g_.cover[u].test(lead)) refuted = true;
+        if (!refuted && learn) {
+          const int lit = lit_of(lead, u);
+          Bits with = s.lits;
+          with.set(lit);
+          if (const Bits* known = nogood_within(with, lit)) {
+            refuted = true;
+            reason = *known;
+            reason.reset(lit);
+          }
+        }
         bool accepted = false;
         if (!refuted && open.count() == 4) {
           Bits rest = open;
@@ -539,29 +745,47 @@ class Solver {
           // Look one commitment ahead: a pairing the relaxation already refutes is no choice.
           Node trial = s;
           commit(trial, lead, u);
-          refuted = relaxed_dead(trial, free);
+          Bits left;
+          refuted = relax(trial.present, trial.uncommitted, trial.partner.data(), free, nullptr,
+                          &left);
+          if (refuted && learn) {
+            reason = explain(trial, left);
+            reason = minimise(reason, left);
+            add_nogood(reason);
+            reason.reset(lit_of(lead, u));
+          }
         }
         if (refuted) {
           s.refuted.set(u);
+          if (learn) {
+            const int lit = lit_of(lead, u);
+            trail_.emplace_back(lit, reasons_[lit]);
+            reasons_[lit] = reason;
+            group_why |= reason;
+          }
           return;
         }
         options.push_back({lead, u, 0});
       });
       if (options.empty()) {
         dead = true;
+        dead_why = learn ? group_why : s.lits;
         return;
       }
       int depth = 0;
       if (tie_order != TieOrder::kFirstFound) {
         open.for_each([&](int u) { depth += (g_.cover[u] & s.present).count(); });
       }
+      const Bits chosen_why = learn ? group_why : s.lits;
       if (best.empty() || options.size() < best.size()) {
         best = std::move(options);
+        best_why = chosen_why;
         best_depth = depth;
       } else if (!cut && options.size() == best.size() &&
                  ((tie_order == TieOrder::kShallowest && depth < best_depth) ||
                   (tie_order == TieOrder::kDeepest && depth > best_depth))) {
         best = std::move(options);
+        best_why = chosen_why;
         best_depth = depth;
       }
     };
@@ -570,7 +794,8 @@ class Solver {
       s.uncommitted.andnot(free).for_each([&](int t) { consider(t, false); });
     }
     if (dead || best.empty()) {
-      if (exact_keys_) dead_nodes_.insert(key);
+      why = dead ? dead_why : s.lits;
+      remember(key, why);
       path.resize(mark);
       return 0;
     }
@@ -594,15 +819,33 @@ class Solver {
     std::stable_sort(best.begin(), best.end(),
                      [](const Option& x, const Option& y) { return x.score > y.score; });
     const std::size_t after_greedy = path.size();
+    const bool learn = var_of_tile_[best.front().a] >= 0;
+    Bits node_why = best_why;
     for (const Option& o : best) {
       Node child = s;
       commit(child, o.a, o.b);
-      const int v = search(std::move(child), path);
+      Bits child_why;
+      const int v = search(std::move(child), path, child_why, learn ? lit_of(o.a, o.b) : -1);
       if (v == 1) return 1;
       path.resize(after_greedy);
       if (v < 0) return -1;
+      if (!learn) {
+        node_why = s.lits;
+        continue;
+      }
+      const int lit = lit_of(o.a, o.b);
+      if (!child_why.test(lit)) {
+        // The branch died without its own choice: so does this node, whatever the siblings.
+        why = child_why;
+        remember(key, why);
+        path.resize(mark);
+        return 0;
+      }
+      child_why.reset(lit);
+      node_why |= child_why;
     }
-    if (exact_keys_) dead_nodes_.insert(key);
+    why = node_why;
+    remember(key, why);
     path.resize(mark);
     return 0;
   }
@@ -613,15 +856,31 @@ class Solver {
   int dfs(const Bits& present, std::vector<std::pair<int, int>>& path, SolveResult& r) {
     Node root{present, present, {}};
     root.partner.fill(-1);
+    // The groups with four tiles here are the decisions: each gets three literals.
+    var_of_tile_.assign(g_.n, -1);
+    if (exact_keys_) {
+      for (const Bits& m : members_) {
+        const Bits here = m & present;
+        if (here.count() != 4) continue;
+        const int v = static_cast<int>(var_tiles_.size());
+        var_tiles_.push_back({here.nth(0), here.nth(1), here.nth(2), here.nth(3)});
+        var_masks_.push_back(var_lits(v));
+        here.for_each([&](int t) { var_of_tile_[t] = v; });
+      }
+    }
     // Groups with two tiles left are committed from the start.
     for (const Bits& m : members_) {
       const Bits here = m & present;
       if (here.count() == 2) commit(root, here.nth(0), here.nth(1));
     }
+    root_node_ = root;
     const std::size_t mark = path.size();
-    for (std::int64_t allowance = 1000;; allowance *= 2) {
+    // Short runs growing by half: what a run learns (dead states, nogoods) carries over, so
+    // frequent restarts cost little, and each brings another tie order and more playouts.
+    for (std::int64_t allowance = 300;; allowance += allowance / 2) {
       restart_limit_ = nodes_ + allowance;
-      const int v = search(root, path);
+      Bits why;
+      const int v = search(root, path, why, -1);
       if (v >= 0) return v;
       path.resize(mark);
       if (!restart_hit_) return -1;  // the caller's budget ran out
@@ -638,7 +897,18 @@ class Solver {
   std::vector<Bits> members_;
   std::vector<int> group_;
   Bits root_;
-  std::unordered_set<Key, KeyHash> dead_nodes_;
+  std::unordered_map<Key, Bits, KeyHash> dead_nodes_;
+  Node root_node_;
+  // About 4 nogoods a node, so ten seconds of search; the store then stops growing (a few MB),
+  // which bounds memory and the cost of each lookup on long runs.
+  static constexpr std::size_t kMaxNogoods = 250'000;
+  std::vector<Bits> nogoods_;
+  std::array<std::vector<int>, Bits::kCapacity> by_lit_;
+  std::vector<int> var_of_tile_;               // the decision a slot's group is, or -1
+  std::vector<std::array<int, 4>> var_tiles_;  // each decision's four slots, ascending
+  std::vector<Bits> var_masks_;                // each decision's three literals
+  std::array<Bits, Bits::kCapacity> reasons_{};  // why each refuted literal is refuted
+  std::vector<std::pair<int, Bits>> trail_;      // reasons to restore on the way back
   bool exact_keys_ = true;
   bool branch_anywhere_ = true;
   std::int64_t restart_limit_ = 0;

@@ -15,7 +15,13 @@
 //      pairings are fixed). It branches on the group with the fewest pairings the relaxation
 //      cannot refute (fail first; the restarts take turns on how ties between such groups are
 //      broken), restarts with growing node allowances and a fresh tie order of pairings, and
-//      keeps a table of dead (present set, pairings) states across restarts.
+//      keeps a table of dead (present set, pairings) states across restarts;
+//   5. learning: every dead state comes with a reason, a set of pairing choices that no
+//      solution can contain together (from the relaxation: the pairings of the free tiles of a
+//      small closed stuck set, minimised by re-running it with fewer pairings from the root;
+//      from a search node: the union of its branches' reasons). A branch whose reason does not
+//      involve its own choice kills its parent at once (backjumping), and every reason is kept
+//      as a nogood that refutes pairings in later branches and restarts without a relaxation.
 // Every answer is exact; when the node or time budget runs out the answer is kUnknown. The
 // time budget is CPU time of the solving thread where available (steady on a loaded machine).
 #pragma once
