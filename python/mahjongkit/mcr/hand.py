@@ -241,3 +241,26 @@ def _runs(tiles: tuple[int, ...]) -> bool:
     return (
         is_suited(a) and is_suited(c) and (a - 1) // 9 == (c - 1) // 9 and b == a + 1 and c == a + 2
     )
+
+
+def with_count_changed(hand: Hand, kind: int, change: int) -> Hand:
+    """``hand`` with ``change`` (+1 or -1) concealed ``kind``, built without checking it again.
+
+    For a caller that has already checked the move: the rules engine, whose turns would
+    otherwise spend more time re-checking whole hands than on everything else. The caller
+    answers for the result being a valid hand (the rules' ``check_invariants`` still counts
+    every tile); everyone else uses :meth:`Hand.draw` and :meth:`Hand.discard`.
+
+    >>> str(with_count_changed(Hand().draw(5), 28, +1))
+    '5m E'
+    >>> str(with_count_changed(Hand().draw(5).draw(28), 5, -1))
+    'E'
+    """
+    counts = hand.counts
+    changed = object.__new__(Hand)
+    object.__setattr__(
+        changed, "counts", (*counts[:kind], counts[kind] + change, *counts[kind + 1 :])
+    )
+    object.__setattr__(changed, "melds", hand.melds)
+    object.__setattr__(changed, "flowers", hand.flowers)
+    return changed

@@ -40,7 +40,7 @@ from mahjongkit.tiles import KINDS, STANDARD_KINDS, check_kind, code, copies, fr
 from .context import Replacement, WinBy, WinContext
 from .errors import Refusal, RefusalCode
 from .events import Event, EventKind
-from .hand import Hand
+from .hand import Hand, with_count_changed
 from .meld import MeldKind
 from .moves import KONG, PASS, PUNG, WIN, Move, MoveKind, chow, discard, kong
 from .notation import format_hand, format_tiles, parse_hand
@@ -96,18 +96,6 @@ def _default_score(ruleset: Ruleset) -> ScoreFunction:
     from .score import score
 
     return lambda hand, context: score(hand, context, ruleset)
-
-
-def _with_count(hand: Hand, kind: int, change: int) -> Hand:
-    """``hand`` with one more (or one fewer) concealed ``kind``, built without re-checking the
-    whole hand: the rules have checked the move, and a full check costs more than the rest
-    of a turn. ``check_invariants`` still sees every tile."""
-    counts = hand.counts
-    new = object.__new__(Hand)
-    object.__setattr__(new, "counts", (*counts[:kind], counts[kind] + change, *counts[kind + 1 :]))
-    object.__setattr__(new, "melds", hand.melds)
-    object.__setattr__(new, "flowers", hand.flowers)
-    return new
 
 
 @dataclass(frozen=True)
@@ -468,7 +456,7 @@ class Rules:
         """Whether the hand (with ``tile`` added) is complete: a cheap gate before the scorer
         is asked, cached on the counts (most hands are asked about many times)."""
         if tile is not None:
-            hand = _with_count(hand, tile, +1)
+            hand = with_count_changed(hand, tile, +1)
         key = (hand.counts, len(hand.melds))
         cached = self._complete_cache.get(key)
         if cached is None:
@@ -724,7 +712,7 @@ class Rules:
             self._end_with_win(seat, drawn, WinBy.SELF_DRAWN, None, tally, hand, context)
 
     def _discard(self, seat: int, tile: int) -> None:
-        self._hands[seat] = _with_count(self._hands[seat], tile, -1)  # why_not saw it held
+        self._hands[seat] = with_count_changed(self._hands[seat], tile, -1)  # why_not saw it held
         self._pools[seat].append(tile)
         # Fan 45 (last tile claim): the discard that follows the draw that emptied the wall.
         self.last_discard_is_last = self.last_draw_emptied
@@ -805,7 +793,7 @@ class Rules:
             self._hands[seat] = self._hands[seat].add_flower(tile)
             self._emit(EventKind.FLOWER, actor=seat, tile=tile)
             from_back, reason = True, Replacement.FLOWER
-        self._hands[seat] = _with_count(self._hands[seat], tile, +1)  # a standard kind
+        self._hands[seat] = with_count_changed(self._hands[seat], tile, +1)  # a standard kind
         self.phase = Phase.DISCARD
         self.turn = seat
         self.drawn = tile
