@@ -70,6 +70,7 @@ bool one_trial(const Geometry& g, Bits present, const Bits& free_at_start, int c
       w0 = word == 0 ? rest : w0;
       w1 = word == 1 ? rest : w1;
       w2 = word == 2 ? rest : w2;
+      // Geometry::is_free, with & for && so that no branch depends on the answer.
       const Geometry::Blockers& blocker = blockers[s];
       const bool now_free = !blocker.cover.intersects(present) &
                             !(blocker.left.intersects(present) & blocker.right.intersects(present));

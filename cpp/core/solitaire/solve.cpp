@@ -439,14 +439,6 @@ class Solver {
     }
   }
 
-  // The relaxation of relaxation_dead, knowing the committed partners.
-  bool relaxed_dead(const Node& s) const {
-    return relax(s.present, s.uncommitted, s.partner.data(), g_.free_set(s.present));
-  }
-  bool relaxed_dead(const Node& s, const Bits& free) const {
-    return relax(s.present, s.uncommitted, s.partner.data(), free);
-  }
-
   // The relaxed game is monotone (removals only free tiles and only add removed partners), so
   // it removes the same tiles in any order, and one complete schedule proves it alive. The
   // node's own schedule stays valid after pairing a (lead, u), (c, d) of an uncommitted group
@@ -548,7 +540,7 @@ class Solver {
           const int p = s.partner[t];
           if (p >= 0) {
             add.set(p);
-            if (v >= 0) reason |= s.lits & var_masks_[v];
+            if (v >= 0) reason |= s.lits & var_lits(v);
           } else {
             add = members_[group_[t]] & s.uncommitted & s.present;
             add.reset(t);
@@ -710,8 +702,9 @@ class Solver {
       bool cut = false;
       open.for_each([&](int u) {
         if (u == lead) return;
+        const int lit = learn ? lit_of(lead, u) : -1;
         if (s.refuted.test(u)) {
-          if (learn) group_why |= reasons_[lit_of(lead, u)];
+          if (learn) group_why |= reasons_[lit];
           return;
         }
         if (options.size() >= enough) {
@@ -723,7 +716,6 @@ class Solver {
         // A pair one of whose tiles lies over the other can never be removed.
         if (g_.cover[lead].test(u) || g_.cover[u].test(lead)) refuted = true;
         if (!refuted && learn) {
-          const int lit = lit_of(lead, u);
           Bits with = s.lits;
           with.set(lit);
           if (const Bits* known = nogood_within(with, lit)) {
@@ -752,13 +744,12 @@ class Solver {
             reason = explain(trial, left);
             reason = minimise(reason, left);
             add_nogood(reason);
-            reason.reset(lit_of(lead, u));
+            reason.reset(lit);
           }
         }
         if (refuted) {
           s.refuted.set(u);
           if (learn) {
-            const int lit = lit_of(lead, u);
             trail_.emplace_back(lit, reasons_[lit]);
             reasons_[lit] = reason;
             group_why |= reason;
@@ -825,7 +816,8 @@ class Solver {
       Node child = s;
       commit(child, o.a, o.b);
       Bits child_why;
-      const int v = search(std::move(child), path, child_why, learn ? lit_of(o.a, o.b) : -1);
+      const int lit = learn ? lit_of(o.a, o.b) : -1;
+      const int v = search(std::move(child), path, child_why, lit);
       if (v == 1) return 1;
       path.resize(after_greedy);
       if (v < 0) return -1;
@@ -833,7 +825,6 @@ class Solver {
         node_why = s.lits;
         continue;
       }
-      const int lit = lit_of(o.a, o.b);
       if (!child_why.test(lit)) {
         // The branch died without its own choice: so does this node, whatever the siblings.
         why = child_why;
@@ -864,7 +855,6 @@ class Solver {
         if (here.count() != 4) continue;
         const int v = static_cast<int>(var_tiles_.size());
         var_tiles_.push_back({here.nth(0), here.nth(1), here.nth(2), here.nth(3)});
-        var_masks_.push_back(var_lits(v));
         here.for_each([&](int t) { var_of_tile_[t] = v; });
       }
     }
@@ -906,7 +896,6 @@ class Solver {
   std::array<std::vector<int>, Bits::kCapacity> by_lit_;
   std::vector<int> var_of_tile_;               // the decision a slot's group is, or -1
   std::vector<std::array<int, 4>> var_tiles_;  // each decision's four slots, ascending
-  std::vector<Bits> var_masks_;                // each decision's three literals
   std::array<Bits, Bits::kCapacity> reasons_{};  // why each refuted literal is refuted
   std::vector<std::pair<int, Bits>> trail_;      // reasons to restore on the way back
   bool exact_keys_ = true;
