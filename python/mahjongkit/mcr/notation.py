@@ -25,6 +25,9 @@ True
 >>> parse_hand("105m")
 Traceback (most recent call last):
 ValueError: bad notation token '105m': rank 0
+>>> parse_hand("１23m")
+Traceback (most recent call last):
+ValueError: bad notation token '１23m': unknown letter '１' ...
 """
 
 from __future__ import annotations
@@ -58,7 +61,7 @@ def _token_kinds(token: str, whole: str | None = None) -> list[int]:
     i = 0
     while i < len(token):
         ch = token[i]
-        if ch.isdigit():
+        if ch in "0123456789":  # ASCII only: "٣".isdigit() and int("٣") == 3
             if ch == "0":
                 raise _refuse(quoted, "rank 0")
             ranks += ch

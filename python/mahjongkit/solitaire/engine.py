@@ -28,7 +28,7 @@ from mahjongkit import tiles
 from mahjongkit._core import solitaire as _core
 from mahjongkit.solitaire import properties, reference
 from mahjongkit.solitaire.board import Board
-from mahjongkit.solitaire.layout import Layout, Slot
+from mahjongkit.solitaire.layout import Layout, Slot, get_layout
 from mahjongkit.solitaire.rng import check_seed
 
 Impl = Literal["cpp", "python"]
@@ -79,17 +79,21 @@ def core_geometry(layout: Layout) -> _core.Geometry:
     return geometry
 
 
-def _check_layout(layout: Layout) -> Layout:
+def _check_layout(layout: Layout | str) -> Layout:
+    """``layout``, or the built-in layout of that name."""
+    if isinstance(layout, str):
+        return get_layout(layout)
     if not isinstance(layout, Layout):
-        raise TypeError(f"expected a Layout, not {type(layout).__name__}")
+        raise TypeError(f"expected a Layout or a layout name, not {type(layout).__name__}")
     return layout
 
 
 def _check_present(layout: Layout, present: Iterable[int]) -> list[int]:
-    slots = sorted(set(present))
-    for slot in slots:
+    given = list(present)
+    for slot in given:  # before sorting, which would fail on a mix with a raw TypeError
         if isinstance(slot, bool) or not isinstance(slot, int):
-            raise TypeError(f"a slot is an int, not {type(slot).__name__}")
+            raise TypeError(f"a slot is an int, not {type(slot).__name__}: {slot!r}")
+    slots = sorted(set(given))
     if slots and not (slots[0] >= 0 and slots[-1] < layout.size):
         bad = slots[0] if slots[0] < 0 else slots[-1]
         raise ValueError(
@@ -105,7 +109,7 @@ def _check_trials(max_trials: int) -> int:
 
 
 def free_slots(
-    layout: Layout, present: Iterable[int], *, impl: str | None = None
+    layout: Layout | str, present: Iterable[int], *, impl: str | None = None
 ) -> tuple[int, ...]:
     """The free slots (decision 2) when exactly the slots of ``present`` are on the board.
 
@@ -114,7 +118,7 @@ def free_slots(
     >>> 139 in free_slots(turtle, range(144)), 139 in free_slots(turtle, range(143))
     (False, True)
     """
-    _check_layout(layout)
+    layout = _check_layout(layout)
     slots = _check_present(layout, present)
     if resolve_impl(impl) == "cpp":
         return tuple(core_geometry(layout).free_slots(slots))
@@ -122,7 +126,11 @@ def free_slots(
 
 
 def deal(
-    layout: Layout, seed: int, *, impl: str | None = None, max_trials: int = DEFAULT_MAX_TRIALS
+    layout: Layout | str,
+    seed: int,
+    *,
+    impl: str | None = None,
+    max_trials: int = DEFAULT_MAX_TRIALS,
 ) -> Board:
     """The board of ``(layout, seed)``: solvable by construction, identical in both cores.
 
@@ -137,8 +145,8 @@ def deal(
     Traceback (most recent call last):
     ValueError: seed must be an integer from 0 to 2**64 - 1, got -5
     """
-    _check_layout(layout)
-    check_seed(seed)
+    layout = _check_layout(layout)
+    seed = check_seed(seed)
     _check_trials(max_trials)
     if resolve_impl(impl) == "cpp":
         ok, faces, order, trials = core_geometry(layout).deal(seed, max_trials)
@@ -180,7 +188,7 @@ def pair_faces(faces: Iterable[int]) -> list[tuple[int, int]]:
 
 
 def redeal(
-    layout: Layout,
+    layout: Layout | str,
     present: Iterable[int],
     faces: Sequence[int],
     seed: int,
@@ -204,10 +212,10 @@ def redeal(
     >>> sorted(again.faces[s] for s in left) == sorted(board.faces[s] for s in left)
     True
     """
-    _check_layout(layout)
+    layout = _check_layout(layout)
     slots = _check_present(layout, present)
-    check_seed(seed)
-    check_seed(stream, "stream")
+    seed = check_seed(seed)
+    stream = check_seed(stream, "stream")
     _check_trials(max_trials)
     if len(faces) != len(slots):
         raise ValueError(f"{len(faces)} faces for {len(slots)} slots: give one face per slot")
@@ -248,7 +256,7 @@ class Blockers(NamedTuple):
         return not self.covered_by_all and not (self.left and self.right)
 
 
-def blockers(layout: Layout, present: Iterable[int], slot: int) -> Blockers:
+def blockers(layout: Layout | str, present: Iterable[int], slot: int) -> Blockers:
     """The slots that keep ``slot`` from being free when ``present`` is on the board.
 
     This is the material of an explanation ("covered by 143", "blocked on both sides by 0
@@ -263,7 +271,7 @@ def blockers(layout: Layout, present: Iterable[int], slot: int) -> Blockers:
     >>> blockers(turtle, range(144), 128).covered_by  # the nearest layer only
     (139,)
     """
-    _check_layout(layout)
+    layout = _check_layout(layout)
     # The slot itself is checked like a present slot; whether it is present does not matter.
     slots = _check_present(layout, [*present, slot])
     geometry = reference.Geometry.of(layout)

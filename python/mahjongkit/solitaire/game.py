@@ -37,7 +37,7 @@ from mahjongkit.solitaire.board import Board
 from mahjongkit.solitaire.layout import Layout, get_layout
 from mahjongkit.solitaire.learn import Explanation, Unlock, explain, unlocked
 from mahjongkit.solitaire.rng import Rng, check_seed
-from mahjongkit.solitaire.solver import Verdict, solve
+from mahjongkit.solitaire.solver import Verdict, check_seconds, solve
 
 Clock = Callable[[], float]
 
@@ -215,6 +215,7 @@ class Game:
     _verdicts: dict[tuple[int, ...], bool | None] = field(init=False)
 
     def __post_init__(self) -> None:
+        self.solver_seconds = check_seconds(self.solver_seconds, "solver_seconds")
         self._timer = _Timer(self.clock)
         self._verdicts = {}
         self._reset()
@@ -236,8 +237,7 @@ class Game:
         36
         """
         chosen = get_layout(layout) if isinstance(layout, str) else layout
-        check_seed(seed)
-        board = engine.deal(chosen, seed, impl=impl)
+        board = engine.deal(chosen, check_seed(seed), impl=impl)
         return cls(
             board,
             clock=clock,
