@@ -10,6 +10,7 @@ import contextlib
 import datetime
 import json
 import math
+import os
 import re
 import sys
 import time
@@ -40,7 +41,7 @@ def _layout(name: str) -> Layout:
     missing file is reported as such, not as an unknown layout.
     """
     path = Path(name)
-    if path.suffix or len(path.parts) > 1:
+    if path.suffix or "/" in name or os.sep in name or name.startswith("."):
         if path.suffix == ".layout":
             return Layout.from_kmahjongg(path)
         return Layout.load(path)
