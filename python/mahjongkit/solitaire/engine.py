@@ -35,6 +35,7 @@ Impl = Literal["cpp", "python"]
 IMPLEMENTATIONS: tuple[Impl, ...] = ("cpp", "python")
 ENVIRONMENT_VARIABLE = "MAHJONGKIT_IMPLEMENTATION"
 DEFAULT_MAX_TRIALS = reference.DEFAULT_MAX_TRIALS
+MAX_TRIALS = 2**31 - 1
 
 
 class DealError(RuntimeError):
@@ -103,8 +104,13 @@ def _check_present(layout: Layout, present: Iterable[int]) -> list[int]:
 
 
 def _check_trials(max_trials: int) -> int:
-    if isinstance(max_trials, bool) or not isinstance(max_trials, int) or max_trials < 1:
-        raise ValueError(f"max_trials must be a positive int, got {max_trials!r}")
+    # The core counts trials in an int.
+    if (
+        isinstance(max_trials, bool)
+        or not isinstance(max_trials, int)
+        or not 1 <= max_trials <= MAX_TRIALS
+    ):
+        raise ValueError(f"max_trials must be an int from 1 to 2**31 - 1, got {max_trials!r}")
     return max_trials
 
 
