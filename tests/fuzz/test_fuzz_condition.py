@@ -5,10 +5,10 @@ core, however deep or malformed, crashes it."""
 from __future__ import annotations
 
 import pytest
+from fuzz_budget import budget
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fuzz_budget import budget
 from mahjongkit.solitaire import get_layout
 from mahjongkit.solitaire.condition import MAX_DEPTH, Condition, ConditionError
 from mahjongkit.solitaire.engine import core_geometry

@@ -4,6 +4,7 @@ and the C++ and Python scorers agree on every hand the notation accepts, refusal
 from __future__ import annotations
 
 import pytest
+from fuzz_budget import budget
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -12,8 +13,6 @@ from mahjongkit.mcr.meld import Meld, MeldKind
 from mahjongkit.mcr.notation import format_hand, parse_hand, parse_tiles
 from mahjongkit.mcr.score import score
 from mahjongkit.mcr.shanten import shanten
-
-from fuzz_budget import budget
 
 # The notation's own alphabet, digits of other scripts that str.isdigit() accepts, and noise.
 ALPHABET = "0123456789mpsESWNRGBFT()@:, ckongpungchow" + "０١٢٣²³¹٥۵߁᠑" + "xyz\t\n\u00a0-+"

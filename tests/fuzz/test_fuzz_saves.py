@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fuzz_budget import budget
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fuzz_budget import budget
 from mahjongkit.solitaire import Layout
 from mahjongkit.solitaire.game import Game
 from mahjongkit.solitaire.play import Session
