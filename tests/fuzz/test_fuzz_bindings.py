@@ -23,7 +23,7 @@ from mahjongkit._core import solitaire as core
 from mahjongkit.solitaire import deal, get_layout, redeal
 from mahjongkit.solitaire.engine import core_geometry
 from mahjongkit.solitaire.game import Game
-from mahjongkit.solitaire.solver import solve
+from mahjongkit.solitaire.solver import Verdict, solve
 
 REFUSALS = (TypeError, ValueError, OverflowError)
 TEA = core_geometry(get_layout("tea house"))
@@ -183,7 +183,8 @@ def test_the_public_api_refuses_the_same_way_in_both(
         return  # no time limit: the Python search could run long
     cpp, python = _outcome(function, "cpp", value), _outcome(function, "python", value)
     if name.split()[0] == "solve" and cpp[0] == python[0] == "value":
-        assert cpp[1].verdict == python[1].verdict  # type: ignore[index]
+        verdicts = {cpp[1].verdict, python[1].verdict}  # type: ignore[index]
+        assert len(verdicts) == 1 or Verdict.UNKNOWN in verdicts  # time budgets differ
     else:
         assert cpp == python
 

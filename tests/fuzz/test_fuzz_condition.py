@@ -69,8 +69,17 @@ def test_accepted_conditions_select_the_same_seeds_in_both(text: str) -> None:
         ("(" * 300 + "free_tiles < 1" + ")" * 300, "nested"),
         ("-" * 1900 + "1 < free_tiles", "nested"),
         ("free_tiles" + "<1" * 200, "nodes: at most 500"),
+        ("free_tiles > 1" + "0" * 1000, "at most 2\\*\\*53"),
     ],
-    ids=["chain-200000", "not-5000", "not-400", "parentheses-300", "minus-1900", "nodes-600"],
+    ids=[
+        "chain-200000",
+        "not-5000",
+        "not-400",
+        "parentheses-300",
+        "minus-1900",
+        "nodes-600",
+        "10**1000",
+    ],
 )
 def test_huge_and_deep_conditions_are_refused(text: str, message: str) -> None:
     with pytest.raises(ConditionError, match=message):

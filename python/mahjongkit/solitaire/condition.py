@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import ast
 import difflib
-import math
 import operator
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -246,7 +245,7 @@ class _Builder:
             if isinstance(literal.value, bool):
                 raise self._refuse(node, "not a number: bool literal")
             value = sign * literal.value
-            if not math.isfinite(value) or abs(value) > _LARGEST_EXACT:
+            if not abs(value) <= _LARGEST_EXACT:  # NaN and inf fail too; 10**400 is no float
                 raise self._refuse(node, "a number must be finite and at most 2**53 in size")
             return self._emit((_CONST, 0, -1, -1, float(value)))
         if isinstance(literal, ast.Constant):

@@ -23,7 +23,6 @@ Python reference (``impl="python"``) is a plain search that is exact but slow.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -116,19 +115,20 @@ def groups_of(layout: Layout, faces: Sequence[int]) -> list[int]:
 
 
 def check_seconds(seconds: object, what: str = "max_seconds") -> float:
-    """``seconds`` as a float if it is a finite number >= 0 (NaN would switch a limit off).
+    """``seconds`` as a float if it is a number from 0 to 10**12 (NaN would switch a limit off).
 
     >>> check_seconds(float("nan"))
     Traceback (most recent call last):
-    ValueError: max_seconds must be a finite number >= 0 (0: unlimited), got nan
+    ValueError: max_seconds must be seconds from 0 (unlimited) to 10**12, got nan
     """
+    # A range test, not math.isfinite (which overflows on 10**400): NaN and inf fail it too.
     if (
         isinstance(seconds, bool)
         or not isinstance(seconds, (int, float))
-        or not math.isfinite(seconds)
-        or seconds < 0
+        or not 0 <= seconds < 1e12
     ):
-        raise ValueError(f"{what} must be a finite number >= 0 (0: unlimited), got {seconds!r}")
+        shown = repr(seconds) if not isinstance(seconds, int) or seconds < 10**30 else "a huge int"
+        raise ValueError(f"{what} must be seconds from 0 (unlimited) to 10**12, got {shown}")
     return float(seconds)
 
 
