@@ -201,3 +201,42 @@ def test_in_a_real_process_no_signal_and_no_traceback(
     else:
         assert done.returncode in (1, 2), done.stderr
         assert done.stderr.count("Error:") == 1, done.stderr
+
+
+# ---- What was refused or shown wrongly before, and is right now ----
+
+
+def test_a_seed_with_leading_zeros_is_decimal() -> None:
+    runner = CliRunner()
+    ten = runner.invoke(main, ["deal", "--seed", "10", "--format", "json"])
+    padded = runner.invoke(main, ["deal", "--seed", "010", "--format", "json"])
+    assert padded.exit_code == 0 and padded.output == ten.output
+
+
+def test_the_daily_answer_is_shown_only_when_asked_for() -> None:
+    runner = CliRunner()
+    hidden = json.loads(
+        runner.invoke(main, ["daily", "--date", "2026-06-14", "--format", "json"]).output
+    )
+    shown = json.loads(
+        runner.invoke(
+            main, ["daily", "--date", "2026-06-14", "--format", "json", "--solution"]
+        ).output
+    )
+    assert "removal_order" not in hidden and len(shown["removal_order"]) == 72
+    assert hidden["seed"] == shown["seed"] and hidden["slots"] == shown["slots"]
+
+
+def test_a_kmahjongg_file_with_a_bom_and_a_custom_layout_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _files(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["deal", "--layout", "bom.layout", "--seed", "3"])
+    assert result.exit_code == 0 and result.output.startswith("bom, seed 3: 2 tiles")
+    played = CliRunner().invoke(
+        main, ["play", "--layout", "bom.layout", "--seed", "3"], input="save g.json\nquit\n"
+    )
+    assert played.exit_code == 0, played.output
+    loaded = CliRunner().invoke(main, ["play", "--load", "g.json"], input="quit\n")
+    assert loaded.exit_code == 0 and "bom, seed 3" in loaded.output, loaded.output
