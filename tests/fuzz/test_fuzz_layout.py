@@ -5,6 +5,7 @@ the same in C++ and Python."""
 from __future__ import annotations
 
 import contextlib
+import os
 from pathlib import Path
 
 import pytest
@@ -136,6 +137,10 @@ def test_a_bom_is_read_and_a_folder_or_device_refused(tmp_path: Path) -> None:
         Layout.load(tmp_path)
     with pytest.raises(LayoutError, match="not a regular file"):
         Layout.from_kmahjongg(Path("/dev/zero"))
+    fifo = tmp_path / "pipe.txt"
+    os.mkfifo(fifo)  # opening it would wait for a writer
+    with pytest.raises(LayoutError, match="not a regular file"):
+        Layout.load(fifo)
 
 
 def test_huge_ranges_and_coordinates_are_refused_before_they_are_built() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from pathlib import Path
 from typing import Any
 
@@ -146,7 +147,17 @@ def test_load_inside_a_game_keeps_the_game(tmp_path: Path, content: bytes) -> No
     before = (session.game, list(session.game.faces), list(session.game.history))
     bad = tmp_path / "bad.json"
     bad.write_bytes(content)
-    for line in (f"load {bad}", f"load {tmp_path}", "load /dev/zero", "load missing.json"):
+    fifo = tmp_path / "pipe.json"
+    if not fifo.exists():
+        os.mkfifo(fifo)  # opening it would wait for a writer
+    lines = [
+        f"load {bad}",
+        f"load {tmp_path}",
+        "load /dev/zero",
+        "load missing.json",
+        f"load {fifo}",
+    ]
+    for line in lines:
         reply = session.handle(line)
         assert reply.startswith("could not load, the current game goes on"), reply
     assert (session.game, session.game.faces, session.game.history) == before

@@ -240,6 +240,9 @@ def _read_layout_file(path: Path) -> str:
     """The text of a layout file; ``FileNotFoundError``, ``IsADirectoryError`` or
     :class:`LayoutError` (not a regular file, too large, not UTF-8) naming the path."""
     try:
+        # Checked before opening too: opening a named pipe would wait for a writer.
+        if not path.is_dir() and not stat.S_ISREG(os.stat(path).st_mode):
+            raise LayoutError(f"layout file {str(path)!r} is not a regular file")
         with open(path, "rb") as stream:
             if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
                 raise LayoutError(f"layout file {str(path)!r} is not a regular file")

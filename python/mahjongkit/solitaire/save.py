@@ -243,6 +243,9 @@ def loads(text: str | bytes, **options: Any) -> Game:
 def load(path: str | Path, **options: Any) -> Game:
     """A game from a saved file; ``OSError`` if it cannot be read, else as :func:`loads`."""
     path = Path(path)
+    # Checked before opening too: opening a named pipe would wait for a writer.
+    if not path.is_dir() and not stat.S_ISREG(os.stat(path).st_mode):
+        raise SaveError(f"{str(path)!r} is not a regular file")
     with open(path, "rb") as stream:
         if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
             raise SaveError(f"{str(path)!r} is not a regular file")
