@@ -74,7 +74,11 @@ def test_any_text_loads_or_raises_a_documented_error(text: str) -> None:
         Rules.from_json(text)
 
 
-@pytest.mark.parametrize("text", ["[" * 100_000, '{"a": ' * 50_000, "1" * 5000, "NaN", "{}"])
+@pytest.mark.parametrize(
+    "text",
+    ["[" * 100_000, '{"a": ' * 50_000, "1" * 5000, "NaN", "{}"],
+    ids=["lists", "objects", "digits", "nan", "empty"],
+)
 def test_deep_or_huge_json_raises_a_documented_error(text: str) -> None:
     with pytest.raises(DOCUMENTED):
         Rules.from_json(text)

@@ -100,6 +100,7 @@ def test_any_bytes_load_or_raise_save_error(data: bytes) -> None:
         json.dumps(SAVED).replace('"elapsed": 0.0', '"elapsed": NaN'),
         json.dumps(SAVED).replace('"elapsed": 0.0', '"elapsed": 1e400'),
     ],
+    ids=["lists", "objects", "digits", "infinity", "nan", "1e400"],
 )
 def test_the_saves_of_the_issue_raise_save_error(text: str) -> None:
     with pytest.raises(SaveError):
