@@ -136,7 +136,7 @@ CASES = [
     Case(("mcr", "score", "١٢٣m 456p 789s 234s 55m", "--win", "5m"), "bad notation token"),
     Case(("mcr", "score", "123m 456p 789s 234s 55m", "--win", "²m"), "²m"),
     Case(("mcr", "score", "123m 456p 789s 234s 55m", "--win", "5m", "--seat", "Q"), "Q"),
-    Case(("mcr", "wall", "seed", "--hand", "17"), "--hand"),
+    Case(("mcr", "wall", "seed", "--hand", "0"), "hand numbers start at 1"),
     Case(("mcr", "wall", "zz", "--hex"), "zz"),
     Case(("mcr", "game", "s", "--replay", "missing.json"), "missing.json"),
     Case(("mcr", "play", "--level", "3"), "--level"),

@@ -13,8 +13,8 @@ from fuzz_budget import budget
 from hypothesis import given
 from hypothesis import strategies as st
 
+from mahjongkit.mcr import Rules
 from mahjongkit.mcr.moves import Move
-from mahjongkit.mcr.rules import Rules
 
 DOCUMENTED = (ValueError, TypeError)
 

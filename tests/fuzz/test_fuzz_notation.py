@@ -8,11 +8,17 @@ from fuzz_budget import budget
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mahjongkit.mcr.context import WinBy, WinContext
-from mahjongkit.mcr.meld import Meld, MeldKind
-from mahjongkit.mcr.notation import format_hand, parse_hand, parse_tiles
-from mahjongkit.mcr.score import score
-from mahjongkit.mcr.shanten import shanten
+from mahjongkit.mcr import (
+    Meld,
+    MeldKind,
+    WinBy,
+    WinContext,
+    format_hand,
+    parse_hand,
+    parse_tiles,
+    score,
+    shanten,
+)
 
 # The notation's own alphabet, digits of other scripts that str.isdigit() accepts, and noise.
 ALPHABET = "0123456789mpsESWNRGBFT()@:, ckongpungchow" + "０١٢٣²³¹٥۵߁᠑" + "xyz\t\n\u00a0-+"

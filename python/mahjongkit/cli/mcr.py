@@ -119,14 +119,7 @@ def _seed_arg(seed: str, as_hex: bool) -> str | bytes:
 
 @mcr.command(name="wall")
 @click.argument("seed")
-@click.option(
-    "--hand",
-    "hand_no",
-    type=click.IntRange(1, 16),
-    default=1,
-    show_default=True,
-    help="Hand number, 1 to 16.",
-)
+@click.option("--hand", "hand_no", default=1, show_default=True, help="Hand number, 1 to 16.")
 @click.option("--hex", "as_hex", is_flag=True, help="SEED is hexadecimal bytes.")
 def wall_command(seed: str, hand_no: int, as_hex: bool) -> None:
     """Print the seeded wall of one hand (decision 12), front first.
