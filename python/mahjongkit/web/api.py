@@ -19,6 +19,7 @@ mahjongkit.web.api.ApiError: seed must be an integer from 0 to 2**64 - 1, got '-
 from __future__ import annotations
 
 import datetime
+import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
@@ -206,6 +207,49 @@ def board_json(layout_name: str, seed_text: object, *, order: bool = False) -> d
     if not order:
         del data["removal_order"]
     return data
+
+
+@cache
+def _slot_prefixes(key: str) -> tuple[str, ...]:
+    layout = builtin_layouts()[key]
+    return tuple(
+        f'{{"id":{i},"x":{x},"y":{y},"z":{z},"face":"' for i, (x, y, z) in enumerate(layout.slots)
+    )
+
+
+_FACE_ENDS: Final = (
+    "",  # no face: never looked up, a dealt board has a face on every slot
+    *(f'{tiles.code(kind)}","kind":{kind}}}' for kind in range(1, tiles.KINDS + 1)),
+)
+
+
+def board_text(layout_name: str, seed_text: object, *, order: bool = False, head: str = "") -> str:
+    """:func:`board_json` as JSON text, written directly: the hot path of the board
+    endpoints (several times faster than encoding the dict). ``head`` is put first inside
+    the object (``"date":...,`` for the Daily).
+
+    >>> import json
+    >>> json.loads(board_text("tea house", 7, order=True)) == board_json("tea house", 7, order=True)
+    True
+    """
+    layout = layout_of(layout_name)
+    key = layout_key(layout.name)
+    board = engine.deal(layout, seed_of(seed_text))
+    slots = ",".join(
+        prefix + _FACE_ENDS[face]
+        for prefix, face in zip(_slot_prefixes(key), board.faces, strict=True)
+    )
+    tail = ""
+    if order:
+        tail = ',"removal_order":[' + ",".join(f"[{a},{b}]" for a, b in board.removal_order) + "]"
+    name = json.dumps(layout.name)
+    return f'{{{head}"layout":{name},"seed":{board.seed},"slots":[{slots}]{tail},"key":"{key}"}}'
+
+
+def daily_text(date_text: str | None, *, order: bool = False) -> str:
+    """:func:`daily_json` as JSON text (see :func:`board_text`)."""
+    date = date_of(date_text) if date_text is not None else datetime.date.today().isoformat()
+    return board_text("turtle", daily_seed(date), order=order, head=f'"date":"{date}",')
 
 
 def daily_json(date_text: str | None, *, order: bool = False) -> dict[str, Any]:

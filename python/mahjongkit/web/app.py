@@ -119,15 +119,16 @@ class Server:
     async def board(self, request: Request) -> Response:
         params = request.query_params
         order = api.flag_of(params.get("order"), "order")
-        data = api.board_json(
+        text = api.board_text(
             api.required(params, "layout"), api.required(params, "seed"), order=order
         )
-        return JSONResponse(data)
+        return Response(text, media_type="application/json")
 
     async def daily(self, request: Request) -> Response:
         params = request.query_params
         order = api.flag_of(params.get("order"), "order")
-        return JSONResponse(api.daily_json(params.get("date"), order=order))
+        text = api.daily_text(params.get("date"), order=order)
+        return Response(text, media_type="application/json")
 
     async def boards(self, request: Request) -> Response:
         params = request.query_params
