@@ -15,7 +15,7 @@ from mahjongkit.solitaire import daily_seed, deal, get_layout, layouts
 from mahjongkit.solitaire.batch import batch
 from mahjongkit.solitaire.game import Game, Status
 from mahjongkit.solitaire.solver import solve
-from mahjongkit.web import create_app
+from mahjongkit.web import api, create_app
 from mahjongkit.web.api import MAX_RANGE
 from mahjongkit.web.app import MAX_BODY
 from mahjongkit.web.openapi import openapi
@@ -119,6 +119,17 @@ def test_a_board_is_the_engines_deal(client: TestClient) -> None:
     assert hexed["seed"] == 255 and hexed["key"] == "tea-house"
     top = client.get("/api/board", params={"layout": "tea-house", "seed": str(2**64 - 1)})
     assert top.status_code == 200
+
+
+@pytest.mark.parametrize("name", ["tea house", "turtle", "great wall", "butterfly"])
+def test_the_written_board_json_equals_the_dict(name: str) -> None:
+    for seed in (0, 1, 2**64 - 1):
+        for order in (False, True):
+            assert json.loads(api.board_text(name, seed, order=order)) == api.board_json(
+                name, seed, order=order
+            )
+    daily = json.loads(api.daily_text("2026-06-14", order=True))
+    assert daily == api.daily_json("2026-06-14", order=True)
 
 
 @pytest.mark.parametrize(
