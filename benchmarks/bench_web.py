@@ -40,7 +40,7 @@ def free_port() -> int:
 
 
 @contextmanager
-def server_process(core: int | None, http: str = "auto") -> Iterator[int]:
+def server_process(core: int | None, http: str = "auto") -> Iterator[tuple[int, int]]:
     """uvicorn serving the app in its own process, pinned to ``core`` when taskset exists;
     ``http`` is uvicorn's HTTP parser (h11, httptools, or auto: httptools when installed)."""
     port = free_port()
@@ -72,7 +72,7 @@ def server_process(core: int | None, http: str = "auto") -> Iterator[int]:
                 if time.monotonic() > deadline or process.poll() is not None:
                     raise RuntimeError("the server did not start") from None
                 time.sleep(0.05)
-        yield port
+        yield port, process.pid
     finally:
         process.terminate()
         process.wait(timeout=10)
@@ -103,20 +103,35 @@ async def _connection(
     return ok
 
 
-async def _load(port: int, paths: list[str], connections: int, seconds: float) -> dict[str, Any]:
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def _load(
+    port: int, pid: int, paths: list[str], connections: int, seconds: float
+) -> dict[str, Any]:
     next_index = [0]
     latencies: list[float] = []
     deadline = time.perf_counter() + seconds
     started = time.perf_counter()
+    cpu = cpu_seconds(pid)
     counts = await asyncio.gather(
         *(_connection(port, paths, next_index, deadline, latencies) for _ in range(connections))
     )
     elapsed = time.perf_counter() - started
+    cpu = cpu_seconds(pid) - cpu
     latencies.sort()
     return {
         "requests": len(latencies),
         "ok": sum(counts),
         "seconds": round(elapsed, 3),
+        "server_cpu_seconds": round(cpu, 3),
+        # Requests per second of the server's own CPU time: what one whole core serves,
+        # whatever else the shared machine runs meanwhile.
+        "per_cpu_second": round(len(latencies) / cpu) if cpu else None,
         "per_second": round(len(latencies) / elapsed),
         "p50_ms": round(1000 * latencies[len(latencies) // 2], 2),
         "p99_ms": round(1000 * latencies[int(len(latencies) * 0.99)], 2),
@@ -148,10 +163,12 @@ def load(requests: int, connections: int, seconds: float) -> dict[str, Any]:
         pass
     results: dict[str, Any] = {}
     for http in parsers:
-        with server_process(core=0, http=http) as port:
-            asyncio.run(_load(port, cases["board turtle"][:500], connections, 10))  # warm up
+        with server_process(core=0, http=http) as (port, pid):
+            asyncio.run(_load(port, pid, cases["board turtle"][:500], connections, 10))  # warm
             for name, paths in cases.items():
-                results[f"{name} ({http})"] = asyncio.run(_load(port, paths, connections, seconds))
+                results[f"{name} ({http})"] = asyncio.run(
+                    _load(port, pid, paths, connections, seconds)
+                )
     return results
 
 
@@ -212,7 +229,7 @@ def browser(loads: int, games: int) -> dict[str, Any]:
     requests: list[float] = []
     # The server runs in its own process, as `mahjongkit serve` does (in a thread of this
     # process it would share the interpreter lock with Playwright's driver).
-    with server_process(core=None) as port, sync_playwright() as playwright:
+    with server_process(core=None) as (port, _), sync_playwright() as playwright:
         url = f"http://{HOST}:{port}"
         launched = playwright.chromium.launch(
             executable_path=chromium, args=["--no-sandbox", "--disable-gpu"]
