@@ -197,3 +197,24 @@ def test_screenshots_desktop_and_phone(browser: Any, base_url: str) -> None:
         page.screenshot(path=str(path))
         assert path.stat().st_size > 20_000
         context.close()
+
+
+def test_a_game_the_server_dropped_is_restored_from_its_save(page: Any, base_url: str) -> None:
+    open_board(page, f"{base_url}/?layout=tea-house&seed=3")
+    page.keyboard.press("h")
+    page.wait_for_function("document.querySelectorAll('.tile.hinted').length === 2")
+    for slot in page.eval_on_selector_all(".tile.hinted", "els => els.map(e => e.dataset.slot)"):
+        page.click(f"#tile-{slot}")
+    page.wait_for_function(
+        "(JSON.parse(localStorage.getItem('mahjongkit.resume.v1')).save || {history: []})"
+        ".history.length === 1"
+    )
+    before = faces(page)
+    dropped = page.evaluate("JSON.parse(localStorage.getItem('mahjongkit.resume.v1')).id")
+    page.evaluate(f"fetch('/api/games/{dropped}', {{method: 'DELETE'}}).then(r => r.status)")
+    page.keyboard.press("h")  # answered by the restored game
+    page.wait_for_function("document.querySelectorAll('.tile.hinted').length === 2")
+    assert page.evaluate("JSON.parse(localStorage.getItem('mahjongkit.resume.v1')).id") != dropped
+    assert faces(page) == before and page.inner_text("#moves") == "1"
+    open_board(page, f"{base_url}/")  # a reload without a board in the address resumes it
+    assert faces(page) == before and page.inner_text("#game-title") == "Tea House · seed 3"
