@@ -394,7 +394,8 @@
     }
     if (S.selected === null) {
       S.selected = slot;
-      S.marks = {};
+      // A hint stays outlined until its pair is taken; Learn Mode's outlines go.
+      S.marks = Object.fromEntries(Object.entries(S.marks).filter(([, m]) => m === "hinted"));
       updateBoard();
       say(`${MJTiles.name(g.faces[slot])} selected: now pick its match.`);
       return;
