@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import datetime
 import json
+import os
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -126,7 +127,7 @@ def layouts_command() -> None:
 @click.option(
     "--color/--no-color",
     default=None,
-    help="Free tiles in colour [default: when the output is a terminal].",
+    help="Free tiles in colour [default: on a terminal, unless NO_COLOR is set].",
 )
 def play_command(
     layout_name: str,
@@ -166,7 +167,9 @@ def play_command(
         board = _deal(layout_name, chosen_seed, None)
         game = Game.from_board(board, solver_seconds=solver_seconds)
     # sys streams, not click.get_text_stream (deprecated in Click 8.5); CliRunner swaps them too.
-    colored = sys.stdout.isatty() if color is None else color
+    if color is None:  # a terminal gets colour unless NO_COLOR asks otherwise
+        color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    colored = bool(color)
     run(game, sys.stdin, sys.stdout, glyphs=glyphs, color=colored)
 
 
