@@ -18,9 +18,9 @@ import time
 from collections.abc import Callable
 from functools import partial
 
-from mahjongkit.mcr.bot import play_game
-from mahjongkit.mcr.moves import MoveKind
-from mahjongkit.mcr.rules import Rules
+from mahjongkit.mcr.game.moves import MoveKind
+from mahjongkit.mcr.game.rules import Rules
+from mahjongkit.mcr.players.bot import play_game
 
 
 def random_game(seed: str) -> Rules:

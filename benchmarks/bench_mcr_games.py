@@ -18,10 +18,10 @@ import random
 import statistics
 import time
 
-from mahjongkit.mcr.moves import Move, MoveKind
-from mahjongkit.mcr.notation import parse_hand
-from mahjongkit.mcr.rules import Rules
-from mahjongkit.mcr.score import score
+from mahjongkit.mcr.game.moves import Move, MoveKind
+from mahjongkit.mcr.game.rules import Rules
+from mahjongkit.mcr.hand.notation import parse_hand
+from mahjongkit.mcr.scoring.score import score
 
 
 def random_move(rng: random.Random, legal: list[Move]) -> Move:

@@ -28,9 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "mcr"))
 from scoring_hands import random_hands
 from scoring_oracle import AVAILABLE, gb_arguments
 
-from mahjongkit.mcr import engine
-from mahjongkit.mcr.ruleset import GB, GREEN_BOOK
-from mahjongkit.mcr.score import score, score_many, win_arguments
+from mahjongkit.mcr.scoring import _cpp
+from mahjongkit.mcr.scoring.ruleset import GB, GREEN_BOOK
+from mahjongkit.mcr.scoring.score import score, score_many, win_arguments
 
 
 def main() -> None:
@@ -69,7 +69,7 @@ def main() -> None:
             "score_many() .total, gb",
             lambda: [t.total for t in score_many(only_hands, contexts, GB)],
         ),
-        ("C++ core alone (batch), gb", lambda: engine.score_win_many(prepared, GB)),
+        ("C++ core alone (batch), gb", lambda: _cpp.score_win_many(prepared, GB)),
         (
             "score(), Python reference, gb",
             lambda: [score(h, c, GB, impl="python") for h, c in hands],

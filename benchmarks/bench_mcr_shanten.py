@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "mcr"))
 from oracle_hands import complete_tiles, gb, random_hand
 
 from mahjongkit._core import mcr as core
-from mahjongkit.mcr import engine
-from mahjongkit.mcr.hand import Hand
+from mahjongkit.mcr.analysis import engine
+from mahjongkit.mcr.hand.hand import Hand
 
 
 def timed(function: Callable[[], object], repeat: int) -> float:

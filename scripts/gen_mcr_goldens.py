@@ -24,8 +24,8 @@ sys.path.insert(0, str(ROOT / "tests" / "mcr"))
 
 from test_random_games import play  # noqa: E402
 
-from mahjongkit.mcr.events import Event, EventKind  # noqa: E402
-from mahjongkit.mcr.wall import Wall  # noqa: E402
+from mahjongkit.mcr.game.events import Event, EventKind  # noqa: E402
+from mahjongkit.mcr.hand.wall import Wall  # noqa: E402
 from mahjongkit.tiles import code  # noqa: E402
 
 WALL_SEEDS: list[bytes] = [b"published-seed", b"0", bytes(32), bytes(range(32))]

@@ -21,12 +21,12 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from mahjongkit.mcr.context import WinContext
-from mahjongkit.mcr.fans import FANS
-from mahjongkit.mcr.hand import Hand
-from mahjongkit.mcr.notation import parse_hand
-from mahjongkit.mcr.ruleset import ruleset_named
-from mahjongkit.mcr.score import score
+from mahjongkit.mcr.hand.hand import Hand
+from mahjongkit.mcr.hand.notation import parse_hand
+from mahjongkit.mcr.scoring.context import WinContext
+from mahjongkit.mcr.scoring.fans import FANS
+from mahjongkit.mcr.scoring.ruleset import ruleset_named
+from mahjongkit.mcr.scoring.score import score
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "tests" / "data" / "mcr_gold.txt"

@@ -15,10 +15,10 @@ from hand_strategies import complete_hands
 from hand_strategies import random_hands as random_tiles
 from scoring_hands import random_hands
 
-from mahjongkit.mcr.context import WinBy, WinContext
-from mahjongkit.mcr.hand import Hand
-from mahjongkit.mcr.ruleset import GB, GREEN_BOOK, Ruleset
-from mahjongkit.mcr.score import score
+from mahjongkit.mcr.hand.hand import Hand
+from mahjongkit.mcr.scoring.context import WinBy, WinContext
+from mahjongkit.mcr.scoring.ruleset import GB, GREEN_BOOK, Ruleset
+from mahjongkit.mcr.scoring.score import score
 
 RULESETS = [GREEN_BOOK, GB]
 

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mahjongkit.mcr import Rules
-from mahjongkit.mcr.moves import Move
+from mahjongkit.mcr.game.moves import Move
 
 DOCUMENTED = (ValueError, TypeError)
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from mahjongkit.mcr.hand import Hand
-from mahjongkit.mcr.meld import Meld, MeldKind
+from mahjongkit.mcr.hand.hand import Hand
+from mahjongkit.mcr.hand.meld import Meld, MeldKind
 
 SUITED = list(range(1, 28))
 STANDARD = list(range(1, 35))

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from mahjongkit.mcr.hand import Hand
-from mahjongkit.mcr.meld import Meld, MeldKind
+from mahjongkit.mcr.hand.hand import Hand
+from mahjongkit.mcr.hand.meld import Meld, MeldKind
 
 # pymahjonggb: W characters, B dots, T bamboo, F winds, J dragons (red, green, white).
 GB_CODES = (

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from mahjongkit.mcr.context import Replacement, WinBy, WinContext
-from mahjongkit.mcr.notation import parse_tiles
+from mahjongkit.mcr.hand.notation import parse_tiles
+from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
 
 GOLD = Path(__file__).resolve().parents[1] / "data" / "mcr_gold.txt"
 _WINDS = "ESWN"

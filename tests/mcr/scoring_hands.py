@@ -15,9 +15,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from mahjongkit.mcr.context import Replacement, WinBy, WinContext
-from mahjongkit.mcr.hand import Hand
-from mahjongkit.mcr.meld import Meld, MeldKind
+from mahjongkit.mcr.hand.hand import Hand
+from mahjongkit.mcr.hand.meld import Meld, MeldKind
+from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
 
 SUITED = list(range(1, 28))
 HONOURS = list(range(28, 35))

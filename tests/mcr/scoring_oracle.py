@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from mahjongkit.mcr.context import Replacement, WinBy, WinContext
-from mahjongkit.mcr.fans import FANS
-from mahjongkit.mcr.meld import MeldKind
-from mahjongkit.mcr.score import HandLike
+from mahjongkit.mcr.hand.meld import MeldKind
+from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
+from mahjongkit.mcr.scoring.fans import FANS
+from mahjongkit.mcr.scoring.score import HandLike
 
 try:
     import MahjongGB as _gb

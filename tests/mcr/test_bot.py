@@ -7,7 +7,11 @@ import random
 
 import pytest
 
-from mahjongkit.mcr.bot import (
+from mahjongkit.mcr.analysis.engine import shanten, shanten_after_discard
+from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, MoveKind, chow, discard, kong
+from mahjongkit.mcr.game.rules import Position, Rules
+from mahjongkit.mcr.hand.notation import format_tiles, parse_hand
+from mahjongkit.mcr.players.bot import (
     LEVELS,
     TOP_LEVEL,
     Bot,
@@ -18,10 +22,6 @@ from mahjongkit.mcr.bot import (
     scores_by_itself,
     view_of,
 )
-from mahjongkit.mcr.engine import shanten, shanten_after_discard
-from mahjongkit.mcr.moves import KONG, PASS, PUNG, WIN, MoveKind, chow, discard, kong
-from mahjongkit.mcr.notation import format_tiles, parse_hand
-from mahjongkit.mcr.rules import Position, Rules
 
 _SPREAD = [1, 5, 9, 10, 14, 18, 19, 23, 27, 28, 29, 30, 31, 32, 33, 34]
 _SPREAD += [k for k in range(1, 28) if k not in _SPREAD]

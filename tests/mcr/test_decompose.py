@@ -14,11 +14,11 @@ from hand_strategies import complete_hands, ready_hands
 from hypothesis import given, settings
 from oracle_hands import random_hand
 
-from mahjongkit.mcr import engine
-from mahjongkit.mcr.decompose import divide, standard_waits
-from mahjongkit.mcr.hand import Hand
-from mahjongkit.mcr.notation import parse_hand
-from mahjongkit.mcr.split import Form, SetKind, Split, Wait
+from mahjongkit.mcr.analysis import engine
+from mahjongkit.mcr.analysis.decompose import divide, standard_waits
+from mahjongkit.mcr.analysis.split import Form, SetKind, Split, Wait
+from mahjongkit.mcr.hand.hand import Hand
+from mahjongkit.mcr.hand.notation import parse_hand
 
 IMPLS = ["python", "cpp"]
 

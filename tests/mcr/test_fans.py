@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from mahjongkit.mcr.fans import BY_KEY, CONCEALED_KONG_AND_MELDED_KONG, FANS
-from mahjongkit.mcr.notation import parse_hand
-from mahjongkit.mcr.reading import Reading
-from mahjongkit.mcr.ruleset import GB, GREEN_BOOK, RULESETS
-from mahjongkit.mcr.split import Form, SetKind
+from mahjongkit.mcr.analysis.split import Form, SetKind
+from mahjongkit.mcr.hand.notation import parse_hand
+from mahjongkit.mcr.scoring.fans import BY_KEY, CONCEALED_KONG_AND_MELDED_KONG, FANS
+from mahjongkit.mcr.scoring.reading import Reading
+from mahjongkit.mcr.scoring.ruleset import GB, GREEN_BOOK, RULESETS
 
 
 def test_81_fans_numbered_in_order_with_unique_keys_and_names() -> None:
@@ -78,8 +78,8 @@ def test_the_gb_extra_fan_and_rulesets() -> None:
 
 
 def test_parse_hand_feeds_the_checkers_through_the_scorer() -> None:
-    from mahjongkit.mcr.context import WinContext
-    from mahjongkit.mcr.score import score
+    from mahjongkit.mcr.scoring.context import WinContext
+    from mahjongkit.mcr.scoring.score import score
 
     tally = score(parse_hand("111m 999p 111s EEE 99s"), WinContext(winning=27))
     assert tally.times("pung_of_terminals_or_honours") == 0  # All Terminals and Honors

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from scoring_gold import GoldRow, read_gold
 
-from mahjongkit.mcr.fans import FANS
-from mahjongkit.mcr.notation import parse_hand
-from mahjongkit.mcr.ruleset import ruleset_named
-from mahjongkit.mcr.score import score
+from mahjongkit.mcr.hand.notation import parse_hand
+from mahjongkit.mcr.scoring.fans import FANS
+from mahjongkit.mcr.scoring.ruleset import ruleset_named
+from mahjongkit.mcr.scoring.score import score
 
 ROWS = read_gold()
 

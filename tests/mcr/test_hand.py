@@ -6,9 +6,9 @@ import pytest
 from hand_strategies import random_hands
 from hypothesis import given, settings
 
-from mahjongkit.mcr.hand import Hand
-from mahjongkit.mcr.meld import Meld, MeldKind
-from mahjongkit.mcr.notation import parse_hand
+from mahjongkit.mcr.hand.hand import Hand
+from mahjongkit.mcr.hand.meld import Meld, MeldKind
+from mahjongkit.mcr.hand.notation import parse_hand
 
 
 def test_views_of_a_hand() -> None:

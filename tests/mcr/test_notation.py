@@ -7,9 +7,9 @@ from hand_strategies import complete_hands, random_hands
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mahjongkit.mcr.hand import Hand
-from mahjongkit.mcr.meld import Meld, MeldKind
-from mahjongkit.mcr.notation import format_hand, format_tiles, parse_hand, parse_tiles
+from mahjongkit.mcr.hand.hand import Hand
+from mahjongkit.mcr.hand.meld import Meld, MeldKind
+from mahjongkit.mcr.hand.notation import format_hand, format_tiles, parse_hand, parse_tiles
 
 
 def test_the_decision_example_parses_to_the_tiles_it_names() -> None:

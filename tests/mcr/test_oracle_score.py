@@ -16,11 +16,11 @@ import pytest
 from scoring_hands import random_hands
 from scoring_oracle import AVAILABLE, gb_score
 
-from mahjongkit.mcr.context import WinBy
-from mahjongkit.mcr.hand import Hand
-from mahjongkit.mcr.meld import MeldKind
-from mahjongkit.mcr.ruleset import GB, GREEN_BOOK
-from mahjongkit.mcr.score import equivalent_tallies, score
+from mahjongkit.mcr.hand.hand import Hand
+from mahjongkit.mcr.hand.meld import MeldKind
+from mahjongkit.mcr.scoring.context import WinBy
+from mahjongkit.mcr.scoring.ruleset import GB, GREEN_BOOK
+from mahjongkit.mcr.scoring.score import equivalent_tallies, score
 
 pytestmark = [
     pytest.mark.oracle,
@@ -191,7 +191,7 @@ def test_every_gold_row_agrees_with_the_oracle_under_gb() -> None:
     """The gold corpus' hands, read under gb, are what pymahjonggb says too."""
     from scoring_gold import read_gold
 
-    from mahjongkit.mcr.notation import parse_hand
+    from mahjongkit.mcr.hand.notation import parse_hand
 
     for row in read_gold():
         hand = parse_hand(row.notation)

@@ -14,9 +14,9 @@ import pytest
 from oracle_hands import FROM_GB, gb, gb_pack, random_hand
 
 from mahjongkit._core import mcr as core
-from mahjongkit.mcr import engine
-from mahjongkit.mcr.hand import Hand
-from mahjongkit.mcr.split import Form
+from mahjongkit.mcr.analysis import engine
+from mahjongkit.mcr.analysis.split import Form
+from mahjongkit.mcr.hand.hand import Hand
 
 MahjongGB = pytest.importorskip("MahjongGB")
 pytestmark = pytest.mark.oracle
@@ -142,7 +142,7 @@ def test_a_known_theoretical_wait() -> None:
     hand_text = ("W1",) * 4 + ("B2", "B3", "B4", "T5", "T6", "T7", "T9", "T9", "T9")
     shanten, useful = MahjongGB.RegularShanten(hand=hand_text)
     assert (shanten, useful) == (0, ("W1",))
-    from mahjongkit.mcr.notation import parse_hand
+    from mahjongkit.mcr.hand.notation import parse_hand
 
     hand = parse_hand("1111m 234p 567s 999s")
     assert engine.waits(hand) == [] and engine.waits(hand, include_held_four=True) == [1]

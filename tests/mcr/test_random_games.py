@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from mahjongkit.mcr.events import Event, EventKind
-from mahjongkit.mcr.moves import KONG, PASS, PUNG, WIN, Move, MoveKind, chow, discard, kong
-from mahjongkit.mcr.notation import parse_hand
-from mahjongkit.mcr.result import HANDS, settle
-from mahjongkit.mcr.rules import Rules, Status
-from mahjongkit.mcr.score import score
+from mahjongkit.mcr.game.events import Event, EventKind
+from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, MoveKind, chow, discard, kong
+from mahjongkit.mcr.game.result import HANDS, settle
+from mahjongkit.mcr.game.rules import Rules, Status
+from mahjongkit.mcr.hand.notation import parse_hand
+from mahjongkit.mcr.scoring.score import score
 
 DEFAULT_GAMES = 1000
 """Games in the default run (issue 7 asks for 1,000 in CI: a few minutes of CPU)."""

@@ -6,8 +6,8 @@ import itertools
 
 import pytest
 
-from mahjongkit.mcr.context import WinBy
-from mahjongkit.mcr.result import BASE, Standings, places, settle, standings_winner
+from mahjongkit.mcr.game.result import BASE, Standings, places, settle, standings_winner
+from mahjongkit.mcr.scoring.context import WinBy
 
 
 def test_discard_win_the_discarder_pays_the_points() -> None:

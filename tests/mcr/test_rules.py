@@ -11,14 +11,14 @@ from collections.abc import Sequence
 
 import pytest
 
-from mahjongkit.mcr.context import Replacement, WinBy, WinContext
-from mahjongkit.mcr.errors import RefusalCode
-from mahjongkit.mcr.events import EventKind
-from mahjongkit.mcr.moves import KONG, PASS, PUNG, WIN, Move, MoveKind, chow, discard, kong
-from mahjongkit.mcr.notation import format_hand, parse_hand
-from mahjongkit.mcr.result import settle
-from mahjongkit.mcr.rules import Phase, Position, Rules, Status
-from mahjongkit.mcr.score import score
+from mahjongkit.mcr.game.errors import RefusalCode
+from mahjongkit.mcr.game.events import EventKind
+from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, MoveKind, chow, discard, kong
+from mahjongkit.mcr.game.result import settle
+from mahjongkit.mcr.game.rules import Phase, Position, Rules, Status
+from mahjongkit.mcr.hand.notation import format_hand, parse_hand
+from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
+from mahjongkit.mcr.scoring.score import score
 from mahjongkit.tiles import from_code
 
 FILL = "159m 159p 159s ESWN"
@@ -86,7 +86,7 @@ def test_dealer_winds_and_prevailing_by_hand_number() -> None:
 
 
 def test_the_deal_exposes_flowers_and_replaces_them_from_the_back() -> None:
-    from mahjongkit.mcr.wall import Wall, deal_positions
+    from mahjongkit.mcr.hand.wall import Wall, deal_positions
 
     for seed in ("deal-1", "deal-2", "deal-3", "deal-4"):
         g = Rules(seed)
@@ -659,7 +659,7 @@ def test_a_clone_is_independent() -> None:
 
 
 def test_the_ruleset_is_saved_and_restored() -> None:
-    from mahjongkit.mcr.ruleset import GB, GREEN_BOOK
+    from mahjongkit.mcr.scoring.ruleset import GB, GREEN_BOOK
 
     g = Rules("rules", ruleset=GB)
     ok(g, 0, g.legal(0)[0])

@@ -7,8 +7,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from mahjongkit.cli import main
-from mahjongkit.mcr.rules import Rules
-from mahjongkit.mcr.wall import Wall
+from mahjongkit.mcr.game.rules import Rules
+from mahjongkit.mcr.hand.wall import Wall
 from mahjongkit.tiles import code
 
 

@@ -7,12 +7,12 @@ import dataclasses
 import pytest
 from scoring_hands import random_hands
 
-from mahjongkit.mcr.context import Replacement, WinBy, WinContext
-from mahjongkit.mcr.hand import Hand
-from mahjongkit.mcr.notation import parse_hand
-from mahjongkit.mcr.ruleset import GB, GREEN_BOOK
-from mahjongkit.mcr.score import equivalent_tallies, score
-from mahjongkit.mcr.split import Form, SetKind, Wait
+from mahjongkit.mcr.analysis.split import Form, SetKind, Wait
+from mahjongkit.mcr.hand.hand import Hand
+from mahjongkit.mcr.hand.notation import parse_hand
+from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
+from mahjongkit.mcr.scoring.ruleset import GB, GREEN_BOOK
+from mahjongkit.mcr.scoring.score import equivalent_tallies, score
 
 PLAIN = "123m 456p 789s 234s 55m"  # mixed straight, waiting on the 5m pair
 

@@ -10,13 +10,13 @@ from dataclasses import dataclass, replace
 import pytest
 from scoring_hands import random_hands
 
-from mahjongkit.mcr.context import Replacement, WinBy, WinContext
-from mahjongkit.mcr.hand import Hand
-from mahjongkit.mcr.meld import Meld
-from mahjongkit.mcr.notation import parse_hand
-from mahjongkit.mcr.ruleset import GB, GREEN_BOOK, Ruleset
-from mahjongkit.mcr.score import Refusal, ScoreRefused, score, score_many
-from mahjongkit.mcr.tally import Tally
+from mahjongkit.mcr.hand.hand import Hand
+from mahjongkit.mcr.hand.meld import Meld
+from mahjongkit.mcr.hand.notation import parse_hand
+from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
+from mahjongkit.mcr.scoring.ruleset import GB, GREEN_BOOK, Ruleset
+from mahjongkit.mcr.scoring.score import Refusal, ScoreRefused, score, score_many
+from mahjongkit.mcr.scoring.tally import Tally
 
 RULESETS = [GREEN_BOOK, GB]
 

@@ -7,10 +7,10 @@ from hand_strategies import complete_hands, random_hands, ready_hands
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mahjongkit.mcr import engine
-from mahjongkit.mcr.hand import Hand
-from mahjongkit.mcr.notation import parse_hand
-from mahjongkit.mcr.split import Form
+from mahjongkit.mcr.analysis import engine
+from mahjongkit.mcr.analysis.split import Form
+from mahjongkit.mcr.hand.hand import Hand
+from mahjongkit.mcr.hand.notation import parse_hand
 
 IMPLS = ["python", "cpp"]
 

@@ -11,9 +11,9 @@ from typing import TextIO, cast
 from click.testing import CliRunner
 
 from mahjongkit.cli import main
-from mahjongkit.mcr.bot import hint
-from mahjongkit.mcr.rules import Position, Rules
-from mahjongkit.mcr.terminal import HELP, Terminal, parse_tile, rack_order
+from mahjongkit.mcr.game.rules import Position, Rules
+from mahjongkit.mcr.players.bot import hint
+from mahjongkit.mcr.players.terminal import HELP, Terminal, parse_tile, rack_order
 from mahjongkit.tiles import code, glyph
 
 

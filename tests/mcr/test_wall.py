@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from mahjongkit.mcr import wall as wall_module
-from mahjongkit.mcr.wall import DEAL_COUNT, Wall, deal_positions, order_for, seed_bytes
+from mahjongkit.mcr.hand import wall as wall_module
+from mahjongkit.mcr.hand.wall import DEAL_COUNT, Wall, deal_positions, order_for, seed_bytes
 from mahjongkit.tiles import code, full_set
 
 

@@ -1,5 +1,5 @@
 // Every way a hand is complete, and what it waits for: the C++ twin of
-// python/mahjongkit/mcr/decompose.py (same splits, same order).
+// python/mahjongkit/mcr/analysis/decompose.py (same splits, same order).
 //
 // A hand here is its concealed counts plus the number of its melds: melds are always
 // complete sets, so they only lower how many sets the concealed tiles must still make (and

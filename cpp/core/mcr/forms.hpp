@@ -1,5 +1,5 @@
 // The vocabulary of MCR decomposition and shanten, numbered as the Python enums of
-// python/mahjongkit/mcr/split.py (declaration order), so results cross the binding as ints.
+// python/mahjongkit/mcr/analysis/split.py (declaration order), so results cross the binding as ints.
 #pragma once
 #include <array>
 #include <cstdint>

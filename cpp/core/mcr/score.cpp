@@ -1,4 +1,4 @@
-// The C++ twin of python/mahjongkit/mcr/score.py; see score.hpp. Every step keeps the
+// The C++ twin of python/mahjongkit/mcr/scoring/score.py; see score.hpp. Every step keeps the
 // Python twin's order (readings, sets, instances) so both choose the same arrangement and
 // name the same fans (tests/conformance/test_mcr_score.py).
 // The divisions into sets and a pair and the wait test come from decompose.hpp (divide,

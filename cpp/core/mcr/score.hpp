@@ -1,4 +1,4 @@
-// The MCR scorer's hot loop: the C++ twin of python/mahjongkit/mcr/score.py (readings,
+// The MCR scorer's hot loop: the C++ twin of python/mahjongkit/mcr/scoring/score.py (readings,
 // fan checkers, the five principles, the choice of the best arrangement).
 //
 // The fan table's data (exclusions, groups, forms) and the ruleset arrive from Python as a

@@ -1,5 +1,5 @@
 // Shanten (distance from ready: -1 complete, 0 ready) and acceptance: the C++ twin of
-// python/mahjongkit/mcr/shanten.py, with the same definitions (those of the common GB
+// python/mahjongkit/mcr/analysis/shanten.py, with the same definitions (those of the common GB
 // calculators) and the same results.
 #pragma once
 #include <array>

@@ -60,10 +60,10 @@ def score_command(
 
     Example: mahjongkit mcr score "123m 456p 789s 234s 5m" --win 5m --self-drawn
     """
-    from mahjongkit.mcr.context import Replacement, WinBy, WinContext
-    from mahjongkit.mcr.notation import parse_hand, parse_tiles
-    from mahjongkit.mcr.ruleset import ruleset_named
-    from mahjongkit.mcr.score import score
+    from mahjongkit.mcr.hand.notation import parse_hand, parse_tiles
+    from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
+    from mahjongkit.mcr.scoring.ruleset import ruleset_named
+    from mahjongkit.mcr.scoring.score import score
 
     try:
         kinds = parse_tiles(win)
@@ -126,7 +126,7 @@ def wall_command(seed: str, hand_no: int, as_hex: bool) -> None:
 
     Example: mahjongkit mcr wall published-seed --hand 3
     """
-    from mahjongkit.mcr.wall import Wall
+    from mahjongkit.mcr.hand.wall import Wall
     from mahjongkit.tiles import code
 
     try:
@@ -155,8 +155,8 @@ def game_command(
     import random
     from pathlib import Path
 
-    from mahjongkit.mcr.moves import MoveKind
-    from mahjongkit.mcr.rules import Rules
+    from mahjongkit.mcr.game.moves import MoveKind
+    from mahjongkit.mcr.game.rules import Rules
 
     try:
         if replay is not None:
@@ -228,8 +228,8 @@ def play_command(
     import sys
     from pathlib import Path
 
-    from mahjongkit.mcr.rules import Rules
-    from mahjongkit.mcr.terminal import Terminal
+    from mahjongkit.mcr.game.rules import Rules
+    from mahjongkit.mcr.players.terminal import Terminal
 
     rules = None
     if resume is not None:

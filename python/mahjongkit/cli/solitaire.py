@@ -156,6 +156,12 @@ def layouts_command() -> None:
     callback=lambda _ctx, _param, value: _seconds(value),
     help="Budget of each solver call (hints, dead-end warnings); 0: no time limit.",
 )
+@click.option("--glyphs", is_flag=True, help="Draw Unicode tiles instead of codes.")
+@click.option(
+    "--color/--no-color",
+    default=None,
+    help="Free tiles in colour [default: on a terminal, unless NO_COLOR is set].",
+)
 def play_command(
     layout_name: str,
     seed: str | None,
@@ -163,6 +169,8 @@ def play_command(
     date_text: str | None,
     load_path: str | None,
     solver_seconds: float,
+    glyphs: bool,
+    color: bool | None,
 ) -> None:
     """Play in the terminal: type two tile ids to remove a pair, ? for help."""
     import secrets
@@ -191,7 +199,10 @@ def play_command(
         board = _deal(layout_name, chosen_seed, None)
         game = Game.from_board(board, solver_seconds=solver_seconds)
     # sys streams, not click.get_text_stream (deprecated in Click 8.5); CliRunner swaps them too.
-    run(game, sys.stdin, sys.stdout)
+    if color is None:  # a terminal gets colour unless NO_COLOR asks otherwise
+        color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    colored = bool(color)
+    run(game, sys.stdin, sys.stdout, glyphs=glyphs, color=colored)
 
 
 def _seconds(value: float) -> float:

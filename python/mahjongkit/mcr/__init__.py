@@ -1,8 +1,10 @@
 """Four-player Mahjong under the Chinese Official competition rules (MCR).
 
-The foundations: :mod:`~mahjongkit.mcr.notation` (hands as text), :mod:`~mahjongkit.mcr.hand`
-(one seat's tiles), :mod:`~mahjongkit.mcr.engine` (decomposition, waits and shanten through
-the C++ core, or the pure-Python reference with ``impl="python"``).
+The layers, each importing only those before it: :mod:`~mahjongkit.mcr.hand` (notation, hand,
+meld, wall), :mod:`~mahjongkit.mcr.analysis` (decomposition, waits and shanten through the C++
+core, or the pure-Python reference with ``impl="python"``), :mod:`~mahjongkit.mcr.scoring`
+(fans, rulesets, the scorer), :mod:`~mahjongkit.mcr.game` (the rules state machine) and
+:mod:`~mahjongkit.mcr.players` (bots, the terminal). The names below are the public API.
 
 >>> from mahjongkit.mcr import parse_hand, waits, shanten
 >>> hand = parse_hand("1112345678999m")
@@ -10,8 +12,7 @@ the C++ core, or the pure-Python reference with ``impl="python"``).
 ([1, 2, 3, 4, 5, 6, 7, 8, 9], 0)
 """
 
-from .context import Replacement, WinBy, WinContext
-from .engine import (
+from mahjongkit.mcr.analysis.engine import (
     acceptance,
     decompose,
     is_complete,
@@ -20,14 +21,15 @@ from .engine import (
     shanten_by_form,
     waits,
 )
-from .hand import Hand
-from .meld import Meld, MeldKind
-from .notation import format_hand, format_tiles, parse_hand, parse_tiles
-from .rules import Rules
-from .ruleset import GB, GREEN_BOOK, Ruleset
-from .score import ScoreRefused, score, score_many
-from .split import Form, SetKind, Split, TileSet, Wait
-from .tally import Tally
+from mahjongkit.mcr.analysis.split import Form, SetKind, Split, TileSet, Wait
+from mahjongkit.mcr.game.rules import Rules
+from mahjongkit.mcr.hand.hand import Hand
+from mahjongkit.mcr.hand.meld import Meld, MeldKind
+from mahjongkit.mcr.hand.notation import format_hand, format_tiles, parse_hand, parse_tiles
+from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
+from mahjongkit.mcr.scoring.ruleset import GB, GREEN_BOOK, Ruleset
+from mahjongkit.mcr.scoring.score import ScoreRefused, score, score_many
+from mahjongkit.mcr.scoring.tally import Tally
 
 __all__ = [
     "GB",

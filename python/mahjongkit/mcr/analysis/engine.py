@@ -5,7 +5,7 @@ variable ``MAHJONGKIT_IMPLEMENTATION`` (default ``cpp``). Both return the same v
 same order (``tests/conformance/test_mcr_*.py``). This is the only MCR module that imports
 the compiled extension.
 
->>> from mahjongkit.mcr.notation import parse_hand
+>>> from mahjongkit.mcr.hand.notation import parse_hand
 >>> hand = parse_hand("123m 456p 789s EE 11s")
 >>> waits(hand, impl="cpp") == waits(hand, impl="python") == [19, 28]
 True
@@ -16,19 +16,14 @@ True
 from __future__ import annotations
 
 import os
-import weakref
-from collections.abc import Sequence
 from functools import lru_cache
 from types import ModuleType
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
-from . import decompose as _ref
-from . import shanten as _ref_shanten
-from .hand import Hand
-from .split import Form, SetKind, Split, TileSet, Wait
-
-if TYPE_CHECKING:
-    from .ruleset import Ruleset
+from mahjongkit.mcr.analysis import decompose as _ref
+from mahjongkit.mcr.analysis import shanten as _ref_shanten
+from mahjongkit.mcr.analysis.split import Form, SetKind, Split, TileSet, Wait
+from mahjongkit.mcr.hand.hand import Hand
 
 Impl = Literal["cpp", "python"]
 _FORMS = list(Form)
@@ -67,7 +62,7 @@ def _meld_tiles(hand: Hand) -> list[int]:
 
 
 def decompose(hand: Hand, winning: int | None = None, *, impl: str | None = None) -> list[Split]:
-    """Every split of a complete 14-tile hand; see :func:`mahjongkit.mcr.decompose.decompose`."""
+    """Every split of a complete 14-tile hand; see :func:`.decompose.decompose`."""
     if resolve(impl) == "python":
         return _ref.decompose(hand, winning)
     _ref.check_size(hand, (14,), "decompose")
@@ -94,7 +89,7 @@ def is_complete(hand: Hand, *, impl: str | None = None) -> bool:
 
 
 def waits(hand: Hand, *, include_held_four: bool = False, impl: str | None = None) -> list[int]:
-    """The kinds that complete a 13-tile hand; see :func:`mahjongkit.mcr.decompose.waits`."""
+    """The kinds that complete a 13-tile hand; see :func:`.decompose.waits`."""
     if resolve(impl) == "python":
         return _ref.waits(hand, include_held_four=include_held_four)
     _ref.check_size(hand, (13,), "waits")
@@ -160,63 +155,3 @@ def shanten_after_discard(
         include_held_four=include_held_four,
     )
     return {kind: (value, list(accepted)) for kind, value, accepted in raw}
-
-
-# ----------------------------------------------------------------- the scorer's hot loop
-
-_SCORE_RULES: dict[int, object] = {}
-
-
-def score_rules(ruleset: Ruleset) -> object:
-    """The C++ ``ScoreRules`` of a ruleset: the fan table's data and the ruleset's fields,
-    built once per ruleset (rulesets are immutable values)."""
-    key = id(ruleset)
-    cached = _SCORE_RULES.get(key)
-    if cached is not None:
-        return cached
-    from .fans import CONCEALED_KONG_AND_MELDED_KONG, FANS
-
-    rows = {**FANS, 82: CONCEALED_KONG_AND_MELDED_KONG}
-    slots = range(83)
-    form_bits = {form: 1 << i for i, form in enumerate(_FORMS)}
-    rules = _core().ScoreRules(
-        points=[ruleset.points(n) if n in rows else 0 for n in slots],
-        excludes=[sorted(ruleset.excludes(n)) if n in rows else [] for n in slots],
-        absorbs=[sorted(rows[n].absorbs) if n in rows else [] for n in slots],
-        group=[
-            {"chow": 1, "pung": 2}.get(rows[n].group or "", 0) if n in rows else 0 for n in slots
-        ],
-        arity=[rows[n].arity if n in rows else 0 for n in slots],
-        forms=[sum(form_bits[f] for f in rows[n].forms) if n in rows else 0 for n in slots],
-        checkers=[n for n in FANS if FANS[n].checker is not None],
-        mixed_kong_number=ruleset.mixed_kong_pair[0],
-        mixed_kong_points=ruleset.mixed_kong_pair[1],
-        concealed_form_self_drawn=ruleset.concealed_form_self_drawn,
-        concealed_forms=sorted(ruleset.concealed_forms),
-        nine_gates_extras=[list(ruleset.nine_gates_extras.get(r, ())) for r in range(10)],
-        many_kongs_award_concealed=ruleset.many_kongs_award_concealed,
-    )
-    _SCORE_RULES[key] = rules
-    # forget them with the ruleset, so its id cannot be reused for another one
-    weakref.finalize(ruleset, _SCORE_RULES.pop, key, None)
-    return rules
-
-
-# What score_win returns: a refusal code, or (form, packed sets, winning set or None, wait
-# index or -1, packed fans, basic points, flower points); see cpp/bindings/bind_mcr_score.cpp.
-WinResult = int | tuple[int, tuple[int, ...], int | None, int, tuple[int, ...], int, int]
-WinArguments = tuple[Sequence[int], Sequence[int], int, int, int, int, int, bool, bool, int]
-
-
-def score_win(arguments: WinArguments, ruleset: Ruleset) -> WinResult:
-    """Check and score one hand in C++ (``cpp/core/mcr/score.hpp``, ``score_win``): the hand's
-    size and the win context are checked there, then the best arrangement is scored. The
-    arguments are packed by :func:`mahjongkit.mcr.score.win_arguments`."""
-    result: WinResult = _core().score_win(arguments, score_rules(ruleset))
-    return result
-
-
-def score_win_many(arguments: list[WinArguments], ruleset: Ruleset) -> list[WinResult]:
-    """:func:`score_win` over many hands in one C++ call, the GIL released while it scores."""
-    results: list[WinResult] = _core().score_win_many(arguments, score_rules(ruleset))
-    return results

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .context import WinBy, WinContext
+from mahjongkit.mcr.scoring.context import WinBy, WinContext
 
 BASE: Final = 8
 """What every loser pays the winner before the hand's points (3.9.1.2)."""

@@ -42,7 +42,7 @@ _WINDOW_ORDER = {
 class Move:
     """One move. ``tile`` names the tile of a discard or of a turn's kong; ``tiles`` the two
     held tiles of a chow (ascending). Whether a move is legal is the rules' question: build
-    any move here and :meth:`mahjongkit.mcr.rules.Rules.apply` answers with a refusal."""
+    any move here and :meth:`mahjongkit.mcr.game.rules.Rules.apply` answers with a refusal."""
 
     kind: MoveKind
     tile: int | None = None

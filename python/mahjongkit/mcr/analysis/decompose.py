@@ -2,9 +2,9 @@
 
 This module is the readable twin of the C++ core (``cpp/core/mcr/decompose.cpp``); the two
 return the same values in the same order, which ``tests/conformance`` checks. Use
-:mod:`mahjongkit.mcr.engine` to call whichever is selected (the C++ one by default).
+:mod:`mahjongkit.mcr.analysis.engine` to call whichever is selected (the C++ one by default).
 
-The complete forms (3.7.2.2), as :class:`~mahjongkit.mcr.split.Form`:
+The complete forms (3.7.2.2), as :class:`~mahjongkit.mcr.analysis.split.Form`:
 
 * **standard**: four sets (chow, pung; melds count) and a pair;
 * **seven pairs**: fully concealed, four of a kind counts as two pairs;
@@ -17,7 +17,7 @@ Order of the result: splits sorted by form (in :class:`Form` order), then by the
 sets; with a winning tile, each split is repeated for each distinct set the tile can sit in,
 in set order. A set's order is (:class:`SetKind` order, tiles).
 
->>> from mahjongkit.mcr.notation import parse_hand
+>>> from mahjongkit.mcr.hand.notation import parse_hand
 >>> h = parse_hand("111222333m 789p 55s")
 >>> [" ".join(s.kind.value for s in split.sets) for split in decompose(h)]
 ['chow chow chow chow pair', 'chow pung pung pung pair']
@@ -32,11 +32,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
+from mahjongkit.mcr.analysis.split import Form, SetKind, Split, TileSet, Wait
+from mahjongkit.mcr.hand.hand import COUNTS_LENGTH, Hand
+from mahjongkit.mcr.hand.meld import MeldKind
 from mahjongkit.tiles import STANDARD_KINDS, code
-
-from .hand import COUNTS_LENGTH, Hand
-from .meld import MeldKind
-from .split import Form, SetKind, Split, TileSet, Wait
 
 ORPHANS = (1, 9, 10, 18, 19, 27, 28, 29, 30, 31, 32, 33, 34)
 """The thirteen terminals and honours."""
@@ -70,7 +69,7 @@ def _is_suited(kind: int) -> bool:
 # -- sets and a pair, at the counts level (shared with the scorer) --------------------------
 #
 # The standard form's enumeration and its waits live here once: :func:`decompose` and
-# :func:`waits` use them, and so does :mod:`mahjongkit.mcr.score`. They are internal (not
+# :func:`waits` use them, and so does :mod:`mahjongkit.mcr.scoring.score`. They are internal (not
 # part of the documented API) and work on bare 35-entry count vectors, which they restore.
 
 SetStart = tuple[SetKind, int]
@@ -463,7 +462,7 @@ def decompose(hand: Hand, winning: int | None = None) -> list[Split]:
     With ``winning`` (a kind among the concealed tiles), one split per distinct set that tile
     can sit in, with :attr:`Split.winning_set` and the :class:`Wait` that placement implies.
 
-    >>> from mahjongkit.mcr.notation import parse_hand
+    >>> from mahjongkit.mcr.hand.notation import parse_hand
     >>> [s.form.value for s in decompose(parse_hand("1199m 1199p 11s EE RR"))]
     ['seven_pairs']
     >>> s = decompose(parse_hand("123m 456p 789s EE pung(RRR)"), winning=1)[0]
@@ -498,7 +497,7 @@ def decompose(hand: Hand, winning: int | None = None) -> list[Split]:
 def is_complete(hand: Hand) -> bool:
     """Whether a 14-tile hand is complete in some form.
 
-    >>> from mahjongkit.mcr.notation import parse_hand
+    >>> from mahjongkit.mcr.hand.notation import parse_hand
     >>> is_complete(parse_hand("19m 19p 19s ESWN RGB 1m"))
     True
     >>> is_complete(parse_hand("19m 19p 19s ESWN RGB 2m"))
@@ -515,7 +514,7 @@ def waits(hand: Hand, *, include_held_four: bool = False) -> list[int]:
     it is left out unless ``include_held_four`` (``pymahjonggb`` lists such "theoretical"
     waits; the wait fans 77–79 read the list without them).
 
-    >>> from mahjongkit.mcr.notation import parse_hand
+    >>> from mahjongkit.mcr.hand.notation import parse_hand
     >>> hand = parse_hand("1111m 234p 567s 999s")  # ready only on a fifth 1m
     >>> waits(hand), waits(hand, include_held_four=True)
     ([], [1])

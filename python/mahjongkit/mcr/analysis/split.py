@@ -1,6 +1,6 @@
 """What decomposition returns: one way a complete hand splits into sets, and its wait.
 
-Shared vocabulary of :mod:`mahjongkit.mcr.decompose` (both the C++ core and the
+Shared vocabulary of :mod:`mahjongkit.mcr.analysis.decompose` (both the C++ core and the
 pure-Python twin return these values) and of the scorer, which runs the fan checkers over
 every :class:`Split` and keeps the highest score (the High-versus-Low principle).
 """

@@ -1,13 +1,13 @@
 """What the fan checkers read: one arrangement of a winning hand, with its win context.
 
 The scorer builds one :class:`Reading` per decomposition of the hand (and one per special
-form), then asks every fan checker of :mod:`mahjongkit.mcr.fans` about it. A reading holds
+form), then asks every fan checker of :mod:`mahjongkit.mcr.scoring.fans` about it. A reading holds
 the sets (melds first, then the sets formed from concealed tiles, the pair last), the tile
 counts of the whole hand, and the facts of the win the checkers need, already reconciled
 (a pung completed on a discard counts as exposed; the wait is "unique" only when the 13
 tiles waited on this kind alone).
 
->>> from mahjongkit.mcr.split import Form, SetKind
+>>> from mahjongkit.mcr.analysis.split import Form, SetKind
 >>> r = Reading.build(Form.STANDARD, [(SetKind.PUNG, 28, False)], pair=5, counts={28: 3, 5: 2})
 >>> r.pungs, r.pair, r.kinds_present
 ((0,), 5, (5, 28))
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from mahjongkit.mcr.split import Form, SetKind, Wait
+from mahjongkit.mcr.analysis.split import Form, SetKind, Wait
 
 
 def suit_of(kind: int) -> int:

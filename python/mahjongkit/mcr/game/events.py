@@ -1,4 +1,4 @@
-"""What happened: the events :meth:`mahjongkit.mcr.rules.Rules.take_outcomes` hands out.
+"""What happened: the events :meth:`mahjongkit.mcr.game.rules.Rules.take_outcomes` hands out.
 
 An event names its kind, its actor (a seat, or ``None`` for the engine itself: the deal,
 draws, claims taking effect, the end of a hand) and, where it has them, the seat it concerns,

@@ -21,7 +21,7 @@ Levels:
 Ties are broken by a hash of (bot seed, hand, move count, seat, move), never by a global
 random generator: the same seed and the same game give the same moves.
 
->>> from mahjongkit.mcr.rules import Rules
+>>> from mahjongkit.mcr.game.rules import Rules
 >>> game = Rules("bot-doc")
 >>> bot = Bot(level=2, seed="doc")
 >>> move = bot.choose(view_of(game, 0))
@@ -39,15 +39,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
+from mahjongkit.mcr.analysis.engine import shanten, shanten_after_discard
+from mahjongkit.mcr.game.moves import WIN, Move, MoveKind
+from mahjongkit.mcr.game.rules import Phase, Rules
+from mahjongkit.mcr.hand.hand import Hand
+from mahjongkit.mcr.hand.meld import Meld, MeldKind
+from mahjongkit.mcr.hand.notation import format_hand
+from mahjongkit.mcr.scoring.context import WinBy, WinContext
 from mahjongkit.tiles import STANDARD_KINDS, is_honour, is_suited, is_terminal
-
-from .context import WinBy, WinContext
-from .engine import shanten, shanten_after_discard
-from .hand import Hand
-from .meld import Meld, MeldKind
-from .moves import WIN, Move, MoveKind
-from .notation import format_hand
-from .rules import Phase, Rules
 
 LEVELS: Final = (1, 2)
 """The levels a :class:`Bot` plays at."""
@@ -119,7 +118,7 @@ def _public_meld(meld: Meld) -> Meld:
 def view_of(rules: Rules, seat: int) -> View:
     """What ``seat`` may see of ``rules`` now.
 
-    >>> from mahjongkit.mcr.rules import Rules
+    >>> from mahjongkit.mcr.game.rules import Rules
     >>> game = Rules("view-doc")
     >>> view = view_of(game, 1)
     >>> view.hand == game.hand_of(1), view.concealed, view.wall_count == len(game.wall)
@@ -184,7 +183,7 @@ def isolation(hand: Hand, kind: int) -> tuple[int, int]:
     """How connected a held ``kind`` is (lower is more isolated): copies held and suited
     neighbours within two ranks, then honours (0) before terminals (1) before simples (2).
 
-    >>> from mahjongkit.mcr.notation import parse_hand
+    >>> from mahjongkit.mcr.hand.notation import parse_hand
     >>> hand = parse_hand("1299m 5p E")
     >>> isolation(hand, 28), isolation(hand, 14), isolation(hand, 9)
     ((0, 0), (0, 2), (3, 1))
@@ -208,7 +207,7 @@ def scores_by_itself(kind: int, seat_wind: int, prevailing: int) -> bool:
 @lru_cache(maxsize=65536)
 def _wait_scores(hand: Hand, wait: int, seat_wind: int, prevailing: int) -> bool:
     """Whether winning on ``wait`` (by discard or self-draw) would reach the minimum."""
-    from .score import score
+    from mahjongkit.mcr.scoring.score import score
 
     complete = hand.draw(wait)
     for by in (WinBy.DISCARD, WinBy.SELF_DRAWN):
@@ -347,7 +346,7 @@ def _pass_move(view: View) -> Move:
 def hint(rules: Rules, seat: int) -> Move:
     """The move the top-level bot would make for ``seat`` now (seeded by the game's seed).
 
-    >>> from mahjongkit.mcr.rules import Rules
+    >>> from mahjongkit.mcr.game.rules import Rules
     >>> game = Rules("hint-doc")
     >>> hint(game, 0) in game.legal(0)
     True

@@ -3,7 +3,7 @@
 A :class:`Refusal` carries its :class:`RefusalCode` (stable, for a site's translated
 messages), an English message naming what is wrong, and the moves that *are* legal for the
 seat right now. Only programmer errors (a seat that is not 0–3, a move that is not a
-:class:`~mahjongkit.mcr.moves.Move`) raise.
+:class:`~mahjongkit.mcr.game.moves.Move`) raise.
 
 >>> r = Refusal(RefusalCode.TILE_NOT_HELD, "seat 0 holds no 5m", ())
 >>> r.code.value, str(r)
@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from .moves import Move
+from mahjongkit.mcr.game.moves import Move
 
 
 class RefusalCode(Enum):

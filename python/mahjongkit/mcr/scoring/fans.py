@@ -8,7 +8,7 @@ sets only*, as a wind pung replaces Pung of Terminals or Honours), its combining
 (fans made of several chows or several pungs, subject to the non-separation,
 non-identical and account-once principles), and a checker.
 
-Every checker has one signature: it takes a :class:`~mahjongkit.mcr.reading.Reading` and
+Every checker has one signature: it takes a :class:`~mahjongkit.mcr.scoring.reading.Reading` and
 returns the list of its *instances*, each a tuple of the set indices it uses (``()`` for a
 fan about the whole hand). ``len(result)`` is how many times it scores before the scorer
 combines fans.
@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from itertools import combinations, pairwise
 from typing import Final
 
-from mahjongkit.mcr.reading import Reading, rank_of, suit_of
-from mahjongkit.mcr.split import Form, SetKind, Wait
+from mahjongkit.mcr.analysis.split import Form, SetKind, Wait
+from mahjongkit.mcr.scoring.reading import Reading, rank_of, suit_of
 
 Instance = tuple[int, ...]
 Checker = Callable[[Reading], list[Instance]]

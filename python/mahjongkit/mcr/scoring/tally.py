@@ -1,6 +1,6 @@
 """What a winning hand scored, and how: the scorer's result.
 
->>> from mahjongkit.mcr.split import Form, Split
+>>> from mahjongkit.mcr.analysis.split import Form, Split
 >>> t = Tally(fans=(FanScore(43, "chicken_hand", "Chicken Hand", "无番和", 8, 1),
 ...                 FanScore(81, "flower_tiles", "Flower Tiles", "花牌", 1, 2)),
 ...           split=Split(Form.STANDARD, ()), ruleset="green_book", minimum=8)
@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from mahjongkit.mcr.split import Split
+from mahjongkit.mcr.analysis.split import Split
 
 FLOWER_TILES_NUMBER = 81
 

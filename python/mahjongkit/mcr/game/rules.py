@@ -7,7 +7,7 @@ nothing and draws nothing at random: after each move, everything is a function o
 and the moves.
 
 A seat moves with :meth:`Rules.apply`, which returns ``None`` when the move is taken and a
-:class:`~mahjongkit.mcr.errors.Refusal` (code, message, the legal moves) when it is not; a
+:class:`~mahjongkit.mcr.game.errors.Refusal` (code, message, the legal moves) when it is not; a
 refused move changes nothing. Draws and replacements are not moves: the engine makes them and
 reports them among the events :meth:`Rules.take_outcomes` hands out.
 
@@ -35,18 +35,17 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Any, Final, Protocol
 
+from mahjongkit.mcr.game.errors import Refusal, RefusalCode
+from mahjongkit.mcr.game.events import Event, EventKind
+from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, MoveKind, chow, discard, kong
+from mahjongkit.mcr.game.result import HANDS, FanLine, HandRecord, Standings, settle
+from mahjongkit.mcr.hand.hand import Hand, with_count_changed
+from mahjongkit.mcr.hand.meld import MeldKind
+from mahjongkit.mcr.hand.notation import format_hand, format_tiles, parse_hand
+from mahjongkit.mcr.hand.wall import SEATS, Wall, check_hand_no, check_seat, seed_bytes
+from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
+from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset, ruleset_named
 from mahjongkit.tiles import KINDS, STANDARD_KINDS, check_kind, code, copies, from_code, is_bonus
-
-from .context import Replacement, WinBy, WinContext
-from .errors import Refusal, RefusalCode
-from .events import Event, EventKind
-from .hand import Hand, with_count_changed
-from .meld import MeldKind
-from .moves import KONG, PASS, PUNG, WIN, Move, MoveKind, chow, discard, kong
-from .notation import format_hand, format_tiles, parse_hand
-from .result import HANDS, FanLine, HandRecord, Standings, settle
-from .ruleset import GREEN_BOOK, Ruleset, ruleset_named
-from .wall import SEATS, Wall, check_hand_no, check_seat, seed_bytes
 
 WIND_NAMES: Final = ("E", "S", "W", "N")
 SAVE_FORMAT: Final = "mahjongkit.mcr.game"
@@ -87,13 +86,15 @@ ScoreFunction = Callable[[Hand, WinContext], TallyLike]
 
 
 def _default_complete(hand14: Hand) -> bool:
-    from .engine import is_complete  # the dispatcher: the C++ core or the reference twin
+    from mahjongkit.mcr.analysis.engine import (
+        is_complete,  # the dispatcher: the C++ core or the reference twin
+    )
 
     return is_complete(hand14)
 
 
 def _default_score(ruleset: Ruleset) -> ScoreFunction:
-    from .score import score
+    from mahjongkit.mcr.scoring.score import score
 
     return lambda hand, context: score(hand, context, ruleset)
 
@@ -190,13 +191,13 @@ class Rules:
 
     Construct from a seed (``str`` or ``bytes``), optionally a hand number (1–16), a dealer,
     running totals (summing to zero), a written :class:`Position` for tests, and a
-    :class:`~mahjongkit.mcr.ruleset.Ruleset` for the scorer.
+    :class:`~mahjongkit.mcr.scoring.ruleset.Ruleset` for the scorer.
 
     Attributes (read them, never assign them):
 
     * ``seed``, ``hand_no``, ``dealer``, ``totals``, ``ruleset``;
-    * ``wall`` (:class:`~mahjongkit.mcr.wall.Wall`), ``hands`` (four
-      :class:`~mahjongkit.mcr.hand.Hand`), ``pools`` (four tuples of kinds, in discard order);
+    * ``wall`` (:class:`~mahjongkit.mcr.hand.wall.Wall`), ``hands`` (four
+      :class:`~mahjongkit.mcr.hand.hand.Hand`), ``pools`` (four tuples of kinds, in discard order);
     * ``phase`` (:class:`Phase`), ``turn`` (the seat on turn in the discard phase, else
       ``None``), ``window`` (the open :class:`Window` or ``None``);
     * ``drawn``, ``drawn_from`` (``"wall"`` or ``"back"``), ``replacement`` (what the draw
@@ -204,7 +205,7 @@ class Rules:
     * ``claimed_this_turn`` (the turn was reached by a chow or pung: no kong, 3.6.8),
       ``last_draw_emptied``, ``last_discard_is_last`` (fans 44 and 45);
     * ``status`` (:class:`Status`), ``winner`` and ``result`` (after the sixteenth hand),
-      ``standings``, ``history`` (one :class:`~mahjongkit.mcr.result.HandRecord` per finished
+      ``standings``, ``history`` (one :class:`~mahjongkit.mcr.game.result.HandRecord` per finished
       hand), ``last`` (the last event), ``moves`` (player moves taken), ``move_log``,
       ``outcomes`` (the queue :meth:`take_outcomes` drains), ``position``.
     """

@@ -6,7 +6,7 @@ rules engine can keep snapshots for free. The mechanics check that the tiles are
 programmer error is a ``ValueError`` naming what is missing and changes nothing); they never
 decide whether a move is *legal* under the rules, which is the rules engine's job.
 
->>> from mahjongkit.mcr.notation import parse_hand
+>>> from mahjongkit.mcr.hand.notation import parse_hand
 >>> h = parse_hand("123m 55p EEE RGB")
 >>> h.size, h.concealed_tiles()[:4]
 (11, [1, 2, 3, 14])
@@ -22,9 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
+from mahjongkit.mcr.hand.meld import Meld, MeldKind
 from mahjongkit.tiles import STANDARD_KINDS, check_kind, code, is_bonus, is_suited, rank
-
-from .meld import Meld, MeldKind
 
 COUNTS_LENGTH = STANDARD_KINDS + 1
 """Length of :attr:`Hand.counts`: index 0 is unused so that ``counts[kind]`` reads naturally."""
@@ -102,12 +101,12 @@ class Hand:
 
     @classmethod
     def parse(cls, text: str) -> Hand:
-        """The hand a notation string describes (:func:`~mahjongkit.mcr.notation.parse_hand`).
+        """The hand a notation string describes (:func:`~mahjongkit.mcr.hand.notation.parse_hand`).
 
         >>> Hand.parse("123m EE pung(RRR)").size
         8
         """
-        from .notation import parse_hand
+        from mahjongkit.mcr.hand.notation import parse_hand
 
         return parse_hand(text)
 
@@ -135,7 +134,9 @@ class Hand:
         return all(meld.concealed for meld in self.melds)
 
     def __str__(self) -> str:
-        from .notation import format_hand  # notation builds on Hand, not the reverse
+        from mahjongkit.mcr.hand.notation import (
+            format_hand,  # notation builds on Hand, not the reverse
+        )
 
         return format_hand(self)
 
@@ -170,7 +171,7 @@ class Hand:
     def claim_chow(self, tile: int, a: int, b: int, from_seat: int) -> Hand:
         """Claim ``tile`` from ``from_seat`` with the held ``a`` and ``b`` as a chow.
 
-        >>> from mahjongkit.mcr.notation import parse_hand
+        >>> from mahjongkit.mcr.hand.notation import parse_hand
         >>> str(parse_hand("34s 9p").claim_chow(20, 21, 22, from_seat=3))
         '9p chow(234s:2s@3)'
         """
@@ -217,7 +218,7 @@ class Hand:
     def chow_shapes(self, tile: int) -> list[tuple[int, int]]:
         """The pairs of held kinds that run with ``tile``, lowest chow first.
 
-        >>> from mahjongkit.mcr.notation import parse_hand
+        >>> from mahjongkit.mcr.hand.notation import parse_hand
         >>> parse_hand("234567m").chow_shapes(4)
         [(2, 3), (3, 5), (5, 6)]
         """

@@ -3,7 +3,7 @@
 ``score(hand, context, ruleset=GREEN_BOOK) -> Tally``. The hand already holds the winning
 tile (14 tiles, each meld counting three); ``context.winning`` names it. The scorer reads
 every arrangement of the hand (every decomposition into four sets and a pair, and each
-special form it fits), runs the 81 checkers of :mod:`mahjongkit.mcr.fans` on each, combines
+special form it fits), runs the 81 checkers of :mod:`mahjongkit.mcr.scoring.fans` on each, combines
 what they found under the five principles of 3.9.1.5, and keeps the highest:
 
 * **non-repeat** — a fan's "not counted" list (``Fan.excludes``) drops the fans it implies;
@@ -14,18 +14,18 @@ what they found under the five principles of 3.9.1.5, and keeps the highest:
   the sets already used (:func:`_combine_group`).
 
 The divisions into sets and a pair and the unique-wait test are
-:mod:`mahjongkit.mcr.decompose`'s (``divide``, ``standard_waits``), shared with
+:mod:`mahjongkit.mcr.analysis.decompose`'s (``divide``, ``standard_waits``), shared with
 decomposition and waits. Chicken Hand scores when nothing else does. Flowers are added after
 the 8-point minimum is read (3.11.6.6). This module is also the pure-Python reference of the
 hot loop; by default :func:`score` runs the C++ twin (``cpp/core/mcr/score.cpp``) through
-:mod:`mahjongkit.mcr.engine`, which receives the fan table and the ruleset as data and
+:mod:`mahjongkit.mcr.analysis.engine`, which receives the fan table and the ruleset as data and
 checks the hand and the context itself (:class:`Refusal` codes, worded here). An incomplete
 hand, or a context that cannot happen (robbing a kong on a self-draw, a kong replacement
 without a kong, ...), raises :class:`ScoreRefused`, a ``ValueError`` naming why.
 :func:`score_many` scores a list of hands in one call.
 
->>> from mahjongkit.mcr.context import WinContext, WinBy
->>> from mahjongkit.mcr.notation import parse_hand
+>>> from mahjongkit.mcr.scoring.context import WinContext, WinBy
+>>> from mahjongkit.mcr.hand.notation import parse_hand
 >>> hand = parse_hand("123m 456p 789s 234s 55m")
 >>> t = score(hand, WinContext(winning=5, by=WinBy.SELF_DRAWN))
 >>> [(f.name, f.points) for f in t.fans]
@@ -44,11 +44,15 @@ from functools import lru_cache
 from itertools import permutations
 from typing import Final, Literal, Protocol, overload
 
-from mahjongkit.mcr import engine
-from mahjongkit.mcr.context import Replacement, WinBy, WinContext
-from mahjongkit.mcr.decompose import divide, standard_waits
-from mahjongkit.mcr.engine import WinArguments, WinResult
-from mahjongkit.mcr.fans import (
+from mahjongkit.mcr.analysis import engine
+from mahjongkit.mcr.analysis.decompose import divide, standard_waits
+from mahjongkit.mcr.analysis.split import Form, SetKind, Split, TileSet, Wait
+from mahjongkit.mcr.hand.hand import Hand
+from mahjongkit.mcr.hand.meld import Meld, MeldKind
+from mahjongkit.mcr.scoring import _cpp
+from mahjongkit.mcr.scoring._cpp import WinArguments, WinResult
+from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
+from mahjongkit.mcr.scoring.fans import (
     CHICKEN_HAND,
     CONCEALED_KONG_AND_MELDED_KONG,
     FANS,
@@ -56,12 +60,9 @@ from mahjongkit.mcr.fans import (
     Fan,
     Instance,
 )
-from mahjongkit.mcr.hand import Hand
-from mahjongkit.mcr.meld import Meld, MeldKind
-from mahjongkit.mcr.reading import Reading, rank_of, suit_of
-from mahjongkit.mcr.ruleset import GREEN_BOOK, Ruleset
-from mahjongkit.mcr.split import Form, SetKind, Split, TileSet, Wait
-from mahjongkit.mcr.tally import FanScore, Tally
+from mahjongkit.mcr.scoring.reading import Reading, rank_of, suit_of
+from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
+from mahjongkit.mcr.scoring.tally import FanScore, Tally
 
 __all__ = ["HandLike", "Refusal", "ScoreRefused", "score", "score_many", "win_arguments"]
 
@@ -838,7 +839,7 @@ def _tally_of(found: _Found, ruleset: Ruleset) -> Tally:
 
 def _score_cpp(hand: HandLike, context: WinContext, ruleset: Ruleset) -> Tally:
     """The same answer as the Python path, from the C++ core (checks and hot loop)."""
-    found = engine.score_win(win_arguments(hand, context), ruleset)
+    found = _cpp.score_win(win_arguments(hand, context), ruleset)
     if type(found) is int:
         raise _refusal(found, hand, context)
     return _tally_of(found, ruleset)  # type: ignore[arg-type]
@@ -855,8 +856,8 @@ def score(
     chooses the C++ core or the pure-Python reference (``None``: the environment variable
     ``MAHJONGKIT_IMPLEMENTATION``, default C++); both give the same tally.
 
-    >>> from mahjongkit.mcr.context import WinContext
-    >>> from mahjongkit.mcr.notation import parse_hand
+    >>> from mahjongkit.mcr.scoring.context import WinContext
+    >>> from mahjongkit.mcr.hand.notation import parse_hand
     >>> t = score(parse_hand("234m 345p 567s 67m 88p 8m"), WinContext(winning=8))
     >>> t.basic, t.minimum_met
     (6, False)
@@ -913,8 +914,8 @@ def score_many(
     with ``on_error="raise"``, after every hand was checked; with ``on_error="return"`` the
     refusal takes the hand's place in the list. Wrong types raise ``TypeError`` either way.
 
-    >>> from mahjongkit.mcr.context import WinContext
-    >>> from mahjongkit.mcr.notation import parse_hand
+    >>> from mahjongkit.mcr.scoring.context import WinContext
+    >>> from mahjongkit.mcr.hand.notation import parse_hand
     >>> hands = [parse_hand("123m 456p 789s 234s 55m"), parse_hand("234m 345p 567s 67m 88p 9m")]
     >>> contexts = [WinContext(winning=5), WinContext(winning=9)]
     >>> [t.basic for t in score_many(hands[:1], contexts[:1])]
@@ -949,7 +950,7 @@ def score_many(
                 found.append(error)
                 continue
             found.append(0)  # a place for the C++ answer
-        answers = iter(engine.score_win_many(arguments, ruleset))
+        answers = iter(_cpp.score_win_many(arguments, ruleset))
         for i, (hand, context) in enumerate(zip(hands, contexts, strict=True)):
             if isinstance(found[i], ScoreRefused):
                 results.append(found[i])  # type: ignore[arg-type]

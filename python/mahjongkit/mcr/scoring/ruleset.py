@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
 
-from mahjongkit.mcr.fans import CONCEALED_KONG_AND_MELDED_KONG, FANS
+from mahjongkit.mcr.scoring.fans import CONCEALED_KONG_AND_MELDED_KONG, FANS
 
 
 @dataclass(frozen=True)

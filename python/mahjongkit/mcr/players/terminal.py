@@ -4,8 +4,8 @@ The loop reads one line at a time from ``inp`` and writes to ``out``, so it runs
 a terminal, under a test's ``io.StringIO`` and as a subprocess. The person's seat shows its
 rack (numbered; the tile just drawn is set apart at the end, and the numbers follow the
 displayed order), every seat's melds, flowers and pool, the wall count, the winds and the
-totals, and how far the hand is from ready. The other seats are :class:`~mahjongkit.mcr.bot.Bot`
-players, narrated one line per move. A mistyped command prints the help; end of input quits.
+totals, and how far the hand is from ready. The other seats are :class:`~.bot.Bot` players,
+narrated one line per move. A mistyped command prints the help; end of input quits.
 
 >>> import io
 >>> out = io.StringIO()
@@ -22,17 +22,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+from mahjongkit.mcr.analysis.engine import acceptance, shanten, shanten_after_discard
+from mahjongkit.mcr.game.events import Event, EventKind
+from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, MoveKind, discard, kong
+from mahjongkit.mcr.game.result import HANDS, HandRecord
+from mahjongkit.mcr.game.rules import Phase, Rules
+from mahjongkit.mcr.hand.hand import Hand
+from mahjongkit.mcr.hand.meld import Meld
+from mahjongkit.mcr.players.bot import TOP_LEVEL, Bot, hint, view_of
+from mahjongkit.mcr.scoring.fans import FANS
 from mahjongkit.tiles import code, from_code, glyph
-
-from .bot import TOP_LEVEL, Bot, hint, view_of
-from .engine import acceptance, shanten, shanten_after_discard
-from .events import Event, EventKind
-from .fans import FANS
-from .hand import Hand
-from .meld import Meld
-from .moves import KONG, PASS, PUNG, WIN, Move, MoveKind, discard, kong
-from .result import HANDS, HandRecord
-from .rules import Phase, Rules
 
 WIND_WORDS = ("East", "South", "West", "North")
 HELP = """\
@@ -76,7 +75,7 @@ def parse_tile(text: str) -> int:
 def rack_order(hand: Hand, drawn: int | None) -> list[int]:
     """The concealed tiles as displayed: ascending, the drawn tile set apart at the end.
 
-    >>> from mahjongkit.mcr.notation import parse_hand
+    >>> from mahjongkit.mcr.hand.notation import parse_hand
     >>> rack_order(parse_hand("123m 5p 1m"), drawn=1)
     [1, 2, 3, 14, 1]
     """
@@ -95,7 +94,7 @@ class Terminal:
     """One game: the person at ``seat``, bots at ``level`` in the other three seats.
 
     ``rules`` continues a game already under way (e.g. restored with
-    :meth:`~mahjongkit.mcr.rules.Rules.from_json`); otherwise a new game starts from ``seed``.
+    :meth:`~mahjongkit.mcr.game.rules.Rules.from_json`); otherwise a new game starts from ``seed``.
     ``save`` names a file the game is written to (as :meth:`Rules.to_json`) when the person
     quits or the game ends.
     """

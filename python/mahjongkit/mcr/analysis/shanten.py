@@ -2,7 +2,7 @@
 
 *Shanten* is the number of tile exchanges a hand needs before it is ready: −1 complete, 0
 ready (waiting), 1 one tile away from ready, and so on. It is the minimum over the forms of
-:class:`~mahjongkit.mcr.split.Form` the hand can still make (seven pairs, thirteen orphans and
+:class:`~.split.Form` the hand can still make (seven pairs, thirteen orphans and
 honours-and-knitted need a hand without melds; a knitted straight allows one meld):
 
 * standard: ``2n − 2·sets − min(partial sets, n − sets) − pair`` over the best split of the
@@ -16,10 +16,10 @@ honours-and-knitted need a hand without melds; a knitted straight allows one mel
 
 These are the definitions of the common GB calculators (``pymahjonggb`` agrees form by form,
 see ``tests/mcr/test_oracle_shanten.py``). *Acceptance* lists the kinds whose draw lowers
-the shanten; like :func:`~mahjongkit.mcr.decompose.waits` it leaves out kinds the hand
+the shanten; like :func:`~mahjongkit.mcr.analysis.decompose.waits` it leaves out kinds the hand
 already holds four times unless ``include_held_four``.
 
->>> from mahjongkit.mcr.notation import parse_hand
+>>> from mahjongkit.mcr.hand.notation import parse_hand
 >>> h = parse_hand("147m 258p 369s EW RG")
 >>> shanten(h), shanten_by_form(h)[Form.STANDARD]
 (0, 8)
@@ -33,11 +33,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from mahjongkit.mcr.analysis.decompose import HONOURS, KNIT_PATTERNS, ORPHANS, Counts, check_size
+from mahjongkit.mcr.analysis.split import Form
+from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.tiles import STANDARD_KINDS
-
-from .decompose import HONOURS, KNIT_PATTERNS, ORPHANS, Counts, check_size
-from .hand import Hand
-from .split import Form
 
 Block = tuple[int, int, int]  # (complete sets, partial sets, pair) of one group of kinds
 
@@ -159,7 +158,7 @@ def shanten_by_form(hand: Hand) -> dict[Form, int]:
     """Shanten of each form the hand can still make (13 or 14 tiles); forms its melds rule
     out are absent.
 
-    >>> from mahjongkit.mcr.notation import parse_hand
+    >>> from mahjongkit.mcr.hand.notation import parse_hand
     >>> by_form = shanten_by_form(parse_hand("19m 19p 19s ESWN RG 5p"))
     >>> [(form.value, value) for form, value in by_form.items()]  # doctest: +NORMALIZE_WHITESPACE
     [('standard', 8), ('seven_pairs', 6), ('thirteen_orphans', 1), ('honours_knitted', 4),
@@ -179,7 +178,7 @@ def shanten_counts(counts: Counts, melds: int) -> int:
 def shanten(hand: Hand) -> int:
     """Shanten of a 13- or 14-tile hand: −1 complete, 0 ready, the minimum over all forms.
 
-    >>> from mahjongkit.mcr.notation import parse_hand
+    >>> from mahjongkit.mcr.hand.notation import parse_hand
     >>> shanten(parse_hand("123m 456p 789s 11s EE")), shanten(parse_hand("123m 456p 789s 11s EEE"))
     (0, -1)
     """
@@ -190,7 +189,7 @@ def shanten(hand: Hand) -> int:
 def acceptance(hand: Hand, *, include_held_four: bool = False) -> list[int]:
     """The kinds whose draw lowers the shanten of a 13-tile hand, ascending.
 
-    >>> from mahjongkit.mcr.notation import parse_hand
+    >>> from mahjongkit.mcr.hand.notation import parse_hand
     >>> hand = parse_hand("1111m 234p 567s 999s")
     >>> acceptance(hand), acceptance(hand, include_held_four=True)
     ([], [1])
@@ -215,7 +214,7 @@ def shanten_after_discard(
 ) -> dict[int, tuple[int, list[int]]]:
     """For each kind a 14-tile hand can discard: the shanten and acceptance left after it.
 
-    >>> from mahjongkit.mcr.notation import parse_hand
+    >>> from mahjongkit.mcr.hand.notation import parse_hand
     >>> after = shanten_after_discard(parse_hand("123m 456p 789s 11s EE N"))
     >>> sorted(after)[:3], after[31]
     ([1, 2, 3], (0, [19, 28]))

@@ -35,10 +35,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from mahjongkit.mcr.hand.hand import COUNTS_LENGTH, Hand
+from mahjongkit.mcr.hand.meld import Meld, MeldKind
 from mahjongkit.tiles import HONOUR_LETTERS, STANDARD_KINDS, SUITS, check_kind, code, is_bonus
-
-from .hand import COUNTS_LENGTH, Hand
-from .meld import Meld, MeldKind
 
 _MELD_TOKEN = re.compile(r"^(chow|pung|kong|ckong|pkong)\((.*)\)$")
 _MELD_BODY = re.compile(r"^([^:@]*)(?::([^:@]*))?(?:@(.*))?$")
