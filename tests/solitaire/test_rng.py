@@ -95,7 +95,7 @@ def test_daily_seed_vectors() -> None:
         with pytest.raises(ValueError, match="a date is written YYYY-MM-DD"):
             daily_seed(bad)
     for impossible in ("2026-02-30", "2026-13-01", "0000-01-01"):
-        with pytest.raises(ValueError, match=f"'{impossible}' is not a date: "):
+        with pytest.raises(ValueError, match=f"'{impossible}' is written YYYY-MM-DD but is not"):
             daily_seed(impossible)
     with pytest.raises(TypeError):
         daily_seed(20260614)

@@ -146,7 +146,7 @@ def daily_seed(date: object) -> int:
     ValueError: a date is written YYYY-MM-DD, got '2026-6-14'
     >>> daily_seed("2026-02-30")
     Traceback (most recent call last):
-    ValueError: '2026-02-30' is not a date: day is out of range for month
+    ValueError: '2026-02-30' is written YYYY-MM-DD but is not a date: day is out of range for month
     """
     import datetime as _dt
 
@@ -163,7 +163,7 @@ def daily_seed(date: object) -> int:
         try:
             _dt.date.fromisoformat(date)
         except ValueError as error:
-            raise ValueError(f"{date!r} is not a date: {error}") from None
+            raise ValueError(f"{date!r} is written YYYY-MM-DD but is not a date: {error}") from None
         text = date
     else:
         raise TypeError(
