@@ -33,14 +33,26 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 MEASURES = ("play", "check", "clone", "bots")
 
-
-def _choose(rng: random.Random, legal: list) -> object:  # type: ignore[type-arg]
+try:
     from mahjongkit.mcr.game.moves import MoveKind
 
-    for move in legal:
-        if move.kind is MoveKind.WIN:
-            return move
-    claims = [m for m in legal if m.kind not in (MoveKind.PASS, MoveKind.DISCARD)]
+    _WIN, _PASS, _KONG = MoveKind.WIN, MoveKind.PASS, MoveKind.KONG
+except ImportError:  # the driver process need not import the package
+    pass
+
+
+def _choose(rng: random.Random, legal: list) -> object:  # type: ignore[type-arg]
+    """A win whenever offered, a claim (or a kong on one's turn) with probability 0.6, else
+    any legal move. Legal lists are sorted, in both the old and the new rules: a win comes
+    last, a window's list starts with its pass, a turn's kongs follow its discards."""
+    last = legal[-1]
+    kind = last.kind
+    if kind is _WIN:
+        return last
+    if legal[0].kind is _PASS:
+        claims = legal[1:]
+    else:
+        claims = [m for m in legal if m.kind is _KONG] if kind is _KONG else []
     if claims and rng.random() < 0.6:
         return rng.choice(claims)
     return rng.choice(legal)

@@ -121,11 +121,7 @@ def waits_function(impl: str | None = None) -> CountsWaits:
     """
     if resolve(impl) == "python":
         return _ref.waits_of_counts
-    core_waits = _core().waits
-
-    def cpp_waits(counts: Sequence[int], melds: int, meld_tiles: Sequence[int]) -> list[int]:
-        return core_waits(counts, melds, meld_tiles)  # type: ignore[no-any-return]
-
+    cpp_waits: CountsWaits = _core().waits  # positional (counts, melds, meld_tiles)
     return cpp_waits
 
 

@@ -38,8 +38,22 @@ from mahjongkit.mcr.hand.wall import SEATS, Wall
 from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
 from mahjongkit.tiles import is_bonus
 
-_LAST_SUITED: Final = 27
-_CHOW_OFFSETS: Final = (2, 1, 0)  # the chow starting two below the tile first
+
+def _chow_shapes(tile: int) -> tuple[tuple[int, int, Move], ...]:
+    """The pairs of kinds that run with ``tile`` (lowest chow first) and their claims."""
+    if tile > 27:
+        return ()
+    rank = (tile - 1) % 9 + 1
+    shapes = []
+    for offset in (2, 1, 0):  # the chow starting two below the tile first
+        if rank - offset >= 1 and rank - offset + 2 <= 9:
+            low = tile - offset
+            a, b = (k for k in (low, low + 1, low + 2) if k != tile)
+            shapes.append((a, b, chow(a, b)))
+    return tuple(shapes)
+
+
+_CHOWS: Final = tuple(_chow_shapes(tile) for tile in range(35))
 
 
 class TallyLike(Protocol):
@@ -225,10 +239,11 @@ class HandState:
                     for k in range(1, _LAST_STANDARD + 1)
                     if hand.held(k) < 4 and complete(hand.draw(k))
                 )
+            elif melds:
+                tiles = [k for m in melds for k in m.tiles]
+                waits = frozenset(find(self.counts[seat], len(melds), tiles))
             else:
-                waits = frozenset(
-                    find(self.counts[seat], len(melds), [k for m in melds for k in m.tiles])
-                )
+                waits = frozenset(find(self.counts[seat], 0, _NO_TILES))
             self.waits[seat] = waits
         return waits
 
@@ -243,14 +258,14 @@ class HandState:
         legal-list order."""
         c = self.counts[seat]
         moves = list(compress(DISCARDS, c))
-        if not self.claimed_this_turn and not self.wall.is_empty:
+        if not self.claimed_this_turn:
             kongs = [k for k in range(1, COUNTS_LENGTH) if c[k] == 4] if 4 in c else []
             for meld in self.melds[seat]:
                 if meld.kind is MeldKind.PUNG and c[meld.tiles[0]]:
                     kongs.append(meld.tiles[0])
-            if kongs:
+            if kongs and not self.wall.is_empty:
                 moves += [KONGS[k] for k in sorted(set(kongs))]
-        if self.self_draw_tally() is not None:
+        if (not self._self_done or self._self_tally is not None) and self.self_draw_tally():
             moves.append(WIN)
         return tuple(moves)
 
@@ -318,35 +333,39 @@ class HandState:
 
     def offers(self, seat: int, tile: int) -> ClaimWindow | None:
         """Every other seat's claims on ``seat``'s discard of ``tile``, computed at once."""
-        may: dict[int, tuple[Move, ...]] = {}
+        may: dict[int, tuple[Move, ...]] | None = None
         tallies: dict[int, Any] = {}
-        can_kong = not self.wall.is_empty
+        counts, waits = self.counts, self.waits
         for step in (1, 2, 3):
             other = (seat + step) & 3
-            c = self.counts[other]
-            claims: list[Move] = []
-            if step == 1 and tile <= _LAST_SUITED:
-                rank = (tile - 1) % 9 + 1
-                for offset in _CHOW_OFFSETS:
-                    if rank - offset < 1 or rank - offset + 2 > 9:
-                        continue
-                    low = tile - offset
-                    a, b = (k for k in (low, low + 1, low + 2) if k != tile)
-                    if c[a] and c[b]:
-                        claims.append(chow(a, b))
+            c = counts[other]
+            claims: list[Move] | None = None
+            if step == 1:
+                shapes = _CHOWS[tile]
+                if shapes:
+                    claims = [move for a, b, move in shapes if c[a] and c[b]]
             held = c[tile]
             if held >= 2:
+                if claims is None:
+                    claims = []
                 claims.append(PUNG)
-                if held == 3 and can_kong:
+                if held == 3 and not self.wall.is_empty:
                     claims.append(KONG)
-            if tile in self.waits_of(other):
+            w = waits[other]
+            if w is None:
+                w = self.waits_of(other)
+            if tile in w:
                 win = self._win_on(other, tile, WinBy.DISCARD)
                 if win is not None:
+                    if claims is None:
+                        claims = []
                     claims.append(WIN)
                     tallies[other] = win
             if claims:
+                if may is None:
+                    may = {}
                 may[other] = tuple(claims)
-        if not may:
+        if may is None:
             return None
         return ClaimWindow(Phase.CLAIM, tile, seat, may, tallies=tallies)
 
@@ -377,7 +396,7 @@ class HandState:
             c = self.counts[seat]
             while sum(c) < target:
                 tile = self.wall.replace()
-                emit(Drew(seat, "back"))
+                emit(_DREW[seat][True])
                 if is_bonus(tile):
                     self.add_flower(seat, tile)
                     emit(FlowerExposed(seat, tile))
@@ -401,7 +420,7 @@ class HandState:
         self.pools[seat].append(tile)
         # Fan 45 (last tile claim): the discard that follows the draw that emptied the wall.
         self.last_discard_is_last = self.last_draw_emptied
-        self.events.append(Discarded(seat, tile))
+        self.events.append(_DISCARDED[seat][tile])
         self.turn = None
         self.drawn = self.drawn_from = None
         self.replacement = None
@@ -461,11 +480,11 @@ class HandState:
         wall = self.wall
         emit = self.events.append
         while True:
-            if wall.is_empty:
+            tile = wall.take(from_back)
+            if tile is None:
                 self.finish(HandEnd())
                 return
-            tile = wall.replace() if from_back else wall.draw()
-            emit(Drew(seat, "back" if from_back else "wall"))
+            emit(_DREW[seat][from_back])
             if tile <= _LAST_STANDARD:
                 break
             self.add_flower(seat, tile)
@@ -480,10 +499,12 @@ class HandState:
         self.replacement = reason
         self.claimed_this_turn = False
         self.last_draw_emptied = wall.is_empty
-        self._self_done = False
+        waits = self.waits[seat]
+        if waits is None:
+            waits = self.waits_of_before_draw(seat, tile)
+        # Unless the drawn tile is among the waits of the thirteen, there is no win to score.
+        self._self_done = tile not in waits
         self._self_tally = None
-        if tile not in self.waits_of_before_draw(seat, tile):
-            self._self_done = True  # the fourteen are not complete: no win to score
 
     def waits_of_before_draw(self, seat: int, tile: int) -> frozenset[int]:
         """The waits of the thirteen the seat held before drawing ``tile``."""
@@ -534,15 +555,22 @@ class HandState:
             tally, context = w.tallies[claimer]
             self._end_with_win(claimer, tile, WinBy.DISCARD, source, tally, context)
             return
-        hand = self.hand(claimer)
+        # The window offered the claim from these very counts: no need to check them again.
+        c = self.counts[claimer]
         if move.kind is MoveKind.CHOW:
             assert move.tiles is not None
-            hand = hand.claim_chow(tile, move.tiles[0], move.tiles[1], from_seat=source)
+            a, b = move.tiles
+            c[a] -= 1
+            c[b] -= 1
+            meld = Meld(MeldKind.CHOW, tuple(sorted((a, b, tile))), False, False, source, tile)
         elif move.kind is MoveKind.PUNG:
-            hand = hand.claim_pung(tile, from_seat=source)
+            c[tile] -= 2
+            meld = Meld(MeldKind.PUNG, (tile, tile, tile), False, False, source, tile)
         else:
-            hand = hand.claim_kong(tile, from_seat=source)
-        self.set_hand(claimer, hand)
+            c[tile] -= 3
+            meld = Meld(MeldKind.KONG, (tile, tile, tile, tile), False, False, source, tile)
+        self.melds[claimer] = (*self.melds[claimer], meld)
+        self._changed(claimer)
         self.events.append(Claimed(claimer, tile, move.kind.value, source))
         self.last_draw_emptied = False
         if move.kind is MoveKind.KONG:
@@ -576,6 +604,7 @@ class HandState:
 
 
 _LAST_STANDARD: Final = 34
+_NO_TILES: Final[list[int]] = []
 _ANSWER_EVENT: Final = {
     MoveKind.PASS: EventKind.PASS,
     MoveKind.CHOW: EventKind.CHOW,
@@ -583,3 +612,10 @@ _ANSWER_EVENT: Final = {
     MoveKind.WIN: EventKind.WIN,
 }
 _UNUSED = (PASS,)
+
+# Events are values: the draws and discards, the most frequent, are made once and shared.
+_DREW: Final = tuple((Drew(seat, "wall"), Drew(seat, "back")) for seat in range(SEATS))
+_DISCARDED: Final = tuple(
+    tuple(Discarded(seat, tile) for tile in range(COUNTS_LENGTH))  # index 0 unused
+    for seat in range(SEATS)
+)

@@ -76,6 +76,7 @@ _COPIES: Final = (0, *(copies(kind) for kind in range(1, KINDS + 1)))
 _ON_TURN_ONLY: Final = (MoveKind.DISCARD,)
 _WINDOW_ONLY: Final = (MoveKind.PASS, MoveKind.CHOW, MoveKind.PUNG)
 _EMPTY: Final[tuple[Move, ...]] = ()
+_ALONE: Final = ((0,), (1,), (2,), (3,))
 
 
 def _judge(
@@ -423,20 +424,21 @@ class Rules:
     def waiting_on(self) -> tuple[int, ...]:
         """The seats whose action is awaited: the seat on turn; in a window, the asked seats
         whose answer could still change the outcome; nobody when the game is over."""
-        if self._match.status is Status.FINISHED:
-            return ()
-        hand = self._hand
-        if hand.window is not None:
-            return hand.window.waiting
-        return (hand.turn,) if hand.turn is not None else ()
+        hand = self._hand  # a finished game has no window and nobody on turn
+        window = hand.window
+        if window is not None:
+            return window.waiting
+        turn = hand.turn
+        return _ALONE[turn] if turn is not None else ()
 
     def take_outcomes(self) -> list[Event]:
         """The events since the last call; the queue is cleared."""
-        outcomes = self._match.outcomes
-        out = outcomes[:]
-        if out:
-            self._last = out[-1]
-            outcomes.clear()
+        match = self._match
+        out = match.outcomes
+        if not out:
+            return []
+        match.outcomes = self._hand.events = []  # the hand appends to the match's queue
+        self._last = out[-1]
         return out
 
     # -- legal moves -------------------------------------------------------------------------
@@ -486,7 +488,10 @@ class Rules:
         """
         if type(seat) is not int or not 0 <= seat < SEATS:
             check_seat(seat)
-        if move.__class__ is not Move or move not in self._legal_of(seat):
+        legal = self._legal[seat]
+        if legal is None:
+            legal = self._legal_of(seat)
+        if move.__class__ is not Move or move not in legal:
             refusal = self.why_not(seat, move)
             if refusal is not None:
                 return refusal

@@ -46,6 +46,9 @@ _RANK: Final = {
 }
 
 
+_AFTER: Final = tuple(tuple((seat + step) % SEATS for step in (1, 2, 3)) for seat in range(SEATS))
+
+
 class ClaimWindow:
     """An open window on ``tile``, played by ``from_seat``.
 
@@ -96,6 +99,9 @@ class ClaimWindow:
         return None if best is None else (best[1], best[2])
 
     def _waiting(self) -> tuple[int, ...]:
+        if not self.answers:  # nothing lodged yet: every asked seat, nearest first
+            start = self.from_seat
+            return tuple(s for s in _AFTER[start] if s in self.may)
         best = self.best()
         floor = None if best is None else self.key(best[1], best[0])
         waiting = []
