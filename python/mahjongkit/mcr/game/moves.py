@@ -61,10 +61,11 @@ class Move:
     (True, Move(MoveKind.DISCARD, 'x', None))
     """
 
-    __slots__ = ("__weakref__", "kind", "tile", "tiles")
+    __slots__ = ("__weakref__", "_interned", "kind", "tile", "tiles")
     kind: MoveKind
     tile: int | None
     tiles: tuple[int, int] | None
+    _interned: bool
 
     def __new__(
         cls, kind: MoveKind, tile: int | None = None, tiles: tuple[int, int] | None = None
@@ -91,6 +92,7 @@ class Move:
         object.__setattr__(move, "kind", kind)
         object.__setattr__(move, "tile", tile)
         object.__setattr__(move, "tiles", tiles)
+        object.__setattr__(move, "_interned", interned)
         if interned:
             _INTERNED[key] = move
         return move
@@ -111,21 +113,19 @@ class Move:
         return self
 
     def __str__(self) -> str:
-        try:
-            if self.kind is MoveKind.CHOW and self.tiles is not None:
-                a, b = self.tiles
-                return f"chow {_pair_code(a, b)}"
-            if self.tile is not None:
-                return f"{self.kind.value} {code(self.tile)}"
-            return str(self.kind.value)
-        except (TypeError, ValueError, AttributeError):
+        if not self._interned:
+            # Not a playable value (a caller built it from other types): say what it holds.
             return f"Move({self.kind!s}, {self.tile!r}, {self.tiles!r})"
+        if self.kind is MoveKind.CHOW and self.tiles is not None:
+            a, b = self.tiles
+            return f"chow {_pair_code(a, b)}"
+        if self.tile is not None:
+            return f"{self.kind.value} {code(self.tile)}"
+        return self.kind.value
 
     def __repr__(self) -> str:
         text = str(self)
-        if text.startswith("Move("):
-            return text
-        return f"Move.parse({text!r})"
+        return text if text.startswith("Move(") else f"Move.parse({text!r})"
 
     def sort_key(self) -> tuple[int, int, int]:
         """Legal lists are sorted by this key: by kind, then by tile."""
