@@ -28,9 +28,10 @@ reports them among the events :meth:`Rules.take_outcomes` hands out.
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
+from operator import add
 from types import MappingProxyType
 from typing import Any, Final
 
@@ -72,7 +73,9 @@ __all__ = [
 CompleteFunction = Callable[[Hand], bool]
 """Whether a hand of fourteen is complete in some form (the scorer's cheap gate)."""
 
-_COPIES: Final = (0, *(copies(kind) for kind in range(1, KINDS + 1)))
+_COPIES: Final = [0, *(copies(kind) for kind in range(1, KINDS + 1))]
+_BONUS_ZEROS: Final = (0,) * (KINDS - STANDARD_KINDS)
+_STANDARD_COPIES: Final = [c if k <= STANDARD_KINDS else 0 for k, c in enumerate(_COPIES)]
 _ON_TURN_ONLY: Final = (MoveKind.DISCARD,)
 _WINDOW_ONLY: Final = (MoveKind.PASS, MoveKind.CHOW, MoveKind.PUNG)
 _EMPTY: Final[tuple[Move, ...]] = ()
@@ -625,17 +628,10 @@ class Rules:
         so that ``check_invariants`` can catch a tile lost or duplicated by a bug."""
         state = self._hand
         c = state.counts
-        seen = [*map(sum, zip(c[0], c[1], c[2], c[3], strict=True))]
-        seen += [0] * (KINDS + 1 - len(seen))
-        loose = Counter(state.wall.tiles)
-        for pool in state.pools:
-            loose.update(pool)
-        for seat in range(SEATS):
-            loose.update(state.flowers[seat])
-            for meld in state.melds[seat]:
-                loose.update(meld.tiles)
-        for kind, count in loose.items():
-            seen[kind] += count
+        seen = [*map(add, map(add, c[0], c[1]), map(add, c[2], c[3])), *_BONUS_ZEROS]
+        melds = [meld.tiles for seat_melds in state.melds for meld in seat_melds]
+        for kind in chain(state.wall.tiles, *state.pools, *state.flowers, *melds):
+            seen[kind] += 1
         return seen
 
     def _overfull_kinds(self) -> list[str]:
@@ -648,12 +644,14 @@ class Rules:
         state = self._hand
         seen = self._tile_counts()
         flowers = self._match.variant.flowers
-        for kind in range(1, KINDS + 1):
-            expected = _COPIES[kind] if flowers or kind <= STANDARD_KINDS else 0
-            if seen[kind] > _COPIES[kind] or (state.whole and seen[kind] != expected):
-                problems.append(
-                    f"{code(kind)} is accounted for {seen[kind]} times, the set holds {expected}"
-                )
+        if not (state.whole and seen == (_COPIES if flowers else _STANDARD_COPIES)):
+            for kind in range(1, KINDS + 1):
+                expected = _COPIES[kind] if flowers or kind <= STANDARD_KINDS else 0
+                if seen[kind] > _COPIES[kind] or (state.whole and seen[kind] != expected):
+                    problems.append(
+                        f"{code(kind)} is accounted for {seen[kind]} times,"
+                        f" the set holds {expected}"
+                    )
         if sum(self.totals) != 0:
             problems.append(f"totals {list(self.totals)} do not sum to zero")
         if self._match.status is Status.FINISHED:
@@ -664,9 +662,9 @@ class Rules:
         holding_fourteen = state.turn
         if w is not None and w.kind is Phase.ROB:
             holding_fourteen = w.from_seat
-        for seat in range(SEATS):
+        for seat, (counts, melds) in enumerate(zip(state.counts, state.melds, strict=True)):
             expected = 14 if seat == holding_fourteen else 13
-            size = state.size(seat)
+            size = sum(counts) + 3 * len(melds)
             if size != expected:
                 problems.append(f"seat {seat} holds {size} tiles, not {expected}")
         if w is None:
