@@ -13,7 +13,8 @@ import pytest
 from mahjongkit.mcr.game.events import Drew, EventKind
 from mahjongkit.mcr.game.moves import WIN, Move, MoveKind, kong
 from mahjongkit.mcr.game.rules import Phase, Position, Rules
-from mahjongkit.mcr.game.variant import ONE_HAND, STANDARD, Seating, Variant, Walls
+from mahjongkit.mcr.game.variant import BOTZONE, ONE_HAND, STANDARD, Seating, Variant, Walls
+from mahjongkit.mcr.hand.wall import SeatWalls
 from mahjongkit.mcr.scoring.ruleset import GB, Ruleset
 from mahjongkit.tiles import from_code, is_bonus
 
@@ -181,12 +182,65 @@ def test_competition_seating_keeps_totals_by_player() -> None:
     assert not game.is_active and sum(game.totals) == 0
 
 
-def test_variants_are_checked_and_per_seat_walls_are_not_played_yet() -> None:
+def test_variants_are_checked() -> None:
     assert Variant() == STANDARD and STANDARD.walls is Walls.SHARED
     with pytest.raises(ValueError, match="16 hands or 1"):
         Variant(hands=4)
     with pytest.raises(TypeError):
         Variant(flowers="yes")  # type: ignore[arg-type]
-    with pytest.raises(NotImplementedError, match="per_seat"):
-        Rules("w", variant=Variant(walls=Walls.PER_SEAT, flowers=False, hands=1))
+    with pytest.raises(ValueError, match="no flowers"):
+        Variant(walls=Walls.PER_SEAT)
     assert Variant.from_json(ONE_HAND.to_json()) == ONE_HAND
+    assert Variant.from_json(BOTZONE.to_json()) == BOTZONE
+
+
+# -- four walls (the Botzone format) ----------------------------------------------------------
+
+
+def test_four_walls_of_34_each_seat_drawing_from_its_own() -> None:
+    game = Rules("botzone", hand_no=3, variant=BOTZONE)
+    walls = game.wall
+    assert isinstance(walls, SeatWalls)
+    assert [walls.left(s) for s in range(4)] == [21, 21, 20, 21]  # hand 3: seat 2 deals
+    assert not any(h.flowers for h in game.hands) and game.drawn is not None
+    with pytest.raises(ValueError, match="one wall"):
+        Rules("b", variant=BOTZONE, position=Position((FILL + " 2p", FILL, FILL, FILL), (), 0))
+    rng = random.Random(7)
+    while game.is_active:
+        left = [walls.left(s) for s in range(4)]
+        seat = rng.choice(game.waiting_on)
+        legal = game.legal(seat)
+        window = game.window
+        if window is not None:
+            for claimer, claims in window.may.items():
+                if any(m.kind in (MoveKind.CHOW, MoveKind.PUNG, MoveKind.KONG) for m in claims):
+                    assert not walls.empty((claimer + 1) % 4), game.to_string()
+        elif any(m.kind is MoveKind.KONG for m in legal):
+            assert not walls.empty(seat) and not walls.empty((seat + 1) % 4)
+        wins = [m for m in legal if m.kind is MoveKind.WIN]
+        assert game.apply(seat, wins[0] if wins else rng.choice(legal)) is None
+        assert game.check_invariants() == [], game.to_string()
+        for event in game.take_outcomes():
+            if isinstance(event, Drew):
+                left[event.for_seat] -= 1
+                assert event.source == "wall"
+            assert event.kind is not EventKind.FLOWER
+        if game.is_active:
+            assert [walls.left(s) for s in range(4)] == left
+            if game.turn is not None and game.drawn is not None:
+                assert game.last_draw_emptied == walls.empty((game.turn + 1) % 4)
+    assert len(game.history) == 1 and sum(game.totals) == 0
+    restored = Rules.from_json(game.to_json())
+    assert restored.history == game.history and restored.variant == BOTZONE
+
+
+def test_many_games_on_four_walls_keep_the_invariants() -> None:
+    for index in range(12):
+        game = Rules(f"botzone-{index}", hand_no=1 + index % 16, variant=BOTZONE)
+        _random_play(game, random.Random(index), 10_000)
+        assert not game.is_active and len(game.history) == 1
+        walls = game.wall
+        assert isinstance(walls, SeatWalls)
+        if game.history[0].exhausted:  # a seat found its own wall empty when it had to draw
+            assert any(walls.empty(seat) for seat in range(4))
+            assert not walls.is_empty or sum(walls.left(s) for s in range(4)) == 0

@@ -34,7 +34,7 @@ from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, MoveKind, cho
 from mahjongkit.mcr.game.window import ClaimWindow, Phase
 from mahjongkit.mcr.hand.hand import COUNTS_LENGTH, Hand
 from mahjongkit.mcr.hand.meld import Meld, MeldKind
-from mahjongkit.mcr.hand.wall import SEATS, Wall
+from mahjongkit.mcr.hand.wall import SEATS, SeatWalls, Wall
 from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
 from mahjongkit.tiles import is_bonus
 
@@ -126,6 +126,7 @@ class HandState:
         "pools",
         "prevailing",
         "replacement",
+        "seat_walls",
         "turn",
         "waits",
         "wall",
@@ -144,6 +145,8 @@ class HandState:
         whole: bool,
     ) -> None:
         self.wall = wall
+        # Four walls, one a seat (the Botzone format), or None for the one shared wall.
+        self.seat_walls = wall if isinstance(wall, SeatWalls) else None
         self.dealer = dealer
         self.prevailing = prevailing
         self.judge = judge
@@ -172,6 +175,7 @@ class HandState:
         """An independent copy (hands, melds and tallies are immutable values: shared)."""
         other = HandState.__new__(HandState)
         other.wall = self.wall.copy()
+        other.seat_walls = other.wall if isinstance(other.wall, SeatWalls) else None
         other.dealer, other.prevailing, other.judge = self.dealer, self.prevailing, self.judge
         other.events = events
         other.whole = self.whole
@@ -263,11 +267,25 @@ class HandState:
             for meld in self.melds[seat]:
                 if meld.kind is MeldKind.PUNG and c[meld.tiles[0]]:
                     kongs.append(meld.tiles[0])
-            if kongs and not self.wall.is_empty:
+            if kongs and self.can_kong(seat):
                 moves += [KONGS[k] for k in sorted(set(kongs))]
         if (not self._self_done or self._self_tally is not None) and self.self_draw_tally():
             moves.append(WIN)
         return tuple(moves)
+
+    def can_kong(self, seat: int) -> bool:
+        """Whether a kong by ``seat`` could be replaced: the wall is not empty (with four
+        walls: neither the seat's own nor the next seat's)."""
+        walls = self.seat_walls
+        if walls is None:
+            return not self.wall.is_empty
+        return not walls.empty(seat) and not walls.empty((seat + 1) & 3)
+
+    def can_meld(self, seat: int) -> bool:
+        """Whether ``seat`` may chow or pung a discard: always with one wall; with four, only
+        while the next seat's wall (which draws after the claimer's discard) is not empty."""
+        walls = self.seat_walls
+        return walls is None or not walls.empty((seat + 1) & 3)
 
     def kong_tiles(self, seat: int) -> list[int]:
         return [m.tile for m in self.turn_moves(seat) if m.kind is MoveKind.KONG and m.tile]
@@ -335,21 +353,24 @@ class HandState:
         """Every other seat's claims on ``seat``'s discard of ``tile``, computed at once."""
         may: dict[int, tuple[Move, ...]] | None = None
         tallies: dict[int, Any] = {}
-        counts, waits = self.counts, self.waits
+        counts, waits, walls = self.counts, self.waits, self.seat_walls
         for step in (1, 2, 3):
             other = (seat + step) & 3
             c = counts[other]
             claims: list[Move] | None = None
-            if step == 1:
-                shapes = _CHOWS[tile]
-                if shapes:
-                    claims = [move for a, b, move in shapes if c[a] and c[b]]
-            held = c[tile]
+            if walls is not None and walls.empty((other + 1) & 3):
+                held = 0  # no chow, pung or kong (the next seat could not draw)
+            else:
+                if step == 1:
+                    shapes = _CHOWS[tile]
+                    if shapes:
+                        claims = [move for a, b, move in shapes if c[a] and c[b]]
+                held = c[tile]
             if held >= 2:
                 if claims is None:
                     claims = []
                 claims.append(PUNG)
-                if held == 3 and not self.wall.is_empty:
+                if held == 3 and self.can_kong(other):
                     claims.append(KONG)
             w = waits[other]
             if w is None:
@@ -479,8 +500,9 @@ class HandState:
         self.window = None
         wall = self.wall
         emit = self.events.append
+        walls = self.seat_walls
         while True:
-            tile = wall.take(from_back)
+            tile = wall.take(from_back) if walls is None else walls.take_for(seat)
             if tile is None:
                 self.finish(HandEnd())
                 return
@@ -498,7 +520,8 @@ class HandState:
         self.drawn_from = "back" if from_back else "wall"
         self.replacement = reason
         self.claimed_this_turn = False
-        self.last_draw_emptied = wall.is_empty
+        # The last tile (fans 44, 45): the shared wall is empty, or the next seat's is.
+        self.last_draw_emptied = wall.is_empty if walls is None else walls.empty((seat + 1) & 3)
         waits = self.waits[seat]
         if waits is None:
             waits = self.waits_of_before_draw(seat, tile)

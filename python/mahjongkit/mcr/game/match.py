@@ -15,10 +15,10 @@ from typing import Final
 from mahjongkit.mcr.game.events import Dealt, Event, GameEnded, HandEnded
 from mahjongkit.mcr.game.hand_state import HandEnd, HandState, Judge, TallyLike
 from mahjongkit.mcr.game.result import FanLine, HandRecord, Standings, settle
-from mahjongkit.mcr.game.variant import Variant
+from mahjongkit.mcr.game.variant import Variant, Walls
 from mahjongkit.mcr.game.window import Phase
 from mahjongkit.mcr.hand.notation import format_hand
-from mahjongkit.mcr.hand.wall import SEATS, Wall
+from mahjongkit.mcr.hand.wall import SEATS, SeatWalls, Wall
 from mahjongkit.mcr.scoring.ruleset import Ruleset
 from mahjongkit.tiles import is_bonus
 
@@ -86,7 +86,9 @@ class Match:
     def begin_hand(self) -> None:
         """Deal the current hand from the seed."""
         wall = Wall.from_seed(self.seed_key, self.hand_no)
-        if not self.variant.flowers:
+        if self.variant.walls is Walls.PER_SEAT:
+            wall = SeatWalls.from_seed(self.seed_key, self.hand_no)
+        elif not self.variant.flowers:
             wall = Wall(t for t in wall.tiles if not is_bonus(t))
         hand = self.new_hand(wall, whole=True)
         winds = tuple(self.seat_wind(s) for s in range(SEATS))

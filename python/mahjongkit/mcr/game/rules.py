@@ -206,8 +206,8 @@ class Rules:
             raise TypeError(f"variant is a Variant, not {type(variant).__name__}")
         if not isinstance(ruleset, Ruleset):
             raise TypeError(f"ruleset is a Ruleset, not {type(ruleset).__name__}")
-        if variant.walls is not Walls.SHARED:
-            raise NotImplementedError(f"walls {variant.walls.value!r} are not played yet")
+        if position is not None and variant.walls is not Walls.SHARED:
+            raise ValueError("a written position has one wall: it cannot be played with four")
         own = variant.dealer_of(hand_no)
         given_dealers: tuple[tuple[int | None, str], ...] = ((dealer, "dealer"),)
         if position is not None:
@@ -555,7 +555,7 @@ class Rules:
                 return (RefusalCode.TILE_NOT_HELD, f"seat {seat} holds no {code(tile)}{what}")
             if hand.claimed_this_turn:
                 return (RefusalCode.NO_KONG, "no kong in a turn reached by a chow or pung (3.6.8)")
-            if hand.wall.is_empty:
+            if not hand.can_kong(seat):
                 return (RefusalCode.NO_KONG, "the wall is empty: no replacement")
             return (
                 RefusalCode.NO_KONG,
@@ -588,6 +588,8 @@ class Rules:
             a, b = move.tiles
             if seat != (w.from_seat + 1) % SEATS:
                 return (RefusalCode.CANNOT_CLAIM, "only the next seat may chow a discard")
+            if not state.can_meld(seat):
+                return (RefusalCode.CANNOT_CLAIM, "the next seat's wall is empty: no chow")
             low, mid, high = sorted((a, b, tile))
             if not (
                 low <= 27
@@ -597,7 +599,9 @@ class Rules:
             ):
                 return (RefusalCode.NOT_A_MELD, f"{code(a)} {code(b)} do not run with {code(tile)}")
             return (RefusalCode.TILE_NOT_HELD, f"seat {seat} does not hold {code(a)} and {code(b)}")
-        if kind is MoveKind.KONG and state.wall.is_empty and hand.counts[tile] == 3:
+        if not state.can_meld(seat) and hand.counts[tile] >= (3 if kind is MoveKind.KONG else 2):
+            return (RefusalCode.CANNOT_CLAIM, "the next seat's wall is empty: no claim to meld")
+        if kind is MoveKind.KONG and not state.can_kong(seat) and hand.counts[tile] == 3:
             return (RefusalCode.CANNOT_CLAIM, "the wall is empty: no replacement")
         need = 3 if kind is MoveKind.KONG else 2
         return (
@@ -706,10 +710,12 @@ class Rules:
             return False
         if claim.kind is MoveKind.CHOW:
             shapes = hand.chow_shapes(tile) if seat == (w.from_seat + 1) % SEATS else []
-            return claim.tiles in shapes
+            return claim.tiles in shapes and state.can_meld(seat)
+        if not state.can_meld(seat):
+            return False
         if claim.kind is MoveKind.PUNG:
             return hand.counts[tile] >= 2
-        return claim.kind is MoveKind.KONG and hand.counts[tile] == 3
+        return claim.kind is MoveKind.KONG and hand.counts[tile] == 3 and state.can_kong(seat)
 
     # -- text --------------------------------------------------------------------------------
 

@@ -34,7 +34,7 @@ class Seating(Enum):
 
 class Walls(Enum):
     SHARED = "shared"  # one wall of 144 (136 without flowers), drawn in turn by every seat
-    PER_SEAT = "per_seat"  # four walls of 34, each seat drawing from its own (not yet played)
+    PER_SEAT = "per_seat"  # four walls of 34 (no flowers), each seat drawing from its own
 
 
 # The players (named by their seat in the first round) at seats 0-3 in each round under
@@ -65,6 +65,8 @@ class Variant:
             raise TypeError(f"seating is a Seating, not {type(self.seating).__name__}")
         if not isinstance(self.walls, Walls):
             raise TypeError(f"walls is a Walls, not {type(self.walls).__name__}")
+        if self.walls is Walls.PER_SEAT and self.flowers:
+            raise ValueError("four walls of 34 hold no flowers: use flowers=False")
 
     @staticmethod
     def dealer_of(hand_no: int) -> int:
@@ -117,3 +119,7 @@ STANDARD: Final = Variant()
 """Sixteen hands, flowers, fixed seats with the dealer passing, one shared wall."""
 ONE_HAND: Final = Variant(hands=1, name="one-hand")
 """A single hand (its number still sets the dealer and the prevailing wind)."""
+BOTZONE: Final = Variant(hands=1, flowers=False, walls=Walls.PER_SEAT, name="botzone")
+"""The Botzone format: one hand, no flowers, four walls of 34, each seat drawing from its
+own; the last tile is the one after which the next seat's wall is empty; no chow or pung
+when that wall is empty, no kong when the seat's own or the next seat's is."""

@@ -266,3 +266,98 @@ class Wall:
 
     def __repr__(self) -> str:
         return f"Wall({len(self)} tiles: {' '.join(code(k) for k in self.tiles[:6])} ...)"
+
+
+class SeatWalls(Wall):
+    """Four walls, one a seat, each drawn from by its own seat only (the Botzone format:
+    four walls of 34, no flowers). As a :class:`Wall` it reads as all four together (``tiles``
+    seat by seat, ``len``, ``is_empty`` when every wall is); :meth:`take_for` and
+    :meth:`empty` speak of one seat's wall.
+
+    >>> walls = SeatWalls([[1, 2], [3], [], [4]])
+    >>> walls.take_for(0), walls.empty(2), walls.tiles, len(walls)
+    (1, True, (2, 3, 4), 3)
+    """
+
+    __slots__ = ("_seats",)
+
+    def __init__(self, walls: Iterable[Iterable[int]]) -> None:
+        seats = [Wall(tiles) for tiles in walls]
+        if len(seats) != SEATS:
+            raise ValueError(f"four walls, one a seat, not {len(seats)}")
+        super().__init__(t for wall in seats for t in wall.tiles)  # checks the whole
+        self._seats = seats
+
+    @classmethod
+    def from_seed(cls, seed: str | bytes, hand_no: int = 1) -> SeatWalls:
+        """The seeded 144 (decision 12) less the flowers, cut into four walls of 34 in seat
+        order."""
+        tiles = [t for t in Wall.from_seed(seed, hand_no).tiles if t <= _LAST_STANDARD]
+        size = len(tiles) // SEATS
+        return cls(tiles[seat * size : (seat + 1) * size] for seat in range(SEATS))
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        return tuple(t for wall in self._seats for t in wall.tiles)
+
+    def __len__(self) -> int:
+        return sum(len(wall) for wall in self._seats)
+
+    @property
+    def is_empty(self) -> bool:
+        return all(wall.is_empty for wall in self._seats)
+
+    def left(self, seat: int) -> int:
+        """How many tiles ``seat``'s own wall still holds."""
+        return len(self._seats[seat])
+
+    def empty(self, seat: int) -> bool:
+        """Whether ``seat``'s own wall is empty."""
+        return self._seats[seat].is_empty
+
+    def take_for(self, seat: int) -> int | None:
+        """The front of ``seat``'s wall, or ``None`` when it is empty."""
+        return self._seats[seat].take(False)
+
+    def peek_front(self) -> int:
+        raise ValueError("four walls have no one front: use take_for(seat)")
+
+    def peek_back(self) -> int:
+        raise ValueError("four walls have no one back: use take_for(seat)")
+
+    def draw(self) -> int:
+        raise ValueError("four walls have no one front: use take_for(seat)")
+
+    def replace(self) -> int:
+        raise ValueError("four walls have no one back: use take_for(seat)")
+
+    def take(self, from_back: bool) -> int | None:
+        raise ValueError("four walls: use take_for(seat)")
+
+    def deal(self, dealer: int) -> list[list[int]]:
+        """Thirteen to each seat from its own wall, and the dealer's fourteenth from its."""
+        if self._dealt:
+            raise ValueError("these walls have already been dealt")
+        hands = []
+        for seat, wall in enumerate(self._seats):
+            need = 14 if seat == dealer else 13
+            if len(wall) < need:
+                raise ValueError(
+                    f"seat {seat}'s wall holds {len(wall)} tiles, the deal needs {need}"
+                )
+            hands.append([wall.draw() for _ in range(need)])
+        self._dealt = True
+        return hands
+
+    def copy(self) -> SeatWalls:
+        other = SeatWalls.__new__(SeatWalls)
+        other._tiles, other._front, other._back = self._tiles, self._front, self._back
+        other._dealt = self._dealt
+        other._seats = [wall.copy() for wall in self._seats]
+        return other
+
+    def __repr__(self) -> str:
+        return f"SeatWalls({', '.join(str(len(wall)) for wall in self._seats)} tiles)"
+
+
+_LAST_STANDARD: Final = 34
