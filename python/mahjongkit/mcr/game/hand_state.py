@@ -497,8 +497,7 @@ class HandState:
     def draw(self, seat: int, *, from_back: bool, reason: Replacement | None) -> None:
         """Draw for ``seat`` (front, or back for a replacement), exposing and replacing
         flowers, and put the seat on turn; an empty wall ends the hand exhausted."""
-        self.window = None
-        wall = self.wall
+        wall = self.wall  # no window is open: its closing (or none) led here
         emit = self.events.append
         walls = self.seat_walls
         while True:

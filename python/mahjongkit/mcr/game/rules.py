@@ -450,10 +450,8 @@ class Rules:
         """Every move ``seat`` may make now, computed once per state."""
         cached = self._legal[seat]
         if cached is None:
-            hand = self._hand
-            if self._match.status is Status.FINISHED:
-                cached = _EMPTY
-            elif hand.window is not None:
+            hand = self._hand  # a finished game has no window and nobody on turn
+            if hand.window is not None:
                 cached = hand.window.legal(seat)
             elif seat == hand.turn:
                 cached = hand.turn_moves(seat)
@@ -466,7 +464,8 @@ class Rules:
         """Every move ``seat`` may make now, sorted (empty when it is not awaited)."""
         if type(seat) is not int or not 0 <= seat < SEATS:
             check_seat(seat)
-        return list(self._legal_of(seat))
+        legal = self._legal[seat]
+        return list(legal if legal is not None else self._legal_of(seat))
 
     # -- apply -------------------------------------------------------------------------------
 
