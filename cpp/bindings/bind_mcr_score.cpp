@@ -11,6 +11,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <array>
 #include <climits>
 #include <string>
 #include <vector>
@@ -106,8 +107,26 @@ void to_record(const WinOutput& out, ScoredRecord& r) {
 
 // -- reading Hands and WinContexts ---------------------------------------------------------
 
-py::object attr(PyObject* o, const char* name) {
-  PyObject* v = PyObject_GetAttrString(o, name);
+// The attribute names read, interned once (a name built from a C string on every read
+// costs more than scoring a simple hand).
+struct Names {
+  PyObject *counts, *melds, *flowers, *kind, *tiles, *concealed, *winning, *by, *replacement, *seat_wind,
+      *prevailing_wind, *last_of_wall, *last_tile;
+};
+const Names& names() {
+  static const Names n = {
+      PyUnicode_InternFromString("counts"),      PyUnicode_InternFromString("melds"),
+      PyUnicode_InternFromString("flowers"),     PyUnicode_InternFromString("kind"),
+      PyUnicode_InternFromString("tiles"),       PyUnicode_InternFromString("concealed"),
+      PyUnicode_InternFromString("winning"),     PyUnicode_InternFromString("by"),
+      PyUnicode_InternFromString("replacement"), PyUnicode_InternFromString("seat_wind"),
+      PyUnicode_InternFromString("prevailing_wind"), PyUnicode_InternFromString("last_of_wall"),
+      PyUnicode_InternFromString("last_tile")};
+  return n;
+}
+
+py::object attr(PyObject* o, PyObject* name) {
+  PyObject* v = PyObject_GetAttr(o, name);
   if (!v) throw py::error_already_set();
   return py::reinterpret_steal<py::object>(v);
 }
@@ -140,7 +159,8 @@ struct WinReader {
 
   // Reads a Hand-like value (counts, melds, flowers) and a WinContext.
   void read(PyObject* hand, PyObject* context, WinRecord& r) const {
-    const py::object counts = attr(hand, "counts");
+    const Names& N = names();
+    const py::object counts = attr(hand, N.counts);
     const py::object cs = py::reinterpret_steal<py::object>(PySequence_Fast(counts.ptr(), "counts must be a sequence"));
     if (!cs) throw py::error_already_set();
     if (PySequence_Fast_GET_SIZE(cs.ptr()) != 35) throw py::value_error("counts needs 35 entries");
@@ -151,7 +171,7 @@ struct WinReader {
       if (n < 0) throw py::value_error("a count out of range");  // the Python checks name it first
       r.counts[k] = static_cast<std::uint8_t>(n);
     }
-    const py::object melds = attr(hand, "melds");
+    const py::object melds = attr(hand, N.melds);
     const py::object ms = py::reinterpret_steal<py::object>(PySequence_Fast(melds.ptr(), "melds must be a sequence"));
     if (!ms) throw py::error_already_set();
     const Py_ssize_t nmelds = PySequence_Fast_GET_SIZE(ms.ptr());
@@ -160,40 +180,135 @@ struct WinReader {
     PyObject** meld_items = PySequence_Fast_ITEMS(ms.ptr());
     for (Py_ssize_t i = 0; i < nmelds; ++i) {
       PyObject* m = meld_items[i];
-      const int kind = index(meld_kinds, attr(m, "kind").ptr(), "a meld's kind");
-      const py::object tiles = attr(m, "tiles");
+      const int kind = index(meld_kinds, attr(m, N.kind).ptr(), "a meld's kind");
+      const py::object tiles = attr(m, N.tiles);
       if (!PyTuple_Check(tiles.ptr()) || PyTuple_GET_SIZE(tiles.ptr()) < 3) throw py::type_error("a meld's tiles");
       const int first = int_in(PyTuple_GET_ITEM(tiles.ptr(), 0), 1, 34, 0, "a meld's tile");
       if (!first || (kind == 0 && (first > 27 || (first - 1) % 9 > 6))) throw py::value_error("a meld out of range");
       r.melds[i] = {static_cast<std::uint8_t>(kind), static_cast<std::uint8_t>(first),
-                    static_cast<std::uint8_t>(truth(attr(m, "concealed").ptr()))};
+                    static_cast<std::uint8_t>(truth(attr(m, N.concealed).ptr()))};
     }
-    const Py_ssize_t flowers = PyObject_Length(attr(hand, "flowers").ptr());
+    const Py_ssize_t flowers = PyObject_Length(attr(hand, N.flowers).ptr());
     if (flowers < 0) throw py::error_already_set();
     r.flowers = static_cast<std::uint8_t>(std::min<Py_ssize_t>(flowers, 8));
 
     // a winning tile that is not an int (or is a bool) is refused as the Python checks do
-    const py::object winning = attr(context, "winning");
+    const py::object winning = attr(context, N.winning);
     r.winning = PyBool_Check(winning.ptr()) || !PyLong_Check(winning.ptr())
                     ? 0
                     : static_cast<std::uint8_t>(int_in(winning.ptr(), 1, 34, 0, "winning"));
-    r.by = static_cast<std::uint8_t>(index(win_by, attr(context, "by").ptr(), "by"));
-    const py::object replacement = attr(context, "replacement");
+    r.by = static_cast<std::uint8_t>(index(win_by, attr(context, N.by).ptr(), "by"));
+    const py::object replacement = attr(context, N.replacement);
     r.replacement = replacement.is_none()
                         ? -1
                         : static_cast<std::int8_t>(index(replacements, replacement.ptr(), "replacement"));
-    r.seat_wind = static_cast<std::uint8_t>(int_in(attr(context, "seat_wind").ptr(), 0, 3, 255, "seat_wind"));
+    r.seat_wind = static_cast<std::uint8_t>(int_in(attr(context, N.seat_wind).ptr(), 0, 3, 255, "seat_wind"));
     r.prevailing_wind =
-        static_cast<std::uint8_t>(int_in(attr(context, "prevailing_wind").ptr(), 0, 3, 255, "prevailing_wind"));
-    r.last_of_wall = truth(attr(context, "last_of_wall").ptr());
-    r.last_tile = truth(attr(context, "last_tile").ptr());
+        static_cast<std::uint8_t>(int_in(attr(context, N.prevailing_wind).ptr(), 0, 3, 255, "prevailing_wind"));
+    r.last_of_wall = truth(attr(context, N.last_of_wall).ptr());
+    r.last_tile = truth(attr(context, N.last_tile).ptr());
   }
 };
 
-// One scored hand as Python sees it: the answer's named fields.
-struct ScoredHand {
-  WinOutput out;
-};
+// -- one answer as Python sees it: a ScoredHand, a struct sequence of named plain values ------
+
+PyStructSequence_Field kScoredFields[] = {
+    {"refusal", "the Refusal code; 0 when the hand was scored"},
+    {"basic", "the points of every fan but the flowers"},
+    {"flowers", "the points of the flowers"},
+    {"form", "the Form index of the arrangement"},
+    {"nmelds", "how many of the sets are melds (they come first)"},
+    {"winning_set", "the index of the set holding the winning tile, or -1"},
+    {"wait", "the Wait index of the winning tile's set, or -1"},
+    {"sets", "(SetKind index, first tile, concealed, copies) of each set, the pair last"},
+    {"fans", "(number, times, points) of each fan, in the tally's order"},
+    {nullptr, nullptr}};
+PyStructSequence_Desc kScoredDesc = {"mahjongkit._core.mcr.ScoredHand",
+                                     "One hand's answer: a refusal code, or the best arrangement and its fans.",
+                                     kScoredFields, 9};
+PyTypeObject* scored_hand_type = nullptr;
+
+PyObject* small(long v) { return PyLong_FromLong(v); }
+
+py::object to_python(const WinOutput& o) {
+  PyObject* t = PyStructSequence_New(scored_hand_type);
+  if (!t) throw py::error_already_set();
+  const py::object answer = py::reinterpret_steal<py::object>(t);
+  PyObject* sets = PyTuple_New(o.nsets);
+  PyObject* fans = PyTuple_New(o.nfans);
+  if (!sets || !fans) throw py::error_already_set();
+  for (Py_ssize_t i = 0; i < o.nsets; ++i) {
+    const SetOut& x = o.sets[static_cast<std::size_t>(i)];
+    PyObject* set = PyTuple_New(4);
+    if (!set) throw py::error_already_set();
+    PyTuple_SET_ITEM(set, 0, small(static_cast<long>(x.kind)));
+    PyTuple_SET_ITEM(set, 1, small(x.first));
+    PyTuple_SET_ITEM(set, 2, PyBool_FromLong(x.concealed));
+    PyTuple_SET_ITEM(set, 3, small(x.copies));
+    PyTuple_SET_ITEM(sets, i, set);
+  }
+  for (Py_ssize_t i = 0; i < o.nfans; ++i) {
+    const FanOut& x = o.fans[static_cast<std::size_t>(i)];
+    PyObject* fan = PyTuple_New(3);
+    if (!fan) throw py::error_already_set();
+    PyTuple_SET_ITEM(fan, 0, small(x.number));
+    PyTuple_SET_ITEM(fan, 1, small(x.times));
+    PyTuple_SET_ITEM(fan, 2, small(x.points));
+    PyTuple_SET_ITEM(fans, i, fan);
+  }
+  PyStructSequence_SET_ITEM(t, 0, small(static_cast<long>(o.refusal)));
+  PyStructSequence_SET_ITEM(t, 1, small(o.basic));
+  PyStructSequence_SET_ITEM(t, 2, small(o.flowers));
+  PyStructSequence_SET_ITEM(t, 3, small(static_cast<long>(o.form)));
+  PyStructSequence_SET_ITEM(t, 4, small(o.nmelds));
+  PyStructSequence_SET_ITEM(t, 5, small(o.winning_set));
+  PyStructSequence_SET_ITEM(t, 6, small(o.wait));
+  PyStructSequence_SET_ITEM(t, 7, sets);
+  PyStructSequence_SET_ITEM(t, 8, fans);
+  return answer;
+}
+
+// score_hand through the C API with vectorcall (pybind11's dispatch costs more than reading
+// the hand): positional or keyword arguments hand, context, reader, rules.
+PyObject* score_hand(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  try {
+    static const char* const kNames[] = {"hand", "context", "reader", "rules"};
+    std::array<PyObject*, 4> a{};
+    if (nargs > 4) throw py::type_error("score_hand takes four arguments");
+    for (Py_ssize_t i = 0; i < nargs; ++i) a[static_cast<std::size_t>(i)] = args[i];
+    const Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+    for (Py_ssize_t k = 0; k < nkw; ++k) {
+      PyObject* key = PyTuple_GET_ITEM(kwnames, k);
+      std::size_t slot = 4;
+      for (std::size_t j = 0; j < 4; ++j)
+        if (PyUnicode_CompareWithASCIIString(key, kNames[j]) == 0) slot = j;
+      if (slot == 4 || a[slot]) throw py::type_error("score_hand: unexpected or repeated argument");
+      a[slot] = args[nargs + k];
+    }
+    for (PyObject* given : a)
+      if (!given) throw py::type_error("score_hand needs hand, context, reader and rules");
+    const auto& reader = py::cast<const WinReader&>(py::handle(a[2]));
+    const auto& rules = py::cast<const ScoreRules&>(py::handle(a[3]));
+    WinRecord record;
+    reader.read(a[0], a[1], record);
+    WinOutput out;
+    score_win(to_input(record), rules, out);
+    return to_python(out).release().ptr();
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (py::builtin_exception& e) {
+    e.set_error();
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  }
+  return nullptr;
+}
+
+PyMethodDef kScoreHand = {
+    "score_hand", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(score_hand)),
+    METH_FASTCALL | METH_KEYWORDS,
+    "score_hand($module, /, hand, context, reader, rules)\n--\n\n"
+    "Check and score one hand (a Hand-like value and a WinContext): a ScoredHand."};
 
 py::array_t<WinRecord> pack_wins(const py::sequence& hands, const py::sequence& contexts, const WinReader& reader) {
   const auto n = static_cast<py::ssize_t>(hands.size());
@@ -221,11 +336,10 @@ py::array_t<ScoredRecord> score_wins(const py::array_t<WinRecord, py::array::c_s
   return scored;
 }
 
-ScoredHand scored_at(const py::array_t<ScoredRecord, py::array::c_style>& scored, py::ssize_t index) {
+py::object scored_at(const py::array_t<ScoredRecord, py::array::c_style>& scored, py::ssize_t index) {
   if (index < 0 || index >= scored.size()) throw py::index_error("no such scored hand");
   const ScoredRecord& r = scored.data()[index];
-  ScoredHand s;
-  WinOutput& o = s.out;
+  WinOutput o;
   o.refusal = static_cast<Refusal>(r.refusal);
   o.form = static_cast<Form>(r.form);
   o.nmelds = r.nmelds;
@@ -238,7 +352,7 @@ ScoredHand scored_at(const py::array_t<ScoredRecord, py::array::c_style>& scored
   for (std::size_t i = 0; i < kMaxSets; ++i)
     o.sets[i] = {static_cast<SetKind>(r.sets[i].kind), r.sets[i].first, r.sets[i].concealed != 0, r.sets[i].copies};
   for (std::size_t i = 0; i < kMaxFans; ++i) o.fans[i] = {r.fans[i].number, r.fans[i].times, r.fans[i].points};
-  return s;
+  return to_python(o);
 }
 
 FanSet fan_set(const std::vector<int>& fans) {
@@ -323,49 +437,12 @@ void register_mcr_score(py::module_& m) {
            }),
            py::arg("meld_kinds"), py::arg("win_by"), py::arg("replacements"));
 
-  py::class_<ScoredHand>(m, "ScoredHand", "One hand's answer: a refusal code, or the best arrangement and its fans.")
-      .def_property_readonly("refusal", [](const ScoredHand& s) { return static_cast<int>(s.out.refusal); })
-      .def_property_readonly("form", [](const ScoredHand& s) { return static_cast<int>(s.out.form); })
-      .def_property_readonly("nmelds", [](const ScoredHand& s) { return static_cast<int>(s.out.nmelds); })
-      .def_property_readonly("winning_set", [](const ScoredHand& s) { return static_cast<int>(s.out.winning_set); })
-      .def_property_readonly("wait", [](const ScoredHand& s) { return static_cast<int>(s.out.wait); })
-      .def_property_readonly("basic", [](const ScoredHand& s) { return s.out.basic; })
-      .def_property_readonly("flowers", [](const ScoredHand& s) { return s.out.flowers; })
-      .def_property_readonly(
-          "sets",
-          [](const ScoredHand& s) {
-            py::tuple t(s.out.nsets);
-            for (std::size_t i = 0; i < s.out.nsets; ++i) {
-              const SetOut& x = s.out.sets[i];
-              t[i] = py::make_tuple(static_cast<int>(x.kind), static_cast<int>(x.first), x.concealed,
-                                    static_cast<int>(x.copies));
-            }
-            return t;
-          },
-          "(kind, first tile, concealed, copies) of each set: melds first, then the concealed sets, the pair last.")
-      .def_property_readonly(
-          "fans",
-          [](const ScoredHand& s) {
-            py::tuple t(s.out.nfans);
-            for (std::size_t i = 0; i < s.out.nfans; ++i) {
-              const FanOut& x = s.out.fans[i];
-              t[i] = py::make_tuple(static_cast<int>(x.number), static_cast<int>(x.times), static_cast<int>(x.points));
-            }
-            return t;
-          },
-          "(number, times, points) of each fan, in the tally's order.");
-
-  m.def(
-      "score_hand",
-      [](const py::handle& hand, const py::handle& context, const WinReader& reader, const ScoreRules& rules) {
-        WinRecord record;
-        reader.read(hand.ptr(), context.ptr(), record);
-        ScoredHand s;
-        score_win(to_input(record), rules, s.out);
-        return s;
-      },
-      py::arg("hand"), py::arg("context"), py::arg("reader"), py::arg("rules"),
-      "Check and score one hand (a Hand-like value and a WinContext).");
+  scored_hand_type = PyStructSequence_NewType(&kScoredDesc);
+  if (!scored_hand_type) throw py::error_already_set();
+  m.add_object("ScoredHand", py::reinterpret_steal<py::object>(reinterpret_cast<PyObject*>(scored_hand_type)));
+  PyObject* fast = PyCFunction_NewEx(&kScoreHand, nullptr, m.attr("__name__").ptr());
+  if (!fast) throw py::error_already_set();
+  m.add_object("score_hand", py::reinterpret_steal<py::object>(fast));
   m.def("pack_wins", &pack_wins, py::arg("hands"), py::arg("contexts"), py::arg("reader"),
         "Hands and their contexts as an array of WIN_DTYPE records.");
   m.def("score_wins", &score_wins, py::arg("wins"), py::arg("rules"),

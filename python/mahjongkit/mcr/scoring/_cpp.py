@@ -181,9 +181,17 @@ def refusal(code: int, hand: HandLike, context: WinContext, ruleset: Ruleset) ->
     raise RuntimeError(f"the C++ scorer refused {hand} with code {code}; the reference accepts it")
 
 
+_SCORE_HAND: list[Any] = []  # the core's score_hand and the reader, bound on first use
+
+
 def score_one(hand: HandLike, context: WinContext, ruleset: Ruleset) -> Tally:
     """Check and score one hand in C++: the same tally as the reference."""
-    found = _core().score_hand(hand, context, reader(), score_rules(ruleset))
+    rules = _SCORE_RULES.get(id(ruleset))
+    if rules is None:
+        rules = score_rules(ruleset)
+    if not _SCORE_HAND:
+        _SCORE_HAND[:] = [_core().score_hand, reader()]
+    found = _SCORE_HAND[0](hand, context, _SCORE_HAND[1], rules)
     code = found.refusal
     if code:
         raise refusal(code, hand, context, ruleset)

@@ -101,8 +101,9 @@ def score(
     ...     print(error, error.refusal.name)
     not a complete hand: no four sets and a pair, nor a special form NOT_COMPLETE
     """
-    if _implementation(impl) == "python":
-        return score_reference(hand, context, ruleset)
+    if not (impl is None and _ENVIRON is not None and _ENCODED not in _ENVIRON):
+        if _implementation(impl) == "python":
+            return score_reference(hand, context, ruleset)
     if type(hand) is not Hand:
         # a Hand checked its tiles when it was made; anything else is checked here
         check_parts(hand, tuple(hand.melds))
