@@ -230,32 +230,47 @@ PyTypeObject* scored_hand_type = nullptr;
 
 PyObject* small(long v) { return PyLong_FromLong(v); }
 
+// The (kind, first, concealed, copies) and (number, times, points) tuples of the answers,
+// each built once and shared (a few hundred cover every hand; they are immutable), so an
+// answer costs two tuples of borrowed items and not one allocation per set and fan.
+PyObject* set_tuple(const SetOut& x) {
+  static std::array<PyObject*, 8 * 64 * 2 * 8> cache{};  // copies 0..4
+  const std::size_t key = ((static_cast<std::size_t>(x.kind) * 64 + (x.first & 63)) * 2 + x.concealed) * 8 + (x.copies & 7);
+  PyObject*& slot = cache[key];
+  if (!slot) {
+    slot = Py_BuildValue("(iiNi)", static_cast<int>(x.kind), static_cast<int>(x.first), PyBool_FromLong(x.concealed),
+                         static_cast<int>(x.copies));
+    if (!slot) throw py::error_already_set();
+  }
+  Py_INCREF(slot);
+  return slot;
+}
+
+PyObject* fan_tuple(const FanOut& x) {
+  static std::array<PyObject*, kFanSlots * 9 * 96> cache{};  // times 1..8, points below 96
+  PyObject* made = nullptr;
+  const bool cached = x.times <= 8 && x.points < 96;
+  PyObject** slot = cached ? &cache[(static_cast<std::size_t>(x.number) * 9 + x.times) * 96 + x.points] : &made;
+  if (!*slot) {
+    *slot = Py_BuildValue("(iii)", static_cast<int>(x.number), static_cast<int>(x.times), static_cast<int>(x.points));
+    if (!*slot) throw py::error_already_set();
+  }
+  if (cached) Py_INCREF(*slot);
+  return *slot;
+}
+
 py::object to_python(const WinOutput& o) {
   PyObject* t = PyStructSequence_New(scored_hand_type);
   if (!t) throw py::error_already_set();
   const py::object answer = py::reinterpret_steal<py::object>(t);
   PyObject* sets = PyTuple_New(o.nsets);
+  if (!sets) throw py::error_already_set();
+  PyStructSequence_SET_ITEM(t, 7, sets);
+  for (Py_ssize_t i = 0; i < o.nsets; ++i) PyTuple_SET_ITEM(sets, i, set_tuple(o.sets[static_cast<std::size_t>(i)]));
   PyObject* fans = PyTuple_New(o.nfans);
-  if (!sets || !fans) throw py::error_already_set();
-  for (Py_ssize_t i = 0; i < o.nsets; ++i) {
-    const SetOut& x = o.sets[static_cast<std::size_t>(i)];
-    PyObject* set = PyTuple_New(4);
-    if (!set) throw py::error_already_set();
-    PyTuple_SET_ITEM(set, 0, small(static_cast<long>(x.kind)));
-    PyTuple_SET_ITEM(set, 1, small(x.first));
-    PyTuple_SET_ITEM(set, 2, PyBool_FromLong(x.concealed));
-    PyTuple_SET_ITEM(set, 3, small(x.copies));
-    PyTuple_SET_ITEM(sets, i, set);
-  }
-  for (Py_ssize_t i = 0; i < o.nfans; ++i) {
-    const FanOut& x = o.fans[static_cast<std::size_t>(i)];
-    PyObject* fan = PyTuple_New(3);
-    if (!fan) throw py::error_already_set();
-    PyTuple_SET_ITEM(fan, 0, small(x.number));
-    PyTuple_SET_ITEM(fan, 1, small(x.times));
-    PyTuple_SET_ITEM(fan, 2, small(x.points));
-    PyTuple_SET_ITEM(fans, i, fan);
-  }
+  if (!fans) throw py::error_already_set();
+  PyStructSequence_SET_ITEM(t, 8, fans);
+  for (Py_ssize_t i = 0; i < o.nfans; ++i) PyTuple_SET_ITEM(fans, i, fan_tuple(o.fans[static_cast<std::size_t>(i)]));
   PyStructSequence_SET_ITEM(t, 0, small(static_cast<long>(o.refusal)));
   PyStructSequence_SET_ITEM(t, 1, small(o.basic));
   PyStructSequence_SET_ITEM(t, 2, small(o.flowers));
@@ -263,8 +278,6 @@ py::object to_python(const WinOutput& o) {
   PyStructSequence_SET_ITEM(t, 4, small(o.nmelds));
   PyStructSequence_SET_ITEM(t, 5, small(o.winning_set));
   PyStructSequence_SET_ITEM(t, 6, small(o.wait));
-  PyStructSequence_SET_ITEM(t, 7, sets);
-  PyStructSequence_SET_ITEM(t, 8, fans);
   return answer;
 }
 
