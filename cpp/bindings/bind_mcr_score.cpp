@@ -281,6 +281,22 @@ py::object to_python(const WinOutput& o) {
   return answer;
 }
 
+// A bound value from its Python object; the last one seen is remembered (and kept alive), as a
+// caller passes the same reader and rules on every call and pybind11's cast is a type lookup.
+template <class T>
+const T& cached(PyObject* o) {
+  static PyObject* last = nullptr;
+  static const T* value = nullptr;
+  if (o != last) {
+    const T& fresh = py::cast<const T&>(py::handle(o));
+    Py_INCREF(o);
+    Py_XDECREF(last);
+    last = o;
+    value = &fresh;
+  }
+  return *value;
+}
+
 // score_hand through the C API with vectorcall (pybind11's dispatch costs more than reading
 // the hand): positional or keyword arguments hand, context, reader, rules.
 PyObject* score_hand(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
@@ -300,8 +316,8 @@ PyObject* score_hand(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObjec
     }
     for (PyObject* given : a)
       if (!given) throw py::type_error("score_hand needs hand, context, reader and rules");
-    const auto& reader = py::cast<const WinReader&>(py::handle(a[2]));
-    const auto& rules = py::cast<const ScoreRules&>(py::handle(a[3]));
+    const WinReader& reader = cached<WinReader>(a[2]);
+    const ScoreRules& rules = cached<ScoreRules>(a[3]);
     WinRecord record;
     reader.read(a[0], a[1], record);
     WinOutput out;
@@ -453,7 +469,7 @@ void register_mcr_score(py::module_& m) {
   scored_hand_type = PyStructSequence_NewType(&kScoredDesc);
   if (!scored_hand_type) throw py::error_already_set();
   m.add_object("ScoredHand", py::reinterpret_steal<py::object>(reinterpret_cast<PyObject*>(scored_hand_type)));
-  PyObject* fast = PyCFunction_NewEx(&kScoreHand, nullptr, m.attr("__name__").ptr());
+  PyObject* fast = PyCFunction_NewEx(&kScoreHand, m.ptr(), m.attr("__name__").ptr());
   if (!fast) throw py::error_already_set();
   m.add_object("score_hand", py::reinterpret_steal<py::object>(fast));
   m.def("pack_wins", &pack_wins, py::arg("hands"), py::arg("contexts"), py::arg("reader"),

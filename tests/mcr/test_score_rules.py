@@ -45,7 +45,7 @@ def test_fan_numbers_name_the_table() -> None:
     for number, fan in FANS.items():
         assert FanNumber(number).name.lower() == fan.key
         assert all(isinstance(n, FanNumber) for n in fan.excludes | fan.absorbs)
-    assert F.CONCEALED_KONG_AND_MELDED_KONG == CONCEALED_KONG_AND_MELDED_KONG.number
+    assert CONCEALED_KONG_AND_MELDED_KONG.number == F.CONCEALED_KONG_AND_MELDED_KONG
 
 
 def test_the_rulesets_by_name() -> None:
@@ -128,6 +128,7 @@ def test_a_batch_answers_arrays_and_tallies_when_read() -> None:
     assert answer.total.tolist() == [singles[0].total, 0, singles[1].total]
     assert answer[0] == singles[0] and answer[-1] == singles[1]
     assert isinstance(answer[1], ScoreRefused) and answer[1].refusal is Refusal.NOT_COMPLETE
+
     def plain(items: list[object]) -> list[object]:
         return [str(x) if isinstance(x, ScoreRefused) else x for x in items]
 

@@ -1,5 +1,5 @@
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final, final
+from typing import Any, Final, final
 
 import numpy as np
 import numpy.typing as npt
@@ -49,18 +49,41 @@ class ScoreRules:
 
 class WinReader:
     def __init__(
-        self, meld_kinds: tuple[object, ...], win_by: tuple[object, ...], replacements: tuple[object, ...]
+        self,
+        meld_kinds: tuple[object, ...],
+        win_by: tuple[object, ...],
+        replacements: tuple[object, ...],
     ) -> None: ...
 
 # One hand's answer: the refusal code (0 when scored), the points, and the arrangement:
 # sets as (SetKind index, first tile, concealed, copies), melds first and the pair last;
 # fans as (number, times, points) in the tally's order.
 @final
-class ScoredHand(structseq[Any], tuple[int, int, int, int, int, int, int, tuple[tuple[int, int, bool, int], ...], tuple[tuple[int, int, int], ...]]):
-    n_fields: ClassVar[int]
-    n_sequence_fields: ClassVar[int]
-    n_unnamed_fields: ClassVar[int]
-    __match_args__: Final = ("refusal", "basic", "flowers", "form", "nmelds", "winning_set", "wait", "sets", "fans")
+class ScoredHand(
+    structseq[Any],
+    tuple[
+        int,
+        int,
+        int,
+        int,
+        int,
+        int,
+        int,
+        tuple[tuple[int, int, bool, int], ...],
+        tuple[tuple[int, int, int], ...],
+    ],
+):
+    __match_args__: Final = (
+        "refusal",
+        "basic",
+        "flowers",
+        "form",
+        "nmelds",
+        "winning_set",
+        "wait",
+        "sets",
+        "fans",
+    )
     @property
     def refusal(self) -> int: ...
     @property
@@ -83,7 +106,9 @@ class ScoredHand(structseq[Any], tuple[int, int, int, int, int, int, int, tuple[
 WIN_DTYPE: np.dtype[np.void]
 SCORED_DTYPE: np.dtype[np.void]
 
-def score_hand(hand: object, context: object, reader: WinReader, rules: ScoreRules) -> ScoredHand: ...
+def score_hand(
+    hand: object, context: object, reader: WinReader, rules: ScoreRules
+) -> ScoredHand: ...
 def pack_wins(
     hands: Sequence[object], contexts: Sequence[object], reader: WinReader
 ) -> npt.NDArray[np.void]: ...

@@ -20,8 +20,14 @@ from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
 from mahjongkit.mcr.scoring.fans import CONCEALED_KONG_AND_MELDED_KONG, FANS, Fan
 from mahjongkit.mcr.scoring.ruleset import Ruleset
 from mahjongkit.mcr.scoring.tally import FanScore, Tally
-from mahjongkit.mcr.scoring.validate import NOT_COMPLETE, HandLike, Refusal, ScoreRefused
-from mahjongkit.mcr.scoring.validate import fail, validate
+from mahjongkit.mcr.scoring.validate import (
+    NOT_COMPLETE,
+    HandLike,
+    Refusal,
+    ScoreRefused,
+    fail,
+    validate,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -61,7 +67,7 @@ def score_rules(ruleset: Ruleset) -> ScoreRules:
     slots = range(83)
     form_bits = {form: 1 << i for i, form in enumerate(_FORMS)}
     rows = ROWS
-    rules = _core().ScoreRules(
+    rules: ScoreRules = _core().ScoreRules(
         points=[ruleset.points(n) if n in rows else 0 for n in slots],
         excludes=[sorted(ruleset.excludes(n)) if n in rows else [] for n in slots],
         absorbs=[sorted(rows[n].absorbs) if n in rows else [] for n in slots],
@@ -181,6 +187,7 @@ def refusal(code: int, hand: HandLike, context: WinContext, ruleset: Ruleset) ->
     raise RuntimeError(f"the C++ scorer refused {hand} with code {code}; the reference accepts it")
 
 
+_new_tally = object.__new__
 _SCORE_HAND: list[Any] = []  # the core's score_hand and the reader, bound on first use
 
 
@@ -195,9 +202,17 @@ def score_one(hand: HandLike, context: WinContext, ruleset: Ruleset) -> Tally:
     code = found.refusal
     if code:
         raise refusal(code, hand, context, ruleset)
-    return Tally.lazy(
-        found, _PARTS, ruleset.name, ruleset.minimum, basic=found.basic, flowers=found.flowers
-    )
+    # Tally.lazy, inlined: this is the per-call path
+    t = _new_tally(Tally)
+    t._fans = None
+    t._split = None
+    t._found = found
+    t._parts = _PARTS
+    t._ruleset = ruleset.name
+    t._minimum = ruleset.minimum
+    t._basic = found.basic
+    t._flowers = found.flowers
+    return t
 
 
 def pack(hands: Sequence[HandLike], contexts: Sequence[WinContext]) -> npt.NDArray[np.void]:
@@ -210,7 +225,9 @@ def score_packed(wins: npt.NDArray[np.void], ruleset: Ruleset) -> npt.NDArray[np
     return _core().score_wins(wins, score_rules(ruleset))  # type: ignore[no-any-return]
 
 
-def tally_at(scored: npt.NDArray[np.void], index: int, basic: int, flowers: int, ruleset: Ruleset) -> Tally:
+def tally_at(
+    scored: npt.NDArray[np.void], index: int, basic: int, flowers: int, ruleset: Ruleset
+) -> Tally:
     """The tally of one scored record, its fans and split decoded when first read."""
     return Tally.lazy(
         (scored, index), _BATCH_PARTS, ruleset.name, ruleset.minimum, basic=basic, flowers=flowers

@@ -51,8 +51,14 @@ from mahjongkit.mcr.scoring.fans import (
 from mahjongkit.mcr.scoring.reading import Reading
 from mahjongkit.mcr.scoring.ruleset import Ruleset
 from mahjongkit.mcr.scoring.tally import FanScore, Tally
-from mahjongkit.mcr.scoring.validate import NOT_COMPLETE, HandLike, Refusal, fail
-from mahjongkit.mcr.scoring.validate import check_context, read_hand
+from mahjongkit.mcr.scoring.validate import (
+    NOT_COMPLETE,
+    HandLike,
+    Refusal,
+    check_context,
+    fail,
+    read_hand,
+)
 from mahjongkit.tiles import rank_or_zero, suit_or_honours
 
 __all__ = ["equivalent_tallies", "score_reference"]
@@ -269,7 +275,7 @@ _PUNG_GROUP: Final = tuple(f for f in FANS.values() if f.group == "pung")
 # which pair fan one remaining chow scores with a chow already used (the calculators'
 # order, highest first): Pure Double Chow, Mixed Double Chow, Short Straight, Two
 # Terminal Chows
-_CHOW_PAIR_ORDER: Final = (
+_CHOW_PAIR_ORDER: Final[tuple[int, ...]] = (
     F.PURE_DOUBLE_CHOW,
     F.MIXED_DOUBLE_CHOW,
     F.SHORT_STRAIGHT,
@@ -558,7 +564,6 @@ def _tally(
     )
 
 
-
 def score_reference(hand: HandLike, context: WinContext, ruleset: Ruleset) -> Tally:
     """The tally of the best arrangement (raises :class:`ScoreRefused` as the checks say)."""
     scored, flowers = _all_scores(hand, context, ruleset)
@@ -567,7 +572,9 @@ def score_reference(hand: HandLike, context: WinContext, ruleset: Ruleset) -> Ta
     return _tally(split, best.fans, best.points, flowers, ruleset)
 
 
-def equivalent_tallies(hand: HandLike, context: WinContext, ruleset: Ruleset) -> list[dict[int, int]]:
+def equivalent_tallies(
+    hand: HandLike, context: WinContext, ruleset: Ruleset
+) -> list[dict[int, int]]:
     """The fan sets of every arrangement that reaches the best total: the equivalents a
     different tie-break may report (used by the differential test)."""
     scored, _ = _all_scores(hand, context, ruleset)

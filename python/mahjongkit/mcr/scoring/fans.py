@@ -376,7 +376,9 @@ def _three_suited_terminal_chows(r: Reading) -> list[Instance]:
     if len(r.chows) != 4 or r.pair > 27 or rank_or_zero(r.pair) != 5:
         return NEVER
     pair_suit = suit_or_honours(r.pair)
-    shape = sorted((suit_or_honours(r.set_firsts[i]), rank_or_zero(r.set_firsts[i])) for i in r.chows)
+    shape = sorted(
+        (suit_or_honours(r.set_firsts[i]), rank_or_zero(r.set_firsts[i])) for i in r.chows
+    )
     others = sorted({0, 1, 2} - {pair_suit})
     if shape == [(others[0], 1), (others[0], 7), (others[1], 1), (others[1], 7)]:
         return [(*r.chows, len(r.set_kinds))]
@@ -493,7 +495,9 @@ def _tile_hog(r: Reading) -> list[Instance]:
 
 
 def _double_pung(r: Reading) -> list[Instance]:
-    return _pattern(r.pungs, 2, lambda f: _three_suits(f) and rank_or_zero(f[0]) == rank_or_zero(f[1]), r)
+    return _pattern(
+        r.pungs, 2, lambda f: _three_suits(f) and rank_or_zero(f[0]) == rank_or_zero(f[1]), r
+    )
 
 
 def _all_simples(r: Reading) -> list[Instance]:
@@ -534,9 +538,11 @@ _SPECIAL = frozenset({Form.SEVEN_PAIRS})
 _ROWS: Final[tuple[Fan, ...]] = (
     # 88 points
     Fan(1, "big_four_winds", "Big Four Winds", "大四喜", 88, _big_four_winds,
-        excludes=_P({F.LITTLE_FOUR_WINDS, F.BIG_THREE_WINDS, F.ALL_PUNGS, F.PREVALENT_WIND, F.SEAT_WIND, F.PUNG_OF_TERMINALS_OR_HONOURS}), group="pung", arity=4),
+        excludes=_P({F.LITTLE_FOUR_WINDS, F.BIG_THREE_WINDS, F.ALL_PUNGS, F.PREVALENT_WIND,
+            F.SEAT_WIND, F.PUNG_OF_TERMINALS_OR_HONOURS}), group="pung", arity=4),
     Fan(2, "big_three_dragons", "Big Three Dragons", "大三元", 88, _big_three_dragons,
-        excludes=_P({F.LITTLE_THREE_DRAGONS, F.TWO_DRAGON_PUNGS, F.DRAGON_PUNG}), group="pung", arity=3),
+        excludes=_P({F.LITTLE_THREE_DRAGONS, F.TWO_DRAGON_PUNGS, F.DRAGON_PUNG}), group="pung",
+            arity=3),
     Fan(3, "all_green", "All Green", "绿一色", 88, _all_green, forms=TILE_FORMS,
         excludes=_P({F.ONE_VOIDED_SUIT})),
     Fan(4, "nine_gates", "Nine Gates", "九莲宝灯", 88, _nine_gates,
@@ -544,39 +550,49 @@ _ROWS: Final[tuple[Fan, ...]] = (
     Fan(5, "four_kongs", "Four Kongs", "四杠", 88, _kongs(4),
         excludes=_P({F.THREE_KONGS, F.ALL_PUNGS, F.SINGLE_WAIT})),
     Fan(6, "seven_shifted_pairs", "Seven Shifted Pairs", "连七对", 88, _seven_shifted_pairs,
-        forms=_SPECIAL, excludes=_P({F.SEVEN_PAIRS, F.FULL_FLUSH, F.CONCEALED_HAND, F.ONE_VOIDED_SUIT, F.NO_HONOURS, F.SINGLE_WAIT})),
+        forms=_SPECIAL, excludes=_P({F.SEVEN_PAIRS, F.FULL_FLUSH, F.CONCEALED_HAND,
+            F.ONE_VOIDED_SUIT, F.NO_HONOURS, F.SINGLE_WAIT})),
     Fan(7, "thirteen_orphans", "Thirteen Orphans", "十三幺", 88, _thirteen_orphans,
-        forms=_P({Form.THIRTEEN_ORPHANS}), excludes=_P({F.ALL_TERMINALS_AND_HONOURS, F.ALL_TYPES, F.CONCEALED_HAND, F.SINGLE_WAIT})),
+        forms=_P({Form.THIRTEEN_ORPHANS}), excludes=_P({F.ALL_TERMINALS_AND_HONOURS, F.ALL_TYPES,
+            F.CONCEALED_HAND, F.SINGLE_WAIT})),
     # 64 points
     Fan(8, "all_terminals", "All Terminals", "清幺九", 64, _all_terminals, forms=TILE_FORMS,
-        excludes=_P({F.ALL_TERMINALS_AND_HONOURS, F.ALL_PUNGS, F.OUTSIDE_HAND, F.PUNG_OF_TERMINALS_OR_HONOURS, F.NO_HONOURS})),
+        excludes=_P({F.ALL_TERMINALS_AND_HONOURS, F.ALL_PUNGS, F.OUTSIDE_HAND,
+            F.PUNG_OF_TERMINALS_OR_HONOURS, F.NO_HONOURS})),
     Fan(9, "little_four_winds", "Little Four Winds", "小四喜", 64, _little_four_winds,
         excludes=_P({F.BIG_THREE_WINDS, F.PUNG_OF_TERMINALS_OR_HONOURS}), group="pung", arity=3),
     Fan(10, "little_three_dragons", "Little Three Dragons", "小三元", 64, _little_three_dragons,
         excludes=_P({F.TWO_DRAGON_PUNGS, F.DRAGON_PUNG}), group="pung", arity=2),
     Fan(11, "all_honours", "All Honors", "字一色", 64, _all_honours, forms=TILE_FORMS,
-        excludes=_P({F.ALL_TERMINALS_AND_HONOURS, F.ALL_PUNGS, F.OUTSIDE_HAND, F.PUNG_OF_TERMINALS_OR_HONOURS, F.ONE_VOIDED_SUIT})),
+        excludes=_P({F.ALL_TERMINALS_AND_HONOURS, F.ALL_PUNGS, F.OUTSIDE_HAND,
+            F.PUNG_OF_TERMINALS_OR_HONOURS, F.ONE_VOIDED_SUIT})),
     Fan(12, "four_concealed_pungs", "Four Concealed Pungs", "四暗刻", 64, _concealed_pungs(4),
-        excludes=_P({F.THREE_CONCEALED_PUNGS, F.ALL_PUNGS, F.CONCEALED_HAND, F.TWO_CONCEALED_PUNGS})),
+        excludes=_P({F.THREE_CONCEALED_PUNGS, F.ALL_PUNGS, F.CONCEALED_HAND,
+            F.TWO_CONCEALED_PUNGS})),
     Fan(13, "pure_terminal_chows", "Pure Terminal Chows", "一色双龙会", 64, _pure_terminal_chows,
-        excludes=_P({F.SEVEN_PAIRS, F.FULL_FLUSH, F.ALL_CHOWS, F.PURE_DOUBLE_CHOW, F.TWO_TERMINAL_CHOWS, F.ONE_VOIDED_SUIT, F.NO_HONOURS}), group="chow", arity=4),
+        excludes=_P({F.SEVEN_PAIRS, F.FULL_FLUSH, F.ALL_CHOWS, F.PURE_DOUBLE_CHOW,
+            F.TWO_TERMINAL_CHOWS, F.ONE_VOIDED_SUIT, F.NO_HONOURS}), group="chow", arity=4),
     # 48 points
     Fan(14, "quadruple_chow", "Quadruple Chow", "一色四同顺", 48, _quadruple_chow,
         excludes=_P({F.PURE_TRIPLE_CHOW, F.TILE_HOG, F.PURE_DOUBLE_CHOW}), group="chow", arity=4),
     Fan(15, "four_pure_shifted_pungs", "Four Pure Shifted Pungs", "一色四节高", 48,
-        _four_pure_shifted_pungs, excludes=_P({F.PURE_SHIFTED_PUNGS, F.ALL_PUNGS}), group="pung", arity=4),
+        _four_pure_shifted_pungs, excludes=_P({F.PURE_SHIFTED_PUNGS, F.ALL_PUNGS}), group="pung",
+            arity=4),
     # 32 points
     Fan(16, "four_pure_shifted_chows", "Four Pure Shifted Chows", "一色四步高", 32,
-        _four_pure_shifted_chows, excludes=_P({F.PURE_SHIFTED_CHOWS, F.SHORT_STRAIGHT, F.TWO_TERMINAL_CHOWS}), group="chow", arity=4),
+        _four_pure_shifted_chows, excludes=_P({F.PURE_SHIFTED_CHOWS, F.SHORT_STRAIGHT,
+            F.TWO_TERMINAL_CHOWS}), group="chow", arity=4),
     Fan(17, "three_kongs", "Three Kongs", "三杠", 32, _kongs(3)),
     Fan(18, "all_terminals_and_honours", "All Terminals and Honors", "混幺九", 32,
-        _all_terminals_and_honours, forms=TILE_FORMS, excludes=_P({F.ALL_PUNGS, F.OUTSIDE_HAND, F.PUNG_OF_TERMINALS_OR_HONOURS})),
+        _all_terminals_and_honours, forms=TILE_FORMS, excludes=_P({F.ALL_PUNGS, F.OUTSIDE_HAND,
+            F.PUNG_OF_TERMINALS_OR_HONOURS})),
     # 24 points
     Fan(19, "seven_pairs", "Seven Pairs", "七对", 24, _seven_pairs, forms=_SPECIAL,
         excludes=_P({F.CONCEALED_HAND, F.SINGLE_WAIT})),
     Fan(20, "greater_honours_and_knitted_tiles", "Greater Honors and Knitted Tiles", "七星不靠",
         24, _honours_knitted(True), forms=_P({Form.HONOURS_KNITTED}),
-        excludes=_P({F.LESSER_HONOURS_AND_KNITTED_TILES, F.ALL_TYPES, F.CONCEALED_HAND, F.SINGLE_WAIT})),
+        excludes=_P({F.LESSER_HONOURS_AND_KNITTED_TILES, F.ALL_TYPES, F.CONCEALED_HAND,
+            F.SINGLE_WAIT})),
     Fan(21, "all_even_pungs", "All Even Pungs", "全双刻", 24, _all_even_pungs,
         excludes=_P({F.ALL_PUNGS, F.ALL_SIMPLES, F.NO_HONOURS})),
     Fan(22, "full_flush", "Full Flush", "清一色", 24, _full_flush, forms=TILE_FORMS,
@@ -595,10 +611,12 @@ _ROWS: Final[tuple[Fan, ...]] = (
     Fan(28, "pure_straight", "Pure Straight", "清龙", 16, _pure_straight,
         excludes=_P({F.SHORT_STRAIGHT, F.TWO_TERMINAL_CHOWS}), group="chow", arity=3),
     Fan(29, "three_suited_terminal_chows", "Three-Suited Terminal Chows", "三色双龙会", 16,
-        _three_suited_terminal_chows, excludes=_P({F.ALL_CHOWS, F.MIXED_DOUBLE_CHOW, F.TWO_TERMINAL_CHOWS, F.NO_HONOURS}), group="chow", arity=4),
+        _three_suited_terminal_chows, excludes=_P({F.ALL_CHOWS, F.MIXED_DOUBLE_CHOW,
+            F.TWO_TERMINAL_CHOWS, F.NO_HONOURS}), group="chow", arity=4),
     Fan(30, "pure_shifted_chows", "Pure Shifted Chows", "一色三步高", 16, _pure_shifted_chows,
         group="chow", arity=3),
-    Fan(31, "all_fives", "All Fives", "全带五", 16, _all_fives, excludes=_P({F.ALL_SIMPLES, F.NO_HONOURS})),
+    Fan(31, "all_fives", "All Fives", "全带五", 16, _all_fives, excludes=_P({F.ALL_SIMPLES,
+        F.NO_HONOURS})),
     Fan(32, "triple_pung", "Triple Pung", "三同刻", 16, _triple_pung,
         excludes=_P({F.DOUBLE_PUNG}), group="pung", arity=3),
     Fan(33, "three_concealed_pungs", "Three Concealed Pungs", "三暗刻", 16, _concealed_pungs(3),
@@ -629,12 +647,14 @@ _ROWS: Final[tuple[Fan, ...]] = (
         _context(lambda r: r.self_drawn and r.last_of_wall), forms=ALL_FORMS,
         excludes=_P({F.SELF_DRAWN}), about_the_win=True),
     Fan(45, "last_tile_claim", "Last Tile Claim", "海底捞月", 8,
-        _context(lambda r: not r.self_drawn and r.last_of_wall), forms=ALL_FORMS, about_the_win=True),
+        _context(lambda r: not r.self_drawn and r.last_of_wall), forms=ALL_FORMS,
+            about_the_win=True),
     Fan(46, "out_with_replacement_tile", "Out with Replacement Tile", "杠上开花", 8,
         _context(lambda r: r.self_drawn and r.kong_replacement), forms=ALL_FORMS,
         excludes=_P({F.SELF_DRAWN}), about_the_win=True),
     Fan(47, "robbing_the_kong", "Robbing the Kong", "抢杠和", 8,
-        _context(lambda r: r.robbing), forms=ALL_FORMS, excludes=_P({F.LAST_TILE}), about_the_win=True),
+        _context(lambda r: r.robbing), forms=ALL_FORMS, excludes=_P({F.LAST_TILE}),
+            about_the_win=True),
     Fan(48, "two_concealed_kongs", "Two Concealed Kongs", "双暗杠", 8, _melded_kong_pair(0, 2),
         excludes=_P({F.TWO_CONCEALED_PUNGS, F.CONCEALED_KONG})),
     # 6 points
@@ -644,7 +664,8 @@ _ROWS: Final[tuple[Fan, ...]] = (
         group="chow", arity=3),
     Fan(52, "all_types", "All Types", "五门齐", 6, _all_types, forms=ALL_FORMS),
     Fan(53, "melded_hand", "Melded Hand", "全求人", 6,
-        _context(lambda r: r.exposed_melds == 4 and not r.self_drawn), excludes=_P({F.SINGLE_WAIT})),
+        _context(lambda r: r.exposed_melds == 4 and not r.self_drawn),
+            excludes=_P({F.SINGLE_WAIT})),
     Fan(54, "two_dragon_pungs", "Two Dragon Pungs", "双箭刻", 6, _two_dragon_pungs,
         excludes=_P({F.DRAGON_PUNG}), group="pung", arity=2),
     # 4 points
@@ -660,9 +681,11 @@ _ROWS: Final[tuple[Fan, ...]] = (
     Fan(59, "dragon_pung", "Dragon Pung", "箭刻", 2, _dragon_pung),
     Fan(60, "prevalent_wind", "Prevalent Wind", "圈风刻", 2, _wind_pung(seat=False),
         absorbs=_P({F.PUNG_OF_TERMINALS_OR_HONOURS})),
-    Fan(61, "seat_wind", "Seat Wind", "门风刻", 2, _wind_pung(seat=True), absorbs=_P({F.PUNG_OF_TERMINALS_OR_HONOURS})),
+    Fan(61, "seat_wind", "Seat Wind", "门风刻", 2, _wind_pung(seat=True),
+        absorbs=_P({F.PUNG_OF_TERMINALS_OR_HONOURS})),
     Fan(62, "concealed_hand", "Concealed Hand", "门前清", 2,
-        _context(lambda r: r.exposed_melds == 0 and not r.self_drawn), forms=ALL_FORMS, about_the_win=True),
+        _context(lambda r: r.exposed_melds == 0 and not r.self_drawn), forms=ALL_FORMS,
+            about_the_win=True),
     Fan(63, "all_chows", "All Chows", "平和", 2, _all_chows, excludes=_P({F.NO_HONOURS})),
     Fan(64, "tile_hog", "Tile Hog", "四归一", 2, _tile_hog, forms=TILE_FORMS),
     Fan(65, "double_pung", "Double Pung", "双同刻", 2, _double_pung, group="pung", arity=2),
@@ -674,12 +697,15 @@ _ROWS: Final[tuple[Fan, ...]] = (
     Fan(69, "pure_double_chow", "Pure Double Chow", "一般高", 1,
         _chow_pair(lambda a, b: a == b), group="chow", arity=2),
     Fan(70, "mixed_double_chow", "Mixed Double Chow", "喜相逢", 1,
-        _chow_pair(lambda a, b: suit_or_honours(a) != suit_or_honours(b) and rank_or_zero(a) == rank_or_zero(b)),
+        _chow_pair(lambda a,
+            b: suit_or_honours(a) != suit_or_honours(b) and rank_or_zero(a) == rank_or_zero(b)),
         group="chow", arity=2),
     Fan(71, "short_straight", "Short Straight", "连六", 1,
-        _chow_pair(lambda a, b: suit_or_honours(a) == suit_or_honours(b) and b - a == 3), group="chow", arity=2),
+        _chow_pair(lambda a, b: suit_or_honours(a) == suit_or_honours(b) and b - a == 3),
+            group="chow", arity=2),
     Fan(72, "two_terminal_chows", "Two Terminal Chows", "老少副", 1,
-        _chow_pair(lambda a, b: suit_or_honours(a) == suit_or_honours(b) and rank_or_zero(a) == 1 and b - a == 6),
+        _chow_pair(lambda a,
+            b: suit_or_honours(a) == suit_or_honours(b) and rank_or_zero(a) == 1 and b - a == 6),
         group="chow", arity=2),
     Fan(73, "pung_of_terminals_or_honours", "Pung of Terminals or Honors", "幺九刻", 1,
         _pung_of_terminals_or_honours),

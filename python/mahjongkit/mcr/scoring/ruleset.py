@@ -136,8 +136,14 @@ class Ruleset:
                 raise ValueError(f"{key} is not one of the contested readings in CHOICES")
             if getattr(self, key) != bool(value):
                 changed.append(key if value else f"no_{key}")
-        name = "+".join([self.name, *changed])
-        return replace(self, name=name, **{k: bool(v) for k, v in choices.items()})
+        answers = {c.field: bool(choices.get(c.field, getattr(self, c.field))) for c in CHOICES}
+        return replace(
+            self,
+            name="+".join([self.name, *changed]),
+            many_kongs_award_concealed=answers["many_kongs_award_concealed"],
+            robbing_on_last_tile=answers["robbing_on_last_tile"],
+            knit_holds_winning_tile=answers["knit_holds_winning_tile"],
+        )
 
 
 CHOICES: Final = (
@@ -171,7 +177,8 @@ CHOICES: Final = (
         "rules-explanation book's example 258m 233469p 14788s won on 3p = 16)",
         "yes: the wait is read from the set and pair (pymahjonggb's "
         "KNITTED_STRAIGHT_BODY_WITH_ECS, summerinsects issue #9: 17)",
-        "the Chinese rules-explanation book; pymahjonggb 1.4.0; summerinsects/ChineseOfficialMahjong#9",
+        "the Chinese rules-explanation book; pymahjonggb 1.4.0; "
+        "summerinsects/ChineseOfficialMahjong#9",
     ),
 )
 """The contested readings, each a boolean field of :class:`Ruleset`."""
@@ -192,9 +199,7 @@ the contested readings take the majority answer (:data:`CHOICES`)."""
 GREEN_BOOK_2006: Final = replace(
     GREEN_BOOK,
     name="green_book_2006",
-    extra_excludes=_frozen(
-        {F.KNITTED_STRAIGHT: frozenset({F.EDGE_WAIT, F.CLOSED_WAIT})}
-    ),
+    extra_excludes=_frozen({F.KNITTED_STRAIGHT: frozenset({F.EDGE_WAIT, F.CLOSED_WAIT})}),
     conditional_excludes=(
         (frozenset({F.SEVEN_PAIRS, F.ALL_TERMINALS}), frozenset({F.TILE_HOG})),
         (frozenset({F.SEVEN_PAIRS, F.ALL_GREEN}), frozenset({F.TILE_HOG})),

@@ -101,9 +101,9 @@ def score(
     ...     print(error, error.refusal.name)
     not a complete hand: no four sets and a pair, nor a special form NOT_COMPLETE
     """
-    if not (impl is None and _ENVIRON is not None and _ENCODED not in _ENVIRON):
-        if _implementation(impl) == "python":
-            return score_reference(hand, context, ruleset)
+    fast = impl is None and _ENVIRON is not None and _ENCODED not in _ENVIRON
+    if not fast and _implementation(impl) == "python":
+        return score_reference(hand, context, ruleset)
     if type(hand) is not Hand:
         # a Hand checked its tiles when it was made; anything else is checked here
         check_parts(hand, tuple(hand.melds))
@@ -185,15 +185,13 @@ class TallyBatch(Sequence[Tally | ScoreRefused]):
             assert results is not None
             done = [r for r in results]
             self.basic = np.array([0 if isinstance(r, ScoreRefused) else r.basic for r in done])
-            self.flowers = np.array(
-                [0 if isinstance(r, ScoreRefused) else r.flowers for r in done]
-            )
+            self.flowers = np.array([0 if isinstance(r, ScoreRefused) else r.flowers for r in done])
             self.refused = np.array([isinstance(r, ScoreRefused) for r in done], dtype=bool)
 
     @property
     def total(self) -> npt.NDArray[np.int32]:
         """Every hand's points with the flowers (0 where refused)."""
-        return self.basic + self.flowers  # type: ignore[no-any-return]
+        return self.basic + self.flowers
 
     def __len__(self) -> int:
         return len(self._batch)

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from mahjongkit.mcr.analysis.split import Split
+from mahjongkit.mcr.scoring.fans import F
 
-FLOWER_TILES_NUMBER = 81
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,16 @@ class Tally:
     """
 
     # a lazy tally holds None in _fans and _split until first read
-    __slots__ = ("_basic", "_fans", "_flowers", "_found", "_minimum", "_parts", "_ruleset", "_split")
+    __slots__ = (
+        "_basic",
+        "_fans",
+        "_flowers",
+        "_found",
+        "_minimum",
+        "_parts",
+        "_ruleset",
+        "_split",
+    )
     _fans: tuple[FanScore, ...] | None
     _split: Split | None
     _ruleset: str
@@ -72,7 +81,7 @@ class Tally:
         self, fans: tuple[FanScore, ...], split: Split, ruleset: str, minimum: int = 8
     ) -> None:
         fans = tuple(fans)
-        flowers = sum(f.total for f in fans if f.number == FLOWER_TILES_NUMBER)
+        flowers = sum(f.total for f in fans if f.number == F.FLOWER_TILES)
         self._fans = fans
         self._split = split
         self._ruleset = ruleset
