@@ -22,7 +22,9 @@ fields. The divisions into sets and a pair and the unique-wait test are
 
 >>> from mahjongkit.mcr.scoring.context import WinContext, WinBy
 >>> from mahjongkit.mcr.hand.notation import parse_hand
->>> t = score_reference(parse_hand("123m 456p 789s 234s 55m"), WinContext(5, WinBy.SELF_DRAWN))
+>>> from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK
+>>> hand = parse_hand("123m 456p 789s 234s 55m")
+>>> t = score_reference(hand, WinContext(5, WinBy.SELF_DRAWN), GREEN_BOOK)
 >>> [(f.name, f.points) for f in t.fans]
 [('Mixed Straight', 8), ('Fully Concealed Hand', 4), ('All Chows', 2), ('Single Wait', 1)]
 """
