@@ -1,8 +1,11 @@
-"""Rulesets as data (decision 10): the Green Book by default, and the ``gb`` profile.
+"""Rulesets as data (decision 10): the Green Book by default, the Green Book with the 2006
+rulings, and the ``gb`` profile.
 
-A :class:`Ruleset` is a plain value the scorer reads. Every way the ``gb`` profile departs
-from the Green Book is one :class:`RuleDifference` with the clause it concerns, and each is
-one field of the ruleset, so a reader can check the scorer does what the text says.
+A :class:`Ruleset` is a plain value both scorers read. Every way a ruleset departs from the
+Green Book is one :class:`RuleDifference` with the clause (and source) it concerns, and each
+is one field of the ruleset, so a reader can check the scorer does what the text says. The
+readings the texts leave open are boolean fields too, listed with their sources in
+:data:`CHOICES` and answered otherwise by :meth:`Ruleset.choose`.
 
 >>> GREEN_BOOK.points(48), GB.points(48)
 (8, 6)
@@ -38,15 +41,15 @@ def _frozen(mapping: Mapping[int, frozenset[int]]) -> Mapping[int, frozenset[int
 _NINE_GATES_EXTRAS_GB: Final = {
     # what the 1998 calculators add to Nine Gates, by the rank of the winning tile: the
     # sets the 1112345678999 shape forms around it, read once
-    1: (28, 64),  # Pure Straight, Tile Hog
-    2: (66, 71, 73),  # Two Concealed Pungs, Short Straight, Pung of Terminals
-    3: (71,),
-    4: (71,),
-    5: (66, 73),
-    6: (71,),
-    7: (71,),
-    8: (66, 71, 73),
-    9: (28, 64),
+    1: (F.PURE_STRAIGHT, F.TILE_HOG),
+    2: (F.TWO_CONCEALED_PUNGS, F.SHORT_STRAIGHT, F.PUNG_OF_TERMINALS_OR_HONOURS),
+    3: (F.SHORT_STRAIGHT,),
+    4: (F.SHORT_STRAIGHT,),
+    5: (F.TWO_CONCEALED_PUNGS, F.PUNG_OF_TERMINALS_OR_HONOURS),
+    6: (F.SHORT_STRAIGHT,),
+    7: (F.SHORT_STRAIGHT,),
+    8: (F.TWO_CONCEALED_PUNGS, F.SHORT_STRAIGHT, F.PUNG_OF_TERMINALS_OR_HONOURS),
+    9: (F.PURE_STRAIGHT, F.TILE_HOG),
 }
 
 
