@@ -11,7 +11,8 @@ making the ``Tally``; a tally builds its fans and split only when they are read,
 ``score()`` is also timed reading ``.total`` and reading ``.fans`` and ``.split``.
 ``score_many`` on a ``WinBatch`` answers a ``TallyBatch`` whose points are arrays; on lists
 it answers a list of tallies. Each row (and the oracle) is timed in turn for ``--rounds``
-rounds and its best round's median of ``--repeats`` is printed, with the load average.
+rounds (each round starting one row later) and its best round's median of ``--repeats`` is
+printed, with the load average.
 """
 
 from __future__ import annotations
@@ -81,9 +82,11 @@ def main() -> None:
     start_load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     # the machine may be shared: time every row and the oracle in turn, several rounds, and
     # keep each row's best round, so a burst of load does not land on one row only
+    # (each round starts one row later, so no row always runs first after the slow reference)
     best: dict[str, float] = {}
-    for _ in range(args.rounds):
-        for label, run in rows:
+    for round_ in range(args.rounds):
+        shift = round_ % len(rows)
+        for label, run in rows[shift:] + rows[:shift]:
             best[label] = max(best.get(label, 0.0), rate(run))
     end_load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(

@@ -101,8 +101,12 @@ def score(
     ...     print(error, error.refusal.name)
     not a complete hand: no four sets and a pair, nor a special form NOT_COMPLETE
     """
-    fast = impl is None and _ENVIRON is not None and _ENCODED not in _ENVIRON
-    if not fast and _implementation(impl) == "python":
+    # the C++ core unless asked otherwise (the environment read without re-encoding its key)
+    if (
+        impl != "cpp"
+        and (impl is not None or _ENVIRON is None or _ENCODED in _ENVIRON)
+        and _implementation(impl) == "python"
+    ):
         return score_reference(hand, context, ruleset)
     if type(hand) is not Hand:
         # a Hand checked its tiles when it was made; anything else is checked here
