@@ -187,10 +187,10 @@ class TallyBatch(Sequence[Tally | ScoreRefused]):
             self._row[where] = np.arange(len(where))
         else:  # the reference's answers, one by one
             assert results is not None
-            done = [r for r in results]
-            self.basic = np.array([0 if isinstance(r, ScoreRefused) else r.basic for r in done])
-            self.flowers = np.array([0 if isinstance(r, ScoreRefused) else r.flowers for r in done])
-            self.refused = np.array([isinstance(r, ScoreRefused) for r in done], dtype=bool)
+            tallies = [None if isinstance(r, ScoreRefused) else r for r in results]
+            self.basic = np.array([t.basic if t else 0 for t in tallies], dtype=np.int32)
+            self.flowers = np.array([t.flowers if t else 0 for t in tallies], dtype=np.int32)
+            self.refused = np.array([t is None for t in tallies], dtype=bool)
 
     @property
     def total(self) -> npt.NDArray[np.int32]:

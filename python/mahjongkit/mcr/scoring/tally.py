@@ -19,7 +19,6 @@ from mahjongkit.mcr.analysis.split import Split
 from mahjongkit.mcr.scoring.fans import F
 
 
-
 @dataclass(frozen=True)
 class FanScore:
     """One fan of a tally: ``points`` is the value of one instance, scored ``times``."""
