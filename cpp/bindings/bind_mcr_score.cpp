@@ -163,8 +163,12 @@ struct WinReader {
     const py::object counts = attr(hand, N.counts);
     const py::object cs = py::reinterpret_steal<py::object>(PySequence_Fast(counts.ptr(), "counts must be a sequence"));
     if (!cs) throw py::error_already_set();
-    if (PySequence_Fast_GET_SIZE(cs.ptr()) != 35) throw py::value_error("counts needs 35 entries");
+    // 35 entries (index 0 unused); a hand-like value may list the bonus kinds too, as zeros
+    const Py_ssize_t ncounts = PySequence_Fast_GET_SIZE(cs.ptr());
+    if (ncounts < 35) throw py::value_error("counts needs 35 entries");
     PyObject** items = PySequence_Fast_ITEMS(cs.ptr());
+    for (Py_ssize_t k = 35; k < ncounts; ++k)
+      if (int_in(items[k], 0, 0, -1, "a count") != 0) throw py::value_error("a bonus tile among the counts");
     r.counts[0] = 0;
     for (std::size_t k = 1; k < 35; ++k) {
       const int n = int_in(items[k], 0, 4, -1, "a count");

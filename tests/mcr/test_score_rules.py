@@ -139,3 +139,17 @@ def test_a_batch_answers_arrays_and_tallies_when_read() -> None:
         score_many(batch, None, GB)
     with pytest.raises(TypeError):
         score_many(batch, contexts)  # type: ignore[call-overload]
+
+
+def test_a_hand_like_value_may_list_the_bonus_kinds_as_zeros() -> None:
+    class Loose:
+        def __init__(self, counts: tuple[int, ...]) -> None:
+            self.counts, self.melds, self.flowers = counts, (), ()
+
+    long_counts = Loose(tuple(HAND.counts) + (0,) * 8)
+    context = WinContext(winning=5)
+    assert score(long_counts, context, impl="cpp") == score(long_counts, context, impl="python")
+    bonus = Loose(tuple(HAND.counts) + (1,) + (0,) * 7)
+    for impl in ("cpp", "python"):
+        with pytest.raises(ScoreRefused, match="bonus tile"):
+            score(bonus, context, impl=impl)
