@@ -30,7 +30,7 @@ from mahjongkit.mcr.game.events import (
 )
 from mahjongkit.mcr.game.moves import _DISCARDS as DISCARDS
 from mahjongkit.mcr.game.moves import _KONGS as KONGS
-from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, MoveKind, chow
+from mahjongkit.mcr.game.moves import KONG, PUNG, WIN, Move, MoveKind, chow
 from mahjongkit.mcr.game.window import ClaimWindow, Phase
 from mahjongkit.mcr.hand.hand import COUNTS_LENGTH, Hand
 from mahjongkit.mcr.hand.meld import Meld, MeldKind
@@ -286,9 +286,6 @@ class HandState:
         while the next seat's wall (which draws after the claimer's discard) is not empty."""
         walls = self.seat_walls
         return walls is None or not walls.empty((seat + 1) & 3)
-
-    def kong_tiles(self, seat: int) -> list[int]:
-        return [m.tile for m in self.turn_moves(seat) if m.kind is MoveKind.KONG and m.tile]
 
     def self_draw_tally(self) -> TallyLike | None:
         """The tally of a self-drawn win by the seat on turn, scored once per turn, or
@@ -633,7 +630,6 @@ _ANSWER_EVENT: Final = {
     MoveKind.PUNG: EventKind.PUNG,
     MoveKind.WIN: EventKind.WIN,
 }
-_UNUSED = (PASS,)
 
 # Events are values: the draws and discards, the most frequent, are made once and shared.
 _DREW: Final = tuple((Drew(seat, "wall"), Drew(seat, "back")) for seat in range(SEATS))
