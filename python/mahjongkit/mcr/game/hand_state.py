@@ -402,7 +402,7 @@ class HandState:
             c = self.counts[seat]
             last_received[seat] = (tiles[-1], "wall")
             for tile in tiles:
-                if is_bonus(tile):
+                if tile > _LAST_STANDARD:  # a flower or season
                     self.add_flower(seat, tile)
                     emit(FlowerExposed(seat, tile))
                 else:
