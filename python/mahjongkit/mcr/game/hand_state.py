@@ -261,17 +261,17 @@ class HandState:
         """The moves of the seat on turn: its discards, kongs and a self-drawn win, in
         legal-list order."""
         c = self.counts[seat]
-        moves = list(compress(DISCARDS, c))
+        moves = tuple(compress(DISCARDS, c))
         if not self.claimed_this_turn:
             kongs = [k for k in range(1, COUNTS_LENGTH) if c[k] == 4] if 4 in c else []
             for meld in self.melds[seat]:
                 if meld.kind is MeldKind.PUNG and c[meld.tiles[0]]:
                     kongs.append(meld.tiles[0])
             if kongs and self.can_kong(seat):
-                moves += [KONGS[k] for k in sorted(set(kongs))]
+                moves += tuple(KONGS[k] for k in sorted(set(kongs)))
         if (not self._self_done or self._self_tally is not None) and self.self_draw_tally():
-            moves.append(WIN)
-        return tuple(moves)
+            moves += (WIN,)
+        return moves
 
     def can_kong(self, seat: int) -> bool:
         """Whether a kong by ``seat`` could be replaced: the wall is not empty (with four
@@ -543,7 +543,9 @@ class HandState:
         w = self.window
         assert w is not None
         kind = move.kind
-        if kind is MoveKind.KONG:
+        if kind is MoveKind.PASS:
+            self.events.append(_PASSED[seat][w.tile])
+        elif kind is MoveKind.KONG:
             self.events.append(KongDeclared(seat, w.tile, "exposed"))
         else:
             self.events.append(Answered(_ANSWER_EVENT[kind], seat, w.tile, move.tiles))
@@ -633,6 +635,10 @@ _ANSWER_EVENT: Final = {
 
 # Events are values: the draws and discards, the most frequent, are made once and shared.
 _DREW: Final = tuple((Drew(seat, "wall"), Drew(seat, "back")) for seat in range(SEATS))
+_PASSED: Final = tuple(
+    tuple(Answered(EventKind.PASS, seat, tile) for tile in range(COUNTS_LENGTH))  # 0 unused
+    for seat in range(SEATS)
+)
 _DISCARDED: Final = tuple(
     tuple(Discarded(seat, tile) for tile in range(COUNTS_LENGTH))  # index 0 unused
     for seat in range(SEATS)
