@@ -126,6 +126,7 @@ class HandState:
         "pools",
         "prevailing",
         "replacement",
+        "rob_last",
         "seat_walls",
         "turn",
         "waits",
@@ -143,6 +144,7 @@ class HandState:
         judge: Judge,
         events: list[Event],
         whole: bool,
+        rob_last: bool = False,
     ) -> None:
         self.wall = wall
         # Four walls, one a seat (the Botzone format), or None for the one shared wall.
@@ -152,6 +154,9 @@ class HandState:
         self.judge = judge
         self.events = events
         self.whole = whole  # a seeded hand holds the whole set; a written one may not
+        # The ruleset's robbing_on_last_tile: a pung may be promoted with the wall empty (the
+        # kong is declared before its replacement is missed), so it can be robbed.
+        self.rob_last = rob_last
         self.counts: list[list[int]] = [[0] * COUNTS_LENGTH for _ in range(SEATS)]
         self.melds: list[tuple[Meld, ...]] = [(), (), (), ()]
         self.flowers: list[tuple[int, ...]] = [(), (), (), ()]
@@ -178,7 +183,7 @@ class HandState:
         other.seat_walls = other.wall if isinstance(other.wall, SeatWalls) else None
         other.dealer, other.prevailing, other.judge = self.dealer, self.prevailing, self.judge
         other.events = events
-        other.whole = self.whole
+        other.whole, other.rob_last = self.whole, self.rob_last
         c = self.counts
         other.counts = [c[0][:], c[1][:], c[2][:], c[3][:]]
         other.melds = self.melds[:]
@@ -267,7 +272,9 @@ class HandState:
             for meld in self.melds[seat]:
                 if meld.kind is MeldKind.PUNG and c[meld.tiles[0]]:
                     kongs.append(meld.tiles[0])
-            if kongs and self.can_kong(seat):
+            if kongs:
+                if not self.can_kong(seat):  # only a promotion, and only if it can be robbed
+                    kongs = [k for k in kongs if c[k] != 4] if self.rob_last else []
                 moves += tuple(KONGS[k] for k in sorted(set(kongs)))
         if (not self._self_done or self._self_tally is not None) and self.self_draw_tally():
             moves += (WIN,)
@@ -327,9 +334,9 @@ class HandState:
             seat_wind=(seat - self.dealer) % SEATS,
             prevailing_wind=self.prevailing,
             last_of_wall=(
-                self.last_draw_emptied
-                if by is WinBy.SELF_DRAWN
-                else self.last_discard_is_last and by is WinBy.DISCARD
+                self.last_discard_is_last
+                if by is WinBy.DISCARD
+                else self.last_draw_emptied  # self-drawn, or robbing the last tile's kong
             ),
             replacement=self.replacement if by is WinBy.SELF_DRAWN else None,
             last_tile=visible >= 3,

@@ -80,6 +80,7 @@ class Match:
             judge=self.judge,
             events=self.outcomes,
             whole=whole,
+            rob_last=self.ruleset.robbing_on_last_tile,
         )
         return self.hand
 
