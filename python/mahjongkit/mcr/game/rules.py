@@ -11,6 +11,12 @@ A seat moves with :meth:`Rules.apply`, which returns ``None`` when the move is t
 refused move changes nothing. Draws and replacements are not moves: the engine makes them and
 reports them among the events :meth:`Rules.take_outcomes` hands out.
 
+:class:`Rules` is the face; the game is a :class:`~mahjongkit.mcr.game.match.Match` (hands,
+totals, history, settlement) owning the :class:`~mahjongkit.mcr.game.hand_state.HandState`
+of the hand in play, which opens a :class:`~mahjongkit.mcr.game.window.ClaimWindow` after a
+discard or a promoted kong. The legal moves of a state are computed once and shared by
+:meth:`Rules.legal`, :meth:`Rules.why_not`, :meth:`Rules.can` and :meth:`Rules.apply`.
+
 >>> game = Rules("demo")
 >>> [event.kind.value for event in game.take_outcomes()][:1]
 ['deal']
@@ -76,7 +82,6 @@ CompleteFunction = Callable[[Hand], bool]
 _COPIES: Final = [0, *(copies(kind) for kind in range(1, KINDS + 1))]
 _BONUS_ZEROS: Final = (0,) * (KINDS - STANDARD_KINDS)
 _STANDARD_COPIES: Final = [c if k <= STANDARD_KINDS else 0 for k, c in enumerate(_COPIES)]
-_ON_TURN_ONLY: Final = (MoveKind.DISCARD,)
 _WINDOW_ONLY: Final = (MoveKind.PASS, MoveKind.CHOW, MoveKind.PUNG)
 _EMPTY: Final[tuple[Move, ...]] = ()
 _ALONE: Final = ((0,), (1,), (2,), (3,))
