@@ -10,7 +10,7 @@ from solitaire_solver import solve
 
 from mahjongkit import tiles
 from mahjongkit.solitaire import DealError, Layout, deal, free_slots, get_layout, layouts, redeal
-from mahjongkit.solitaire.reference import pool_pairs
+from mahjongkit.solitaire._ref.deal import pool_pairs
 
 IMPLS = ["cpp", "python"]
 GOLDEN = Path(__file__).resolve().parents[1] / "data" / "solitaire_golden.txt"

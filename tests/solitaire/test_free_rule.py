@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mahjongkit.solitaire import blockers, free_slots, get_layout
-from mahjongkit.solitaire.reference import Geometry
+from mahjongkit.solitaire._ref.geometry import Geometry
 
 IMPLS = ["cpp", "python"]
 TURTLE = get_layout("turtle")

@@ -34,6 +34,7 @@ import numpy.typing as npt
 
 from mahjongkit.solitaire import engine, properties
 from mahjongkit.solitaire.batch import Progress, batch
+from mahjongkit.solitaire.checks import check_chunk, check_trials, layout_of
 from mahjongkit.solitaire.condition import Condition
 from mahjongkit.solitaire.layout import Layout, Slot
 from mahjongkit.solitaire.search import (
@@ -42,7 +43,6 @@ from mahjongkit.solitaire.search import (
     SearchResult,
     layout_from,
     portable_layout,
-    resolve_layout,
     resolve_seeds,
     segments,
 )
@@ -152,7 +152,7 @@ def search_dask(
     """
     job = SearchJob.make(layout, where, limit, report, playouts, solver_budget, max_trials)
     seed_range = resolve_seeds(seeds)
-    _check_chunk(chunk)
+    check_chunk(chunk)
     with connect(client, scheduler) as active:
 
         def submit(first: int, count: int) -> Future[Any]:
@@ -189,10 +189,10 @@ def batch_dask(
     progress: Progress | None = None,
 ) -> npt.NDArray[np.uint8]:
     """:func:`~mahjongkit.solitaire.batch.batch` of a seed range on a Dask cluster."""
-    chosen = engine._check_layout(resolve_layout(layout))
+    chosen = layout_of(layout)
     seed_range = resolve_seeds(seeds)
-    _check_chunk(chunk)
-    engine._check_trials(max_trials)
+    check_chunk(chunk)
+    check_trials(max_trials)
     out = np.empty((len(seed_range), chosen.size), dtype=np.uint8)
     with connect(client, scheduler) as active:
 
@@ -210,8 +210,3 @@ def batch_dask(
         finally:
             ordered.close()
     return out
-
-
-def _check_chunk(chunk: int) -> None:
-    if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
-        raise ValueError(f"chunk must be a positive int, got {chunk!r}")

@@ -34,7 +34,8 @@ from enum import Enum
 from mahjongkit import tiles
 from mahjongkit.solitaire import engine
 from mahjongkit.solitaire.board import Board
-from mahjongkit.solitaire.layout import Layout, get_layout
+from mahjongkit.solitaire.checks import layout_of
+from mahjongkit.solitaire.layout import Layout
 from mahjongkit.solitaire.learn import Explanation, Unlock, explain, unlocked
 from mahjongkit.solitaire.rng import Rng, check_seed
 from mahjongkit.solitaire.solver import Verdict, solve
@@ -235,7 +236,7 @@ class Game:
         >>> Game.new("tea house", seed=2).tiles_left
         36
         """
-        chosen = get_layout(layout) if isinstance(layout, str) else layout
+        chosen = layout_of(layout)
         check_seed(seed)
         board = engine.deal(chosen, seed, impl=impl)
         return cls(

@@ -22,14 +22,14 @@ True
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 
 from mahjongkit.solitaire import engine, properties
+from mahjongkit.solitaire.checks import check_trials, layout_of
 from mahjongkit.solitaire.condition import Condition
-from mahjongkit.solitaire.layout import Layout, Slot, get_layout
+from mahjongkit.solitaire.layout import Layout, Slot
 from mahjongkit.solitaire.seeds import check_seeds, parse_seeds
 
 Progress = Callable[[int], object]
@@ -72,11 +72,6 @@ class SearchResult:
         """Where a resumed search starts, or None when the whole range was examined."""
         resume = self.seeds.start + self.examined
         return resume if resume < self.seeds.stop else None
-
-
-def resolve_layout(layout: Layout | str) -> Layout:
-    """A layout, or a built-in one by name."""
-    return get_layout(layout) if isinstance(layout, str) else layout
 
 
 def resolve_seeds(seeds: range | str) -> range:
@@ -129,11 +124,11 @@ class SearchJob:
         """Check every argument and build the job."""
         condition = where if isinstance(where, Condition) else Condition.parse(where)
         properties.check_options(playouts, solver_budget)
-        engine._check_trials(max_trials)
+        check_trials(max_trials)
         wanted = list(condition.properties)
         wanted += [name for name in properties.check_names(report) if name not in wanted]
         return SearchJob(
-            engine._check_layout(resolve_layout(layout)),
+            layout_of(layout),
             condition,
             tuple(wanted),
             check_limit(limit),
@@ -164,54 +159,19 @@ class SearchJob:
         self, first: int, count: int, *, threads: int, impl: str | None, progress: Progress | None
     ) -> RawPart:
         """Scan seeds ``first .. first + count - 1`` (count < 2**63)."""
-        if engine.resolve_impl(impl) == "cpp":
-            return engine.core_search_seeds(
-                self.layout,
-                first,
-                count,
-                list(self.condition.nodes),
-                [properties.PROPERTY_NAMES.index(name) for name in self.report],
-                limit=self.limit,
-                threads=threads,
-                max_trials=self.max_trials,
-                playouts=self.playouts,
-                solver_budget=self.solver_budget,
-                progress=progress,
-            )
-        return self._scan_reference(first, count, progress)
-
-    def _scan_reference(self, first: int, count: int, progress: Progress | None) -> RawPart:
-        matches: list[tuple[int, list[float]]] = []
-        examined = 0
-        last_report = time.monotonic()
-        try:
-            for seed in range(first, first + count):
-                if self.limit >= 0 and len(matches) >= self.limit:
-                    return matches, examined, False, True, None
-                try:
-                    board = engine.deal(
-                        self.layout, seed, impl="python", max_trials=self.max_trials
-                    )
-                except engine.DealError:
-                    return matches, examined, False, False, seed
-                props = properties.BoardProperties(
-                    self.layout,
-                    board.faces,
-                    seed,
-                    playouts=self.playouts,
-                    solver_budget=self.solver_budget,
-                )
-                if self.condition.evaluate(props.__getitem__):
-                    matches.append((seed, [float(props[name]) for name in self.report]))
-                examined += 1
-                if progress is not None and time.monotonic() - last_report > 0.05:
-                    progress(examined)
-                    last_report = time.monotonic()
-        except KeyboardInterrupt:
-            return matches, examined, True, False, None
-        if progress is not None:
-            progress(examined)
-        return matches, examined, False, self.limit >= 0 and len(matches) >= self.limit, None
+        return engine.backend(impl).search_seeds(
+            self.layout,
+            first,
+            count,
+            self.condition,
+            self.report,
+            self.limit,
+            threads,
+            self.max_trials,
+            self.playouts,
+            self.solver_budget,
+            progress,
+        )
 
     def merge(self, seeds: range, parts: Iterable[tuple[int, int, RawPart]]) -> SearchResult:
         """One result from the scans of consecutive sub-ranges ``(first, count, raw)`` that

@@ -1,7 +1,7 @@
 """Decomposition, waits and shanten through the C++ core or the pure-Python reference.
 
-Every function takes ``impl=None | "cpp" | "python"``; ``None`` reads the environment
-variable ``MAHJONGKIT_IMPLEMENTATION`` (default ``cpp``). Both return the same values in the
+Every function takes ``impl=None | "cpp" | "python"``, resolved by :mod:`mahjongkit._impl`
+(``None`` reads ``MAHJONGKIT_IMPLEMENTATION``; default ``cpp``). Both return the same values in the
 same order (``tests/conformance/test_mcr_*.py``). This is the only MCR module that imports
 the compiled extension.
 
@@ -15,28 +15,18 @@ True
 
 from __future__ import annotations
 
-import os
 from functools import lru_cache
 from types import ModuleType
-from typing import Literal
 
+from mahjongkit._impl import resolve as resolve  # the scorer dispatches with it too
 from mahjongkit.mcr.analysis import decompose as _ref
 from mahjongkit.mcr.analysis import shanten as _ref_shanten
 from mahjongkit.mcr.analysis.split import Form, SetKind, Split, TileSet, Wait
 from mahjongkit.mcr.hand.hand import Hand
 
-Impl = Literal["cpp", "python"]
 _FORMS = list(Form)
 _SET_KINDS = list(SetKind)
 _WAITS = list(Wait)
-
-
-def resolve(impl: str | None) -> Impl:
-    """The implementation to use: ``impl`` if given, else the environment's, else C++."""
-    chosen = impl if impl is not None else os.environ.get("MAHJONGKIT_IMPLEMENTATION", "cpp")
-    if chosen not in ("cpp", "python"):
-        raise ValueError(f"unknown implementation {chosen!r} (use 'cpp' or 'python')")
-    return "cpp" if chosen == "cpp" else "python"
 
 
 _CORE: list[ModuleType] = []
