@@ -1,4 +1,5 @@
 from collections.abc import Sequence
+from typing import TypeAlias
 
 # Stubs of mahjongkit._core.mcr: hands cross as concealed counts (35 ints, index 0 unused),
 # a meld count and the flat meld tiles; enums as indexes in the Python enums' order.
@@ -38,9 +39,11 @@ class ScoreRules:
         many_kongs_award_concealed: bool,
     ) -> None: ...
 
-_WinResult = int | tuple[int, tuple[int, ...], int | None, int, tuple[int, ...], int, int]
+_WinResult: TypeAlias = (
+    int | tuple[int, tuple[int, ...], int | None, int, tuple[int, ...], int, int]
+)
 
-_WinHand = tuple[Sequence[int], Sequence[int], int, int, int, int, int, bool, bool, int]
+_WinHand: TypeAlias = tuple[Sequence[int], Sequence[int], int, int, int, int, int, bool, bool, int]
 
 def score_win(hand: _WinHand, rules: ScoreRules) -> _WinResult: ...
 def score_win_many(
