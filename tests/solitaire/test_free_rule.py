@@ -1,4 +1,7 @@
-"""The free rule (decision 2) against every row of spec 001's tables, in both implementations."""
+"""The free rule (decision 2) against every row of spec 001's tables, in both implementations.
+
+The decision and the spec are written out in docs/decisions.md.
+"""
 
 from __future__ import annotations
 

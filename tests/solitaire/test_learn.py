@@ -1,4 +1,4 @@
-"""Learn Mode against every row of spec 001's two tables, on the Turtle."""
+"""Learn Mode against every row of spec 001's two tables (docs/decisions.md), on the Turtle."""
 
 from __future__ import annotations
 

@@ -18,7 +18,8 @@ wrong argument types still raise.
 >>> game.tiles_left, game.counters.moves, game.undo() is not None, game.tiles_left
 (142, 1, True, 144)
 
-Shuffles (decision 8) are seeded from the game's seed and the shuffle's index (stream
+Shuffles (decision 8 of docs/decisions.md) are seeded from the game's seed and the shuffle's
+index (stream
 ``1 + index`` of the seeded generator), so a saved game replays them exactly: *solvable*
 (002's reverse deal over the remaining slots with the remaining faces; the default) and
 *classic* (000's reshuffle of the remaining faces over the remaining slots, no guarantee).

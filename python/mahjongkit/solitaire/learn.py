@@ -1,5 +1,7 @@
 """Learn Mode: why a tile is or is not free, and what a move newly unlocked (spec 001).
 
+Spec 001 and the decisions cited are written out in docs/decisions.md.
+
 The free rule (decision 2) is checked in two stages: cover first (any present tile on a
 higher layer overlapping the footprint), then the sides (both same-layer neighbours present).
 An explanation names the blockers, and tells the nearest covering layer apart from all the

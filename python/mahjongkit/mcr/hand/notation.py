@@ -1,5 +1,7 @@
 """The hand notation of decision 11: the strings tests, positions and the terminal speak.
 
+Decision 11 is written out in docs/decisions.md.
+
 Tokens are separated by spaces:
 
 * ranks followed by a suit letter: ``123m`` (characters), ``55p`` (dots), ``9s`` (bamboo);

@@ -1,5 +1,7 @@
 """Rulesets as data (decision 10): the Green Book by default, and the ``gb`` profile.
 
+Decisions 9 and 10 are written out in docs/decisions.md.
+
 A :class:`Ruleset` is a plain value the scorer reads. Every way the ``gb`` profile departs
 from the Green Book is one :class:`RuleDifference` with the clause it concerns, and each is
 one field of the ruleset, so a reader can check the scorer does what the text says.

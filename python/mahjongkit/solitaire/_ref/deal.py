@@ -1,6 +1,6 @@
 """The pure-Python twin of ``cpp/core/solitaire/deal.cpp``: the seeded reverse deal.
 
-A deal (decisions 4 and 5) shuffles the 72 face pairs on
+A deal (decisions 4 and 5, docs/decisions.md) shuffles the 72 face pairs on
 ``Rng(seed, 0)`` and then, on the same stream, removes pairs of free slots from the full
 layout until it is empty; the faces go onto the slots in that removal order, so the order
 played backwards solves the board.

@@ -4,10 +4,10 @@ Sets of slots are Python ints with bit ``i`` for slot ``i``, the same bit per sl
 C++ core's 3 × 64-bit words. Nothing here imports the compiled core; the dispatcher
 (:mod:`mahjongkit.solitaire.engine`) validates arguments and chooses between the two.
 
-The free rule (decision 2): a tile at ``(x, y, z)`` is *covered* when a present tile on any
-higher layer overlaps its footprint (``|dx| < 2`` and ``|dy| < 2``); its side neighbours are
-the present tiles of its own layer with ``|dy| < 2`` and ``dx = -2`` (left) or ``+2``
-(right). It is free when it is not covered and at least one side is empty.
+The free rule (decision 2 of docs/decisions.md): a tile at ``(x, y, z)`` is *covered* when a
+present tile on any higher layer overlaps its footprint (``|dx| < 2`` and ``|dy| < 2``); its
+side neighbours are the present tiles of its own layer with ``|dy| < 2`` and ``dx = -2``
+(left) or ``+2`` (right). It is free when it is not covered and at least one side is empty.
 
 >>> from mahjongkit.solitaire.layout import get_layout
 >>> geometry = Geometry.of(get_layout("turtle"))
