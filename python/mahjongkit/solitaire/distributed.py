@@ -151,6 +151,21 @@ def search_dask(
     Ctrl-C returns what the examined prefix holds, with ``interrupted`` set.
     """
     job = SearchJob.make(layout, where, limit, report, playouts, solver_budget, max_trials)
+    return run_search_dask(
+        job, seeds, client=client, scheduler=scheduler, chunk=chunk, progress=progress
+    )
+
+
+def run_search_dask(
+    job: SearchJob,
+    seeds: range | str,
+    *,
+    client: Client | None = None,
+    scheduler: str | None = None,
+    chunk: int = DEFAULT_CHUNK,
+    progress: Progress | None = None,
+) -> SearchResult:
+    """:func:`search_dask` with its options already checked and held in ``job``."""
     seed_range = resolve_seeds(seeds)
     check_chunk(chunk)
     with connect(client, scheduler) as active:

@@ -115,13 +115,14 @@ class SearchJob:
     def make(
         layout: Layout | str,
         where: str | Condition,
-        limit: int | None,
-        report: Iterable[str],
-        playouts: int,
-        solver_budget: int,
-        max_trials: int,
+        limit: int | None = None,
+        report: Iterable[str] = (),
+        playouts: int = properties.DEFAULT_PLAYOUTS,
+        solver_budget: int = properties.DEFAULT_SOLVER_BUDGET,
+        max_trials: int = engine.DEFAULT_MAX_TRIALS,
     ) -> SearchJob:
-        """Check every argument and build the job."""
+        """Check every argument and build the job: the one options object of a search, which
+        :func:`run_search` and the Dask backend's ``run_search_dask`` take as it is."""
         condition = where if isinstance(where, Condition) else Condition.parse(where)
         properties.check_options(playouts, solver_budget)
         check_trials(max_trials)
@@ -286,6 +287,23 @@ def search(
     mahjongkit.solitaire.condition.ConditionError: unknown property 'hardness', in "hardness" ...
     """
     job = SearchJob.make(layout, where, limit, report, playouts, solver_budget, max_trials)
+    return run_search(job, seeds, threads=threads, impl=impl, progress=progress)
+
+
+def run_search(
+    job: SearchJob,
+    seeds: range | str,
+    *,
+    threads: int | None = None,
+    impl: str | None = None,
+    progress: Progress | None = None,
+) -> SearchResult:
+    """:func:`search` with its options already checked and held in ``job``.
+
+    >>> job = SearchJob.make("turtle", "free_pairs >= 24", limit=3)
+    >>> [m.seed for m in run_search(job, range(0, 300)).matches]
+    [93, 258, 266]
+    """
     seed_range = resolve_seeds(seeds)
     thread_count = resolve_threads(threads)
 
