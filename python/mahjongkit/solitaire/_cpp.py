@@ -11,19 +11,14 @@ the only solitaire module that imports the extension.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 
-import numpy as np
-import numpy.typing as npt
-
 from mahjongkit._core import solitaire as _core
-from mahjongkit.solitaire.condition import Condition
 from mahjongkit.solitaire.layout import Layout, Slot
 from mahjongkit.solitaire.properties import PROPERTY_NAMES
+from mahjongkit.solitaire.scan import Boards, Progress, RawPart, Scan, Seeds
 
-Progress = Callable[[int], object]
-RawPart = tuple[list[tuple[int, list[float]]], int, bool, bool, "int | None"]
 DEFAULT_MAX_TRIALS: int = _core.DEFAULT_MAX_TRIALS
 
 
@@ -70,58 +65,28 @@ def solve(
 
 
 def board_properties(
-    layout: Layout,
-    faces: Sequence[int],
-    seed: int,
-    wanted: Sequence[str],
-    playouts: int,
-    solver_budget: int,
+    layout: Layout, faces: Sequence[int], seed: int, want: Sequence[str], playouts: int, budget: int
 ) -> list[float]:
-    indices = [PROPERTY_NAMES.index(name) for name in wanted]
-    return _core.board_properties(
-        geometry(layout), list(faces), seed, indices, playouts, solver_budget
-    )
+    indices = [PROPERTY_NAMES.index(name) for name in want]
+    return _core.board_properties(geometry(layout), list(faces), seed, indices, playouts, budget)
 
 
 def batch_faces(
-    layout: Layout,
-    seeds: npt.NDArray[np.uint64],
-    out: npt.NDArray[np.uint8],
-    threads: int,
-    max_trials: int,
-    progress: Progress | None = None,
+    layout: Layout, seeds: Seeds, out: Boards, threads: int, trials: int, progress: Progress | None
 ) -> int | None:
     # On ``threads`` threads (0: every core) with the GIL released; Ctrl-C raises
     # KeyboardInterrupt once the workers stop.
-    return _core.batch_faces(geometry(layout), seeds, out, threads, max_trials, progress=progress)
+    return _core.batch_faces(geometry(layout), seeds, out, threads, trials, progress=progress)
 
 
 def search_seeds(
-    layout: Layout,
-    first: int,
-    count: int,
-    condition: Condition,
-    report: Sequence[str],
-    limit: int,
-    threads: int,
-    max_trials: int,
-    playouts: int,
-    solver_budget: int,
-    progress: Progress | None = None,
+    scan: Scan, first: int, count: int, threads: int, progress: Progress | None
 ) -> RawPart:
-    return _core.search_seeds(
-        geometry(layout),
-        first,
-        count,
-        list(condition.nodes),
-        [PROPERTY_NAMES.index(name) for name in report],
-        limit,
-        threads,
-        max_trials,
-        playouts,
-        solver_budget,
-        progress=progress,
-    )
+    nodes = list(scan.condition.nodes)
+    report = [PROPERTY_NAMES.index(name) for name in scan.report]
+    limits = (scan.limit, threads, scan.max_trials, scan.playouts, scan.solver_budget)
+    geometry_ = geometry(scan.layout)
+    return _core.search_seeds(geometry_, first, count, nodes, report, *limits, progress=progress)
 
 
 def property_names() -> tuple[str, ...]:

@@ -36,14 +36,12 @@ import numpy.typing as npt
 from mahjongkit.solitaire import engine
 from mahjongkit.solitaire.checks import check_trials, layout_of
 from mahjongkit.solitaire.layout import Layout
+from mahjongkit.solitaire.scan import Boards as Boards
+from mahjongkit.solitaire.scan import Progress as Progress
 from mahjongkit.solitaire.seeds import SEED_LIMIT, check_seeds, parse_seeds
 
 Format = Literal["npy", "jsonl"]
 FORMATS: Final[tuple[Format, ...]] = ("npy", "jsonl")
-Progress = Callable[[int], object]
-"""Called now and then with the number of boards finished so far."""
-Boards = npt.NDArray[np.uint8]
-"""Boards as rows of tile kinds: ``uint8[n_boards, n_slots]``."""
 Source = Callable[[Layout, range, "Progress | None"], Boards]
 """Generates the boards of a seed range (for :func:`write_batch`)."""
 SLICE: Final = 1 << 16

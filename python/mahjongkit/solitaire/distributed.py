@@ -33,12 +33,12 @@ import numpy as np
 import numpy.typing as npt
 
 from mahjongkit.solitaire import engine, properties
-from mahjongkit.solitaire.batch import Progress, batch
+from mahjongkit.solitaire.batch import batch
 from mahjongkit.solitaire.checks import check_chunk, check_trials, layout_of
 from mahjongkit.solitaire.condition import Condition
 from mahjongkit.solitaire.layout import Layout, Slot
+from mahjongkit.solitaire.scan import Progress, RawPart
 from mahjongkit.solitaire.search import (
-    RawPart,
     SearchJob,
     SearchResult,
     layout_from,

@@ -22,22 +22,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
-import numpy as np
-import numpy.typing as npt
-
 from mahjongkit import _impl, tiles
 from mahjongkit._impl import Impl
 from mahjongkit.solitaire import _cpp, _ref, properties
 from mahjongkit.solitaire.board import Board
 from mahjongkit.solitaire.checks import check_layout, check_present, check_trials
-from mahjongkit.solitaire.condition import Condition
 from mahjongkit.solitaire.layout import Layout
 from mahjongkit.solitaire.rng import check_seed
+from mahjongkit.solitaire.scan import Boards, Progress, RawPart, Scan, Seeds
 
 DEFAULT_MAX_TRIALS = _ref.DEFAULT_MAX_TRIALS
 core_geometry = _cpp.geometry
 """The compiled geometry of a layout (cached), for code that batches core calls."""
-_Progress = Callable[[int], object]
 
 
 class DealError(RuntimeError):
@@ -58,38 +54,18 @@ class Backend(Protocol):
     def solve(
         self, layout: Layout, groups: Sequence[int], max_nodes: int, max_seconds: float
     ) -> tuple[int, list[tuple[int, int]], int, int, float, str]: ...
+
+    # The bulk calls, as their argument types (their signatures are in _cpp.py and _ref/):
+    @property
     def board_properties(
         self,
-        layout: Layout,
-        faces: Sequence[int],
-        seed: int,
-        wanted: Sequence[str],
-        playouts: int,
-        solver_budget: int,
-    ) -> list[float]: ...
+    ) -> Callable[[Layout, Sequence[int], int, Sequence[str], int, int], list[float]]: ...
+    @property
     def batch_faces(
         self,
-        layout: Layout,
-        seeds: npt.NDArray[np.uint64],
-        out: npt.NDArray[np.uint8],
-        threads: int,
-        max_trials: int,
-        progress: _Progress | None = None,
-    ) -> int | None: ...
-    def search_seeds(
-        self,
-        layout: Layout,
-        first: int,
-        count: int,
-        condition: Condition,
-        report: Sequence[str],
-        limit: int,
-        threads: int,
-        max_trials: int,
-        playouts: int,
-        solver_budget: int,
-        progress: _Progress | None = None,
-    ) -> tuple[list[tuple[int, list[float]]], int, bool, bool, int | None]: ...
+    ) -> Callable[[Layout, Seeds, Boards, int, int, Progress | None], int | None]: ...
+    @property
+    def search_seeds(self) -> Callable[[Scan, int, int, int, Progress | None], RawPart]: ...
 
 
 _BACKENDS: dict[Impl, Backend] = {"cpp": _cpp, "python": _ref}

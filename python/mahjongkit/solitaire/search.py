@@ -22,7 +22,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -30,13 +30,8 @@ from mahjongkit.solitaire import engine, properties
 from mahjongkit.solitaire.checks import check_trials, layout_of
 from mahjongkit.solitaire.condition import Condition
 from mahjongkit.solitaire.layout import Layout, Slot
+from mahjongkit.solitaire.scan import Progress, RawPart, Scan
 from mahjongkit.solitaire.seeds import check_seeds, parse_seeds
-
-Progress = Callable[[int], object]
-"""Called now and then with the number of seeds examined so far."""
-RawPart = tuple[list[tuple[int, list[float]]], int, bool, bool, "int | None"]
-"""What one scan of a seed range returns: (matches as (seed, values), examined,
-interrupted, limit reached, failing seed or None); the C++ core's and the reference's."""
 
 _SEGMENT = 1 << 62  # seeds per core call: the core counts in uint64, a range may hold 2**64
 
@@ -100,16 +95,8 @@ def check_limit(limit: int | None) -> int:
 
 
 @dataclass(frozen=True)
-class SearchJob:
+class SearchJob(Scan):
     """Everything a scan of one seed range needs; picklable, so Dask can ship it."""
-
-    layout: Layout
-    condition: Condition
-    report: tuple[str, ...]
-    limit: int
-    playouts: int
-    solver_budget: int
-    max_trials: int
 
     @staticmethod
     def make(
@@ -160,19 +147,7 @@ class SearchJob:
         self, first: int, count: int, *, threads: int, impl: str | None, progress: Progress | None
     ) -> RawPart:
         """Scan seeds ``first .. first + count - 1`` (count < 2**63)."""
-        return engine.backend(impl).search_seeds(
-            self.layout,
-            first,
-            count,
-            self.condition,
-            self.report,
-            self.limit,
-            threads,
-            self.max_trials,
-            self.playouts,
-            self.solver_budget,
-            progress,
-        )
+        return engine.backend(impl).search_seeds(self, first, count, threads, progress)
 
     def merge(self, seeds: range, parts: Iterable[tuple[int, int, RawPart]]) -> SearchResult:
         """One result from the scans of consecutive sub-ranges ``(first, count, raw)`` that

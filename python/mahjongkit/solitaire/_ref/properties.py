@@ -31,16 +31,11 @@ from mahjongkit.solitaire.rng import Rng
 
 
 def board_properties(
-    layout: Layout,
-    faces: Sequence[int],
-    seed: int,
-    wanted: Sequence[str],
-    playouts: int,
-    solver_budget: int,
+    layout: Layout, faces: Sequence[int], seed: int, want: Sequence[str], playouts: int, budget: int
 ) -> list[float]:
-    """The ``wanted`` properties of a board, in order (validated by the caller)."""
-    lazy = BoardProperties(layout, faces, seed, playouts=playouts, solver_budget=solver_budget)
-    return [lazy[name] for name in wanted]
+    """The properties named in ``want``, in order (validated by the caller)."""
+    lazy = BoardProperties(layout, faces, seed, playouts=playouts, solver_budget=budget)
+    return [lazy[name] for name in want]
 
 
 @dataclass(frozen=True)
