@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from mahjongkit.solitaire import engine, properties
+from mahjongkit.solitaire import engine
 from mahjongkit.solitaire.batch import batch
 from mahjongkit.solitaire.checks import check_chunk, check_trials, layout_of
 from mahjongkit.solitaire.condition import Condition
@@ -40,6 +40,7 @@ from mahjongkit.solitaire.layout import Layout, Slot
 from mahjongkit.solitaire.scan import Progress, RawPart
 from mahjongkit.solitaire.search import (
     SearchJob,
+    SearchOptions,
     SearchResult,
     layout_from,
     portable_layout,
@@ -49,6 +50,7 @@ from mahjongkit.solitaire.search import (
 
 if TYPE_CHECKING:
     from distributed import Client, Future
+    from typing_extensions import Unpack  # typing.Unpack from Python 3.11
 
 DEFAULT_CHUNK = 1 << 14
 """Seeds per task: about 0.1 s of Turtle boards, or a few seconds of an expensive search."""
@@ -140,17 +142,15 @@ def search_dask(
     client: Client | None = None,
     scheduler: str | None = None,
     chunk: int = DEFAULT_CHUNK,
-    report: Iterable[str] = (),
-    playouts: int = properties.DEFAULT_PLAYOUTS,
-    solver_budget: int = properties.DEFAULT_SOLVER_BUDGET,
-    max_trials: int = engine.DEFAULT_MAX_TRIALS,
     progress: Progress | None = None,
+    **options: Unpack[SearchOptions],
 ) -> SearchResult:
-    """:func:`~mahjongkit.solitaire.search.search` on a Dask cluster; the same result.
+    """:func:`~mahjongkit.solitaire.search.search` on a Dask cluster; the same result
+    (``options`` as for it).
 
     Ctrl-C returns what the examined prefix holds, with ``interrupted`` set.
     """
-    job = SearchJob.make(layout, where, limit, report, playouts, solver_budget, max_trials)
+    job = SearchJob.make(layout, where, limit, **options)
     return run_search_dask(
         job, seeds, client=client, scheduler=scheduler, chunk=chunk, progress=progress
     )

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
+from typing import TYPE_CHECKING, TypedDict
 
 from mahjongkit.solitaire import engine, properties
 from mahjongkit.solitaire.checks import check_trials, layout_of
@@ -32,6 +33,9 @@ from mahjongkit.solitaire.condition import Condition
 from mahjongkit.solitaire.layout import Layout, Slot
 from mahjongkit.solitaire.scan import Progress, RawPart, Scan
 from mahjongkit.solitaire.seeds import check_seeds, parse_seeds
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack  # typing.Unpack from Python 3.11
 
 _SEGMENT = 1 << 62  # seeds per core call: the core counts in uint64, a range may hold 2**64
 
@@ -92,6 +96,20 @@ def check_limit(limit: int | None) -> int:
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
         raise ValueError(f"limit must be a non-negative int or None, got {limit!r}")
     return limit
+
+
+class SearchOptions(TypedDict, total=False):
+    """How a search looks at each board, beside where it runs: the keyword options of
+    :func:`search` and the Dask backend's ``search_dask``, declared once."""
+
+    report: Iterable[str]
+    """More properties to return for each match."""
+    playouts: int
+    """Random playouts behind ``random_wins`` and ``difficulty``."""
+    solver_budget: int
+    """Node budget behind ``solver_nodes``."""
+    max_trials: int
+    """Trials of each reverse deal."""
 
 
 @dataclass(frozen=True)
@@ -241,14 +259,14 @@ def search(
     limit: int | None = None,
     *,
     threads: int | None = None,
-    report: Iterable[str] = (),
-    playouts: int = properties.DEFAULT_PLAYOUTS,
-    solver_budget: int = properties.DEFAULT_SOLVER_BUDGET,
-    max_trials: int = engine.DEFAULT_MAX_TRIALS,
     impl: str | None = None,
     progress: Progress | None = None,
+    **options: Unpack[SearchOptions],
 ) -> SearchResult:
     """The seeds of ``seeds`` whose boards satisfy ``where`` (at most ``limit``, smallest first).
+
+    ``options`` are those of :class:`SearchOptions` (``report``, ``playouts``,
+    ``solver_budget``, ``max_trials``), with the defaults of :meth:`SearchJob.make`.
 
     ``where`` is a :class:`~mahjongkit.solitaire.condition.Condition` or its text; each match
     carries the properties the condition reads plus those named in ``report``. ``threads``
@@ -261,7 +279,7 @@ def search(
     Traceback (most recent call last):
     mahjongkit.solitaire.condition.ConditionError: unknown property 'hardness', in "hardness" ...
     """
-    job = SearchJob.make(layout, where, limit, report, playouts, solver_budget, max_trials)
+    job = SearchJob.make(layout, where, limit, **options)
     return run_search(job, seeds, threads=threads, impl=impl, progress=progress)
 
 
