@@ -567,21 +567,6 @@ class Game:
             self.tiles_left,
         )
 
-    # ---- saving ----
-
-    def save(self) -> str:
-        """The game as JSON text (see :mod:`mahjongkit.solitaire.save`)."""
-        from mahjongkit.solitaire.save import dumps
-
-        return dumps(self)
-
-    @classmethod
-    def load(cls, text: str, **options: object) -> Game:
-        """A game from :meth:`save`'s text; ``SaveError`` names what is wrong."""
-        from mahjongkit.solitaire.save import loads
-
-        return loads(text, **options)
-
     def copy_counters(self) -> Counters:
         """A snapshot of the counters."""
         return replace(self.counters)
