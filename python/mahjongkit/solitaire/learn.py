@@ -30,15 +30,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple
 
 from mahjongkit.solitaire._ref.geometry import Geometry, bits_of, slots_of
 from mahjongkit.solitaire.checks import check_layout, check_present
 from mahjongkit.solitaire.layout import Layout
 
 
-class Blockers(NamedTuple):
-    """Why a slot is or is not free (decision 2), naming the blocking slots."""
+@dataclass(frozen=True)
+class Blockers:
+    """Why a slot is or is not free (decision 2), naming the blocking slots. The one blockers
+    type of solitaire: an :class:`Explanation` is a ``Blockers`` with the tile's position
+    and the rule's verdict."""
 
     slot: int
     covered_by: tuple[int, ...]
@@ -66,8 +68,9 @@ def blockers(layout: Layout, present: Iterable[int], slot: int) -> Blockers:
     >>> turtle = get_layout("turtle")
     >>> blockers(turtle, range(144), 139)
     Blockers(slot=139, covered_by=(143,), covered_by_all=(143,), left=(), right=(140,))
-    >>> blockers(turtle, range(144), 1).is_free, blockers(turtle, range(144), 1)[3:]
-    (False, ((0,), (2,)))
+    >>> both = blockers(turtle, range(144), 1)
+    >>> both.is_free, both.left, both.right
+    (False, (0,), (2,))
     >>> blockers(turtle, range(144), 128).covered_by  # the nearest layer only
     (139,)
     """
@@ -102,43 +105,18 @@ class TileState(Enum):
 
 
 @dataclass(frozen=True)
-class Explanation:
-    """Why ``slot`` is (not) free in one position: a snapshot, not a history.
+class Explanation(Blockers):
+    """Why ``slot`` is (not) free in one position: a snapshot, not a history. Its blocking
+    slots mean what they mean in :class:`Blockers` (``covered_by`` the nearest covering
+    layer, ``covered_by_all`` every cover)."""
 
-    The blocking slots are a :class:`Blockers`, the same type :func:`blockers` returns; its
-    fields read through (``covered_by`` is the nearest covering layer, ``covered_by_all``
-    every cover).
-    """
-
-    slot: int
     position: tuple[int, int, int]
     state: TileState
-    blockers: Blockers
-
-    @property
-    def covered_by(self) -> tuple[int, ...]:
-        """The covering tiles on the lowest layer that still covers (the ones touching it)."""
-        return self.blockers.covered_by
-
-    @property
-    def covered_by_all(self) -> tuple[int, ...]:
-        """Every present tile on a higher layer overlapping this one."""
-        return self.blockers.covered_by_all
 
     @property
     def nearest_cover(self) -> tuple[int, ...]:
         """The old name of :attr:`covered_by`."""
-        return self.blockers.covered_by
-
-    @property
-    def left(self) -> tuple[int, ...]:
-        """Present same-layer neighbours on the left."""
-        return self.blockers.left
-
-    @property
-    def right(self) -> tuple[int, ...]:
-        """Present same-layer neighbours on the right."""
-        return self.blockers.right
+        return self.covered_by
 
     @property
     def free(self) -> bool:
@@ -200,7 +178,7 @@ def explain(layout: Layout, present: Iterable[int], slot: int) -> Explanation:
     found = blockers(layout, on_board, slot)  # which also validates the ids
     position = layout.slots[slot]
     if slot not in on_board:
-        return Explanation(slot, position, TileState.REMOVED, Blockers(slot, (), (), (), ()))
+        return Explanation(slot, (), (), (), (), position, TileState.REMOVED)
     covers = found.covered_by_all
     both_sides = bool(found.left and found.right)
     if covers and both_sides:
@@ -211,7 +189,8 @@ def explain(layout: Layout, present: Iterable[int], slot: int) -> Explanation:
         state = TileState.SIDES
     else:
         state = TileState.FREE
-    return Explanation(slot, position, state, found)
+    blocking = (found.covered_by, found.covered_by_all, found.left, found.right)
+    return Explanation(slot, *blocking, position, state)
 
 
 @dataclass(frozen=True)
