@@ -42,8 +42,8 @@ def geometry(layout: Layout) -> _core.Geometry:
     return compiled
 
 
-def free_slots(layout: Layout, present: Sequence[int]) -> list[int]:
-    return geometry(layout).free_slots(list(present))
+def free_slots(layout: Layout, present: list[int]) -> list[int]:
+    return geometry(layout).free_slots(present)
 
 
 def deal(
@@ -53,9 +53,9 @@ def deal(
 
 
 def redeal(
-    layout: Layout, present: Sequence[int], seed: int, stream: int, max_trials: int
+    layout: Layout, present: list[int], seed: int, stream: int, max_trials: int
 ) -> tuple[list[int], list[int], int]:
-    return geometry(layout).redeal(list(present), seed, stream, max_trials)
+    return geometry(layout).redeal(present, seed, stream, max_trials)
 
 
 def solve(

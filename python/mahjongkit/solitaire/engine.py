@@ -44,12 +44,12 @@ class Backend(Protocol):
     """What each backend provides; arguments arrive validated. The names and arguments are
     those of the C++ core (``python/mahjongkit/_core/solitaire.pyi``), on a layout."""
 
-    def free_slots(self, layout: Layout, present: Sequence[int]) -> list[int]: ...
+    def free_slots(self, layout: Layout, present: list[int]) -> list[int]: ...
     def deal(
         self, layout: Layout, seed: int, max_trials: int
     ) -> tuple[bool, list[int], list[tuple[int, int]], int]: ...
     def redeal(
-        self, layout: Layout, present: Sequence[int], seed: int, stream: int, max_trials: int
+        self, layout: Layout, present: list[int], seed: int, stream: int, max_trials: int
     ) -> tuple[list[int], list[int], int]: ...
     def solve(
         self, layout: Layout, groups: Sequence[int], max_nodes: int, max_seconds: float
