@@ -75,7 +75,7 @@ def backend(impl: str | None = None) -> Backend:
     """The backend of ``impl`` (see :func:`mahjongkit._impl.resolve`).
 
     >>> from mahjongkit.solitaire import get_layout
-    >>> backend("python").free_slots(get_layout("tea house"), range(36))[:3]
+    >>> backend("python").free_slots(get_layout("tea house"), list(range(36)))[:3]
     [0, 5, 6]
     >>> backend("fortran")
     Traceback (most recent call last):
