@@ -81,6 +81,17 @@ def test_the_games_do_not_import_each_other(game: str, other: str) -> None:
     assert crossing == set()
 
 
+@pytest.mark.parametrize("game", ["solitaire", "mcr"])
+def test_the_games_import_no_front_end(game: str) -> None:
+    front = ("mahjongkit.cli", "mahjongkit.web")
+    crossing = {
+        n
+        for n, found in IMPORTS.items()
+        if n.startswith(f"mahjongkit.{game}") and any(m.startswith(front) for m in found)
+    }
+    assert crossing == set()
+
+
 def test_the_twins_import_neither_the_core_nor_the_dispatcher() -> None:
     banned = ("mahjongkit._core", "mahjongkit.solitaire._cpp", "mahjongkit.solitaire.engine")
     for name, found in IMPORTS.items():
