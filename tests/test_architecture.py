@@ -14,7 +14,11 @@ import pytest
 SOURCE = Path(__file__).resolve().parents[1] / "python"
 MCR_LAYERS = ("hand", "analysis", "scoring", "game", "players", "rl", "botzone", "arena")
 """Each MCR layer imports only those before it (players, rl, botzone and arena are peers)."""
-ONLY_CORE_IMPORTERS = {"mahjongkit.solitaire._cpp", "mahjongkit.mcr.analysis.engine"}
+ONLY_CORE_IMPORTERS = {
+    "mahjongkit.solitaire._cpp",
+    "mahjongkit.mcr.analysis.engine",
+    "mahjongkit.mcr.scoring._cpp",
+}
 
 
 def _modules() -> dict[str, Path]:

@@ -5,7 +5,8 @@ core) and :mod:`mahjongkit.solitaire._ref` (the pure-Python twins). :func:`backe
 from ``impl="cpp"`` or ``"python"``, or the environment variable
 ``MAHJONGKIT_IMPLEMENTATION`` (:mod:`mahjongkit._impl`); the default is the C++ core. Both
 give identical results and, because every check happens here first
-(:mod:`mahjongkit.solitaire.checks`), identical errors.
+(:mod:`mahjongkit.solitaire.checks`), identical errors. The decisions cited below are
+written out in docs/decisions.md.
 
 >>> from mahjongkit.solitaire import get_layout
 >>> turtle = get_layout("turtle")

@@ -1,5 +1,7 @@
 """Board properties, the vocabulary of seed search: what each one means, and its checks.
 
+The decisions cited are written out in docs/decisions.md.
+
 The C++ core (``cpp/core/solitaire/properties.cpp``) and its Python twin
 (:mod:`mahjongkit.solitaire._ref.properties`) compute the same numbers; use
 :func:`mahjongkit.solitaire.engine.board_properties` to pick either. Every property is a
