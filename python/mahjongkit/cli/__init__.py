@@ -18,10 +18,10 @@ from mahjongkit.cli import solitaire as _solitaire
 def main() -> None:
     """mahjongkit: Mahjong solitaire and Chinese Official Mahjong, fast."""
     # A bad MAHJONGKIT_IMPLEMENTATION is one clear line here, not a traceback in a command.
-    from mahjongkit.solitaire.engine import resolve_impl
+    from mahjongkit._impl import resolve
 
     try:
-        resolve_impl(None)
+        resolve(None)
     except ValueError as error:
         raise click.ClickException(str(error)) from None
 

@@ -15,7 +15,7 @@ import re
 from typing import Final
 
 SEED_LIMIT: Final = 1 << 64
-"""Seeds are 0 to 2**64 - 1 (decision 5), so a range ends at 2**64 at most."""
+"""Seeds are 0 to 2**64 - 1 (decision 5, docs/decisions.md), so a range ends at 2**64 at most."""
 _DIGITS: Final = re.compile(r"[0-9]+(?:_[0-9]+)*")
 
 
