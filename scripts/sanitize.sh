@@ -35,4 +35,4 @@ export PYTHONFAULTHANDLER=1
 if [[ $# -eq 0 ]]; then
   set -- tests/conformance tests/fuzz
 fi
-exec "$venv/bin/python" -m pytest -p no:cacheprovider -q "$@"
+exec "$venv/bin/python" -m pytest -p no:cacheprovider -W ignore::DeprecationWarning -q "$@"

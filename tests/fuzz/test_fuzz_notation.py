@@ -136,3 +136,14 @@ def test_a_meld_is_valid_or_refused(
 def test_the_melds_of_the_issue_are_refused(args: tuple[object, tuple[object, ...]]) -> None:
     with pytest.raises((TypeError, ValueError)):
         Meld(*args)  # type: ignore[arg-type]
+
+
+def test_five_melds_are_refused_alike() -> None:
+    # Found by the fuzz run: the C++ path gave the binding's own "at most four melds".
+    hand = parse_hand("chow(234s:3s@1) " * 4 + "pung(EEE@2)")
+    refusals = []
+    for impl in ("cpp", "python"):
+        with pytest.raises(ValueError) as caught:
+            score(hand, WinContext(winning=1), impl=impl)
+        refusals.append((type(caught.value).__name__, str(caught.value)))
+    assert refusals[0] == refusals[1] and "not 15" in refusals[0][1]
