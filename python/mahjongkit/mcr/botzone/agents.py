@@ -214,6 +214,7 @@ class ProgramAgent:
                     self._buffer = b""
                     self._kill()
                     finished = True
+                self._buffer += chunk
         seconds = time.perf_counter() - self._started
         text = next((x.decode(errors="replace").strip() for x in lines if x.strip()), None)
         if text is None:

@@ -206,7 +206,12 @@ class Judge:
         if record.winner is None:
             r.outcome = "exhausted"
             return
-        r.outcome, r.winner, r.discarder, r.points = "win", record.winner, record.discarder, record.points
+        r.outcome, r.winner, r.discarder, r.points = (
+            "win",
+            record.winner,
+            record.discarder,
+            record.points,
+        )
         r.by = record.by.value if record.by is not None else None
         r.fans = [f"{f.name} {f.points}x{f.times}" for f in record.fans]
 

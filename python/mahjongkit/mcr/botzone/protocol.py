@@ -33,7 +33,7 @@ Request.parse('3 2 CHI T2 W3')
 (13, 'PLAY F1')
 >>> Response.parse("PLAY X9")
 Traceback (most recent call last):
-ValueError: bad response 'PLAY X9': not a Botzone tile name: 'X9' (W1-W9, B1-B9, T1-T9, F1-F4, J1-J3, H1-H8)
+ValueError: bad response 'PLAY X9': not a Botzone tile name: 'X9' ...
 """
 
 from __future__ import annotations
@@ -165,9 +165,7 @@ def _parse_request(words: list[str]) -> Request:
         for c in counts:
             flowers.append(tuple(bonus[start : start + c]))
             start += c
-        return Request(
-            RequestKind.DEAL, flower_counts=counts, hand=hand, flowers=tuple(flowers)
-        )
+        return Request(RequestKind.DEAL, flower_counts=counts, hand=hand, flowers=tuple(flowers))
     if head == "2":
         _count(words, 2)
         return Request(RequestKind.DRAW, tile=_standard(words[1]))

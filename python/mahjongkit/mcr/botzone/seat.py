@@ -147,8 +147,9 @@ class SeatState:
                 self.hand = self.hand.draw(r.tile)
                 self.drawn = r.tile
             return
+        if r.seat is None:
+            raise ValueError("an action names its seat")
         seat = r.seat
-        assert seat is not None
         if k is RequestKind.FLOWER:
             assert r.tile is not None
             self.left[seat] -= 1
@@ -165,7 +166,9 @@ class SeatState:
             assert r.tile is not None
             claimed, source = self._take_last_discard(seat)
             if k is RequestKind.PENG:
-                meld = Meld(MeldKind.PUNG, (claimed,) * 3, claimed_from=source, claimed_tile=claimed)
+                meld = Meld(
+                    MeldKind.PUNG, (claimed,) * 3, claimed_from=source, claimed_tile=claimed
+                )
                 if seat == me:
                     self.hand = self.hand.claim_pung(claimed, source)
             else:
@@ -202,7 +205,11 @@ class SeatState:
                 self.concealed[seat] -= 4
                 if seat == me:
                     answer = self.last_response
-                    if answer is None or answer.kind is not ResponseKind.GANG or answer.tile is None:
+                    if (
+                        answer is None
+                        or answer.kind is not ResponseKind.GANG
+                        or answer.tile is None
+                    ):
                         raise ValueError("a concealed kong of ours that we did not declare")
                     self.hand = self.hand.concealed_kong(answer.tile)
                 else:

@@ -60,7 +60,9 @@ class BotzoneDeal:
 
     def __post_init__(self) -> None:
         if len(self.walls) != SEATS or any(len(w) != WALL_TILES for w in self.walls):
-            raise ValueError(f"four walls of {WALL_TILES} tiles, not {[len(w) for w in self.walls]}")
+            raise ValueError(
+                f"four walls of {WALL_TILES} tiles, not {[len(w) for w in self.walls]}"
+            )
         seen = [0] * (STANDARD_KINDS + 1)
         for wall in self.walls:
             for kind in wall:
@@ -232,7 +234,9 @@ class BotzoneRules(Rules):
             and not self._kong_walls_ok(seat)
         ):
             return self._refusal(
-                seat, RefusalCode.NO_KONG, "no kong when this seat's or the next seat's wall is empty"
+                seat,
+                RefusalCode.NO_KONG,
+                "no kong when this seat's or the next seat's wall is empty",
             )
         self.wall.seat = seat
         return super()._why_not_on_turn(seat, move)

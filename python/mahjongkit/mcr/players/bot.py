@@ -48,7 +48,7 @@ from mahjongkit.mcr.hand.notation import format_hand
 from mahjongkit.mcr.scoring.context import WinBy, WinContext
 from mahjongkit.tiles import STANDARD_KINDS, is_honour, is_suited, is_terminal
 
-LEVELS: Final = (1, 2)
+LEVELS: Final = (1, 2, 3)
 """The levels a :class:`Bot` plays at."""
 TOP_LEVEL: Final = max(LEVELS)
 """The level :func:`hint` uses."""
