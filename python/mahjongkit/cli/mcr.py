@@ -199,10 +199,11 @@ def game_command(
 @click.option("--seed", default=None, help="The game's seed (default: a fresh one, printed).")
 @click.option(
     "--level",
-    type=click.IntRange(1, 2),
+    type=click.IntRange(1, 3),
     default=2,
     show_default=True,
-    help="The bots' level: 1 (discards isolated tiles) or 2 (plays for an 8-point win).",
+    help="The bots' level: 1 (discards isolated tiles), 2 (plays for an 8-point win) or 3"
+    " (level 2 that defends).",
 )
 @click.option("--seat", type=click.IntRange(0, 3), default=0, show_default=True, help="Your seat.")
 @click.option(

@@ -250,10 +250,9 @@ class Judge:
         """Tell everybody what ``actor`` did; take the answers (claims, robbing wins)."""
         g = self.rules
         answers = self._turn([f"3 {actor} {what}"] * SEATS, actor + 1)
-        self._expect_pass(answers, [actor])
         others = [(actor + k) % SEATS for k in (1, 2, 3)]
         if what == "GANG":  # nobody may answer a kong but by passing
-            self._expect_pass(answers, others)
+            self._expect_pass(answers, [*others, actor])
             return None
         window = g.window
         moves: dict[int, Move] = {}
@@ -266,6 +265,7 @@ class Judge:
                 verdict = WH if move == WIN else WA
                 raise _Penalty(seat, verdict, f"seat {seat}: {answers[seat]!r} is not open to it")
             moves[seat], then[seat] = move, answer
+        self._expect_pass(answers, [actor])
         while g.window is not None and g.waiting_on:
             seat = g.waiting_on[0]
             self._apply(seat, moves[seat], answers[seat])

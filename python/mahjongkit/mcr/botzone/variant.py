@@ -30,13 +30,14 @@ True
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from mahjongkit.mcr.botzone.tiles import from_botzone, to_botzone
 from mahjongkit.mcr.game.errors import Refusal, RefusalCode
-from mahjongkit.mcr.game.moves import Move, MoveKind
+from mahjongkit.mcr.game.moves import KONG, PUNG, WIN, Move, MoveKind, chow
 from mahjongkit.mcr.game.rules import Phase, Position, Rules, _OpenWindow
 from mahjongkit.mcr.hand.notation import format_tiles
 from mahjongkit.mcr.hand.wall import SEATS, Wall, order_for
@@ -48,6 +49,7 @@ WALL_TILES: Final = 34
 """Tiles in each seat's wall (136 / 4)."""
 DEALT: Final = 13
 GB: Final = ruleset_named("gb")
+GAME_FORMAT: Final = "mahjongkit.botzone.game"
 
 
 @dataclass(frozen=True)
@@ -246,21 +248,23 @@ class BotzoneRules(Rules):
         w = self._window
         if w is None:
             return
-        no_meld = self._next_left(seat) == 0
+        # The claims again, under this variant's walls (the rules asked the one wall).
+        melds_ok = self._next_left(seat) > 0
         may: dict[int, tuple[Move, ...]] = {}
-        for other, claims in w.may.items():
-            kept = tuple(
-                m
-                for m in claims
-                if not (no_meld and m.kind in (MoveKind.CHOW, MoveKind.PUNG))
-                and not (m.kind is MoveKind.KONG and not self._kong_walls_ok(other))
-            )
-            if kept:
-                may[other] = kept
-        if may == w.may:
-            return
+        for other in w.may:
+            hand = self._hands[other]
+            claims: list[Move] = []
+            if melds_ok and other == (seat + 1) % SEATS:
+                claims += [chow(a, b) for a, b in hand.chow_shapes(tile)]
+            if melds_ok and hand.counts[tile] >= 2:
+                claims.append(PUNG)
+            if hand.counts[tile] == 3 and self._kong_walls_ok(other):
+                claims.append(KONG)
+            if other in w.tallies:
+                claims.append(WIN)
+            if claims:
+                may[other] = tuple(sorted(claims, key=Move.sort_key))
         w.may = may
-        w.tallies = {s: t for s, t in w.tallies.items() if s in may}
         if not may:
             self._window = None
             self.phase = Phase.DISCARD
@@ -287,6 +291,41 @@ class BotzoneRules(Rules):
         if self.turn is not None and self.claimed_this_turn:
             # A discard after a claim is the last one when the next seat's wall is empty.
             self.last_draw_emptied = self._next_left(self.turn) == 0
+
+    def to_json(self) -> str:
+        """The hand as JSON: the deal and every move; :meth:`from_json` replays it."""
+        data = {
+            "format": GAME_FORMAT,
+            "version": 1,
+            "deal": self.deal.to_json(),
+            "ruleset": self.ruleset.name,
+            "moves": [[seat, str(move)] for seat, move in self.move_log],
+        }
+        return json.dumps(data)
+
+    @classmethod
+    def from_json(cls, text: str, **_: Any) -> BotzoneRules:
+        """Replay a hand saved by :meth:`to_json`; ``ValueError`` naming what is wrong.
+
+        >>> game = BotzoneRules(BotzoneDeal.from_seed("save"))
+        >>> _ = game.apply(0, game.legal(0)[0])
+        >>> again = BotzoneRules.from_json(game.to_json())
+        >>> again.hands == game.hands, again.walls_left() == game.walls_left()
+        (True, True)
+        """
+        try:
+            data = json.loads(text)
+            if data.get("format") != GAME_FORMAT:
+                raise ValueError(f"the format is not {GAME_FORMAT!r}")
+            game = cls(BotzoneDeal.from_json(data["deal"]), ruleset=ruleset_named(data["ruleset"]))
+            moves = [(int(seat), Move.parse(text)) for seat, text in data["moves"]]
+        except (KeyError, TypeError, ValueError) as error:
+            raise ValueError(f"not a saved Botzone hand: {error}") from None
+        for index, (seat, move) in enumerate(moves):
+            refusal = game.apply(seat, move)
+            if refusal is not None:
+                raise ValueError(f"move {index} ({seat}: {move}) is refused: {refusal}")
+        return game
 
     def clone(self) -> BotzoneRules:
         other = super().clone()
