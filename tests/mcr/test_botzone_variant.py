@@ -62,7 +62,7 @@ def test_bad_walls_are_refused():
     with pytest.raises(ValueError, match="136 tiles once each"):
         BotzoneDeal(tuple(tuple(STANDARD[:34]) for _ in range(4)), 0)
     with pytest.raises(ValueError, match="no flowers"):
-        BotzoneDeal((tuple([35] + STANDARD[1:34]), *deal_with({}).walls[1:]), 0)
+        BotzoneDeal((tuple([35, *STANDARD[1:34]]), *deal_with({}).walls[1:]), 0)
     with pytest.raises(ValueError, match="prevailing wind"):
         BotzoneDeal(deal_with({}).walls, 4)
     with pytest.raises(ValueError, match="136 tiles"):
