@@ -255,3 +255,27 @@ def test_a_false_win_and_an_illegal_discard_are_penalised():
     result = judge(agents, BotzoneDeal.from_seed("illegal"))
     assert (result.offender, result.verdict) == (0, WA)
     assert "refused" in result.message
+
+
+def test_cli_judge_and_botzone(tmp_path):
+    from click.testing import CliRunner
+
+    from mahjongkit.cli import main
+
+    program = " ".join([*BOTZONE[:1], "-c", "'from mahjongkit.cli import main; main()'"])
+    commands = [f"{program} mcr botzone --level {lv}" for lv in (3, 2, 1, 1)]
+    log = tmp_path / "hand.json"
+    out = CliRunner().invoke(
+        main, ["mcr", "judge", *commands, "--seed", "cli", "--log", str(log), "--quan", "1"]
+    )
+    assert out.exit_code == 0, out.output
+    result = json.loads(out.output)
+    assert result["outcome"] in ("win", "exhausted") and sum(result["scores"]) == 0
+    data = json.loads(log.read_text())
+    assert data["deal"]["quan"] == 1 and data["turns"][0]["requests"][2] == "0 2 1"
+    assert replay(data).scores == tuple(result["scores"])
+    line = json.dumps({"requests": ["0 0 0"], "responses": []})
+    out = CliRunner().invoke(main, ["mcr", "botzone", "--level", "3"], input=line + "\n")
+    assert json.loads(out.output) == {"response": "PASS"}
+    bad = CliRunner().invoke(main, ["mcr", "botzone", "--player", "nosuch:Thing"])
+    assert bad.exit_code != 0 and "cannot import" in bad.output
