@@ -152,6 +152,8 @@ def script(tmp_path, name: str, body: str) -> list[str]:
             sys.stdin.readline()  # the count line
             for turn in range(1000):
                 request = sys.stdin.readline().strip()
+                while not request:  # the empty data and globaldata lines
+                    request = sys.stdin.readline().strip()
                 if turn >= 2:
             {body}
                 print("PASS")

@@ -11,11 +11,13 @@ without asking.
 * **JSON**: the input is one line ``{"requests": [...], "responses": [...]}`` holding the
   whole log of the hand so far; the program answers one line ``{"response": "..."}`` and
   exits (the view is rebuilt from the log every time).
-* **simple, kept running**: the input starts with the number of turns ``n`` and then the
-  ``2n - 1`` lines of the log (requests and the bot's own responses alternating, the newest
-  request last); the program answers with the response line and the line
+* **simple, kept running**: the input starts with the number of turns ``n``, then the ``n``
+  requests of the hand so far (oldest first), then the bot's own ``n - 1`` earlier
+  responses, then a ``data`` and a ``globaldata`` line (empty: these programs save nothing);
+  the program answers with the response line and the line
   ``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<``, then stays alive and reads one request line per
-  turn, answering each the same way, until its input ends.
+  turn, answering each the same way, until its input ends. Blank lines between requests
+  (the empty ``data`` lines) are skipped.
 
 The mode is read from the first character of the input (``{`` means JSON).
 
@@ -126,14 +128,15 @@ def run(player: Player, inp: TextIO, out: TextIO) -> None:
         out.flush()
         return
     turns = int(text)
-    log = [inp.readline().strip() for _ in range(2 * turns - 1)]
-    answer = bot.replay(log[0::2], log[1::2])
+    requests = [inp.readline().strip() for _ in range(turns)]
+    responses = [inp.readline().strip() for _ in range(turns - 1)]
+    answer = bot.replay(requests, responses)
     while True:
         out.write(f"{answer}\n{KEEP_RUNNING}\n")
         out.flush()
         line = inp.readline()
+        while line and not line.strip():  # the empty data lines
+            line = inp.readline()
         if not line:
             return
-        if not line.strip():
-            continue
         answer = bot.step(line.strip())

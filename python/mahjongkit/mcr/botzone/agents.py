@@ -9,7 +9,8 @@ platform has ``resource.setrlimit``, the program's address space is capped.
 
 A program that prints ``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<`` after its answer stays alive
 and is sent only the next request; one that exits is started again with the whole log (the
-simple mode's count line then the log), or, in ``json`` mode, is started every turn with
+simple mode's count line, the requests, its own responses, and empty ``data`` and
+``globaldata`` lines), or, in ``json`` mode, is started every turn with
 ``{"requests": [...], "responses": [...]}`` and answers ``{"response": "..."}``.
 """
 
@@ -171,12 +172,9 @@ class ProgramAgent:
             payload = {"requests": self._requests, "responses": self._responses}
             self._write(json.dumps(payload) + "\n")
             return
-        log = []
-        for index, line in enumerate(self._requests):
-            log.append(line)
-            if index < len(self._responses):
-                log.append(self._responses[index])
-        self._write(f"{len(self._requests)}\n" + "\n".join(log) + "\n")
+        # the count, every request, the program's own earlier responses, data, globaldata
+        log = [str(len(self._requests)), *self._requests, *self._responses, "", ""]
+        self._write("\n".join(log) + "\n")
 
     def receive(self, timeout: float) -> Reply:
         """The answer to the last request sent, waiting until ``timeout`` seconds after the
