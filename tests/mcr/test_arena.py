@@ -156,11 +156,12 @@ def test_cli_json_and_csv():
 
 @pytest.mark.slow
 def test_level_three_against_level_two_in_duplicate():
-    """2,000 hands (500 walls from every seat): level 3 loses fewer hands to its discards and
-    scores at least as well as level 2 (figures in benchmarks/README.md)."""
-    result = arena(
-        ["bot:3", "bot:2", "bot:2", "bot:2"], hands=2000, variant="botzone", seed="slow", workers=2
-    )
-    three, twos = result.players[0], result.players[1:]
-    assert three.deal_in_rate < min(p.deal_in_rate for p in twos)
-    assert three.mean > sum(p.mean for p in twos) / 3
+    """2,000 hands (500 walls from every seat): level 3 feeds fewer wins than a level-2 bot
+    in its place on the same deals, and scores no worse beyond the noise (figures and the
+    interval in benchmarks/README.md)."""
+    specs = ["bot:3", "bot:2", "bot:2", "bot:2"]
+    test = arena(specs, hands=2000, variant="botzone", seed="slow", workers=2)
+    base = arena(["bot:2"] * 4, hands=2000, variant="botzone", seed="slow", workers=2)
+    three, two = test.players[0], base.players[0]
+    assert three.deal_in_rate < two.deal_in_rate
+    assert three.mean - two.mean > -(three.ci95 + two.ci95)
