@@ -51,7 +51,11 @@ class Reply:
 
 
 class PlayerAgent:
-    """A ``choose(view)`` player answering in-process through the adapter."""
+    """A ``choose(view)`` player answering in-process through the adapter.
+
+    Its exceptions are its seat's fault (``RE``), but it runs in the judge's own thread: the
+    time limit cannot stop it, so only trusted players run in-process (programs run as
+    :class:`ProgramAgent`)."""
 
     def __init__(self, player: Player, name: str = "") -> None:
         self.name = name or type(player).__name__
