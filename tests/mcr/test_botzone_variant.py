@@ -6,10 +6,12 @@ from __future__ import annotations
 import pytest
 
 from mahjongkit.mcr.botzone.tiles import from_botzone
-from mahjongkit.mcr.botzone.variant import BotzoneDeal, BotzoneRules
+from mahjongkit.mcr.botzone.variant import BotzoneDeal, botzone_rules, walls_left
 from mahjongkit.mcr.game.errors import RefusalCode
 from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, chow, discard, kong
-from mahjongkit.mcr.game.rules import Phase
+from mahjongkit.mcr.game.rules import Phase, Rules
+from mahjongkit.mcr.game.variant import BOTZONE
+from mahjongkit.mcr.hand.wall import SeatWalls, Wall
 from mahjongkit.mcr.players.bot import Bot, view_of
 from mahjongkit.tiles import full_set, is_bonus
 
@@ -31,13 +33,18 @@ def deal_with(seat_tiles: dict[int, list[int]], quan: int = 0) -> BotzoneDeal:
     return BotzoneDeal(tuple(walls), quan)
 
 
+def empty_wall(game: Rules, seat: int) -> None:
+    """As if ``seat`` had drawn its wall out (a test shortcut into the four walls)."""
+    game.wall._seats[seat] = Wall([])  # type: ignore[attr-defined]
+
+
 def kinds(text: str) -> list[int]:
     return [from_botzone(w) for w in text.split()]
 
 
 def test_each_seat_deals_and_draws_from_its_own_wall():
     deal = BotzoneDeal.from_seed("walls", quan=2)
-    g = BotzoneRules(deal)
+    g = botzone_rules(deal)
     for s in range(4):
         own = list(deal.walls[s][-13:])
         if s == 0:
@@ -45,7 +52,7 @@ def test_each_seat_deals_and_draws_from_its_own_wall():
         assert sorted(g.hand_of(s).concealed_tiles()) == sorted(own)
     assert g.drawn == deal.walls[0][-14] and g.turn == 0
     assert g.prevailing == 2 and [g.seat_wind(s) for s in range(4)] == [0, 1, 2, 3]
-    assert g.walls_left() == (20, 21, 21, 21)
+    assert walls_left(g) == (20, 21, 21, 21)
     # seat 0 discards something nobody claims here: seat 1 draws its own wall's next tile
     bot = Bot(1, seed="w")
     while g.turn == 0:
@@ -53,7 +60,7 @@ def test_each_seat_deals_and_draws_from_its_own_wall():
         while g.window is not None:
             g.apply(g.waiting_on[0], PASS)
     if g.turn == 1 and not g.claimed_this_turn:
-        assert g.drawn == deal.walls[1][-14] and g.walls_left()[1] == 20
+        assert g.drawn == deal.walls[1][-14] and walls_left(g)[1] == 20
 
 
 def test_bad_walls_are_refused():
@@ -80,8 +87,8 @@ def test_a_walltiles_string_is_read_part_by_part():
 
 
 def test_the_hand_ends_when_the_drawing_seats_wall_is_empty():
-    g = BotzoneRules(BotzoneDeal.from_seed("empty"))
-    g.wall._walls[1] = []  # as if seat 1 had drawn its wall out
+    g = botzone_rules(BotzoneDeal.from_seed("empty"))
+    empty_wall(g, 1)  # as if seat 1 had drawn its wall out
     tile = g.hand_of(0).concealed_tiles()[0]
     assert g.apply(0, discard(tile)) is None
     while g.is_active and g.window is not None:
@@ -96,9 +103,9 @@ def test_no_pung_or_chow_when_the_next_seats_wall_is_empty():
     seat0 = kinds("W5 F1 F1 F2 F2 F3 F3 F4 F4 J1 J1 J2 J2 T9")
     seat1 = kinds("W4 W6 W5 W5 B1 B2 B3 B4 B5 B6 B7 B8 J3")
     for empty in (False, True):
-        g = BotzoneRules(deal_with({0: seat0, 1: seat1}))
+        g = botzone_rules(deal_with({0: seat0, 1: seat1}))
         if empty:
-            g.wall._walls[1] = []
+            empty_wall(g, 1)
         assert g.apply(0, discard(from_botzone("W5"))) is None
         offered = set(g.legal(1))
         if empty:
@@ -112,33 +119,46 @@ def test_no_pung_or_chow_when_the_next_seats_wall_is_empty():
 def test_no_kong_when_the_own_or_the_next_wall_is_empty():
     seat0 = kinds("W1 W1 W1 W1 F1 F2 F3 F4 J1 J2 J3 T9 B9 T1")
     for empty in (None, 0, 1):
-        g = BotzoneRules(deal_with({0: seat0}))
+        g = botzone_rules(deal_with({0: seat0}))
         if empty is not None:
-            g.wall._walls[empty] = []
-        before = g.walls_left()
+            empty_wall(g, empty)
+        before = walls_left(g)
         if empty is None:
             assert kong(1) in g.legal(0)
             assert g.apply(0, kong(1)) is None
-            assert g.turn == 0 and g.walls_left()[0] == before[0] - 1  # replaced from its wall
+            assert g.turn == 0 and walls_left(g)[0] == before[0] - 1  # replaced from its wall
         else:
             assert kong(1) not in g.legal(0)
             refusal = g.apply(0, kong(1))
             assert refusal is not None and refusal.code is RefusalCode.NO_KONG
-            assert g.walls_left() == before
+            assert walls_left(g) == before
 
 
 def test_last_tile_means_the_next_seats_wall_is_empty():
-    g = BotzoneRules(BotzoneDeal.from_seed("last"))
-    g.wall._walls[1] = []
-    assert not g.last_draw_emptied  # seat 0's draw came before
-    g.wall._walls[0] = g.wall._walls[0][:1]
-    g._draw(0, from_back=False, reason=None)  # draw again for seat 0 (a test shortcut)
-    assert g.last_draw_emptied
+    g = botzone_rules(BotzoneDeal.from_seed("last"))
+    assert not g.last_draw_emptied
+    g.wall._seats[1] = Wall([from_botzone("W1")])  # type: ignore[attr-defined]
+    empty_wall(g, 2)
+    assert g.apply(0, discard(g.hand_of(0).concealed_tiles()[0])) is None
+    while g.window is not None:
+        assert g.apply(g.waiting_on[0], PASS) is None
+    assert g.turn == 1 and g.drawn == from_botzone("W1")
+    assert walls_left(g)[1:3] == (0, 0) and g.last_draw_emptied
+
+
+def test_a_loaded_wall_is_checked_and_saved():
+    deal = BotzoneDeal.from_seed("load")
+    g = botzone_rules(deal)
+    assert Rules.from_json(g.to_json()).hands == g.hands
+    with pytest.raises(ValueError, match="four walls"):
+        Rules("x", variant=BOTZONE, wall=Wall(t for w in deal.walls for t in w))
+    with pytest.raises(ValueError, match="whole set"):
+        Rules("x", variant=BOTZONE, wall=SeatWalls([w[:-1] for w in deal.walls]))
 
 
 @pytest.mark.parametrize("seed", [f"inv-{i}" for i in range(8)])
 def test_bot_hands_keep_the_invariants_and_save(seed):
-    g = BotzoneRules(BotzoneDeal.from_seed(seed))
+    g = botzone_rules(BotzoneDeal.from_seed(seed))
     bots = [Bot(2, seed=f"{seed}:{s}") for s in range(4)]
     while g.is_active:
         seat = g.waiting_on[0]
@@ -148,20 +168,18 @@ def test_bot_hands_keep_the_invariants_and_save(seed):
         if g.window is not None and g.window.kind is Phase.CLAIM:
             assert g.window.from_seat not in g.window.may
     assert g.phase is Phase.FINISHED and len(g.history) == 1
-    assert sum(g.totals) == 0 and g.hand_no == 4 * g.deal.quan + 1
-    again = BotzoneRules.from_json(g.to_json())
+    assert sum(g.totals) == 0 and g.hand_no == 4 * BotzoneDeal.from_seed(seed).quan + 1
+    again = Rules.from_json(g.to_json())  # the loaded walls are in the save
     assert again.totals == g.totals and again.history == g.history
-    with pytest.raises(ValueError, match="not a saved Botzone hand"):
-        BotzoneRules.from_json("{}")
 
 
 def test_kongs_in_a_window_need_the_claimants_walls():
     seat0 = kinds("J1 F1 F2 F3 F4 W1 W9 B1 B9 T1 T9 J2 J3 W5")
     seat1 = kinds("J1 J1 J1 B2 B3 B4 B5 B6 B7 T2 T3 T4 T5")
     for empty in (False, True):
-        g = BotzoneRules(deal_with({0: seat0, 1: seat1}))
+        g = botzone_rules(deal_with({0: seat0, 1: seat1}))
         if empty:
-            g.wall._walls[2] = []  # the claimant's next seat
+            empty_wall(g, 2)  # the claimant's next seat
         assert g.apply(0, discard(from_botzone("J1"))) is None
         assert (KONG in g.legal(1)) is not empty
         assert PUNG in g.legal(1)

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any, Final
 from mahjongkit.mcr.game.moves import Move
 from mahjongkit.mcr.game.result import HANDS, places
 from mahjongkit.mcr.game.rules import Rules
+from mahjongkit.mcr.game.variant import ONE_HAND
 from mahjongkit.mcr.players.bot import LEVELS, Bot, View, view_of
 
 if TYPE_CHECKING:
@@ -108,19 +109,6 @@ def make_player(spec: str, seed: str = "") -> Player:
 # -- one hand --------------------------------------------------------------------------------------
 
 
-class _OneHand(Rules):
-    """A hand of the 16-hand game played alone: the game ends with it."""
-
-    def _begin_hand(self) -> None:
-        if getattr(self, "_first_done", False):
-            self.hand_no -= 1
-            self.dealer = (self.dealer - 1) % SEATS
-            self._finish_game()
-            return
-        self._first_done = True
-        super()._begin_hand()
-
-
 @dataclass(frozen=True)
 class HandResult:
     """One hand, seen per player (index into the specs): the deal, the rotation, each
@@ -174,7 +162,7 @@ def play_deal(
     deal_seed = f"{seed}:{deal}"
     offender_seat: int | None = None
     if variant == "botzone":
-        from mahjongkit.mcr.botzone.variant import BotzoneDeal, BotzoneRules
+        from mahjongkit.mcr.botzone.variant import BotzoneDeal, botzone_rules
 
         walls = BotzoneDeal.from_seed(deal_seed)
         if any(is_program(s) for s in specs):
@@ -192,9 +180,9 @@ def play_deal(
                 discarder_seat,
                 offender_seat,
             )
-        game: Rules = BotzoneRules(walls)
+        game = botzone_rules(walls)
     elif variant == "mcr":
-        game = _OneHand(deal_seed, hand_no=1 + deal % HANDS)
+        game = Rules(deal_seed, hand_no=1 + deal % HANDS, variant=ONE_HAND)
     else:
         raise ValueError(f"the variant is one of {VARIANTS}, not {variant!r}")
     players = [make_player(specs[at_seat[s]], seed=f"{deal_seed}:{at_seat[s]}") for s in range(4)]

@@ -2,9 +2,10 @@
 
 Every turn the judge sends each seat one request and reads four answers (all four are
 written before any is read, so programs think in parallel); each answer must come within
-the time limit. The hand is played by :class:`~mahjongkit.mcr.botzone.variant.BotzoneRules`;
-the judge only translates. All four answers of a turn are checked before any is applied,
-in seat order from the seat after the one that acted: the first seat whose answer is late
+the time limit. The hand is played by the rules in the Botzone variant
+(:func:`~mahjongkit.mcr.botzone.variant.botzone_rules`); the judge only translates. All four
+answers of a turn are checked before any is applied, in seat order from the seat after the
+one that acted: the first seat whose answer is late
 (``TLE``), missing because its program ended (``RE``), too long (``OLE``), not a response
 or not a legal one (``WA``), or a win the rules refuse (``WH``, a false win) is penalised:
 it pays 30 and each other seat receives 10, and the hand ends there. Otherwise a won hand
@@ -27,7 +28,7 @@ from typing import Any, Final
 from mahjongkit.mcr.botzone.agents import OK, Agent, Reply
 from mahjongkit.mcr.botzone.protocol import Response, ResponseKind
 from mahjongkit.mcr.botzone.tiles import to_botzone
-from mahjongkit.mcr.botzone.variant import DEALT, BotzoneDeal, BotzoneRules
+from mahjongkit.mcr.botzone.variant import DEALT, BotzoneDeal, botzone_rules
 from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, MoveKind, chow, discard, kong
 from mahjongkit.mcr.hand.meld import MeldKind
 
@@ -118,7 +119,7 @@ class Judge:
         self.deal = deal
         self.time_limit = time_limit
         self.first_time_limit = first_time_limit
-        self.rules = BotzoneRules(deal)
+        self.rules = botzone_rules(deal)
         self.result = JudgeResult(deal, [a.name for a in agents])
 
     # -- one turn ----------------------------------------------------------------------------

@@ -6,7 +6,7 @@ melds, bonus tiles, discard pool and concealed-tile count, and how many tiles ar
 each seat's private wall (34 at the start, or 36 when the deal shows the set has bonus
 tiles; a seat's wall loses a tile on every draw it is told of). From that it builds the same
 :class:`~mahjongkit.mcr.players.bot.View` a bot reads in an ordinary game, legal moves
-included (the Botzone variant's: see :mod:`mahjongkit.mcr.botzone.variant`), so any
+included (the Botzone variant's: see ``docs/botzone.md``), so any
 ``choose(view) -> Move`` player can answer a request.
 
 >>> state = SeatState()
@@ -326,7 +326,12 @@ class SeatState:
                 claims += [chow(a, b) for a, b in hand.chow_shapes(tile)]
             if melds_ok and hand.counts[tile] >= 2:
                 claims.append(PUNG)
-            if hand.counts[tile] == 3 and self.left[me] > 0 and self._next_left(me) > 0:
+            if (
+                melds_ok
+                and hand.counts[tile] == 3
+                and self.left[me] > 0
+                and self._next_left(me) > 0
+            ):
                 claims.append(KONG)
             by, last = WinBy.DISCARD, self._next_left(w.from_seat) == 0
         else:
