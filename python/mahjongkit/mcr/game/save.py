@@ -7,6 +7,9 @@ any other, so a game with a house ruleset restores to the very same scoring.
 >>> house = Ruleset(name="house", point_overrides={48: 7})
 >>> ruleset_from_json(ruleset_to_json(house)) == house
 True
+>>> chosen = GB.choose(knit_holds_winning_tile=True)
+>>> ruleset_from_json(ruleset_to_json(chosen)) == chosen
+True
 """
 
 from __future__ import annotations
@@ -34,7 +37,12 @@ def ruleset_to_json(ruleset: Ruleset) -> str | dict[str, Any]:
         "nine_gates_extras": {
             str(k): list(v) for k, v in sorted(ruleset.nine_gates_extras.items())
         },
+        "conditional_excludes": [
+            [sorted(when), sorted(drop)] for when, drop in ruleset.conditional_excludes
+        ],
         "many_kongs_award_concealed": ruleset.many_kongs_award_concealed,
+        "robbing_on_last_tile": ruleset.robbing_on_last_tile,
+        "knit_holds_winning_tile": ruleset.knit_holds_winning_tile,
         "minimum": ruleset.minimum,
         "differences": [[d.key, d.clause, d.text] for d in ruleset.differences],
     }
@@ -69,7 +77,14 @@ def ruleset_from_json(data: object) -> Ruleset:
                     for k, v in dict(data["nine_gates_extras"]).items()
                 }
             ),
+            # the fields below the first save format lacked default to the Green Book's
+            conditional_excludes=tuple(
+                (frozenset(_num(f) for f in when), frozenset(_num(f) for f in drop))
+                for when, drop in data.get("conditional_excludes", ())
+            ),
             many_kongs_award_concealed=bool(data["many_kongs_award_concealed"]),
+            robbing_on_last_tile=bool(data.get("robbing_on_last_tile", False)),
+            knit_holds_winning_tile=bool(data.get("knit_holds_winning_tile", False)),
             minimum=_num(data["minimum"]),
             differences=tuple(
                 RuleDifference(_str(k), _str(c), _str(t)) for k, c, t in data["differences"]
