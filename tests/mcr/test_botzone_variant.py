@@ -183,3 +183,37 @@ def test_kongs_in_a_window_need_the_claimants_walls():
         assert g.apply(0, discard(from_botzone("J1"))) is None
         assert (KONG in g.legal(1)) is not empty
         assert PUNG in g.legal(1)
+
+
+def test_no_promoted_kong_when_the_next_wall_is_empty():
+    """Botzone's judge refuses a BUGANG with the seat's own or the next seat's wall empty,
+    whatever the ruleset says about robbing on the last tile."""
+    seat0 = kinds("W1 W1 F1 F2 F3 F4 J1 J2 J3 B1 B9 T1 T9 W9 W1")  # 14 dealt, then W1
+    seat3 = kinds("W1 B2 B3 B4 B5 B6 B7 T2 T3 T4 T5 T6 T7 W5")
+    for empty in (False, True):
+        g = botzone_rules(deal_with({0: seat0, 3: seat3}))
+
+        def play(seat: int, tile: int, g: Rules = g) -> None:
+            assert g.apply(seat, discard(tile)) is None
+            while g.window is not None and g.window.from_seat == seat:
+                if 0 in g.waiting_on and PUNG in g.legal(0) and tile == from_botzone("W1"):
+                    assert g.apply(0, PUNG) is None
+                else:
+                    assert g.apply(g.waiting_on[0], PASS) is None
+
+        play(0, from_botzone("W9"))
+        for seat in (1, 2):
+            play(seat, g.drawn or g.hand_of(seat).concealed_tiles()[0])
+        play(3, from_botzone("W1"))  # seat 0 pungs it
+        assert g.turn == 0 and g.claimed_this_turn
+        play(0, from_botzone("F1"))
+        while g.turn != 0:
+            play(g.turn, g.drawn or g.hand_of(g.turn).concealed_tiles()[0])
+        assert g.drawn == from_botzone("W1")
+        if empty:
+            empty_wall(g, 1)  # as if seat 1 had drawn its wall out
+            assert kong(1) not in g.legal(0)
+            refusal = g.apply(0, kong(1))
+            assert refusal is not None and refusal.code is RefusalCode.NO_KONG
+        else:
+            assert kong(1) in g.legal(0)
