@@ -93,7 +93,10 @@ def test_dask_gives_identical_results():
 
 def test_a_python_player_that_breaks_the_rules_is_penalised():
     result = arena(
-        ["test_arena:AlwaysWin", "bot:1", "bot:1", "bot:1"], hands=8, variant="mcr", seed="x"
+        ["tests.mcr.test_arena:AlwaysWin", "bot:1", "bot:1", "bot:1"],
+        hands=8,
+        variant="mcr",
+        seed="x",
     )
     cheat = result.players[0]
     # every hand: penalised at its first turn (or it lost before ever holding fourteen)

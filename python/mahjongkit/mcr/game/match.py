@@ -80,7 +80,9 @@ class Match:
             judge=self.judge,
             events=self.outcomes,
             whole=whole,
-            rob_last=self.ruleset.robbing_on_last_tile,
+            # With four walls (Botzone) no kong is declared once the seat's own or the next
+            # seat's wall is empty, promoted or not: Botzone's judge refuses it.
+            rob_last=self.ruleset.robbing_on_last_tile and self.variant.walls is Walls.SHARED,
         )
         return self.hand
 
