@@ -29,6 +29,7 @@ any number of workers and on Dask.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import math
 import os
@@ -444,6 +445,22 @@ def arena(
     )
 
 
+@contextlib.contextmanager
+def _dask_client(client: Client | None, scheduler: str | None) -> Iterator[Client]:
+    """``client`` itself, else a client of the scheduler at ``scheduler`` (closed on exit)."""
+    if client is not None:
+        yield client
+        return
+    try:
+        import distributed
+    except ImportError:  # pragma: no cover - depends on the environment
+        raise ImportError(
+            "the Dask backend needs the optional extra: pip install 'mahjongkit[dask]'"
+        ) from None
+    with distributed.Client(scheduler) as remote:  # type: ignore[no-untyped-call]
+        yield remote
+
+
 def _run(
     pieces: list[list[int]],
     args: tuple[list[str], str, str],
@@ -455,9 +472,7 @@ def _run(
 ) -> Iterator[tuple[list[HandResult], float]]:
     specs, variant, seed = args
     if scheduler is not None or client is not None:
-        from mahjongkit.solitaire.distributed import connect
-
-        with connect(client, scheduler) as active:
+        with _dask_client(client, scheduler) as active:
             futures = [
                 active.submit(
                     play_chunk, specs, variant, seed, piece, duplicate, time_limit, pure=False
