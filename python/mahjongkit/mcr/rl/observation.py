@@ -1,0 +1,401 @@
+"""Observation planes: what one seat may see, as a float32 array of shape ``(planes, 34)``.
+
+Every plane has one value per tile column (the 34 standard kinds in the Botzone order of
+:mod:`mahjongkit.mcr.rl.encoding`); a *scalar* plane holds one number in all 34 columns.
+Every value lies in [0, 1]. The planes come from what the seat may see (its own hand; every
+seat's melds, discards, flowers and concealed tile count; the winds, the wall count, the
+scores) and never from another seat's concealed tiles: a concealed kong of another seat
+counts, its tile does not show.
+
+Layout version :data:`OBS_VERSION` (1), with ``N`` discards kept per seat (``history``,
+24 by default: ``53 + 4·N`` planes, 149 by default). First four blocks of ``8 + N`` planes,
+one per seat *relative to the observer* (block 0 the observer, 1 the next seat to play, 2
+the seat across, 3 the seat before); in each block:
+
+====== ================================================================================
+plane  meaning
+====== ================================================================================
+0      tiles in the seat's chows, copies / 4
+1      1 where the seat has an exposed pung of that kind
+2      1 where the seat has an exposed kong (claimed or promoted) of that kind
+3      scalar: the seat's concealed kongs / 4 (their tiles are not shown)
+4      scalar: the seat's flowers / 8
+5      scalar: the seat's concealed tiles / 14
+6      scalar: the seat's score, ``0.5 + 0.5·clip(total / 256, -1, 1)``
+7      the seat's pool (discards not claimed), copies / 4
+8…     ``N`` planes: the seat's pool in order, newest first, one-hot (plane ``8 + i`` holds
+       its ``i``-th newest discard; older ones drop off)
+====== ================================================================================
+
+Then 21 planes about the observer and the table (offset ``4·(8 + N)``):
+
+====== ================================================================================
+plane  meaning
+====== ================================================================================
+0–3    the observer's concealed tiles: 1 where it holds at least 1, 2, 3, 4 copies
+4      1 at the kinds of the observer's own concealed kongs
+5      1 at the tile the observer has just drawn (on its turn, when it drew)
+6–8    1 at the tile on offer (a discard, or a promoted kong's tile) when it comes from
+       the next seat, the seat across, the seat before
+9–12   unseen copies (4 minus those the observer can see): at least 1, 2, 3, 4
+13     1 at the observer's seat wind (columns 27–30: E S W N)
+14     1 at the prevailing wind
+15     scalar: tiles left in the wall / 144
+16     scalar: 1 when it is the observer's turn (hold fourteen and discard, kong or win)
+17     scalar: 1 while a window on a discard is open
+18     scalar: 1 while a window on a promoted kong is open (a robbing win only)
+19     scalar: 1 when the observer's turn was reached by a chow or pung (no kong, no win)
+20     scalar: the hand number / 16
+====== ================================================================================
+
+:class:`Observer` builds them fast from a live game, updating what changed since the last
+call into preallocated buffers; :func:`encode_view` builds the same planes from a
+:class:`~mahjongkit.mcr.players.bot.View` (the reference the tests compare against).
+
+>>> from mahjongkit.mcr.game.rules import Rules
+>>> from mahjongkit.mcr.players.bot import view_of
+>>> game = Rules("obs-doc")
+>>> observer = Observer()
+>>> observer.sync(game)
+>>> planes = observer.encode(0)
+>>> planes.shape, planes.dtype, plane_count(), bool((planes == encode_view(view_of(game, 0))).all())
+((149, 34), dtype('float32'), 149, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from mahjongkit.mcr.game.rules import Phase
+from mahjongkit.mcr.hand.meld import Meld, MeldKind
+from mahjongkit.mcr.rl.encoding import COLUMN_OF_KIND, COLUMNS, KIND_OF_COLUMN
+
+if TYPE_CHECKING:
+    from mahjongkit.mcr.game.rules import Rules
+    from mahjongkit.mcr.hand.hand import Hand
+    from mahjongkit.mcr.players.bot import View
+
+OBS_VERSION: Final = 1
+"""The version of the plane layout; it changes whenever a plane's meaning or place does."""
+HISTORY: Final = 24
+"""Discards kept per seat by default."""
+SCORE_SCALE: Final = 256.0
+
+# Planes of a seat's block.
+CHOWS, PUNGS, KONGS, CONCEALED_KONGS, FLOWERS, CONCEALED, SCORE, POOL, DISCARDS = range(9)
+SEAT_FIXED: Final = 8
+# Planes of the observer's block (after the four seat blocks).
+HAND, OWN_KONGS, DRAWN, OFFER, UNSEEN = 0, 4, 5, 6, 9
+SEAT_WIND, PREVAILING, WALL, MY_TURN, CLAIM_WINDOW, ROB_WINDOW, CLAIMED, HAND_NO = range(13, 21)
+OWN_PLANES: Final = 21
+WIND_COLUMN: Final = 27  # E in the Botzone order; S W N follow
+
+Planes = npt.NDArray[np.float32]
+
+
+def seat_planes(history: int = HISTORY) -> int:
+    """Planes in one seat's block."""
+    return SEAT_FIXED + history
+
+
+def plane_count(history: int = HISTORY) -> int:
+    """Planes of an observation with ``history`` discards kept per seat."""
+    return 4 * seat_planes(history) + OWN_PLANES
+
+
+def _check_history(history: int) -> int:
+    if isinstance(history, bool) or not isinstance(history, int) or history < 1:
+        raise ValueError(f"history is the number of discards kept per seat (>= 1), not {history!r}")
+    return history
+
+
+_KIND_OF_COLUMN = np.array(KIND_OF_COLUMN, dtype=np.intp)
+# _THERMO[:, c] is the four "at least 1, 2, 3, 4" values of a count c (0 to 4).
+_THERMO = np.array([[1.0 if c >= k else 0.0 for c in range(5)] for k in (1, 2, 3, 4)], np.float32)
+
+
+def _score_value(total: int) -> float:
+    return 0.5 + 0.5 * max(-1.0, min(1.0, total / SCORE_SCALE))
+
+
+def _meld_planes(block: Planes, visible: npt.NDArray[np.int16], melds: Sequence[Meld]) -> None:
+    """Write a seat's meld planes (0–3) and count the tiles the melds show."""
+    block[CHOWS : CONCEALED_KONGS + 1] = 0.0
+    visible[:] = 0
+    hidden = 0
+    for meld in melds:
+        if meld.kind is MeldKind.CHOW:
+            for kind in meld.tiles:
+                column = COLUMN_OF_KIND[kind]
+                block[CHOWS, column] += 0.25
+                visible[column] += 1
+        elif meld.concealed:
+            hidden += 1
+        else:
+            column = COLUMN_OF_KIND[meld.tiles[0]]
+            block[PUNGS if meld.kind is MeldKind.PUNG else KONGS, column] = 1.0
+            visible[column] += len(meld.tiles)
+    block[CONCEALED_KONGS] = hidden / 4
+
+
+class Observer:
+    """Encodes observations of one live game for any seat, fast.
+
+    Call :meth:`sync` after the game changed (it reads the public state: hands' melds and
+    flowers and concealed counts, pools, wall count, winds, scores, the window) and
+    :meth:`encode` for a seat (which reads that seat's own hand besides). Public planes are
+    kept per seat and updated from what changed; an observation is one copy of them plus the
+    observer's own planes.
+    """
+
+    def __init__(self, history: int = HISTORY) -> None:
+        self.history = _check_history(history)
+        self.seat_planes = seat_planes(history)
+        self.planes = plane_count(history)
+        # The four seats' public blocks twice over, so that the blocks of the seats relative
+        # to any observer are one contiguous slice (seats s, s+1, s+2, s+3).
+        self._public2 = np.zeros((8, self.seat_planes, COLUMNS), dtype=np.float32)
+        self._public = self._public2[:4]
+        self._pool_counts = np.zeros((4, COLUMNS), dtype=np.int16)
+        self._meld_visible = np.zeros((4, COLUMNS), dtype=np.int16)
+        self._visible = np.zeros(COLUMNS, dtype=np.float32)
+        self._seen = np.zeros(COLUMNS, dtype=np.float32)
+        self._templates = np.zeros((4, OWN_PLANES, COLUMNS), dtype=np.float32)
+        self._work = np.zeros((self.planes, COLUMNS), dtype=np.float32)
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget the game: the next :meth:`sync` rebuilds everything."""
+        self._public2[:] = 0.0
+        self._pool_counts[:] = 0
+        self._meld_visible[:] = 0
+        self._visible_dirty = True
+        self._hands: list[object] = [None] * 4
+        self._melds: list[tuple[Meld, ...] | None] = [None] * 4
+        self._concealed = [-1] * 4
+        self._flowers = [-1] * 4
+        self._pools: list[tuple[int, ...]] = [()] * 4
+        self._totals: tuple[int, ...] = ()
+        self._table: tuple[int, int, int] = (-1, -1, -1)  # hand number, dealer, prevailing
+        self._own: list[tuple[object, Planes, npt.NDArray[np.float32]]]
+        self._own = [(None, _NO_TILES, _NO_SEEN)] * 4
+        self._rules: Rules | None = None
+
+    # -- the public state ------------------------------------------------------------------
+
+    def sync(self, rules: Rules) -> None:
+        """Bring the public planes up to date with ``rules`` (cheap when little changed)."""
+        self._rules = rules
+        public = self._public
+        changed = False
+        hands = rules.hands
+        pools = rules.pools
+        for seat in range(4):
+            hand = hands[seat]
+            if hand is not self._hands[seat]:
+                self._hands[seat] = hand
+                changed = self._sync_hand(seat, hand) or changed
+            pool = pools[seat]
+            if pool != self._pools[seat]:
+                self._sync_pool(seat, self._pools[seat], pool)
+                self._pools[seat] = pool
+                changed = True
+        totals = tuple(rules.totals)
+        if totals != self._totals:
+            self._totals = totals
+            for seat in range(4):
+                public[seat, SCORE] = _score_value(totals[seat])
+            changed = True
+        if changed:
+            self._public2[4:] = public
+        window = rules.window
+        if window is None:
+            self._offer: tuple[int, int, bool] | None = None
+        else:
+            self._offer = (window.tile, window.from_seat, window.kind is Phase.ROB)
+        self._turn = rules.turn
+        self._drawn = rules.drawn
+        self._claimed = rules.claimed_this_turn
+        self._wall = len(rules.wall) / 144
+        table = (rules.hand_no, rules.dealer, rules.prevailing)
+        if table != self._table:
+            self._table = table
+            hand_no, dealer, prevailing = table
+            templates = self._templates
+            templates[:] = 0.0
+            for seat in range(4):
+                templates[seat, SEAT_WIND, WIND_COLUMN + (seat - dealer) % 4] = 1.0
+            templates[:, PREVAILING, WIND_COLUMN + prevailing] = 1.0
+            templates[:, HAND_NO] = hand_no / 16
+
+    def _sync_hand(self, seat: int, hand: Hand) -> bool:
+        public = self._public
+        changed = False
+        concealed = sum(hand.counts)
+        if concealed != self._concealed[seat]:
+            self._concealed[seat] = concealed
+            public[seat, CONCEALED] = concealed / 14
+            changed = True
+        melds = hand.melds
+        old = self._melds[seat]
+        if melds is not old and melds != old:
+            _meld_planes(public[seat], self._meld_visible[seat], melds)
+            self._visible_dirty = changed = True
+        self._melds[seat] = melds
+        flowers = len(hand.flowers)
+        if flowers != self._flowers[seat]:
+            self._flowers[seat] = flowers
+            public[seat, FLOWERS] = flowers / 8
+            changed = True
+        return changed
+
+    def _sync_pool(self, seat: int, old: tuple[int, ...], new: tuple[int, ...]) -> None:
+        block = self._public[seat, DISCARDS:]
+        counts = self._pool_counts[seat]
+        self._visible_dirty = True
+        if len(new) == len(old) + 1 and new[:-1] == old:  # a discard
+            column = COLUMN_OF_KIND[new[-1]]
+            block[1:] = block[:-1]
+            block[0] = 0.0
+            block[0, column] = 1.0
+            counts[column] += 1
+            self._public[seat, POOL, column] = counts[column] / 4
+            return
+        if len(new) == len(old) - 1 and old[:-1] == new:  # the last discard was claimed
+            column = COLUMN_OF_KIND[old[-1]]
+            block[:-1] = block[1:]
+            block[-1] = 0.0
+            if len(new) >= self.history:
+                block[-1, COLUMN_OF_KIND[new[-self.history]]] = 1.0
+            counts[column] -= 1
+            self._public[seat, POOL, column] = counts[column] / 4
+            return
+        block[:] = 0.0
+        counts[:] = 0
+        for i, kind in enumerate(reversed(new)):
+            column = COLUMN_OF_KIND[kind]
+            counts[column] += 1
+            if i < self.history:
+                block[i, column] = 1.0
+        self._public[seat, POOL] = counts / 4
+
+    # -- one seat's observation ------------------------------------------------------------
+
+    def encode(self, seat: int, out: Planes | None = None) -> Planes:
+        """The planes of ``seat`` (a new array, or written into ``out`` and returned)."""
+        rules = self._rules
+        if rules is None:
+            raise ValueError("sync(rules) first: the observer has no game")
+        work = self._work if out is None else out
+        split = 4 * self.seat_planes
+        work[:split].reshape(4, self.seat_planes, COLUMNS)[:] = self._public2[seat : seat + 4]
+        own = work[split:]
+        own[:] = self._templates[seat]
+        hand = rules.hand_of(seat)
+        cached = self._own[seat]
+        if cached[0] is not hand:
+            cached = self._own[seat] = _own_tiles(hand)
+        own[HAND : OWN_KONGS + 1] = cached[1]
+        if self._visible_dirty:
+            visible = self._pool_counts.sum(axis=0) + self._meld_visible.sum(axis=0)
+            self._visible[:] = visible
+            self._visible_dirty = False
+        seen = self._seen
+        np.add(cached[2], self._visible, out=seen)
+        unseen = own[UNSEEN : UNSEEN + 4]
+        np.subtract(_UNSEEN_AT_LEAST, seen, out=unseen)  # 1 or more where unseen >= k
+        np.minimum(unseen, 1.0, out=unseen)
+        np.maximum(unseen, 0.0, out=unseen)
+        own[WALL] = self._wall
+        if self._turn == seat:
+            own[MY_TURN] = 1.0
+            if self._drawn is not None:
+                own[DRAWN, COLUMN_OF_KIND[self._drawn]] = 1.0
+            if self._claimed:
+                own[CLAIMED] = 1.0
+        offer = self._offer
+        if offer is not None:
+            tile, source, rob = offer
+            relative = (source - seat) % 4
+            if relative:
+                own[OFFER + relative - 1, COLUMN_OF_KIND[tile]] = 1.0
+            own[ROB_WINDOW if rob else CLAIM_WINDOW] = 1.0
+        return work.copy() if out is None else work
+
+
+_NO_TILES = np.zeros((OWN_KONGS + 1, COLUMNS), dtype=np.float32)
+_NO_SEEN = np.zeros(COLUMNS, dtype=np.float32)
+# Thermometer planes by arithmetic (clipped to [0, 1]): count - (k - 1) is 1 or more exactly
+# when count >= k; unseen = 4 - seen >= k exactly when 5 - k - seen >= 1.
+_HAND_AT_LEAST = np.array([[0], [-1], [-2], [-3]], dtype=np.float32)
+_UNSEEN_AT_LEAST = np.array([[4], [3], [2], [1]], dtype=np.float32)
+
+
+def _own_tiles(hand: Hand) -> tuple[object, Planes, npt.NDArray[np.float32]]:
+    """A hand's own planes (counts at least 1–4, its concealed kongs) and the copies it
+    shows its owner by column (a concealed kong counts four)."""
+    counts = np.array(hand.counts, dtype=np.float32)[_KIND_OF_COLUMN]
+    planes = np.empty((OWN_KONGS + 1, COLUMNS), dtype=np.float32)
+    thermo = planes[HAND : HAND + 4]
+    np.add(counts, _HAND_AT_LEAST, out=thermo)
+    np.minimum(thermo, 1.0, out=thermo)
+    np.maximum(thermo, 0.0, out=thermo)
+    planes[OWN_KONGS] = 0.0
+    for meld in hand.melds:
+        if meld.concealed:
+            column = COLUMN_OF_KIND[meld.tiles[0]]
+            planes[OWN_KONGS, column] = 1.0
+            counts[column] += 4
+    return hand, planes, counts
+
+
+def encode_view(view: View, history: int = HISTORY) -> Planes:
+    """The planes of a :class:`~mahjongkit.mcr.players.bot.View`, built plainly from it (the
+    reference :class:`Observer` is tested against; slower)."""
+    history = _check_history(history)
+    per_seat = seat_planes(history)
+    out = np.zeros((plane_count(history), COLUMNS), dtype=np.float32)
+    for relative in range(4):
+        seat = (view.seat + relative) % 4
+        block = out[relative * per_seat : (relative + 1) * per_seat]
+        melds = view.melds[seat]
+        shown = [m for m in melds if not (seat == view.seat and m.concealed)]
+        _meld_planes(block, np.zeros(COLUMNS, dtype=np.int16), shown)
+        block[CONCEALED_KONGS] = sum(1 for m in melds if m.concealed) / 4
+        block[FLOWERS] = len(view.flowers[seat]) / 8
+        block[CONCEALED] = view.concealed[seat] / 14
+        block[SCORE] = _score_value(view.totals[seat])
+        pool = view.pools[seat]
+        for kind in pool:
+            block[POOL, COLUMN_OF_KIND[kind]] += 0.25
+        for i, kind in enumerate(reversed(pool[-history:])):
+            block[DISCARDS + i, COLUMN_OF_KIND[kind]] = 1.0
+    own = out[4 * per_seat :]
+    for column, kind in enumerate(KIND_OF_COLUMN):
+        count = view.hand.counts[kind]
+        own[HAND : HAND + 4, column] = _THERMO[:, count]
+        own[UNSEEN : UNSEEN + 4, column] = _THERMO[:, view.unseen[kind]]
+    for meld in view.melds[view.seat]:
+        if meld.concealed:
+            own[OWN_KONGS, COLUMN_OF_KIND[meld.tiles[0]]] = 1.0
+    my_turn = view.window is None and bool(view.legal)
+    if my_turn:
+        own[MY_TURN] = 1.0
+        if view.drawn is not None:
+            own[DRAWN, COLUMN_OF_KIND[view.drawn]] = 1.0
+        if view.claimed_this_turn:
+            own[CLAIMED] = 1.0
+    if view.window is not None:
+        relative = (view.window.from_seat - view.seat) % 4
+        if relative:
+            own[OFFER + relative - 1, COLUMN_OF_KIND[view.window.tile]] = 1.0
+        own[ROB_WINDOW if view.window.kind is Phase.ROB else CLAIM_WINDOW] = 1.0
+    own[SEAT_WIND, WIND_COLUMN + view.seat_wind] = 1.0
+    own[PREVAILING, WIND_COLUMN + view.prevailing] = 1.0
+    own[WALL] = view.wall_count / 144
+    own[HAND_NO] = view.hand_no / 16
+    return out
