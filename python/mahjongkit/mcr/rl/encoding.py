@@ -33,8 +33,8 @@ the tile on offer (a pung, exposed kong or chow names no tile): :func:`index_of`
 >>> from mahjongkit.mcr.game.moves import chow, discard
 >>> index_of(discard(1)), index_of(discard(19)), index_of(discard(10)), index_of(discard(34))
 (2, 11, 20, 35)
->>> index_of(chow(3, 5), window_tile=4), move_of(49), describe(49)
-(49, Move.parse('chow 35m'), 'chi 345m claiming 4m')
+>>> index_of(chow(3, 5), window_tile=4), move_of(43), describe(43)
+(43, Move.parse('chow 35m'), 'chi 345m claiming 4m')
 >>> describe(0), describe(1), describe(20), describe(132), describe(234)
 ('pass', 'hu', 'play 1p', 'peng B', 'bugang B')
 """
@@ -85,9 +85,7 @@ _BZ_SUIT_OF_OURS: Final = (0, 2, 1)  # our suit index (m 0, p 1, s 2) -> Botzone
 
 def _chi_index(held_a: int, held_b: int, claimed: int) -> int:
     low, mid, high = sorted((held_a, held_b, claimed))
-    if not (
-        low <= 27 and (low - 1) // 9 == (high - 1) // 9 and mid == low + 1 and high == low + 2
-    ):
+    if not (low <= 27 and (low - 1) // 9 == (high - 1) // 9 and mid == low + 1 and high == low + 2):
         raise ValueError(f"{code(held_a)} {code(held_b)} do not run with {code(claimed)}")
     suit = _BZ_SUIT_OF_OURS[(mid - 1) // 9]
     middle_rank = (mid - 1) % 9 + 1
@@ -206,7 +204,7 @@ def describe(index: int) -> str:
     """A short English name of an index, in this package's tile codes.
 
     >>> describe(37), describe(170), describe(133)
-    ('chi 234m claiming 3m', 'angang 4m', 'gang 1m')
+    ('chi 123m claiming 2m', 'angang 4m', 'gang 1m')
     """
     index = check_index(index)
     if index == PASS_INDEX:
@@ -228,9 +226,7 @@ def describe(index: int) -> str:
     raise AssertionError(index)  # pragma: no cover
 
 
-def indices_of(
-    moves: Sequence[Move], window_tile: int | None, counts: Sequence[int]
-) -> list[int]:
+def indices_of(moves: Sequence[Move], window_tile: int | None, counts: Sequence[int]) -> list[int]:
     """The indices of several moves of one seat in one state (see :func:`index_of`)."""
     out = []
     for move in moves:
@@ -247,7 +243,7 @@ def legal_indices(rules: Rules, seat: int) -> list[int]:
 
     >>> from mahjongkit.mcr.game.rules import Rules
     >>> legal_indices(Rules("enc-doc"), 0)[:3]
-    [3, 5, 9]
+    [3, 4, 6]
     """
     moves = rules.legal(seat)
     if not moves:

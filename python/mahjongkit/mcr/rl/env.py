@@ -14,12 +14,12 @@ one before the move that ended it.
 >>> env.reset(seed=1)
 >>> observation, reward, terminated, truncated, info = env.last()
 >>> env.agent_selection, observation["observation"].shape, int(observation["action_mask"].sum())
-('seat_0', (149, 34), 14)
+('seat_0', (149, 34), 13)
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -57,7 +57,11 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
     ``reward_scale``, ``illegal`` (``"raise"`` or ``"penalty"``), ``ruleset``, and
     ``render_mode`` ``"ansi"`` (the whole table as text, every hand shown)."""
 
-    metadata = {"name": "mahjongkit_mcr_v1", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "mahjongkit_mcr_v1",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,

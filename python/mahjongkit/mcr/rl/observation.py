@@ -179,7 +179,7 @@ class Observer:
         self._concealed = [-1] * 4
         self._flowers = [-1] * 4
         self._pools: list[tuple[int, ...]] = [()] * 4
-        self._totals: tuple[int, ...] = ()
+        self._totals: Sequence[int] = ()
         self._table: tuple[int, int, int] = (-1, -1, -1)  # hand number, dealer, prevailing
         self._own: list[tuple[object, Planes, npt.NDArray[np.float32]]]
         self._own = [(None, _NO_TILES, _NO_SEEN)] * 4
@@ -204,7 +204,7 @@ class Observer:
                 self._sync_pool(seat, self._pools[seat], pool)
                 self._pools[seat] = pool
                 changed = True
-        totals = tuple(rules.totals)
+        totals = rules.totals
         if totals != self._totals:
             self._totals = totals
             for seat in range(4):
@@ -212,7 +212,8 @@ class Observer:
             changed = True
         if changed:
             self._public2[4:] = public
-        window = rules.window
+        phase = rules.phase
+        window = None if phase is Phase.DISCARD or phase is Phase.FINISHED else rules.window
         if window is None:
             self._offer: tuple[int, int, bool] | None = None
         else:

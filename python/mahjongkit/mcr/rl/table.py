@@ -14,10 +14,10 @@ is played as the Botzone judge does: the offender pays 30 and each other seat ga
 >>> table = Table()
 >>> table.reset(7)
 >>> table.seat, table.game.seed, table.legal()[:3]
-(0, '7', [3, 4, 6])
+(0, '7', [5, 6, 7])
 >>> table.play(0, 1)
 Traceback (most recent call last):
-ValueError: action 1 (hu) is not legal for seat 0 now; legal: 3 (play 2m), 4 (play 3m), ...
+ValueError: action 1 (hu) is not legal for seat 0 now; legal: 5 (play 4m), 6 (play 5m), ...
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from typing import Final, Literal
 import numpy as np
 import numpy.typing as npt
 
-from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.game.result import HANDS
+from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.rl.encoding import ACTIONS, MOVES, check_index, describe, indices_of
 from mahjongkit.mcr.rl.observation import HISTORY, Observer, Planes
 from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
