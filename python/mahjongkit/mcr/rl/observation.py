@@ -5,7 +5,8 @@ Every plane has one value per tile column (the 34 standard kinds in the Botzone 
 Every value lies in [0, 1]. The planes come from what the seat may see (its own hand; every
 seat's melds, discards, flowers and concealed tile count; the winds, the wall count, the
 scores) and never from another seat's concealed tiles: a concealed kong of another seat
-counts, its tile does not show.
+counts, its tile does not show, and a window after a discard shows only to the seats it
+asks (whether it opened at all says what others could claim).
 
 Layout version :data:`OBS_VERSION` (1), with ``N`` discards kept per seat (``history``,
 24 by default: ``53 + 4·N`` planes, 149 by default). First four blocks of ``8 + N`` planes,
@@ -35,15 +36,15 @@ plane  meaning
 0–3    the observer's concealed tiles: 1 where it holds at least 1, 2, 3, 4 copies
 4      1 at the kinds of the observer's own concealed kongs
 5      1 at the tile the observer has just drawn (on its turn, when it drew)
-6–8    1 at the tile on offer (a discard, or a promoted kong's tile) when it comes from
-       the next seat, the seat across, the seat before
+6–8    1 at the tile offered to the observer (a discard, or a promoted kong's tile it may
+       rob) when it comes from the next seat, the seat across, the seat before
 9–12   unseen copies (4 minus those the observer can see): at least 1, 2, 3, 4
 13     1 at the observer's seat wind (columns 27–30: E S W N)
 14     1 at the prevailing wind
 15     scalar: tiles left in the wall / 144
 16     scalar: 1 when it is the observer's turn (hold fourteen and discard, kong or win)
-17     scalar: 1 while a window on a discard is open
-18     scalar: 1 while a window on a promoted kong is open (a robbing win only)
+17     scalar: 1 while a window on a discard asks the observer
+18     scalar: 1 while a window on a promoted kong asks the observer (a robbing win only)
 19     scalar: 1 when the observer's turn was reached by a chow or pung (no kong, no win)
 20     scalar: the hand number / 16
 ====== ================================================================================
@@ -64,7 +65,7 @@ call into preallocated buffers; :func:`encode_view` builds the same planes from 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Final
 
 import numpy as np
@@ -215,9 +216,9 @@ class Observer:
         phase = rules.phase
         window = None if phase is Phase.DISCARD or phase is Phase.FINISHED else rules.window
         if window is None:
-            self._offer: tuple[int, int, bool] | None = None
+            self._offer: tuple[int, int, bool, Collection[int]] | None = None
         else:
-            self._offer = (window.tile, window.from_seat, window.kind is Phase.ROB)
+            self._offer = (window.tile, window.from_seat, window.kind is Phase.ROB, window.may)
         self._turn = rules.turn
         self._drawn = rules.drawn
         self._claimed = rules.claimed_this_turn
@@ -319,11 +320,9 @@ class Observer:
             if self._claimed:
                 own[CLAIMED] = 1.0
         offer = self._offer
-        if offer is not None:
-            tile, source, rob = offer
-            relative = (source - seat) % 4
-            if relative:
-                own[OFFER + relative - 1, COLUMN_OF_KIND[tile]] = 1.0
+        if offer is not None and seat in offer[3]:  # only an asked seat learns of the window
+            tile, source, rob, _ = offer
+            own[OFFER + (source - seat) % 4 - 1, COLUMN_OF_KIND[tile]] = 1.0
             own[ROB_WINDOW if rob else CLAIM_WINDOW] = 1.0
         return work.copy() if out is None else work
 
@@ -390,10 +389,9 @@ def encode_view(view: View, history: int = HISTORY) -> Planes:
             own[DRAWN, COLUMN_OF_KIND[view.drawn]] = 1.0
         if view.claimed_this_turn:
             own[CLAIMED] = 1.0
-    if view.window is not None:
+    if view.window is not None and view.window.offered:
         relative = (view.window.from_seat - view.seat) % 4
-        if relative:
-            own[OFFER + relative - 1, COLUMN_OF_KIND[view.window.tile]] = 1.0
+        own[OFFER + relative - 1, COLUMN_OF_KIND[view.window.tile]] = 1.0
         own[ROB_WINDOW if view.window.kind is Phase.ROB else CLAIM_WINDOW] = 1.0
     own[SEAT_WIND, WIND_COLUMN + view.seat_wind] = 1.0
     own[PREVAILING, WIND_COLUMN + view.prevailing] = 1.0

@@ -89,7 +89,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, Any]):
             ruleset=ruleset,
         )
         self.flat = flat
-        if isinstance(opponents, Sequence):
+        if isinstance(opponents, Sequence) and not isinstance(opponents, str):
             if len(opponents) != 3:
                 raise ValueError(f"three opponents, one per other seat, not {len(opponents)}")
             chosen = list(opponents)
