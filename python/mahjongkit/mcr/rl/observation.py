@@ -185,6 +185,7 @@ class Observer:
         self._own: list[tuple[object, Planes, npt.NDArray[np.float32]]]
         self._own = [(None, _NO_TILES, _NO_SEEN)] * 4
         self._rules: Rules | None = None
+        self._offer: tuple[int, int, bool, Collection[int]] | None = None
 
     # -- the public state ------------------------------------------------------------------
 
@@ -216,7 +217,7 @@ class Observer:
         phase = rules.phase
         window = None if phase is Phase.DISCARD or phase is Phase.FINISHED else rules.window
         if window is None:
-            self._offer: tuple[int, int, bool, Collection[int]] | None = None
+            self._offer = None
         else:
             self._offer = (window.tile, window.from_seat, window.kind is Phase.ROB, window.may)
         self._turn = rules.turn
@@ -258,7 +259,6 @@ class Observer:
     def _sync_pool(self, seat: int, old: tuple[int, ...], new: tuple[int, ...]) -> None:
         block = self._public[seat, DISCARDS:]
         counts = self._pool_counts[seat]
-        self._visible_dirty = True
         if len(new) == len(old) + 1 and new[:-1] == old:  # a discard
             column = COLUMN_OF_KIND[new[-1]]
             block[1:] = block[:-1]
@@ -266,6 +266,7 @@ class Observer:
             block[0, column] = 1.0
             counts[column] += 1
             self._public[seat, POOL, column] = counts[column] / 4
+            self._visible[column] += 1.0
             return
         if len(new) == len(old) - 1 and old[:-1] == new:  # the last discard was claimed
             column = COLUMN_OF_KIND[old[-1]]
@@ -275,7 +276,9 @@ class Observer:
                 block[-1, COLUMN_OF_KIND[new[-self.history]]] = 1.0
             counts[column] -= 1
             self._public[seat, POOL, column] = counts[column] / 4
+            self._visible[column] -= 1.0
             return
+        self._visible_dirty = True
         block[:] = 0.0
         counts[:] = 0
         for i, kind in enumerate(reversed(new)):
@@ -284,6 +287,11 @@ class Observer:
             if i < self.history:
                 block[i, column] = 1.0
         self._public[seat, POOL] = counts / 4
+
+    @property
+    def offered_tile(self) -> int | None:
+        """The tile of the open window at the last :meth:`sync`, or ``None``."""
+        return self._offer[0] if self._offer is not None else None
 
     # -- one seat's observation ------------------------------------------------------------
 

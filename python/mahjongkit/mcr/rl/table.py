@@ -139,9 +139,8 @@ class Table:
         moves = game.legal(seat)
         if not moves:
             return []
-        window = game.window
-        tile = window.tile if window is not None else None
-        return sorted(indices_of(moves, tile, game.hand_of(seat).counts))
+        # The observer has read the window since the last move (one read per move).
+        return sorted(indices_of(moves, self.observer.offered_tile, game.hand_of(seat).counts))
 
     def mask(self, seat: int, out: npt.NDArray[np.int8] | None = None) -> npt.NDArray[np.int8]:
         """``seat``'s legal mask (int8, 1 at each legal index)."""
