@@ -212,7 +212,9 @@ def test_single_agent_bad_options() -> None:
     with pytest.raises(ValueError, match="three opponents"):
         SingleAgentEnv(opponents=[1, 2])
     with pytest.raises(TypeError, match="an opponent is"):
-        SingleAgentEnv(opponents="strong").reset(seed=1)  # type: ignore[arg-type]
+        SingleAgentEnv(opponents="strong")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="an opponent is"):
+        SingleAgentEnv(opponents=[1, 2, 3.5]).reset(seed=1)  # type: ignore[list-item]
     with pytest.raises(ValueError, match="hands per episode"):
         MahjongEnv(hands=17)
     with pytest.raises(ValueError, match="illegal is"):

@@ -89,7 +89,10 @@ class SingleAgentEnv(gymnasium.Env[Observation, Any]):
             ruleset=ruleset,
         )
         self.flat = flat
-        if isinstance(opponents, Sequence) and not isinstance(opponents, str):
+        given: object = opponents  # a caller may pass what the types forbid, e.g. a str
+        if isinstance(given, str):
+            raise TypeError(f"an opponent is a bot level, a bot or a callable, not {given!r}")
+        if isinstance(opponents, Sequence):
             if len(opponents) != 3:
                 raise ValueError(f"three opponents, one per other seat, not {len(opponents)}")
             chosen = list(opponents)
