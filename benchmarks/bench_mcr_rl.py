@@ -62,37 +62,62 @@ class _Timed:
             self.seconds += time.process_time() - start
 
 
-def run_table(hands: int, timed: list[float] | None = None) -> tuple[int, int]:
-    rng = np.random.default_rng(1)
+def run_table(hands: int, timed: dict[str, float] | None = None) -> tuple[int, int]:
+    """``timed``, when given, collects the CPU seconds of each part of a step."""
+    rng = random.Random(1)
     table = Table()
     planes = np.zeros((table.planes, 34), dtype=np.float32)
     mask = np.zeros(235, dtype=np.int8)
     moves = 0
+    clock = time.process_time
+    parts = {"observe": 0.0, "mask": 0.0, "choose": 0.0, "play": 0.0}
     for number in range(hands):
         table.reset(number)
         if timed is not None:
             game = table.game
             assert game is not None
             apply, legal_moves = _Timed(game.apply), _Timed(game.legal)
+            sync = _Timed(table.observer.sync)
             game.apply = apply  # type: ignore[method-assign]
             game.legal = legal_moves  # type: ignore[method-assign]
+            table.observer.sync = sync  # type: ignore[method-assign]
         while not table.done:
             seat = table.seat
             assert seat is not None
-            table.observe(seat, planes)
-            table.mask(seat, mask)
-            legal = mask.nonzero()[0]
-            table.play(seat, int(legal[rng.integers(len(legal))]))
+            if timed is None:
+                table.observe(seat, planes)
+                table.mask(seat, mask)
+                legal = mask.nonzero()[0]
+                table.play(seat, int(legal[rng.randrange(len(legal))]))
+            else:
+                start = clock()
+                table.observe(seat, planes)
+                after_observe = clock()
+                table.mask(seat, mask)
+                after_mask = clock()
+                legal = mask.nonzero()[0]
+                action = int(legal[rng.randrange(len(legal))])
+                after_choose = clock()
+                table.play(seat, action)
+                end = clock()
+                parts["observe"] += after_observe - start
+                parts["mask"] += after_mask - after_observe
+                parts["choose"] += after_choose - after_mask
+                parts["play"] += end - after_choose
             moves += 1
         if timed is not None:
-            timed.append(apply.seconds + legal_moves.seconds)
+            for name, part in (("apply", apply), ("legal", legal_moves), ("sync", sync)):
+                timed[name] = timed.get(name, 0.0) + part.seconds
+    if timed is not None:
+        for name, seconds in parts.items():
+            timed[name] = timed.get(name, 0.0) + seconds
     return hands, moves
 
 
 def run_aec(hands: int) -> tuple[int, int]:
     from mahjongkit.mcr.env import MahjongEnv
 
-    rng = np.random.default_rng(1)
+    rng = random.Random(1)
     env = MahjongEnv()
     moves = 0
     for number in range(hands):
@@ -103,7 +128,7 @@ def run_aec(hands: int) -> tuple[int, int]:
                 env.step(None)
                 continue
             legal = observation["action_mask"].nonzero()[0]
-            env.step(int(legal[rng.integers(len(legal))]))
+            env.step(int(legal[rng.randrange(len(legal))]))
             moves += 1
     return hands, moves
 
@@ -213,16 +238,25 @@ def main() -> None:
             f"{name:42s} {rate:8.1f} hands/CPU-s  {per_move:6.1f} µs/move"
             f"  ({rate / floor:.2f} of the engine alone)"
         )
-    timed: list[float] = []
+    timed: dict[str, float] = {}
     start = time.process_time()
     _, moves = run_table(hands, timed)
     total = time.process_time() - start
-    in_rules = sum(timed)
-    print(
-        f"table breakdown: {total / moves * 1e6:.1f} µs/move, in rules.apply+legal"
-        f" {in_rules / moves * 1e6:.1f} µs ({in_rules / total:.0%}),"
-        f" the rest {(total - in_rules) / moves * 1e6:.1f} µs"
-    )
+    # play = the rules' apply + the observer's sync + the table's own bookkeeping (reading
+    # waiting_on and the history); mask = the rules' legal list + turning it into indices.
+    rows = {
+        "rules.apply": timed["apply"],
+        "rules.legal": timed["legal"],
+        "observer.sync": timed["sync"],
+        "observer.encode": timed["observe"],
+        "mask (indices)": timed["mask"] - timed["legal"],
+        "table bookkeeping": timed["play"] - timed["apply"] - timed["sync"],
+        "random choice": timed["choose"],
+    }
+    rows["loop and clock"] = total - sum(rows.values())
+    print(f"table breakdown ({total / moves * 1e6:.1f} µs/move, with the clock calls):")
+    for name, seconds in rows.items():
+        print(f"  {name:20s} {seconds / moves * 1e6:6.1f} µs/move {seconds / total:5.0%}")
     for name, value in micro().items():
         print(f"{name:24s} {value:6.2f} µs")
     with open("/proc/loadavg") as handle:

@@ -20,7 +20,7 @@ from mahjongkit.mcr.rl.observation import Observer, encode_view, plane_count
 
 def test_layout_size_and_version() -> None:
     assert obs.OBS_VERSION == 1
-    assert plane_count() == 149 and plane_count(8) == 4 * 16 + 21
+    assert plane_count() == 145 and plane_count(8) == 4 * 15 + 21
     with pytest.raises(ValueError, match="history is the number of discards"):
         Observer(0)
     with pytest.raises(ValueError, match="sync"):

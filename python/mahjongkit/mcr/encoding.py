@@ -4,7 +4,7 @@ planes for learners: the names of :mod:`mahjongkit.mcr.rl.encoding` and
 
 >>> from mahjongkit.mcr.encoding import ACTIONS, describe, plane_count
 >>> ACTIONS, describe(36), plane_count()
-(235, 'chi 123m claiming 1m', 149)
+(235, 'chi 123m claiming 1m', 145)
 """
 
 from mahjongkit.mcr.rl.encoding import (

@@ -14,7 +14,7 @@ one before the move that ended it.
 >>> env.reset(seed=1)
 >>> observation, reward, terminated, truncated, info = env.last()
 >>> env.agent_selection, observation["observation"].shape, int(observation["action_mask"].sum())
-('seat_0', (149, 34), 13)
+('seat_0', (145, 34), 13)
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ counts, its tile does not show, and a window after a discard shows only to the s
 asks (whether it opened at all says what others could claim).
 
 Layout version :data:`OBS_VERSION` (1), with ``N`` discards kept per seat (``history``,
-24 by default: ``53 + 4·N`` planes, 149 by default). First four blocks of ``8 + N`` planes,
+24 by default: ``49 + 4·N`` planes, 145 by default). First four blocks of ``7 + N`` planes,
 one per seat *relative to the observer* (block 0 the observer, 1 the next seat to play, 2
 the seat across, 3 the seat before); in each block:
 
@@ -21,14 +21,17 @@ plane  meaning
 2      1 where the seat has an exposed kong (claimed or promoted) of that kind
 3      scalar: the seat's concealed kongs / 4 (their tiles are not shown)
 4      scalar: the seat's flowers / 8
-5      scalar: the seat's concealed tiles / 14
-6      scalar: the seat's score, ``0.5 + 0.5·clip(total / 256, -1, 1)``
-7      the seat's pool (discards not claimed), copies / 4
-8…     ``N`` planes: the seat's pool in order, newest first, one-hot (plane ``8 + i`` holds
-       its ``i``-th newest discard; older ones drop off)
+5      scalar: the seat's score, ``0.5 + 0.5·clip(total / 256, -1, 1)``
+6      the seat's pool (discards not claimed), copies / 4
+7…     ``N`` planes: the seat's last ``N`` discards in the pool, oldest first, one-hot
+       (plane ``7 + i`` holds the ``i``-th of them; while the pool holds ``L ≤ N`` tiles,
+       planes ``7 + L`` on are empty)
 ====== ================================================================================
 
-Then 21 planes about the observer and the table (offset ``4·(8 + N)``):
+A seat's concealed tile count has no plane: it is 13 less three per meld (concealed kongs
+included), plus one for the seat on turn.
+
+Then 21 planes about the observer and the table (offset ``4·(7 + N)``):
 
 ====== ================================================================================
 plane  meaning
@@ -60,7 +63,7 @@ call into preallocated buffers; :func:`encode_view` builds the same planes from 
 >>> observer.sync(game)
 >>> planes = observer.encode(0)
 >>> planes.shape, planes.dtype, plane_count(), bool((planes == encode_view(view_of(game, 0))).all())
-((149, 34), dtype('float32'), 149, True)
+((145, 34), dtype('float32'), 145, True)
 """
 
 from __future__ import annotations
@@ -87,8 +90,8 @@ HISTORY: Final = 24
 SCORE_SCALE: Final = 256.0
 
 # Planes of a seat's block.
-CHOWS, PUNGS, KONGS, CONCEALED_KONGS, FLOWERS, CONCEALED, SCORE, POOL, DISCARDS = range(9)
-SEAT_FIXED: Final = 8
+CHOWS, PUNGS, KONGS, CONCEALED_KONGS, FLOWERS, SCORE, POOL, DISCARDS = range(8)
+SEAT_FIXED: Final = 7
 # Planes of the observer's block (after the four seat blocks).
 HAND, OWN_KONGS, DRAWN, OFFER, UNSEEN = 0, 4, 5, 6, 9
 SEAT_WIND, PREVAILING, WALL, MY_TURN, CLAIM_WINDOW, ROB_WINDOW, CLAIMED, HAND_NO = range(13, 21)
@@ -158,9 +161,12 @@ class Observer:
         self.seat_planes = seat_planes(history)
         self.planes = plane_count(history)
         # The four seats' public blocks twice over, so that the blocks of the seats relative
-        # to any observer are one contiguous slice (seats s, s+1, s+2, s+3).
+        # to any observer are one contiguous slice (seats s, s+1, s+2, s+3). Every write goes
+        # to both copies at once through the view of rows s and s + 4: small writes, because
+        # between two moves the rules' own work evicts these buffers from the cache and each
+        # line touched costs a miss.
         self._public2 = np.zeros((8, self.seat_planes, COLUMNS), dtype=np.float32)
-        self._public = self._public2[:4]
+        self._seat_views = [self._public2[seat::4] for seat in range(4)]
         self._pool_counts = np.zeros((4, COLUMNS), dtype=np.int16)
         self._meld_visible = np.zeros((4, COLUMNS), dtype=np.int16)
         self._visible = np.zeros(COLUMNS, dtype=np.float32)
@@ -177,13 +183,12 @@ class Observer:
         self._visible_dirty = True
         self._hands: list[object] = [None] * 4
         self._melds: list[tuple[Meld, ...] | None] = [None] * 4
-        self._concealed = [-1] * 4
         self._flowers = [-1] * 4
+        self._flower_sets: list[tuple[int, ...] | None] = [None] * 4
         self._pools: list[tuple[int, ...]] = [()] * 4
         self._totals: Sequence[int] = ()
         self._table: tuple[int, int, int] = (-1, -1, -1)  # hand number, dealer, prevailing
-        self._own: list[tuple[object, Planes, npt.NDArray[np.float32]]]
-        self._own = [(None, _NO_TILES, _NO_SEEN)] * 4
+        self._own = [_OwnTiles() for _ in range(4)]
         self._rules: Rules | None = None
         self._offer: tuple[int, int, bool, Collection[int]] | None = None
 
@@ -192,28 +197,27 @@ class Observer:
     def sync(self, rules: Rules) -> None:
         """Bring the public planes up to date with ``rules`` (cheap when little changed)."""
         self._rules = rules
-        public = self._public
-        changed = False
         hands = rules.hands
         pools = rules.pools
         for seat in range(4):
             hand = hands[seat]
             if hand is not self._hands[seat]:
                 self._hands[seat] = hand
-                changed = self._sync_hand(seat, hand) or changed
+                # A draw or a discard keeps the melds and flowers objects: nothing to do.
+                if (
+                    hand.melds is not self._melds[seat]
+                    or hand.flowers is not self._flower_sets[seat]
+                ):
+                    self._sync_hand(seat, hand)
             pool = pools[seat]
             if pool != self._pools[seat]:
                 self._sync_pool(seat, self._pools[seat], pool)
                 self._pools[seat] = pool
-                changed = True
         totals = rules.totals
         if totals != self._totals:
             self._totals = totals
             for seat in range(4):
-                public[seat, SCORE] = _score_value(totals[seat])
-            changed = True
-        if changed:
-            self._public2[4:] = public
+                self._seat_views[seat][:, SCORE] = _score_value(totals[seat])
         phase = rules.phase
         window = None if phase is Phase.DISCARD or phase is Phase.FINISHED else rules.window
         if window is None:
@@ -235,58 +239,49 @@ class Observer:
             templates[:, PREVAILING, WIND_COLUMN + prevailing] = 1.0
             templates[:, HAND_NO] = hand_no / 16
 
-    def _sync_hand(self, seat: int, hand: Hand) -> bool:
-        public = self._public
-        changed = False
-        concealed = sum(hand.counts)
-        if concealed != self._concealed[seat]:
-            self._concealed[seat] = concealed
-            public[seat, CONCEALED] = concealed / 14
-            changed = True
+    def _sync_hand(self, seat: int, hand: Hand) -> None:
+        view = self._seat_views[seat]
         melds = hand.melds
         old = self._melds[seat]
         if melds is not old and melds != old:
-            _meld_planes(public[seat], self._meld_visible[seat], melds)
-            self._visible_dirty = changed = True
+            _meld_planes(view[0], self._meld_visible[seat], melds)
+            view[1, : CONCEALED_KONGS + 1] = view[0, : CONCEALED_KONGS + 1]
+            self._visible_dirty = True
         self._melds[seat] = melds
+        self._flower_sets[seat] = hand.flowers
         flowers = len(hand.flowers)
         if flowers != self._flowers[seat]:
             self._flowers[seat] = flowers
-            public[seat, FLOWERS] = flowers / 8
-            changed = True
-        return changed
+            view[:, FLOWERS] = flowers / 8
 
     def _sync_pool(self, seat: int, old: tuple[int, ...], new: tuple[int, ...]) -> None:
-        block = self._public[seat, DISCARDS:]
+        """Discards are kept oldest first in the planes: a discard or a claim touches one
+        cell while the pool holds at most ``history`` tiles, and the rare longer pool shifts."""
+        view = self._seat_views[seat]
         counts = self._pool_counts[seat]
-        if len(new) == len(old) + 1 and new[:-1] == old:  # a discard
+        length, history = len(new), self.history
+        if length == len(old) + 1 and length <= history and new[:-1] == old:  # a discard
             column = COLUMN_OF_KIND[new[-1]]
-            block[1:] = block[:-1]
-            block[0] = 0.0
-            block[0, column] = 1.0
+            view[:, DISCARDS + length - 1, column] = 1.0
             counts[column] += 1
-            self._public[seat, POOL, column] = counts[column] / 4
+            view[:, POOL, column] = counts[column] / 4
             self._visible[column] += 1.0
             return
-        if len(new) == len(old) - 1 and old[:-1] == new:  # the last discard was claimed
+        if length == len(old) - 1 and len(old) <= history and old[:-1] == new:  # claimed
             column = COLUMN_OF_KIND[old[-1]]
-            block[:-1] = block[1:]
-            block[-1] = 0.0
-            if len(new) >= self.history:
-                block[-1, COLUMN_OF_KIND[new[-self.history]]] = 1.0
+            view[:, DISCARDS + length, column] = 0.0
             counts[column] -= 1
-            self._public[seat, POOL, column] = counts[column] / 4
+            view[:, POOL, column] = counts[column] / 4
             self._visible[column] -= 1.0
             return
         self._visible_dirty = True
-        block[:] = 0.0
+        view[:, DISCARDS:] = 0.0
         counts[:] = 0
-        for i, kind in enumerate(reversed(new)):
-            column = COLUMN_OF_KIND[kind]
-            counts[column] += 1
-            if i < self.history:
-                block[i, column] = 1.0
-        self._public[seat, POOL] = counts / 4
+        for kind in new:
+            counts[COLUMN_OF_KIND[kind]] += 1
+        for i, kind in enumerate(new[-history:]):
+            view[:, DISCARDS + i, COLUMN_OF_KIND[kind]] = 1.0
+        view[:, POOL] = counts / 4
 
     @property
     def offered_tile(self) -> int | None:
@@ -306,16 +301,16 @@ class Observer:
         own = work[split:]
         own[:] = self._templates[seat]
         hand = rules.hand_of(seat)
-        cached = self._own[seat]
-        if cached[0] is not hand:
-            cached = self._own[seat] = _own_tiles(hand)
-        own[HAND : OWN_KONGS + 1] = cached[1]
+        tiles = self._own[seat]
+        if tiles.hand is not hand:
+            tiles.update(hand)
+        own[HAND : OWN_KONGS + 1] = tiles.planes
         if self._visible_dirty:
             visible = self._pool_counts.sum(axis=0) + self._meld_visible.sum(axis=0)
             self._visible[:] = visible
             self._visible_dirty = False
         seen = self._seen
-        np.add(cached[2], self._visible, out=seen)
+        np.add(tiles.seen, self._visible, out=seen)
         unseen = own[UNSEEN : UNSEEN + 4]
         np.subtract(_UNSEEN_AT_LEAST, seen, out=unseen)  # 1 or more where unseen >= k
         np.minimum(unseen, 1.0, out=unseen)
@@ -335,30 +330,53 @@ class Observer:
         return work.copy() if out is None else work
 
 
-_NO_TILES = np.zeros((OWN_KONGS + 1, COLUMNS), dtype=np.float32)
-_NO_SEEN = np.zeros(COLUMNS, dtype=np.float32)
-# Thermometer planes by arithmetic (clipped to [0, 1]): count - (k - 1) is 1 or more exactly
-# when count >= k; unseen = 4 - seen >= k exactly when 5 - k - seen >= 1.
-_HAND_AT_LEAST = np.array([[0], [-1], [-2], [-3]], dtype=np.float32)
+# Thermometer planes by arithmetic (clipped to [0, 1]): unseen = 4 - seen >= k exactly when
+# 5 - k - seen >= 1.
 _UNSEEN_AT_LEAST = np.array([[4], [3], [2], [1]], dtype=np.float32)
+_COUNT_COLUMN = tuple(
+    np.array([1.0 if count > k else 0.0 for k in range(4)], dtype=np.float32) for count in range(5)
+)
+_KINDS = range(1, COLUMNS + 1)
 
 
-def _own_tiles(hand: Hand) -> tuple[object, Planes, npt.NDArray[np.float32]]:
-    """A hand's own planes (counts at least 1–4, its concealed kongs) and the copies it
-    shows its owner by column (a concealed kong counts four)."""
-    counts = np.array(hand.counts, dtype=np.float32)[_KIND_OF_COLUMN]
-    planes = np.empty((OWN_KONGS + 1, COLUMNS), dtype=np.float32)
-    thermo = planes[HAND : HAND + 4]
-    np.add(counts, _HAND_AT_LEAST, out=thermo)
-    np.minimum(thermo, 1.0, out=thermo)
-    np.maximum(thermo, 0.0, out=thermo)
-    planes[OWN_KONGS] = 0.0
-    for meld in hand.melds:
-        if meld.concealed:
-            column = COLUMN_OF_KIND[meld.tiles[0]]
-            planes[OWN_KONGS, column] = 1.0
-            counts[column] += 4
-    return hand, planes, counts
+class _OwnTiles:
+    """One seat's own planes (counts at least 1–4, its concealed kongs) and the copies it
+    shows its owner by column (a concealed kong counts four), kept for its last hand and
+    updated column by column when only counts changed (a draw, a discard)."""
+
+    def __init__(self) -> None:
+        self.hand: object = None
+        self.counts: tuple[int, ...] = ()
+        self.melds: tuple[Meld, ...] | None = None
+        self.planes = np.zeros((OWN_KONGS + 1, COLUMNS), dtype=np.float32)
+        self.seen = np.zeros(COLUMNS, dtype=np.float32)
+
+    def update(self, hand: Hand) -> None:
+        new, old = hand.counts, self.counts
+        self.hand, self.counts = hand, new
+        if hand.melds is self.melds or hand.melds == self.melds:
+            planes, seen = self.planes, self.seen
+            for kind in [k for k in _KINDS if new[k] != old[k]]:
+                column = COLUMN_OF_KIND[kind]
+                planes[HAND : HAND + 4, column] = _COUNT_COLUMN[new[kind]]
+                seen[column] += new[kind] - old[kind]
+            return
+        self.melds = hand.melds
+        counts = np.array(new, dtype=np.float32)[_KIND_OF_COLUMN]
+        thermo = self.planes[HAND : HAND + 4]
+        np.add(counts, _HAND_AT_LEAST, out=thermo)  # count - (k - 1) >= 1 exactly when >= k
+        np.minimum(thermo, 1.0, out=thermo)
+        np.maximum(thermo, 0.0, out=thermo)
+        self.planes[OWN_KONGS] = 0.0
+        for meld in hand.melds:
+            if meld.concealed:
+                column = COLUMN_OF_KIND[meld.tiles[0]]
+                self.planes[OWN_KONGS, column] = 1.0
+                counts[column] += 4
+        self.seen[:] = counts
+
+
+_HAND_AT_LEAST = np.array([[0], [-1], [-2], [-3]], dtype=np.float32)
 
 
 def encode_view(view: View, history: int = HISTORY) -> Planes:
@@ -375,12 +393,11 @@ def encode_view(view: View, history: int = HISTORY) -> Planes:
         _meld_planes(block, np.zeros(COLUMNS, dtype=np.int16), shown)
         block[CONCEALED_KONGS] = sum(1 for m in melds if m.concealed) / 4
         block[FLOWERS] = len(view.flowers[seat]) / 8
-        block[CONCEALED] = view.concealed[seat] / 14
         block[SCORE] = _score_value(view.totals[seat])
         pool = view.pools[seat]
         for kind in pool:
             block[POOL, COLUMN_OF_KIND[kind]] += 0.25
-        for i, kind in enumerate(reversed(pool[-history:])):
+        for i, kind in enumerate(pool[-history:]):
             block[DISCARDS + i, COLUMN_OF_KIND[kind]] = 1.0
     own = out[4 * per_seat :]
     for column, kind in enumerate(KIND_OF_COLUMN):

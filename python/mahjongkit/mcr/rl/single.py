@@ -13,7 +13,7 @@ ended, times ``reward_scale``).
 >>> env = SingleAgentEnv(seat=1, opponents=1)
 >>> observation, info = env.reset(seed=3)
 >>> observation["observation"].shape, info["seat"]
-((149, 34), 1)
+((145, 34), 1)
 >>> action = int(observation["action_mask"].nonzero()[0][0])
 >>> observation, reward, terminated, truncated, info = env.step(action)
 >>> terminated or bool(observation["action_mask"].any())

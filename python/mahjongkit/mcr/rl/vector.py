@@ -14,7 +14,7 @@ The arrays are overwritten by the next call: copy what you keep. Needs only NumP
 >>> play = VectorSelfPlay(3)
 >>> observations, masks, seats = play.reset(seeds=[1, 2, 3])
 >>> observations.shape, masks.shape, seats.tolist()
-((3, 149, 34), (3, 235), [0, 0, 0])
+((3, 145, 34), (3, 235), [0, 0, 0])
 >>> actions = masks.argmax(axis=1)  # the lowest legal index of each game
 >>> observations, masks, seats, rewards, dones = play.step(actions)
 >>> rewards.shape, dones.tolist()
