@@ -9,8 +9,9 @@ Measured side by side in one run (process CPU time, median of ``--repeat``):
   observation and a mask for the seat to act, a random index among the mask's;
 * ``aec``: the PettingZoo environment through ``agent_iter`` / ``last`` / ``step``;
 * ``vector``: :class:`~mahjongkit.mcr.rl.vector.VectorSelfPlay` with ``K`` games per call;
-* the breakdown of ``table``: CPU time inside the rules' ``apply`` and ``legal`` versus the
-  rest (observer, mask, indices, bookkeeping);
+* the breakdown of ``table`` per move, by difference: the same loop without the
+  observation (the mask is still built, the random player draws from it), and the engine
+  alone (timers around the parts would cost more than the parts);
 * micro-timings: one observation (``Observer.encode`` into a buffer), one ``sync`` after a
   move, one mask; best of several passes over states of real games.
 
@@ -24,7 +25,6 @@ import random
 import statistics
 import time
 from collections.abc import Callable
-from typing import Any
 
 import numpy as np
 
@@ -47,70 +47,25 @@ def run_rules(hands: int) -> tuple[int, int]:
     return hands, moves
 
 
-class _Timed:
-    """Accumulates the CPU time of calls to one bound method."""
-
-    def __init__(self, method: Callable[..., Any]) -> None:
-        self.method = method
-        self.seconds = 0.0
-
-    def __call__(self, *args: Any) -> Any:
-        start = time.process_time()
-        try:
-            return self.method(*args)
-        finally:
-            self.seconds += time.process_time() - start
-
-
-def run_table(hands: int, timed: dict[str, float] | None = None) -> tuple[int, int]:
-    """``timed``, when given, collects the CPU seconds of each part of a step."""
+def run_table(hands: int, observe: bool = True) -> tuple[int, int]:
+    """``observe=False`` skips the observation (the mask is still built: it is how the
+    random player chooses), so that the difference is the cost of encoding."""
     rng = random.Random(1)
     table = Table()
     planes = np.zeros((table.planes, 34), dtype=np.float32)
     mask = np.zeros(235, dtype=np.int8)
     moves = 0
-    clock = time.process_time
-    parts = {"observe": 0.0, "mask": 0.0, "choose": 0.0, "play": 0.0}
     for number in range(hands):
         table.reset(number)
-        if timed is not None:
-            game = table.game
-            assert game is not None
-            apply, legal_moves = _Timed(game.apply), _Timed(game.legal)
-            sync = _Timed(table.observer.sync)
-            game.apply = apply  # type: ignore[method-assign]
-            game.legal = legal_moves  # type: ignore[method-assign]
-            table.observer.sync = sync  # type: ignore[method-assign]
         while not table.done:
             seat = table.seat
             assert seat is not None
-            if timed is None:
+            if observe:
                 table.observe(seat, planes)
-                table.mask(seat, mask)
-                legal = mask.nonzero()[0]
-                table.play(seat, int(legal[rng.randrange(len(legal))]))
-            else:
-                start = clock()
-                table.observe(seat, planes)
-                after_observe = clock()
-                table.mask(seat, mask)
-                after_mask = clock()
-                legal = mask.nonzero()[0]
-                action = int(legal[rng.randrange(len(legal))])
-                after_choose = clock()
-                table.play(seat, action)
-                end = clock()
-                parts["observe"] += after_observe - start
-                parts["mask"] += after_mask - after_observe
-                parts["choose"] += after_choose - after_mask
-                parts["play"] += end - after_choose
+            table.mask(seat, mask)
+            legal = mask.nonzero()[0]
+            table.play(seat, int(legal[rng.randrange(len(legal))]))
             moves += 1
-        if timed is not None:
-            for name, part in (("apply", apply), ("legal", legal_moves), ("sync", sync)):
-                timed[name] = timed.get(name, 0.0) + part.seconds
-    if timed is not None:
-        for name, seconds in parts.items():
-            timed[name] = timed.get(name, 0.0) + seconds
     return hands, moves
 
 
@@ -214,16 +169,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=100)
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--games", type=int, default=16, help="K for the vectorised run")
+    parser.add_argument(
+        "--games", type=int, nargs="+", default=[16, 64], help="K of the vectorised runs"
+    )
     args = parser.parse_args()
     hands, repeat = args.hands, args.repeat
     with open("/proc/loadavg") as handle:
         print("load average at start:", handle.read().split()[:3])
     rows = [
         ("rules (engine alone)", lambda: run_rules(hands)),
+        ("table, mask only (no observation)", lambda: run_table(hands, observe=False)),
         ("table (observation + mask every step)", lambda: run_table(hands)),
         ("aec (PettingZoo agent_iter/last/step)", lambda: run_aec(hands)),
-        (f"vector (K = {args.games})", lambda: run_vector(hands, args.games)),
+    ]
+    rows += [
+        (f"vector (K = {k})", lambda k=k: run_vector(max(hands, 4 * k), k))
+        for k in args.games
     ]
     # The rows take turns within each repeat, so that a change of load hits them alike.
     runs: dict[str, list[tuple[float, float]]] = {name: [] for name, _ in rows}
@@ -238,25 +199,13 @@ def main() -> None:
             f"{name:42s} {rate:8.1f} hands/CPU-s  {per_move:6.1f} µs/move"
             f"  ({rate / floor:.2f} of the engine alone)"
         )
-    timed: dict[str, float] = {}
-    start = time.process_time()
-    _, moves = run_table(hands, timed)
-    total = time.process_time() - start
-    # play = the rules' apply + the observer's sync + the table's own bookkeeping (reading
-    # waiting_on and the history); mask = the rules' legal list + turning it into indices.
-    rows = {
-        "rules.apply": timed["apply"],
-        "rules.legal": timed["legal"],
-        "observer.sync": timed["sync"],
-        "observer.encode": timed["observe"],
-        "mask (indices)": timed["mask"] - timed["legal"],
-        "table bookkeeping": timed["play"] - timed["apply"] - timed["sync"],
-        "random choice": timed["choose"],
-    }
-    rows["loop and clock"] = total - sum(rows.values())
-    print(f"table breakdown ({total / moves * 1e6:.1f} µs/move, with the clock calls):")
-    for name, seconds in rows.items():
-        print(f"  {name:20s} {seconds / moves * 1e6:6.1f} µs/move {seconds / total:5.0%}")
+    engine = statistics.median(m for _, m in runs[rows[0][0]])
+    masked = statistics.median(m for _, m in runs[rows[1][0]])
+    full = statistics.median(m for _, m in runs[rows[2][0]])
+    print(
+        f"per move: engine {engine:.1f} µs; the table's mask, sync and bookkeeping"
+        f" {masked - engine:.1f} µs; the observation {full - masked:.1f} µs"
+    )
     for name, value in micro().items():
         print(f"{name:24s} {value:6.2f} µs")
     with open("/proc/loadavg") as handle:
