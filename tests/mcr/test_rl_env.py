@@ -19,7 +19,6 @@ from mahjongkit.mcr.env import AGENTS, MahjongEnv, SingleAgentEnv, VectorSelfPla
 from mahjongkit.mcr.game.moves import Move
 from mahjongkit.mcr.players.bot import Bot, View
 from mahjongkit.mcr.rl.encoding import HU_INDEX, describe
-from mahjongkit.mcr.rl.table import Table
 
 
 def _quiet_api_test(environment: object, cycles: int) -> None:
@@ -126,30 +125,34 @@ def test_same_seed_same_game_and_the_seed_stream() -> None:
 
 
 def test_vectorised_and_one_at_a_time_play_the_same_games() -> None:
+    """K games in one VectorSelfPlay and K MahjongEnv instances, the same seeds and actions:
+    the same observations, masks, seats and rewards, across episode ends."""
     seeds = [3, 14, 15, 92]
     play = VectorSelfPlay(len(seeds), hands=1)
     observations, masks, seats = play.reset(seeds=seeds)
-    tables = [Table() for _ in seeds]
-    for table, seed in zip(tables, seeds, strict=True):
-        table.reset(seed)
+    envs = [MahjongEnv() for _ in seeds]
+    for environment, seed in zip(envs, seeds, strict=True):
+        environment.reset(seed=seed)
     policies = [_policy(k) for k in range(len(seeds))]
     episodes = 0
     for _ in range(400):
         actions = []
-        for k, table in enumerate(tables):
-            assert table.seat == seats[k]
-            assert (table.observe(table.seat) == observations[k]).all()
-            assert (table.mask(table.seat).astype(bool) == masks[k]).all()
+        for k, environment in enumerate(envs):
+            agent = environment.agent_selection
+            assert agent == AGENTS[seats[k]]
+            observation = environment.observe(agent)
+            assert (observation["observation"] == observations[k]).all()
+            assert (observation["action_mask"].astype(bool) == masks[k]).all()
             actions.append(policies[k](masks[k]))
         observations, masks, seats, rewards, dones = play.step(np.array(actions))
-        for k, table in enumerate(tables):
-            gained = table.play(table.seat, actions[k])
-            assert list(rewards[k]) == gained
-            assert table.done == dones[k]
-            if table.done:
+        for k, environment in enumerate(envs):
+            environment.step(actions[k])
+            assert [environment.rewards[a] for a in AGENTS] == list(rewards[k])
+            assert all(environment.terminations.values()) == dones[k]
+            if dones[k]:
                 episodes += 1
-                table.reset(None)  # the next seed of the same stream
-                assert play.game_seeds[k] == table.game.seed
+                environment.reset()  # the next seed of the same stream
+                assert play.game_seeds[k] == environment.game.seed
     assert episodes >= 2
 
 

@@ -32,6 +32,7 @@ except ImportError as error:  # pragma: no cover - the extra is part of the test
         'the MCR environments need PettingZoo and Gymnasium: pip install "mahjongkit[rl]"'
     ) from error
 
+from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.rl.encoding import ACTIONS, COLUMNS
 from mahjongkit.mcr.rl.observation import HISTORY
 from mahjongkit.mcr.rl.table import Illegal, Table
@@ -105,7 +106,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         return self.action_spaces[agent]
 
     @property
-    def game(self) -> Any:
+    def game(self) -> Rules | None:
         """The :class:`~mahjongkit.mcr.game.rules.Rules` being played (read it, never move it)."""
         return self.table.game
 
