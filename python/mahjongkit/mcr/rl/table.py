@@ -197,9 +197,10 @@ class Table:
                     rewards[s] += record.deltas[s] * scale
                 self.hands_played += 1
             if self.hands_played >= self.hands or not game.is_active:
-                # The rules have dealt the next hand already: the last observation stays.
                 self.done = True
-        if not self.done:
+        if not self.done or not game.is_active:
+            # An episode cut short of the game keeps its last observation: the rules have
+            # dealt the next hand already. A finished game shows its end.
             self.observer.sync(game)
         self._advance()
         return rewards
