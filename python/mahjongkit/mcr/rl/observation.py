@@ -117,7 +117,6 @@ def _check_history(history: int) -> int:
     return history
 
 
-_KIND_OF_COLUMN = np.array(KIND_OF_COLUMN, dtype=np.intp)
 # _THERMO[:, c] is the four "at least 1, 2, 3, 4" values of a count c (0 to 4).
 _THERMO = np.array([[1.0 if c >= k else 0.0 for c in range(5)] for k in (1, 2, 3, 4)], np.float32)
 
@@ -149,66 +148,94 @@ def _meld_planes(block: Planes, visible: npt.NDArray[np.int16], melds: Sequence[
 class Observer:
     """Encodes observations of one live game for any seat, fast.
 
-    Call :meth:`sync` after the game changed (it reads the public state: hands' melds and
-    flowers and concealed counts, pools, wall count, winds, scores, the window) and
-    :meth:`encode` for a seat (which reads that seat's own hand besides). Public planes are
-    kept per seat and updated from what changed; an observation is one copy of them plus the
-    observer's own planes.
+    Call :meth:`sync` after the game changed and :meth:`encode` for a seat. The observer
+    keeps each seat's whole observation up to date from what a move changed (a discard
+    touches a few cells of every seat's planes, a draw a few columns of the drawer's own),
+    so that an observation is one copy of a kept buffer. Each seat's buffer only ever
+    receives what that seat may see: the public state, and its own hand.
     """
 
     def __init__(self, history: int = HISTORY) -> None:
         self.history = _check_history(history)
         self.seat_planes = seat_planes(history)
         self.planes = plane_count(history)
-        # The four seats' public blocks twice over, so that the blocks of the seats relative
-        # to any observer are one contiguous slice (seats s, s+1, s+2, s+3). Every write goes
-        # to both copies at once through the view of rows s and s + 4: small writes, because
-        # between two moves the rules' own work evicts these buffers from the cache and each
-        # line touched costs a miss.
-        self._public2 = np.zeros((8, self.seat_planes, COLUMNS), dtype=np.float32)
-        self._seat_views = [self._public2[seat::4] for seat in range(4)]
-        self._pool_counts = np.zeros((4, COLUMNS), dtype=np.int16)
-        self._meld_visible = np.zeros((4, COLUMNS), dtype=np.int16)
-        self._visible = np.zeros(COLUMNS, dtype=np.float32)
-        self._seen = np.zeros(COLUMNS, dtype=np.float32)
-        self._templates = np.zeros((4, OWN_PLANES, COLUMNS), dtype=np.float32)
-        self._work = np.zeros((self.planes, COLUMNS), dtype=np.float32)
+        self._obs = np.zeros((4, self.planes, COLUMNS), dtype=np.float32)
+        base = 4 * self.seat_planes
+        self._own = base
+        # Row of seat ``seat``'s public block in observer ``s``'s planes: _rows[seat][s].
+        self._rows = [[((seat - s) % 4) * self.seat_planes for s in range(4)] for seat in range(4)]
         self.reset()
 
     def reset(self) -> None:
         """Forget the game: the next :meth:`sync` rebuilds everything."""
-        self._public2[:] = 0.0
-        self._pool_counts[:] = 0
-        self._meld_visible[:] = 0
-        self._visible_dirty = True
+        self._obs[:] = 0.0
+        self._obs[:, self._own + UNSEEN : self._own + UNSEEN + 4] = 1.0  # all four unseen
         self._hands: list[object] = [None] * 4
+        self._counts: list[tuple[int, ...]] = [(0,) * (COLUMNS + 1)] * 4
+        self._own_seen = [[0] * COLUMNS for _ in range(4)]  # own tiles (kongs count four)
+        self._own_kongs: list[list[int]] = [[] for _ in range(4)]
         self._melds: list[tuple[Meld, ...] | None] = [None] * 4
-        self._flowers = [-1] * 4
+        self._meld_shown = [[0] * COLUMNS for _ in range(4)]
         self._flower_sets: list[tuple[int, ...] | None] = [None] * 4
         self._pools: list[tuple[int, ...]] = [()] * 4
+        self._pool_counts = [[0] * COLUMNS for _ in range(4)]
+        self._visible = [0] * COLUMNS  # copies in every pool and exposed meld
         self._totals: Sequence[int] = ()
         self._table: tuple[int, int, int] = (-1, -1, -1)  # hand number, dealer, prevailing
-        self._own = [_OwnTiles() for _ in range(4)]
+        self._wall = -1
+        self._marks: list[tuple[int, int]] = []  # (seat, row) cells set for the turn/window
+        self._columns: list[tuple[int, int, int]] = []  # (seat, row, column) likewise
         self._rules: Rules | None = None
         self._offer: tuple[int, int, bool, Collection[int]] | None = None
 
-    # -- the public state ------------------------------------------------------------------
+    # -- writing ---------------------------------------------------------------------------
+
+    def _public_cell(self, seat: int, plane: int, column: int, value: float) -> None:
+        """One cell of ``seat``'s public block, in every observer's planes."""
+        obs, rows = self._obs, self._rows[seat]
+        obs[0, rows[0] + plane, column] = value
+        obs[1, rows[1] + plane, column] = value
+        obs[2, rows[2] + plane, column] = value
+        obs[3, rows[3] + plane, column] = value
+
+    def _public_row(self, seat: int, plane: int, value: float | Planes) -> None:
+        obs, rows = self._obs, self._rows[seat]
+        for s in range(4):
+            obs[s, rows[s] + plane] = value
+
+    def _unseen(self, s: int, column: int) -> None:
+        """Observer ``s``'s unseen planes at ``column``, from what it sees there now."""
+        left = 4 - self._own_seen[s][column] - self._visible[column]
+        row = self._own + UNSEEN
+        self._obs[s, row : row + 4, column] = _COUNT_COLUMN[left if left > 0 else 0]
+
+    def _shown(self, column: int, change: int) -> None:
+        """Every seat sees ``change`` more copies at ``column``."""
+        self._visible[column] += change
+        for s in range(4):
+            self._unseen(s, column)
+
+    # -- the state -------------------------------------------------------------------------
 
     def sync(self, rules: Rules) -> None:
-        """Bring the public planes up to date with ``rules`` (cheap when little changed)."""
+        """Bring every seat's planes up to date with ``rules`` (cheap when little changed)."""
         self._rules = rules
+        table = (rules.hand_no, rules.dealer, rules.prevailing)
+        if table != self._table:
+            self._sync_table(table)
         hands = rules.hands
         pools = rules.pools
         for seat in range(4):
             hand = hands[seat]
             if hand is not self._hands[seat]:
                 self._hands[seat] = hand
-                # A draw or a discard keeps the melds and flowers objects: nothing to do.
+                # A draw or a discard keeps the melds and flowers objects.
                 if (
                     hand.melds is not self._melds[seat]
                     or hand.flowers is not self._flower_sets[seat]
                 ):
-                    self._sync_hand(seat, hand)
+                    self._sync_melds(seat, hand)
+                self._sync_own(seat, hand.counts)
             pool = pools[seat]
             if pool != self._pools[seat]:
                 self._sync_pool(seat, self._pools[seat], pool)
@@ -217,71 +244,148 @@ class Observer:
         if totals != self._totals:
             self._totals = totals
             for seat in range(4):
-                self._seat_views[seat][:, SCORE] = _score_value(totals[seat])
+                self._public_row(seat, SCORE, _score_value(totals[seat]))
+        wall = len(rules.wall)
+        if wall != self._wall:
+            self._wall = wall
+            self._obs[:, self._own + WALL] = wall / 144
+        self._sync_marks(rules)
+
+    def _sync_table(self, table: tuple[int, int, int]) -> None:
+        self._table = table
+        hand_no, dealer, prevailing = table
+        own = self._obs[:, self._own :]
+        own[:, SEAT_WIND] = 0.0
+        own[:, PREVAILING] = 0.0
+        for s in range(4):
+            own[s, SEAT_WIND, WIND_COLUMN + (s - dealer) % 4] = 1.0
+        own[:, PREVAILING, WIND_COLUMN + prevailing] = 1.0
+        own[:, HAND_NO] = hand_no / 16
+
+    def _sync_own(self, seat: int, new: tuple[int, ...]) -> None:
+        """Observer ``seat``'s own planes at the columns whose count changed."""
+        old = self._counts[seat]
+        self._counts[seat] = new
+        seen = self._own_seen[seat]
+        obs = self._obs[seat]
+        row = self._own + HAND
+        for kind in [k for k in _KINDS if new[k] != old[k]]:
+            column = COLUMN_OF_KIND[kind]
+            obs[row : row + 4, column] = _COUNT_COLUMN[new[kind]]
+            seen[column] += new[kind] - old[kind]
+            self._unseen(seat, column)
+
+    def _sync_melds(self, seat: int, hand: Hand) -> None:
+        self._flower_sets[seat] = hand.flowers
+        self._public_row(seat, FLOWERS, len(hand.flowers) / 8)
+        melds = hand.melds
+        old = self._melds[seat]
+        self._melds[seat] = melds
+        if old is not None and (melds is old or melds == old):
+            return
+        rows = self._rows[seat]
+        for s in range(4):
+            self._obs[s, rows[s] + CHOWS : rows[s] + CONCEALED_KONGS + 1] = 0.0
+        shown = [0] * COLUMNS
+        chowed = [0] * COLUMNS
+        kongs = []
+        for meld in melds:
+            if meld.kind is MeldKind.CHOW:
+                for kind in meld.tiles:
+                    column = COLUMN_OF_KIND[kind]
+                    shown[column] += 1
+                    chowed[column] += 1
+                    self._public_cell(seat, CHOWS, column, chowed[column] / 4)
+            elif meld.concealed:
+                kongs.append(COLUMN_OF_KIND[meld.tiles[0]])
+            else:
+                column = COLUMN_OF_KIND[meld.tiles[0]]
+                shown[column] += len(meld.tiles)
+                self._public_cell(seat, PUNGS if meld.kind is MeldKind.PUNG else KONGS, column, 1.0)
+        self._public_row(seat, CONCEALED_KONGS, len(kongs) / 4)
+        before = self._meld_shown[seat]
+        self._meld_shown[seat] = shown
+        for column in range(COLUMNS):
+            if shown[column] != before[column]:
+                self._shown(column, shown[column] - before[column])
+        # The seat's own concealed kongs: seen by it only, four copies each.
+        obs, seen = self._obs[seat], self._own_seen[seat]
+        for column in self._own_kongs[seat]:
+            obs[self._own + OWN_KONGS, column] = 0.0
+            seen[column] -= 4
+            self._unseen(seat, column)
+        for column in kongs:
+            obs[self._own + OWN_KONGS, column] = 1.0
+            seen[column] += 4
+            self._unseen(seat, column)
+        self._own_kongs[seat] = kongs
+
+    def _sync_pool(self, seat: int, old: tuple[int, ...], new: tuple[int, ...]) -> None:
+        """Discards are kept oldest first in the planes: a discard or a claim touches one
+        cell while the pool holds at most ``history`` tiles; a longer pool is rewritten."""
+        counts = self._pool_counts[seat]
+        length, history = len(new), self.history
+        if length == len(old) + 1 and length <= history and new[:-1] == old:  # a discard
+            column = COLUMN_OF_KIND[new[-1]]
+            self._public_cell(seat, DISCARDS + length - 1, column, 1.0)
+            counts[column] += 1
+            self._public_cell(seat, POOL, column, counts[column] / 4)
+            self._shown(column, 1)
+            return
+        if length == len(old) - 1 and len(old) <= history and old[:-1] == new:  # claimed
+            column = COLUMN_OF_KIND[old[-1]]
+            self._public_cell(seat, DISCARDS + length, column, 0.0)
+            counts[column] -= 1
+            self._public_cell(seat, POOL, column, counts[column] / 4)
+            self._shown(column, -1)
+            return
+        rows = self._rows[seat]
+        for s in range(4):
+            self._obs[s, rows[s] + DISCARDS : rows[s] + self.seat_planes] = 0.0
+        for i, kind in enumerate(new[-history:]):
+            self._public_cell(seat, DISCARDS + i, COLUMN_OF_KIND[kind], 1.0)
+        fresh = [0] * COLUMNS
+        for kind in new:
+            fresh[COLUMN_OF_KIND[kind]] += 1
+        self._pool_counts[seat] = fresh
+        self._public_row(seat, POOL, np.array(fresh, dtype=np.float32) / 4)
+        for column in range(COLUMNS):
+            if fresh[column] != counts[column]:
+                self._shown(column, fresh[column] - counts[column])
+
+    def _sync_marks(self, rules: Rules) -> None:
+        """The turn's and the window's cells: cleared from the last move, set anew."""
+        obs, own = self._obs, self._own
+        for s, row in self._marks:
+            obs[s, row] = 0.0
+        for s, row, column in self._columns:
+            obs[s, row, column] = 0.0
+        marks: list[tuple[int, int]] = []
+        columns: list[tuple[int, int, int]] = []
+        turn = rules.turn
+        if turn is not None:
+            marks.append((turn, own + MY_TURN))
+            drawn = rules.drawn
+            if drawn is not None:
+                columns.append((turn, own + DRAWN, COLUMN_OF_KIND[drawn]))
+            if rules.claimed_this_turn:
+                marks.append((turn, own + CLAIMED))
         phase = rules.phase
         window = None if phase is Phase.DISCARD or phase is Phase.FINISHED else rules.window
         if window is None:
             self._offer = None
         else:
-            self._offer = (window.tile, window.from_seat, window.kind is Phase.ROB, window.may)
-        self._turn = rules.turn
-        self._drawn = rules.drawn
-        self._claimed = rules.claimed_this_turn
-        self._wall = len(rules.wall) / 144
-        table = (rules.hand_no, rules.dealer, rules.prevailing)
-        if table != self._table:
-            self._table = table
-            hand_no, dealer, prevailing = table
-            templates = self._templates
-            templates[:] = 0.0
-            for seat in range(4):
-                templates[seat, SEAT_WIND, WIND_COLUMN + (seat - dealer) % 4] = 1.0
-            templates[:, PREVAILING, WIND_COLUMN + prevailing] = 1.0
-            templates[:, HAND_NO] = hand_no / 16
-
-    def _sync_hand(self, seat: int, hand: Hand) -> None:
-        view = self._seat_views[seat]
-        melds = hand.melds
-        old = self._melds[seat]
-        if melds is not old and melds != old:
-            _meld_planes(view[0], self._meld_visible[seat], melds)
-            view[1, : CONCEALED_KONGS + 1] = view[0, : CONCEALED_KONGS + 1]
-            self._visible_dirty = True
-        self._melds[seat] = melds
-        self._flower_sets[seat] = hand.flowers
-        flowers = len(hand.flowers)
-        if flowers != self._flowers[seat]:
-            self._flowers[seat] = flowers
-            view[:, FLOWERS] = flowers / 8
-
-    def _sync_pool(self, seat: int, old: tuple[int, ...], new: tuple[int, ...]) -> None:
-        """Discards are kept oldest first in the planes: a discard or a claim touches one
-        cell while the pool holds at most ``history`` tiles, and the rare longer pool shifts."""
-        view = self._seat_views[seat]
-        counts = self._pool_counts[seat]
-        length, history = len(new), self.history
-        if length == len(old) + 1 and length <= history and new[:-1] == old:  # a discard
-            column = COLUMN_OF_KIND[new[-1]]
-            view[:, DISCARDS + length - 1, column] = 1.0
-            counts[column] += 1
-            view[:, POOL, column] = counts[column] / 4
-            self._visible[column] += 1.0
-            return
-        if length == len(old) - 1 and len(old) <= history and old[:-1] == new:  # claimed
-            column = COLUMN_OF_KIND[old[-1]]
-            view[:, DISCARDS + length, column] = 0.0
-            counts[column] -= 1
-            view[:, POOL, column] = counts[column] / 4
-            self._visible[column] -= 1.0
-            return
-        self._visible_dirty = True
-        view[:, DISCARDS:] = 0.0
-        counts[:] = 0
-        for kind in new:
-            counts[COLUMN_OF_KIND[kind]] += 1
-        for i, kind in enumerate(new[-history:]):
-            view[:, DISCARDS + i, COLUMN_OF_KIND[kind]] = 1.0
-        view[:, POOL] = counts / 4
+            rob = window.kind is Phase.ROB
+            self._offer = (window.tile, window.from_seat, rob, window.may)
+            column = COLUMN_OF_KIND[window.tile]
+            for s in window.may:  # only an asked seat learns of the window
+                marks.append((s, own + (ROB_WINDOW if rob else CLAIM_WINDOW)))
+                columns.append((s, own + OFFER + (window.from_seat - s) % 4 - 1, column))
+        for s, row in marks:
+            obs[s, row] = 1.0
+        for s, row, column in columns:
+            obs[s, row, column] = 1.0
+        self._marks, self._columns = marks, columns
 
     @property
     def offered_tile(self) -> int | None:
@@ -292,91 +396,19 @@ class Observer:
 
     def encode(self, seat: int, out: Planes | None = None) -> Planes:
         """The planes of ``seat`` (a new array, or written into ``out`` and returned)."""
-        rules = self._rules
-        if rules is None:
+        if self._rules is None:
             raise ValueError("sync(rules) first: the observer has no game")
-        work = self._work if out is None else out
-        split = 4 * self.seat_planes
-        work[:split].reshape(4, self.seat_planes, COLUMNS)[:] = self._public2[seat : seat + 4]
-        own = work[split:]
-        own[:] = self._templates[seat]
-        hand = rules.hand_of(seat)
-        tiles = self._own[seat]
-        if tiles.hand is not hand:
-            tiles.update(hand)
-        own[HAND : OWN_KONGS + 1] = tiles.planes
-        if self._visible_dirty:
-            visible = self._pool_counts.sum(axis=0) + self._meld_visible.sum(axis=0)
-            self._visible[:] = visible
-            self._visible_dirty = False
-        seen = self._seen
-        np.add(tiles.seen, self._visible, out=seen)
-        unseen = own[UNSEEN : UNSEEN + 4]
-        np.subtract(_UNSEEN_AT_LEAST, seen, out=unseen)  # 1 or more where unseen >= k
-        np.minimum(unseen, 1.0, out=unseen)
-        np.maximum(unseen, 0.0, out=unseen)
-        own[WALL] = self._wall
-        if self._turn == seat:
-            own[MY_TURN] = 1.0
-            if self._drawn is not None:
-                own[DRAWN, COLUMN_OF_KIND[self._drawn]] = 1.0
-            if self._claimed:
-                own[CLAIMED] = 1.0
-        offer = self._offer
-        if offer is not None and seat in offer[3]:  # only an asked seat learns of the window
-            tile, source, rob, _ = offer
-            own[OFFER + (source - seat) % 4 - 1, COLUMN_OF_KIND[tile]] = 1.0
-            own[ROB_WINDOW if rob else CLAIM_WINDOW] = 1.0
-        return work.copy() if out is None else work
+        if out is None:
+            return self._obs[seat].copy()
+        np.copyto(out, self._obs[seat])
+        return out
 
 
-# Thermometer planes by arithmetic (clipped to [0, 1]): unseen = 4 - seen >= k exactly when
-# 5 - k - seen >= 1.
-_UNSEEN_AT_LEAST = np.array([[4], [3], [2], [1]], dtype=np.float32)
+# The planes "at least 1, 2, 3, 4" of a count 0 to 4, as one column.
 _COUNT_COLUMN = tuple(
     np.array([1.0 if count > k else 0.0 for k in range(4)], dtype=np.float32) for count in range(5)
 )
 _KINDS = range(1, COLUMNS + 1)
-
-
-class _OwnTiles:
-    """One seat's own planes (counts at least 1–4, its concealed kongs) and the copies it
-    shows its owner by column (a concealed kong counts four), kept for its last hand and
-    updated column by column when only counts changed (a draw, a discard)."""
-
-    def __init__(self) -> None:
-        self.hand: object = None
-        self.counts: tuple[int, ...] = ()
-        self.melds: tuple[Meld, ...] | None = None
-        self.planes = np.zeros((OWN_KONGS + 1, COLUMNS), dtype=np.float32)
-        self.seen = np.zeros(COLUMNS, dtype=np.float32)
-
-    def update(self, hand: Hand) -> None:
-        new, old = hand.counts, self.counts
-        self.hand, self.counts = hand, new
-        if hand.melds is self.melds or hand.melds == self.melds:
-            planes, seen = self.planes, self.seen
-            for kind in [k for k in _KINDS if new[k] != old[k]]:
-                column = COLUMN_OF_KIND[kind]
-                planes[HAND : HAND + 4, column] = _COUNT_COLUMN[new[kind]]
-                seen[column] += new[kind] - old[kind]
-            return
-        self.melds = hand.melds
-        counts = np.array(new, dtype=np.float32)[_KIND_OF_COLUMN]
-        thermo = self.planes[HAND : HAND + 4]
-        np.add(counts, _HAND_AT_LEAST, out=thermo)  # count - (k - 1) >= 1 exactly when >= k
-        np.minimum(thermo, 1.0, out=thermo)
-        np.maximum(thermo, 0.0, out=thermo)
-        self.planes[OWN_KONGS] = 0.0
-        for meld in hand.melds:
-            if meld.concealed:
-                column = COLUMN_OF_KIND[meld.tiles[0]]
-                self.planes[OWN_KONGS, column] = 1.0
-                counts[column] += 4
-        self.seen[:] = counts
-
-
-_HAND_AT_LEAST = np.array([[0], [-1], [-2], [-3]], dtype=np.float32)
 
 
 def encode_view(view: View, history: int = HISTORY) -> Planes:
