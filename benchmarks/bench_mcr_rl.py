@@ -183,8 +183,7 @@ def main() -> None:
         ("aec (PettingZoo agent_iter/last/step)", lambda: run_aec(hands)),
     ]
     rows += [
-        (f"vector (K = {k})", lambda k=k: run_vector(max(hands, 4 * k), k))
-        for k in args.games
+        (f"vector (K = {k})", lambda k=k: run_vector(max(hands, 4 * k), k)) for k in args.games
     ]
     # The rows take turns within each repeat, so that a change of load hits them alike.
     runs: dict[str, list[tuple[float, float]]] = {name: [] for name, _ in rows}

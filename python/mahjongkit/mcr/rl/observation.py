@@ -348,7 +348,7 @@ class Observer:
         for kind in new:
             fresh[COLUMN_OF_KIND[kind]] += 1
         self._pool_counts[seat] = fresh
-        self._public_row(seat, POOL, np.array(fresh, dtype=np.float32) / 4)
+        self._public_row(seat, POOL, np.array(fresh, dtype=np.float32) * np.float32(0.25))
         for column in range(COLUMNS):
             if fresh[column] != counts[column]:
                 self._shown(column, fresh[column] - counts[column])
@@ -398,9 +398,10 @@ class Observer:
         """The planes of ``seat`` (a new array, or written into ``out`` and returned)."""
         if self._rules is None:
             raise ValueError("sync(rules) first: the observer has no game")
+        planes: Planes = self._obs[seat]
         if out is None:
-            return self._obs[seat].copy()
-        np.copyto(out, self._obs[seat])
+            return planes.copy()
+        np.copyto(out, planes)
         return out
 
 
