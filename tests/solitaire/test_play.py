@@ -112,14 +112,66 @@ def test_daily_and_option_errors() -> None:
     assert result.exit_code == 1
 
 
-def test_render_marks_free_tiles_and_shows_ids() -> None:
+def drawn_tiles(text: str) -> dict[int, tuple[str, int, str]]:
+    """Every tile of a drawing: id -> (face cell, column, row label), reading each id line
+    with the face line under it."""
+    found = {}
+    lines = text.splitlines()
+    for number, line in enumerate(lines):
+        if not line.startswith("y"):
+            continue
+        label, under = line[:3], lines[number + 1]
+        for column, char in enumerate(line):
+            if char.isdigit() and column >= 4 and line[column - 1] == " ":
+                slot = int(line[column:].split()[0])
+                found[slot] = (under[column : column + 4].rstrip(), column, label)
+    return found
+
+
+def test_render_draws_to_scale_with_ids_and_free_marks() -> None:
     game = Game.new("turtle", 1)
     text = render(game)
     assert text.startswith("Turtle, seed 1: 144 tiles left, 33 free")
-    cells = {cell.split(":")[0]: cell.split(":")[1] for cell in text.split() if ":" in cell}
-    assert cells["143"] == tiles.code(game.faces[143]) + "*"  # the cap is free
-    assert cells["1"] == tiles.code(game.faces[1])  # tile 1 is blocked: no mark
-    assert "layer 4" in text
+    drawn = drawn_tiles(text)
+    assert sorted(drawn) == list(range(144))
+    for slot, (cell, column, _) in drawn.items():
+        x = game.layout.slots[slot][0]
+        assert column == 4 + 2 * x  # two characters per half-tile, as `deal` draws
+        code = tiles.code(game.faces[slot])
+        assert cell == (code + "*" if slot in game.free_slots() else code)
+    # Row 7 of the Turtle: the left wing far left, the two right wings far right.
+    assert [drawn[s][1] for s in (42, 43, 44)] == [8, 60, 64]
+    assert drawn[42][2] == drawn[43][2] == "y 7"
+    assert "\x1b[" not in text
+
+
+def test_render_after_moves_colour_and_glyphs() -> None:
+    game = Game.new("butterfly", 2, check_dead_ends=False)
+    a, b = game.available_pairs()[0]
+    game.remove(a, b)
+    drawn = drawn_tiles(render(game))
+    assert a not in drawn and b not in drawn and len(drawn) == 98
+    # The wings stay apart: on the top row, where the body is not, 4 and 5 are 3 tiles apart.
+    start = drawn_tiles(render(Game.new("butterfly", 2)))
+    assert start[5][1] - start[4][1] == 12 and start[4][1] - start[3][1] == 4
+    colored = render(game, color=True)
+    free = game.free_slots()[0]
+    assert f"\x1b[1;32m{tiles.code(game.faces[free])}*" in colored
+    glyphs = render(game, glyphs=True)
+    assert tiles.glyph(game.faces[free]) + "*" in glyphs
+
+
+def test_the_board_is_redrawn_after_every_move() -> None:
+    board = deal(get_layout("tea house"), 12)
+    a, b = solve(board.layout, board.faces).solution[0]
+    output = play("--layout", "tea house", "--seed", "12", lines=[f"{a} {b}", "undo", "q"])
+    assert output.count("Tea House, seed 12:") == 3  # at the start, after the move, after undo
+    assert "Tea House, seed 12: 34 tiles left" in output
+    glyph_output = play("--layout", "tea house", "--seed", "12", "--glyphs", lines=["q"])
+    assert tiles.glyph(board.faces[0]) in glyph_output
+    assert "\x1b[" not in glyph_output  # not a terminal: no colour unless asked
+    colored = play("--layout", "tea house", "--seed", "12", "--color", lines=["q"])
+    assert "\x1b[1;32m" in colored
 
 
 def test_session_load_keeps_the_game_on_a_bad_file(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ import click
 
 from mahjongkit import __version__
 from mahjongkit.cli import mcr as _mcr
+from mahjongkit.cli import serve as _serve
 from mahjongkit.cli import solitaire as _solitaire
 
 
@@ -20,3 +21,4 @@ def main() -> None:
 
 _solitaire.register(main)
 _mcr.register(main)
+_serve.register(main)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import datetime
 import json
+import os
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -122,6 +123,12 @@ def layouts_command() -> None:
     show_default=True,
     help="Budget of each solver call (hints, dead-end warnings).",
 )
+@click.option("--glyphs", is_flag=True, help="Draw Unicode tiles instead of codes.")
+@click.option(
+    "--color/--no-color",
+    default=None,
+    help="Free tiles in colour [default: on a terminal, unless NO_COLOR is set].",
+)
 def play_command(
     layout_name: str,
     seed: str | None,
@@ -129,6 +136,8 @@ def play_command(
     date_text: str | None,
     load_path: str | None,
     solver_seconds: float,
+    glyphs: bool,
+    color: bool | None,
 ) -> None:
     """Play in the terminal: type two tile ids to remove a pair, ? for help."""
     import secrets
@@ -158,7 +167,10 @@ def play_command(
         board = _deal(layout_name, chosen_seed, None)
         game = Game.from_board(board, solver_seconds=solver_seconds)
     # sys streams, not click.get_text_stream (deprecated in Click 8.5); CliRunner swaps them too.
-    run(game, sys.stdin, sys.stdout)
+    if color is None:  # a terminal gets colour unless NO_COLOR asks otherwise
+        color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    colored = bool(color)
+    run(game, sys.stdin, sys.stdout, glyphs=glyphs, color=colored)
 
 
 def register(group: click.Group) -> None:

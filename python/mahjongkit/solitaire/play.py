@@ -49,32 +49,65 @@ HELP = """\
   q, quit        stop and show the result"""
 
 
-def render(game: Game) -> str:
-    """The board, layer by layer and row by row: ``id:code``, ``*`` marking free tiles.
+_FREE = "\x1b[1;32m"  # bold green: a free tile's face
+_DIM = "\x1b[2m"  # the ids
+_RESET = "\x1b[0m"
+
+
+def render(game: Game, *, glyphs: bool = False, color: bool = False) -> str:
+    """The board to scale, layer by layer, as ``mahjongkit deal`` draws it: each tile is
+    four characters wide (two per half-tile of x), its id above its face, ``*`` after the
+    face of a free tile (and, with ``color``, the free faces in green). Rows half a tile down
+    (wings, offset rows) get their own lines; removed tiles leave their place empty.
 
     >>> from mahjongkit.solitaire.game import Game
-    >>> print(render(Game.new("tea house", seed=3)))  # doctest: +ELLIPSIS
-    Tea House, seed 3: 36 tiles left, 16 free, ... pairs to take
+    >>> game = Game.new("tea house", seed=3)
+    >>> _ = game.remove(6, 18)  # two 1m
+    >>> print(render(game))  # doctest: +ELLIPSIS
+    Tea House, seed 3: 34 tiles left, 15 free, 4 pairs to take
     layer 0
-      y 0: 0:...
+    y 0 0   1   2   3   4   5
+        8p* 2p  3p  T4  6s  R*
+    y 2     7   8   9   10  11
+            2m  R   T3  8s  3m*
+    y 4 12  13  14  15  16  17
+        9s* 7p  W   8s  9p  W*
+    y 6     19  20  21  22  23
+            6s* 1p  3p  2p  1p*
+    layer 1
+    ...
     """
     free = set(game.free_slots())
-    rows: dict[tuple[int, int], list[str]] = {}
-    for slot in game.present:
-        _, y, z = game.layout.slots[slot]
-        mark = "*" if slot in free else ""
-        rows.setdefault((z, y), []).append(f"{slot}:{tiles.code(game.faces[slot])}{mark}")
     pairs = len(game.available_pairs())
     lines = [
         f"{game.layout.name}, seed {game.seed}: {game.tiles_left} tiles left, "
         f"{len(free)} free, {pairs} pairs to take"
     ]
+    rows: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for slot in game.present:
+        x, y, z = game.layout.slots[slot]
+        rows.setdefault((z, y), []).append((x, slot))
     layer = -1
     for (z, y), cells in sorted(rows.items()):
         if z != layer:
             lines.append(f"layer {z}")
             layer = z
-        lines.append(f"  y{y:>2}: " + " ".join(cells))
+        ids, faces = [f"y{y:>2} "], ["    "]
+        column = 0
+        for x, slot in sorted(cells):
+            gap = " " * (2 * x - column)
+            column = 2 * x + 4
+            face = game.faces[slot]
+            shown = tiles.glyph(face) if glyphs else tiles.code(face)
+            mark = "*" if slot in free else " "
+            cell = f"{shown}{mark}".ljust(4 if not glyphs else 3)
+            if color and slot in free:
+                cell = f"{_FREE}{cell}{_RESET}"
+            number = f"{slot:<4}"
+            ids.append(gap + (f"{_DIM}{number}{_RESET}" if color else number))
+            faces.append(gap + cell)
+        lines.append("".join(ids).rstrip())
+        lines.append("".join(faces).rstrip())
     return "\n".join(lines)
 
 
@@ -90,9 +123,15 @@ def _status_line(game: Game) -> str:
 class Session:
     """One game at the terminal: :meth:`handle` a line, get the text to print."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, *, glyphs: bool = False, color: bool = False) -> None:
         self.game = game
         self.finished = False
+        self.glyphs = glyphs
+        self.color = color
+
+    def board(self) -> str:
+        """The board as :func:`render` draws it with this session's options."""
+        return render(self.game, glyphs=self.glyphs, color=self.color)
 
     def handle(self, line: str) -> str:
         """Run one command line and return what to show (never raises on bad input)."""
@@ -146,23 +185,27 @@ class Session:
         if move.dead_end:
             lines.append("Dead end ahead: this move lost a game that could still be won (undo?)")
         lines.append(_status_line(self.game))
-        return "\n".join(lines)
+        return "\n".join([*lines, self.board()])
 
     def _undo(self, _: list[str]) -> str:
         outcome = self.game.undo()
         if isinstance(outcome, Refusal):
             return outcome.reason
         if isinstance(outcome, Move):
-            return f"took back {outcome.first} and {outcome.second}. {_status_line(self.game)}"
-        return f"took back the {outcome.kind.value} shuffle. {_status_line(self.game)}"
+            said = f"took back {outcome.first} and {outcome.second}. {_status_line(self.game)}"
+        else:
+            said = f"took back the {outcome.kind.value} shuffle. {_status_line(self.game)}"
+        return f"{said}\n{self.board()}"
 
     def _redo(self, _: list[str]) -> str:
         outcome = self.game.redo()
         if isinstance(outcome, Refusal):
             return outcome.reason
         if isinstance(outcome, Move):
-            return f"removed {outcome.first} and {outcome.second} again. " + _status_line(self.game)
-        return f"shuffled again. {_status_line(self.game)}"
+            said = f"removed {outcome.first} and {outcome.second} again. " + _status_line(self.game)
+        else:
+            said = f"shuffled again. {_status_line(self.game)}"
+        return f"{said}\n{self.board()}"
 
     def _hint(self, _: list[str]) -> str:
         hint = self.game.hint()
@@ -181,7 +224,7 @@ class Session:
         if isinstance(outcome, Refusal):
             return f"refused ({outcome.code.value}): {outcome.reason}"
         assert isinstance(outcome, Shuffle)
-        return f"shuffled ({outcome.kind.value}).\n{render(self.game)}"
+        return f"shuffled ({outcome.kind.value}).\n{self.board()}"
 
     def _explain(self, args: list[str]) -> str:
         if len(args) != 1 or not args[0].isdigit():
@@ -192,11 +235,11 @@ class Session:
         return str(self.game.explain(slot))
 
     def _board(self, _: list[str]) -> str:
-        return render(self.game)
+        return self.board()
 
     def _replay(self, _: list[str]) -> str:
         self.game.replay()
-        return "the same board again, from the start.\n" + render(self.game)
+        return "the same board again, from the start.\n" + self.board()
 
     def _save(self, args: list[str]) -> str:
         if len(args) != 1:
@@ -216,7 +259,7 @@ class Session:
         except (OSError, SaveError) as error:
             return f"could not load, the current game goes on: {error}"
         self.game = game
-        return f"loaded {args[0]}.\n{render(self.game)}"
+        return f"loaded {args[0]}.\n{self.board()}"
 
     def _help(self, _: list[str]) -> str:
         return "Commands:\n" + HELP
@@ -226,10 +269,20 @@ class Session:
         return ""
 
 
-def run(game: Game, lines: Iterable[str], out: TextIO, *, prompt: str = "> ") -> GameResult:
-    """Play ``game`` with commands from ``lines`` (ends at quit, a win, or end of input)."""
-    session = Session(game)
-    out.write(render(game) + "\nType ? for help.\n" + prompt)
+def run(
+    game: Game,
+    lines: Iterable[str],
+    out: TextIO,
+    *,
+    prompt: str = "> ",
+    glyphs: bool = False,
+    color: bool = False,
+) -> GameResult:
+    """Play ``game`` with commands from ``lines`` (ends at quit, a win, or end of input); the
+    board is drawn to scale after every move (``glyphs``: Unicode tiles; ``color``: free
+    tiles in colour, for a terminal)."""
+    session = Session(game, glyphs=glyphs, color=color)
+    out.write(session.board() + "\nType ? for help.\n" + prompt)
     out.flush()
     for line in lines:
         reply = session.handle(line)

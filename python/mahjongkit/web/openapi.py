@@ -1,0 +1,159 @@
+"""The API's OpenAPI 3.1 document, served at ``GET /api`` (and ``/api/openapi.json``).
+
+Written by hand next to the routes; a test checks that every route of the app is described
+here and nothing else is.
+
+>>> sorted(openapi()["paths"])[1:4]
+['/api/board', '/api/boards', '/api/daily']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mahjongkit import __version__
+
+
+def _query(name: str, description: str, *, required: bool = False) -> dict[str, Any]:
+    return {
+        "name": name,
+        "in": "query",
+        "required": required,
+        "description": description,
+        "schema": {"type": "string"},
+    }
+
+
+def _path(name: str, description: str) -> dict[str, Any]:
+    return {
+        "name": name,
+        "in": "path",
+        "required": True,
+        "description": description,
+        "schema": {"type": "string"},
+    }
+
+
+def _op(summary: str, *, params: list[dict[str, Any]] | None = None, body: str = "") -> Any:
+    operation: dict[str, Any] = {
+        "summary": summary,
+        "responses": {
+            "200": {"description": "JSON", "content": {"application/json": {}}},
+            "4XX": {"$ref": "#/components/responses/Error"},
+        },
+    }
+    if params:
+        operation["parameters"] = params
+    if body:
+        operation["requestBody"] = {
+            "description": body,
+            "content": {"application/json": {"schema": {"type": "object"}}},
+        }
+    return operation
+
+
+_GAME = _path("game_id", "the id returned when the game was created")
+
+
+def openapi() -> dict[str, Any]:
+    """The document."""
+    order = _query("order", "true to include removal_order (the construction path, a solution)")
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "mahjongkit solitaire API",
+            "version": __version__,
+            "description": (
+                "Boards, the Daily Challenge, a solver and games, all from the mahjongkit "
+                "engine. Errors are JSON: {error: {status, code, message}}. A refused move "
+                "is not an error: the game answers 200 with {refusal: {code, reason, slots}}."
+            ),
+        },
+        "paths": {
+            "/api": {"get": _op("This document")},
+            "/api/openapi.json": {"get": _op("This document")},
+            "/api/layouts": {"get": _op("The eight built-in layouts with their slots")},
+            "/api/layouts/{name}": {
+                "get": _op("One layout", params=[_path("name", "e.g. turtle, tea-house")])
+            },
+            "/api/board": {
+                "get": _op(
+                    "The board of a layout and seed: slots with x, y, z and face",
+                    params=[
+                        _query("layout", "layout name", required=True),
+                        _query("seed", "0 to 2**64 - 1, decimal or 0x hex", required=True),
+                        order,
+                    ],
+                )
+            },
+            "/api/daily": {
+                "get": _op(
+                    "The Daily Challenge board (the Turtle) of a date",
+                    params=[_query("date", "YYYY-MM-DD; default the server's date"), order],
+                )
+            },
+            "/api/boards": {
+                "get": {
+                    **_op(
+                        "A range of seeds as JSON Lines {layout, seed, faces (kinds 1-42)}",
+                        params=[
+                            _query("layout", "layout name (default turtle)"),
+                            _query("seeds", "A:B, A:+N or A; at most 10,000", required=True),
+                        ],
+                    ),
+                    "responses": {
+                        "200": {
+                            "description": "one board a line",
+                            "content": {"application/x-ndjson": {}},
+                        },
+                        "4XX": {"$ref": "#/components/responses/Error"},
+                    },
+                }
+            },
+            "/api/solve": {
+                "post": _op(
+                    "Solve a position: verdict (solvable, unsolvable, unknown) and a solution",
+                    body=(
+                        "{layout, faces: one code or kind per slot (null: empty), present?: "
+                        "slot ids on the board, max_seconds?: up to 5}"
+                    ),
+                )
+            },
+            "/api/games": {
+                "post": {
+                    **_op(
+                        "Start a game (201, Location header)",
+                        body="{layout?, seed?} or {daily: date} or {save: saved game, daily?}",
+                    ),
+                }
+            },
+            "/api/games/{game_id}": {
+                "get": _op("The game's state", params=[_GAME]),
+                "delete": _op("Forget the game", params=[_GAME]),
+            },
+            "/api/games/{game_id}/save": {
+                "get": _op("The game's saved form (to restore it later)", params=[_GAME])
+            },
+            "/api/games/{game_id}/explain/{slot}": {
+                "get": _op(
+                    "Learn Mode: why a tile is free or blocked, naming the blockers",
+                    params=[_GAME, _path("slot", "slot id")],
+                )
+            },
+            "/api/games/{game_id}/{action}": {
+                "post": _op(
+                    "move {a, b}, undo, redo, hint, shuffle {kind: solvable|classic}, replay",
+                    params=[_GAME, _path("action", "move, undo, redo, hint, shuffle, replay")],
+                    body="{a, b} for move, {kind} for shuffle, nothing for the others",
+                )
+            },
+        },
+        "components": {
+            "responses": {
+                "Error": {
+                    "description": "{error: {status, code, message}}",
+                    "content": {"application/json": {}},
+                }
+            }
+        },
+    }
