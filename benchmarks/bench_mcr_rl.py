@@ -16,6 +16,12 @@ Measured side by side in one run (process CPU time, median of ``--repeat``):
   move, one mask; best of several passes over states of real games.
 
     python benchmarks/bench_mcr_rl.py --hands 100 --repeat 3
+
+Times on the shared machine vary by a third from run to run; instruction counts do not.
+``--only ROW`` runs one row once, to count its instructions under callgrind::
+
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+        python benchmarks/bench_mcr_rl.py --only table --hands 4
 """
 
 from __future__ import annotations
@@ -172,8 +178,23 @@ def main() -> None:
     parser.add_argument(
         "--games", type=int, nargs="+", default=[16, 64], help="K of the vectorised runs"
     )
+    parser.add_argument(
+        "--only",
+        choices=["rules", "masked", "table", "aec", "vector"],
+        help="run one row once and print its moves (for an instruction count under callgrind)",
+    )
     args = parser.parse_args()
     hands, repeat = args.hands, args.repeat
+    if args.only is not None:
+        only = {
+            "rules": lambda: run_rules(hands),
+            "masked": lambda: run_table(hands, observe=False),
+            "table": lambda: run_table(hands),
+            "aec": lambda: run_aec(hands),
+            "vector": lambda: run_vector(hands, args.games[0]),
+        }[args.only]
+        print(f"{args.only}: hands, moves = {only()}")
+        return
     with open("/proc/loadavg") as handle:
         print("load average at start:", handle.read().split()[:3])
     rows = [
