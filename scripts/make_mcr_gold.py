@@ -25,7 +25,7 @@ from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.hand.notation import parse_hand
 from mahjongkit.mcr.scoring.context import WinContext
 from mahjongkit.mcr.scoring.fans import FANS
-from mahjongkit.mcr.scoring.ruleset import ruleset_named
+from mahjongkit.mcr.scoring.ruleset import Ruleset, ruleset_named
 from mahjongkit.mcr.scoring.score import score
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -234,20 +234,52 @@ ROWS: list[tuple[str, int, str, str]] = [
     # non-identical: 234s 223344p 567p scores Pure Double Chow, Mixed Double Chow and Short
     # Straight, not Mixed Double Chow twice
     ("e", 0, "234s 234p 234p 567p 99m", "win 9m"),
+    # The Tianjin rulings of October 2006 (T. Sloper, column #293, 19 November 2006), each
+    # under the Green Book as printed and under green_book_2006: Knitted Straight does not
+    # combine with Edge or Closed Wait (a true closed wait on 2p: 17, by the ruling 16)
+    ("e", 0, "258m 123369p 14788s", "win 2p expected=17"),
+    ("e", 0, "258m 123369p 14788s", "win 2p ruleset=green_book_2006 expected=16"),
+    # Seven Pairs with All Terminals or All Green adds no Tile Hog (90 and 120; 88 and 118)
+    ("e", 0, "1111m 99m 11p 99p 11s 99s", "win 9s expected=90"),
+    ("e", 0, "1111m 99m 11p 99p 11s 99s", "win 9s ruleset=green_book_2006 expected=88"),
+    ("e", 0, "223344668888s GG", "win G expected=120"),
+    ("e", 0, "223344668888s GG", "win G ruleset=green_book_2006 expected=118"),
+    # the knitted straight's wait under gb: pymahjonggb reads Closed Wait on 3p (17); the
+    # Chinese rules-explanation book reads the 3p as completing the knit (16): the choice
+    # knit_holds_winning_tile
+    ("e", 0, "258m 233469p 14788s", "win 3p gb oracle=17"),
+    ("e", 0, "258m 233469p 14788s", "win 3p gb choose=knit_holds_winning_tile expected=16"),
+    # Three/Four Kongs with concealed kongs: no concealed-kong award by the majority reading
+    # (pymahjonggb, the Chinese reading: 162 with four concealed kongs); the other reading
+    # is the choice many_kongs_award_concealed (170)
+    ("e", 0, "ckong(1111s) ckong(2222m) ckong(3333p) ckong(4444p) 88s", "win 8s gb oracle=162"),
+    ("e", 0, "ckong(1111s) ckong(2222m) ckong(3333p) ckong(4444p) 88s", "win 8s expected=162"),
+    (
+        "e",
+        0,
+        "ckong(1111s) ckong(2222m) ckong(3333p) ckong(4444p) 88s",
+        "win 8s choose=many_kongs_award_concealed expected=170",
+    ),
+    # robbing a kong with the last tile: pymahjonggb and a published analysis score 40
+    # (Greater Honors and Knitted Tiles 24, Last Tile Claim 8, Robbing the Kong 8) under gb;
+    # the Green Book rulesets refuse the context (robbing_on_last_tile)
+    ("e", 0, "147m 258p 3s ESWNRGB", "win 3s rob last-of-wall gb oracle=40 expected=40"),
 ]
 
 
-def parse_context(text: str) -> tuple[WinContext, str, int | None]:
-    """The context of a row (read as the test reads it), its ruleset and oracle total."""
+def parse_context(text: str) -> tuple[WinContext, Ruleset, int | None, int | None]:
+    """The context of a row (read as the test reads it), its ruleset, the oracle's verified
+    total and a published total."""
+    from scoring_gold import expected_total, ruleset_of
     from scoring_gold import parse_context as read_context
 
     words = text.split()
     oracle = next((int(w.split("=")[1]) for w in words if w.startswith("oracle=")), None)
-    return read_context(text), "gb" if "gb" in words else "green_book", oracle
+    return read_context(text), ruleset_of(text), oracle, expected_total(text)
 
 
-def _fan_list(hand: Hand, context: WinContext, ruleset: str) -> tuple[str, int, Counter[int]]:
-    tally = score(hand, context, ruleset_named(ruleset))
+def _fan_list(hand: Hand, context: WinContext, ruleset: Ruleset) -> tuple[str, int, Counter[int]]:
+    tally = score(hand, context, ruleset)
     parts = [f"{f.key} {f.points}" + (f"x{f.times}" if f.times > 1 else "") for f in tally.fans]
     numbers = Counter({f.number: f.times for f in tally.fans if f.number != 81})
     return ", ".join(parts), tally.total, numbers
@@ -264,10 +296,12 @@ def build() -> str:
         "#",
         "# mark fan | hand (holding the winning tile) | context | fans = total | not: keys",
         "#   +  the hand scores the fan; -  a winning near miss that does not;",
-        "#   e  a worked example (oracle=N: pymahjonggb's verified total, gb ruleset)",
+        "#   e  a worked example (oracle=N: pymahjonggb's verified total, gb ruleset;",
+        "#      expected=N: a published total, its source in scripts/make_mcr_gold.py)",
         "# context: win TILE, self | rob (else a discard), seat W, prevailing W,",
-        "#   last-of-wall, kong-replacement, flower-replacement, last-tile, gb (ruleset;",
-        "#   the Green Book otherwise)",
+        "#   last-of-wall, kong-replacement, flower-replacement, last-tile, gb or",
+        "#   ruleset=NAME (the Green Book otherwise), choose=FIELD (a contested reading",
+        "#   answered yes)",
         "# fans: key points[xtimes], highest first; not: the fans the + row's fan",
         "#   excludes (non-repeat), none of which may be listed",
     ]
@@ -275,7 +309,7 @@ def build() -> str:
     current = None
     for mark, number, notation, words in ROWS:
         hand = parse_hand(notation)
-        context, ruleset, oracle_total = parse_context(words)
+        context, ruleset, oracle_total, published = parse_context(words)
         fans, total, numbers = _fan_list(hand, context, ruleset)
         where = f"{mark} {number} {notation} [{words}]"
         if number and number != current:
@@ -300,7 +334,7 @@ def build() -> str:
             problems.append(f"{where}: the near miss scores fan {number}: {fans}")
         if AVAILABLE:
             oracle = gb_score(hand, context)
-            gb_fans, gb_total, gb_numbers = _fan_list(hand, context, "gb")
+            gb_fans, gb_total, gb_numbers = _fan_list(hand, context, ruleset_named("gb"))
             basic = gb_total - len(hand.flowers)
             if oracle is None or oracle[1] != basic or oracle[0] != gb_numbers:
                 problems.append(f"{where}: gb {gb_fans} but pymahjonggb {oracle}")
@@ -309,6 +343,8 @@ def build() -> str:
             basic = total - len(hand.flowers)
             if oracle_total not in (basic, total):
                 problems.append(f"{where}: total {total}, verified oracle total {oracle_total}")
+        if published is not None and published not in (total - len(hand.flowers), total):
+            problems.append(f"{where}: total {total}, the published total {published}")
         lines.append(f"{mark} {number} | {notation} | {words} | {fans} = {total}{not_part}")
     if problems:
         raise SystemExit("refusing to write the gold corpus:\n" + "\n".join(problems))

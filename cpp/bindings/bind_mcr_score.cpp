@@ -1,13 +1,18 @@
-// Bindings of the MCR scorer's hot loop (cpp/core/mcr/score.hpp): conversion only.
+// Bindings of the MCR scorer (cpp/core/mcr/score.hpp): conversion only.
 //
-// The ruleset crosses once as a ScoreRules value (built by mahjongkit.mcr.engine from the
-// fan table and the Ruleset); a hand crosses as one tuple (score_win's docstring): its
-// concealed counts (35 ints), its melds packed one int each, and the context's fields; the
-// answer is a refusal code or a tuple of packed ints. Enums are indexes in the Python enums'
-// order.
+// The ruleset crosses once as a ScoreRules value (built by mahjongkit.mcr.scoring._cpp from
+// the fan table and the Ruleset). A hand crosses one of two ways, both read by the same
+// WinReader: score_hand() reads a Hand and a WinContext directly (their attributes, the
+// enum members by identity against the members the reader was given), and pack_wins() reads
+// many into a NumPy structured array of WinRecord (WIN_DTYPE) that score_wins() scores with
+// the GIL released into an array of ScoredRecord (SCORED_DTYPE). One answer is a ScoredHand
+// with named fields. The records' layouts are written here once; Python reads them by name.
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <array>
+#include <climits>
 #include <string>
 #include <vector>
 
@@ -18,11 +23,376 @@ using namespace mahjongkit::mcr;
 
 namespace {
 
+// -- the records (plain C layouts, so NumPy can describe them) ---------------------------------
+
+struct MeldRecord {
+  std::uint8_t kind;  // 0 chow, 1 pung, 2 kong
+  std::uint8_t first;
+  std::uint8_t concealed;
+};
+
+// One hand to score. A value the scorer must refuse (a winning kind or a wind out of range,
+// however large) is stored as an out-of-range sentinel, so the core names the same refusal as
+// the Python checks; a value of the wrong type is a TypeError when it is read.
+struct WinRecord {
+  std::uint8_t counts[35];
+  std::uint8_t nmelds;
+  MeldRecord melds[4];
+  std::uint8_t winning;  // 0 when not a kind 1..34
+  std::uint8_t by;       // 0 self-drawn, 1 discard, 2 robbing
+  std::int8_t replacement;  // -1 none, 0 kong, 1 flower
+  std::uint8_t seat_wind;   // 255 when not 0..3
+  std::uint8_t prevailing_wind;
+  std::uint8_t last_of_wall;
+  std::uint8_t last_tile;
+  std::uint8_t flowers;
+};
+
+struct SetRecord {
+  std::uint8_t kind;  // SetKind
+  std::uint8_t first;
+  std::uint8_t concealed;
+  std::uint8_t copies;
+};
+
+struct FanRecord {
+  std::uint8_t number;
+  std::uint8_t times;
+  std::uint8_t points;
+};
+
+struct ScoredRecord {
+  std::uint8_t refusal;  // Refusal; 0 when scored
+  std::uint8_t form;
+  std::uint8_t nmelds;
+  std::uint8_t nsets;
+  std::int8_t winning_set;
+  std::int8_t wait;
+  std::uint8_t nfans;
+  std::int32_t basic;
+  std::int32_t flowers;
+  SetRecord sets[kMaxSets];
+  FanRecord fans[kMaxFans];
+};
+
+WinInput to_input(const WinRecord& r) {
+  WinInput in;
+  for (std::size_t k = 0; k < 35; ++k) in.concealed[k] = r.counts[k];
+  in.nmelds = r.nmelds;
+  for (int i = 0; i < r.nmelds; ++i)
+    in.melds[static_cast<std::size_t>(i)] = {static_cast<SetKind>(r.melds[i].kind), r.melds[i].first,
+                                             r.melds[i].concealed != 0};
+  in.context = ContextIn{r.winning,   r.by,           r.replacement,    r.seat_wind == 255 ? -1 : r.seat_wind,
+                         r.prevailing_wind == 255 ? -1 : r.prevailing_wind, r.last_of_wall != 0,
+                         r.last_tile != 0, r.flowers};
+  return in;
+}
+
+void to_record(const WinOutput& out, ScoredRecord& r) {
+  r.refusal = static_cast<std::uint8_t>(out.refusal);
+  r.form = static_cast<std::uint8_t>(out.form);
+  r.nmelds = out.nmelds;
+  r.nsets = out.nsets;
+  r.winning_set = out.winning_set;
+  r.wait = out.wait;
+  r.nfans = out.nfans;
+  r.basic = out.basic;
+  r.flowers = out.flowers;
+  for (std::size_t i = 0; i < kMaxSets; ++i) {
+    const SetOut& s = out.sets[i];
+    r.sets[i] = {static_cast<std::uint8_t>(s.kind), s.first, static_cast<std::uint8_t>(s.concealed), s.copies};
+  }
+  for (std::size_t i = 0; i < kMaxFans; ++i) r.fans[i] = {out.fans[i].number, out.fans[i].times, out.fans[i].points};
+}
+
+// -- reading Hands and WinContexts ---------------------------------------------------------
+
+// The attribute names read, interned once (a name built from a C string on every read
+// costs more than scoring a simple hand).
+struct Names {
+  PyObject *counts, *melds, *flowers, *kind, *tiles, *concealed, *winning, *by, *replacement, *seat_wind,
+      *prevailing_wind, *last_of_wall, *last_tile;
+};
+const Names& names() {
+  static const Names n = {
+      PyUnicode_InternFromString("counts"),      PyUnicode_InternFromString("melds"),
+      PyUnicode_InternFromString("flowers"),     PyUnicode_InternFromString("kind"),
+      PyUnicode_InternFromString("tiles"),       PyUnicode_InternFromString("concealed"),
+      PyUnicode_InternFromString("winning"),     PyUnicode_InternFromString("by"),
+      PyUnicode_InternFromString("replacement"), PyUnicode_InternFromString("seat_wind"),
+      PyUnicode_InternFromString("prevailing_wind"), PyUnicode_InternFromString("last_of_wall"),
+      PyUnicode_InternFromString("last_tile")};
+  return n;
+}
+
+py::object attr(PyObject* o, PyObject* name) {
+  PyObject* v = PyObject_GetAttr(o, name);
+  if (!v) throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(v);
+}
+
+// An int in [low, high], else `outside` (however large it is); a TypeError if not an int.
+int int_in(PyObject* v, long low, long high, int outside, const char* what) {
+  if (!PyLong_Check(v)) throw py::type_error(std::string(what) + " must be an int");
+  int overflow = 0;
+  const long n = PyLong_AsLongAndOverflow(v, &overflow);
+  if (n == -1 && PyErr_Occurred()) throw py::error_already_set();
+  if (overflow || n < low || n > high) return outside;
+  return static_cast<int>(n);
+}
+
+bool truth(PyObject* v) {
+  const int t = PyObject_IsTrue(v);
+  if (t < 0) throw py::error_already_set();
+  return t != 0;
+}
+
+// The enum members the scorer's encodings name, by index (mahjongkit.mcr.scoring._cpp).
+struct WinReader {
+  std::vector<py::object> meld_kinds, win_by, replacements;
+
+  int index(const std::vector<py::object>& members, PyObject* v, const char* what) const {
+    for (std::size_t i = 0; i < members.size(); ++i)
+      if (members[i].ptr() == v) return static_cast<int>(i);
+    throw py::type_error(std::string(what) + " is not one of its enum's members");
+  }
+
+  // Reads a Hand-like value (counts, melds, flowers) and a WinContext.
+  void read(PyObject* hand, PyObject* context, WinRecord& r) const {
+    const Names& N = names();
+    const py::object counts = attr(hand, N.counts);
+    const py::object cs = py::reinterpret_steal<py::object>(PySequence_Fast(counts.ptr(), "counts must be a sequence"));
+    if (!cs) throw py::error_already_set();
+    // 35 entries (index 0 unused); a hand-like value may list the bonus kinds too, as zeros
+    const Py_ssize_t ncounts = PySequence_Fast_GET_SIZE(cs.ptr());
+    if (ncounts < 35) throw py::value_error("counts needs 35 entries");
+    PyObject** items = PySequence_Fast_ITEMS(cs.ptr());
+    for (Py_ssize_t k = 35; k < ncounts; ++k)
+      if (int_in(items[k], 0, 0, -1, "a count") != 0) throw py::value_error("a bonus tile among the counts");
+    r.counts[0] = 0;
+    for (std::size_t k = 1; k < 35; ++k) {
+      const int n = int_in(items[k], 0, 4, -1, "a count");
+      if (n < 0) throw py::value_error("a count out of range");  // the Python checks name it first
+      r.counts[k] = static_cast<std::uint8_t>(n);
+    }
+    const py::object melds = attr(hand, N.melds);
+    const py::object ms = py::reinterpret_steal<py::object>(PySequence_Fast(melds.ptr(), "melds must be a sequence"));
+    if (!ms) throw py::error_already_set();
+    const Py_ssize_t nmelds = PySequence_Fast_GET_SIZE(ms.ptr());
+    if (nmelds > 4) throw py::value_error("at most four melds");
+    r.nmelds = static_cast<std::uint8_t>(nmelds);
+    PyObject** meld_items = PySequence_Fast_ITEMS(ms.ptr());
+    for (Py_ssize_t i = 0; i < nmelds; ++i) {
+      PyObject* m = meld_items[i];
+      const int kind = index(meld_kinds, attr(m, N.kind).ptr(), "a meld's kind");
+      const py::object tiles = attr(m, N.tiles);
+      if (!PyTuple_Check(tiles.ptr()) || PyTuple_GET_SIZE(tiles.ptr()) < 3) throw py::type_error("a meld's tiles");
+      const int first = int_in(PyTuple_GET_ITEM(tiles.ptr(), 0), 1, 34, 0, "a meld's tile");
+      if (!first || (kind == 0 && (first > 27 || (first - 1) % 9 > 6))) throw py::value_error("a meld out of range");
+      r.melds[i] = {static_cast<std::uint8_t>(kind), static_cast<std::uint8_t>(first),
+                    static_cast<std::uint8_t>(truth(attr(m, N.concealed).ptr()))};
+    }
+    const Py_ssize_t flowers = PyObject_Length(attr(hand, N.flowers).ptr());
+    if (flowers < 0) throw py::error_already_set();
+    r.flowers = static_cast<std::uint8_t>(std::min<Py_ssize_t>(flowers, 8));
+
+    // a winning tile that is not an int (or is a bool) is refused as the Python checks do
+    const py::object winning = attr(context, N.winning);
+    r.winning = PyBool_Check(winning.ptr()) || !PyLong_Check(winning.ptr())
+                    ? 0
+                    : static_cast<std::uint8_t>(int_in(winning.ptr(), 1, 34, 0, "winning"));
+    r.by = static_cast<std::uint8_t>(index(win_by, attr(context, N.by).ptr(), "by"));
+    const py::object replacement = attr(context, N.replacement);
+    r.replacement = replacement.is_none()
+                        ? -1
+                        : static_cast<std::int8_t>(index(replacements, replacement.ptr(), "replacement"));
+    r.seat_wind = static_cast<std::uint8_t>(int_in(attr(context, N.seat_wind).ptr(), 0, 3, 255, "seat_wind"));
+    r.prevailing_wind =
+        static_cast<std::uint8_t>(int_in(attr(context, N.prevailing_wind).ptr(), 0, 3, 255, "prevailing_wind"));
+    r.last_of_wall = truth(attr(context, N.last_of_wall).ptr());
+    r.last_tile = truth(attr(context, N.last_tile).ptr());
+  }
+};
+
+// -- one answer as Python sees it: a ScoredHand, a struct sequence of named plain values ------
+
+PyStructSequence_Field kScoredFields[] = {
+    {"refusal", "the Refusal code; 0 when the hand was scored"},
+    {"basic", "the points of every fan but the flowers"},
+    {"flowers", "the points of the flowers"},
+    {"form", "the Form index of the arrangement"},
+    {"nmelds", "how many of the sets are melds (they come first)"},
+    {"winning_set", "the index of the set holding the winning tile, or -1"},
+    {"wait", "the Wait index of the winning tile's set, or -1"},
+    {"sets", "(SetKind index, first tile, concealed, copies) of each set, the pair last"},
+    {"fans", "(number, times, points) of each fan, in the tally's order"},
+    {nullptr, nullptr}};
+PyStructSequence_Desc kScoredDesc = {"mahjongkit._core.mcr.ScoredHand",
+                                     "One hand's answer: a refusal code, or the best arrangement and its fans.",
+                                     kScoredFields, 9};
+PyTypeObject* scored_hand_type = nullptr;
+
+PyObject* small(long v) { return PyLong_FromLong(v); }
+
+// The (kind, first, concealed, copies) and (number, times, points) tuples of the answers,
+// each built once and shared (a few hundred cover every hand; they are immutable), so an
+// answer costs two tuples of borrowed items and not one allocation per set and fan.
+PyObject* set_tuple(const SetOut& x) {
+  static std::array<PyObject*, 8 * 64 * 2 * 8> cache{};  // copies 0..4
+  const std::size_t key = ((static_cast<std::size_t>(x.kind) * 64 + (x.first & 63)) * 2 + x.concealed) * 8 + (x.copies & 7);
+  PyObject*& slot = cache[key];
+  if (!slot) {
+    slot = Py_BuildValue("(iiNi)", static_cast<int>(x.kind), static_cast<int>(x.first), PyBool_FromLong(x.concealed),
+                         static_cast<int>(x.copies));
+    if (!slot) throw py::error_already_set();
+  }
+  Py_INCREF(slot);
+  return slot;
+}
+
+PyObject* fan_tuple(const FanOut& x) {
+  static std::array<PyObject*, kFanSlots * 9 * 96> cache{};  // times 1..8, points below 96
+  PyObject* made = nullptr;
+  const bool cached = x.times <= 8 && x.points < 96;
+  PyObject** slot = cached ? &cache[(static_cast<std::size_t>(x.number) * 9 + x.times) * 96 + x.points] : &made;
+  if (!*slot) {
+    *slot = Py_BuildValue("(iii)", static_cast<int>(x.number), static_cast<int>(x.times), static_cast<int>(x.points));
+    if (!*slot) throw py::error_already_set();
+  }
+  if (cached) Py_INCREF(*slot);
+  return *slot;
+}
+
+py::object to_python(const WinOutput& o) {
+  PyObject* t = PyStructSequence_New(scored_hand_type);
+  if (!t) throw py::error_already_set();
+  const py::object answer = py::reinterpret_steal<py::object>(t);
+  PyObject* sets = PyTuple_New(o.nsets);
+  if (!sets) throw py::error_already_set();
+  PyStructSequence_SET_ITEM(t, 7, sets);
+  for (Py_ssize_t i = 0; i < o.nsets; ++i) PyTuple_SET_ITEM(sets, i, set_tuple(o.sets[static_cast<std::size_t>(i)]));
+  PyObject* fans = PyTuple_New(o.nfans);
+  if (!fans) throw py::error_already_set();
+  PyStructSequence_SET_ITEM(t, 8, fans);
+  for (Py_ssize_t i = 0; i < o.nfans; ++i) PyTuple_SET_ITEM(fans, i, fan_tuple(o.fans[static_cast<std::size_t>(i)]));
+  PyStructSequence_SET_ITEM(t, 0, small(static_cast<long>(o.refusal)));
+  PyStructSequence_SET_ITEM(t, 1, small(o.basic));
+  PyStructSequence_SET_ITEM(t, 2, small(o.flowers));
+  PyStructSequence_SET_ITEM(t, 3, small(static_cast<long>(o.form)));
+  PyStructSequence_SET_ITEM(t, 4, small(o.nmelds));
+  PyStructSequence_SET_ITEM(t, 5, small(o.winning_set));
+  PyStructSequence_SET_ITEM(t, 6, small(o.wait));
+  return answer;
+}
+
+// A bound value from its Python object; the last one seen is remembered (and kept alive), as a
+// caller passes the same reader and rules on every call and pybind11's cast is a type lookup.
+template <class T>
+const T& cached(PyObject* o) {
+  static PyObject* last = nullptr;
+  static const T* value = nullptr;
+  if (o != last) {
+    const T& fresh = py::cast<const T&>(py::handle(o));
+    Py_INCREF(o);
+    Py_XDECREF(last);
+    last = o;
+    value = &fresh;
+  }
+  return *value;
+}
+
+// score_hand through the C API with vectorcall (pybind11's dispatch costs more than reading
+// the hand): positional or keyword arguments hand, context, reader, rules.
+PyObject* score_hand(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  try {
+    static const char* const kNames[] = {"hand", "context", "reader", "rules"};
+    std::array<PyObject*, 4> a{};
+    if (nargs > 4) throw py::type_error("score_hand takes four arguments");
+    for (Py_ssize_t i = 0; i < nargs; ++i) a[static_cast<std::size_t>(i)] = args[i];
+    const Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+    for (Py_ssize_t k = 0; k < nkw; ++k) {
+      PyObject* key = PyTuple_GET_ITEM(kwnames, k);
+      std::size_t slot = 4;
+      for (std::size_t j = 0; j < 4; ++j)
+        if (PyUnicode_CompareWithASCIIString(key, kNames[j]) == 0) slot = j;
+      if (slot == 4 || a[slot]) throw py::type_error("score_hand: unexpected or repeated argument");
+      a[slot] = args[nargs + k];
+    }
+    for (PyObject* given : a)
+      if (!given) throw py::type_error("score_hand needs hand, context, reader and rules");
+    const WinReader& reader = cached<WinReader>(a[2]);
+    const ScoreRules& rules = cached<ScoreRules>(a[3]);
+    WinRecord record;
+    reader.read(a[0], a[1], record);
+    WinOutput out;
+    score_win(to_input(record), rules, out);
+    return to_python(out).release().ptr();
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (py::builtin_exception& e) {
+    e.set_error();
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  }
+  return nullptr;
+}
+
+PyMethodDef kScoreHand = {
+    "score_hand", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(score_hand)),
+    METH_FASTCALL | METH_KEYWORDS,
+    "score_hand($module, /, hand, context, reader, rules)\n--\n\n"
+    "Check and score one hand (a Hand-like value and a WinContext): a ScoredHand."};
+
+py::array_t<WinRecord> pack_wins(const py::sequence& hands, const py::sequence& contexts, const WinReader& reader) {
+  const auto n = static_cast<py::ssize_t>(hands.size());
+  if (static_cast<py::ssize_t>(contexts.size()) != n) throw py::value_error("as many contexts as hands");
+  py::array_t<WinRecord> wins(n);
+  WinRecord* rows = wins.mutable_data();
+  for (py::ssize_t i = 0; i < n; ++i) reader.read(hands[static_cast<std::size_t>(i)].ptr(),
+                                                  contexts[static_cast<std::size_t>(i)].ptr(), rows[i]);
+  return wins;
+}
+
+py::array_t<ScoredRecord> score_wins(const py::array_t<WinRecord, py::array::c_style>& wins, const ScoreRules& rules) {
+  const auto n = wins.size();
+  py::array_t<ScoredRecord> scored(n);
+  const WinRecord* in = wins.data();
+  ScoredRecord* out = scored.mutable_data();
+  {
+    py::gil_scoped_release release;
+    WinOutput one;
+    for (py::ssize_t i = 0; i < n; ++i) {
+      score_win(to_input(in[i]), rules, one);
+      to_record(one, out[i]);
+    }
+  }
+  return scored;
+}
+
+py::object scored_at(const py::array_t<ScoredRecord, py::array::c_style>& scored, py::ssize_t index) {
+  if (index < 0 || index >= scored.size()) throw py::index_error("no such scored hand");
+  const ScoredRecord& r = scored.data()[index];
+  WinOutput o;
+  o.refusal = static_cast<Refusal>(r.refusal);
+  o.form = static_cast<Form>(r.form);
+  o.nmelds = r.nmelds;
+  o.nsets = r.nsets;
+  o.winning_set = r.winning_set;
+  o.wait = r.wait;
+  o.nfans = r.nfans;
+  o.basic = r.basic;
+  o.flowers = r.flowers;
+  for (std::size_t i = 0; i < kMaxSets; ++i)
+    o.sets[i] = {static_cast<SetKind>(r.sets[i].kind), r.sets[i].first, r.sets[i].concealed != 0, r.sets[i].copies};
+  for (std::size_t i = 0; i < kMaxFans; ++i) o.fans[i] = {r.fans[i].number, r.fans[i].times, r.fans[i].points};
+  return to_python(o);
+}
+
 FanSet fan_set(const std::vector<int>& fans) {
   FanSet s;
   for (int f : fans) {
     if (f < 1 || f >= kFanSlots) throw py::value_error("fan number out of range: " + std::to_string(f));
-    s.set(static_cast<std::size_t>(f));
+    s.set(f);
   }
   return s;
 }
@@ -33,103 +403,28 @@ void fill(std::array<T, kFanSlots>& out, const std::vector<int>& in, const char*
   for (std::size_t i = 0; i < kFanSlots; ++i) out[i] = static_cast<T>(in[i]);
 }
 
-// One hand of score_win as it crosses: counts (35 ints), melds packed as
-// kind | first << 2 | concealed << 8, then the context's fields.
-struct WinArgs {
-  Counts counts{};
-  std::vector<MeldIn> melds;
-  ContextIn context;
-};
-
-long as_long(PyObject* o, const char* what) {
-  const long v = PyLong_AsLong(o);
-  if (v == -1 && PyErr_Occurred()) {
-    PyErr_Clear();
-    throw py::type_error(std::string(what) + " must be an int");
-  }
-  return v;
-}
-
-WinArgs read_win(const py::handle& counts, const py::handle& melds, int winning, int by, int replacement,
-                 int seat_wind, int prevailing_wind, bool last_of_wall, bool last_tile, int flowers) {
-  WinArgs a;
-  // PySequence_Fast: a tuple or a list is read in place, anything else copied once
-  const py::object cs = py::reinterpret_steal<py::object>(PySequence_Fast(counts.ptr(), "counts must be a sequence"));
-  if (!cs) throw py::error_already_set();
-  if (PySequence_Fast_GET_SIZE(cs.ptr()) != 35) throw py::value_error("counts needs 35 entries");
-  PyObject** count_items = PySequence_Fast_ITEMS(cs.ptr());
-  for (std::size_t k = 1; k < 35; ++k) {
-    const long n = as_long(count_items[k], "a count");
-    if (n < 0 || n > 4) throw py::value_error("a count out of range");
-    a.counts[k] = static_cast<std::uint8_t>(n);
-  }
-  const py::object ms = py::reinterpret_steal<py::object>(PySequence_Fast(melds.ptr(), "melds must be a sequence"));
-  if (!ms) throw py::error_already_set();
-  const Py_ssize_t nmelds = PySequence_Fast_GET_SIZE(ms.ptr());
-  if (nmelds > 4) throw py::value_error("at most four melds");
-  PyObject** meld_items = PySequence_Fast_ITEMS(ms.ptr());
-  for (Py_ssize_t i = 0; i < nmelds; ++i) {
-    const long packed = as_long(meld_items[i], "a meld");
-    const long kind = packed & 3, first = (packed >> 2) & 63;
-    if (kind > 2 || first < 1 || first > 34 || (kind == 0 && (first > 27 || (first - 1) % 9 > 6)))
-      throw py::value_error("a meld out of range");
-    a.melds.push_back({static_cast<SetKind>(kind), static_cast<int>(first), ((packed >> 8) & 1) != 0});
-  }
-  a.context = ContextIn{winning, by, replacement, seat_wind, prevailing_wind, last_of_wall, last_tile, flowers};
-  return a;
-}
-
-// One hand as score_win's tuple, read through the C API (pybind11's per-argument casters
-// cost more than the scoring of a simple hand).
-WinArgs read_tuple(const py::tuple& t) {
-  if (t.size() != 10) throw py::value_error("a hand to score is a tuple of ten fields");
-  auto field = [&](std::size_t i) { return PyTuple_GET_ITEM(t.ptr(), static_cast<Py_ssize_t>(i)); };
-  auto integer = [&](std::size_t i, const char* what) { return static_cast<int>(as_long(field(i), what)); };
-  auto truth = [&](std::size_t i) {
-    const int v = PyObject_IsTrue(field(i));
-    if (v < 0) throw py::error_already_set();
-    return v != 0;
-  };
-  return read_win(field(0), field(1), integer(2, "winning"), integer(3, "by"), integer(4, "replacement"),
-                  integer(5, "seat_wind"), integer(6, "prevailing_wind"), truth(7), truth(8),
-                  integer(9, "flowers"));
-}
-
-// A refusal as its code (an int), or (form, sets, winning set or None, wait or -1, fans) with
-// each set packed as kind | first << 3 | concealed << 9 | (meld + 1) << 10 | copies << 13 and
-// each fan as number | times << 7 | points << 14.
-py::object to_python(const WinOut& out) {
-  if (out.refusal != Refusal::None) return py::int_(static_cast<int>(out.refusal));
-  py::tuple sets(out.sets.size());
-  for (std::size_t i = 0; i < out.sets.size(); ++i) {
-    const SetOut& s = out.sets[i];
-    const int meld = static_cast<int>(i) < out.nmelds ? static_cast<int>(i) + 1 : 0;
-    sets[i] = py::int_(static_cast<int>(s.kind) | s.first << 3 | (s.concealed ? 1 : 0) << 9 | meld << 10 |
-                       s.copies << 13);
-  }
-  py::tuple fans(out.fans.size());
-  int basic = 0, flowers = 0;
-  for (std::size_t i = 0; i < out.fans.size(); ++i) {
-    const auto& [number, times, points] = out.fans[i];
-    fans[i] = py::int_(number | times << 7 | points << 14);
-    (number == 81 ? flowers : basic) += times * points;
-  }
-  return py::make_tuple(static_cast<int>(out.form), std::move(sets),
-                        out.winning_set < 0 ? py::object(py::none()) : py::object(py::int_(out.winning_set)),
-                        out.wait, std::move(fans), basic, flowers);
-}
-
-
 }  // namespace
 
 void register_mcr_score(py::module_& m) {
-  py::class_<ScoreRules>(m, "ScoreRules", "A ruleset and the fan table's data, for score_win.")
+  PYBIND11_NUMPY_DTYPE(MeldRecord, kind, first, concealed);
+  PYBIND11_NUMPY_DTYPE(WinRecord, counts, nmelds, melds, winning, by, replacement, seat_wind, prevailing_wind,
+                       last_of_wall, last_tile, flowers);
+  PYBIND11_NUMPY_DTYPE(SetRecord, kind, first, concealed, copies);
+  PYBIND11_NUMPY_DTYPE(FanRecord, number, times, points);
+  PYBIND11_NUMPY_DTYPE(ScoredRecord, refusal, form, nmelds, nsets, winning_set, wait, nfans, basic, flowers, sets,
+                       fans);
+  m.attr("WIN_DTYPE") = py::dtype::of<WinRecord>();
+  m.attr("SCORED_DTYPE") = py::dtype::of<ScoredRecord>();
+
+  py::class_<ScoreRules>(m, "ScoreRules", "A ruleset and the fan table's data, for the scorer.")
       .def(py::init([](const std::vector<int>& points, const std::vector<std::vector<int>>& excludes,
                        const std::vector<std::vector<int>>& absorbs, const std::vector<int>& group,
                        const std::vector<int>& arity, const std::vector<int>& forms, const std::vector<int>& checkers,
-                       int mixed_kong_number, int mixed_kong_points, int concealed_form_self_drawn,
-                       const std::vector<int>& concealed_forms, const std::vector<std::vector<int>>& nine_gates_extras,
-                       bool many_kongs_award_concealed) {
+                       const std::vector<int>& about_the_win, int mixed_kong_number, int mixed_kong_points,
+                       int concealed_form_self_drawn, const std::vector<int>& concealed_forms,
+                       const std::vector<std::vector<int>>& nine_gates_extras, bool many_kongs_award_concealed,
+                       bool robbing_on_last_tile, bool knit_holds_winning_tile,
+                       const std::vector<std::pair<std::vector<int>, std::vector<int>>>& conditional_excludes) {
              ScoreRules r;
              fill(r.points, points, "points");
              fill(r.group, group, "group");
@@ -142,6 +437,7 @@ void register_mcr_score(py::module_& m) {
                r.absorbs[i] = fan_set(absorbs[i]);
              }
              r.has_checker = fan_set(checkers);
+             r.about_the_win = fan_set(about_the_win);
              r.mixed_kong_number = mixed_kong_number;
              r.mixed_kong_points = mixed_kong_points;
              r.concealed_form_self_drawn = concealed_form_self_drawn;
@@ -149,43 +445,42 @@ void register_mcr_score(py::module_& m) {
              if (nine_gates_extras.size() != 10) throw py::value_error("nine_gates_extras needs 10 entries");
              for (std::size_t i = 0; i < 10; ++i) r.nine_gates_extras[i] = nine_gates_extras[i];
              r.many_kongs_award_concealed = many_kongs_award_concealed;
+             r.robbing_on_last_tile = robbing_on_last_tile;
+             r.knit_holds_winning_tile = knit_holds_winning_tile;
+             for (const auto& [when, drop] : conditional_excludes)
+               r.conditional_excludes.push_back({fan_set(when), fan_set(drop)});
              r.derive();
              return r;
            }),
            py::arg("points"), py::arg("excludes"), py::arg("absorbs"), py::arg("group"), py::arg("arity"),
-           py::arg("forms"), py::arg("checkers"), py::arg("mixed_kong_number"), py::arg("mixed_kong_points"),
-           py::arg("concealed_form_self_drawn"), py::arg("concealed_forms"), py::arg("nine_gates_extras"),
-           py::arg("many_kongs_award_concealed"));
-  m.def(
-      "score_win",
-      [](const py::tuple& hand, const ScoreRules& rules) {
-        const WinArgs a = read_tuple(hand);
-        return to_python(score_win(a.counts, a.melds, a.context, rules));
-      },
-      py::arg("hand"), py::arg("rules"),
-      "Check and score one hand given as (counts, packed melds, winning, by, replacement, seat wind, "
-      "prevailing wind, last of wall, last tile, flowers): its refusal code, or (form, packed sets, winning set "
-      "or None, wait or -1, packed fans). Melds are packed as kind | first << 2 | concealed << 8; by is 0 "
-      "self-drawn, 1 discard, 2 robbing; replacement -1 none, 0 kong, 1 flower, 2 anything else.");
-  m.def(
-      "score_win_many",
-      [](const py::list& hands, const ScoreRules& rules) {
-        std::vector<WinArgs> args;
-        args.reserve(hands.size());
-        for (const auto& item : hands) {
-          if (!PyTuple_Check(item.ptr())) throw py::type_error("each hand is a tuple, as score_win takes");
-          args.push_back(read_tuple(py::reinterpret_borrow<py::tuple>(item)));
-        }
-        std::vector<WinOut> outs(args.size());
-        {
-          py::gil_scoped_release release;
-          for (std::size_t i = 0; i < args.size(); ++i)
-            outs[i] = score_win(args[i].counts, args[i].melds, args[i].context, rules);
-        }
-        py::list results(outs.size());
-        for (std::size_t i = 0; i < outs.size(); ++i) results[i] = to_python(outs[i]);
-        return results;
-      },
-      py::arg("hands"), py::arg("rules"),
-      "score_win over a list of argument tuples in one call, the GIL released while scoring.");
+           py::arg("forms"), py::arg("checkers"), py::arg("about_the_win"), py::arg("mixed_kong_number"),
+           py::arg("mixed_kong_points"), py::arg("concealed_form_self_drawn"), py::arg("concealed_forms"),
+           py::arg("nine_gates_extras"), py::arg("many_kongs_award_concealed"), py::arg("robbing_on_last_tile"),
+           py::arg("knit_holds_winning_tile"), py::arg("conditional_excludes"));
+
+  py::class_<WinReader>(m, "WinReader", "Reads Hands and WinContexts; the enum members by index.")
+      .def(py::init([](const py::tuple& meld_kinds, const py::tuple& win_by, const py::tuple& replacements) {
+             WinReader r;
+             for (const auto& o : meld_kinds) r.meld_kinds.push_back(py::reinterpret_borrow<py::object>(o));
+             for (const auto& o : win_by) r.win_by.push_back(py::reinterpret_borrow<py::object>(o));
+             for (const auto& o : replacements) r.replacements.push_back(py::reinterpret_borrow<py::object>(o));
+             if (r.meld_kinds.size() != 3 || r.win_by.size() != 3 || r.replacements.size() != 2)
+               throw py::value_error("three meld kinds, three ways to win, two replacements");
+             return r;
+           }),
+           py::arg("meld_kinds"), py::arg("win_by"), py::arg("replacements"));
+
+  scored_hand_type = PyStructSequence_NewType(&kScoredDesc);
+  if (!scored_hand_type) throw py::error_already_set();
+  m.add_object("ScoredHand", py::reinterpret_steal<py::object>(reinterpret_cast<PyObject*>(scored_hand_type)));
+  PyObject* fast = PyCFunction_NewEx(&kScoreHand, m.ptr(), m.attr("__name__").ptr());
+  if (!fast) throw py::error_already_set();
+  m.add_object("score_hand", py::reinterpret_steal<py::object>(fast));
+  m.def("pack_wins", &pack_wins, py::arg("hands"), py::arg("contexts"), py::arg("reader"),
+        "Hands and their contexts as an array of WIN_DTYPE records.");
+  m.def("score_wins", &score_wins, py::arg("wins"), py::arg("rules"),
+        "Score an array of WIN_DTYPE records into SCORED_DTYPE records, the GIL released.");
+  m.def("scored_at", &scored_at, py::arg("scored"), py::arg("index"), "One record of score_wins' answer.");
+  m.def("checker_registered", &checker_registered, py::arg("number"),
+        "Whether the C++ scorer has a checker for fan `number`.");
 }

@@ -16,6 +16,9 @@ inline constexpr Kind kEast = 28, kRed = 32, kFirstFlower = 35, kFirstSeason = 3
 constexpr bool is_suited(int k) { return k >= 1 && k <= 27; }
 constexpr int suit_of(int k) { return (k - 1) / 9; }   // 0 m, 1 p, 2 s; only for suited kinds
 constexpr int rank_of(int k) { return (k - 1) % 9 + 1; }
+// The scorer's total forms of the two: honours are group 3 and rank 0 (no error path).
+constexpr int suit_or_honours(int k) { return k <= 27 ? (k - 1) / 9 : 3; }
+constexpr int rank_or_zero(int k) { return k <= 27 ? (k - 1) % 9 + 1 : 0; }
 constexpr bool is_honour(int k) { return k >= 28 && k <= 34; }
 constexpr bool is_flower(int k) { return k >= 35 && k <= 38; }
 constexpr bool is_season(int k) { return k >= 39 && k <= 42; }

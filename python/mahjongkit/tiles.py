@@ -216,6 +216,17 @@ def rank(kind: int) -> int:
     return (kind - 1) % 9 + 1
 
 
+def suit_or_honours(kind: int) -> int:
+    """0 characters, 1 dots, 2 bamboo, 3 honours: :func:`suit` made total for the scorer's
+    hot loops (standard kinds 1–34 only; no check)."""
+    return (kind - 1) // 9 if kind <= 27 else 3
+
+
+def rank_or_zero(kind: int) -> int:
+    """Rank 1–9 of a suited kind, 0 for an honour: :func:`rank` made total (no check)."""
+    return (kind - 1) % 9 + 1 if kind <= 27 else 0
+
+
 def is_honour(kind: int) -> bool:
     """Winds and dragons."""
     return 28 <= kind <= 34

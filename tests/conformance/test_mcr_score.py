@@ -1,5 +1,5 @@
 """The scorer's C++ hot loop against its pure-Python reference: the same tally (fans,
-points, split) and the same refusals, under both rulesets."""
+points, split) and the same refusals, under every ruleset and contested reading."""
 
 from __future__ import annotations
 
@@ -17,10 +17,17 @@ from scoring_hands import random_hands
 
 from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.scoring.context import WinBy, WinContext
-from mahjongkit.mcr.scoring.ruleset import GB, GREEN_BOOK, Ruleset
+from mahjongkit.mcr.scoring.ruleset import GB, GREEN_BOOK, GREEN_BOOK_2006, Ruleset
 from mahjongkit.mcr.scoring.score import score
 
-RULESETS = [GREEN_BOOK, GB]
+# every ruleset, and every contested reading answered the other way
+RULESETS = [
+    GREEN_BOOK,
+    GREEN_BOOK_2006,
+    GB,
+    GREEN_BOOK.choose(many_kongs_award_concealed=True, robbing_on_last_tile=True),
+    GB.choose(knit_holds_winning_tile=True, robbing_on_last_tile=False),
+]
 
 
 def _both(hand: Hand, context: WinContext, ruleset: Ruleset) -> None:
@@ -37,6 +44,15 @@ def _both(hand: Hand, context: WinContext, ruleset: Ruleset) -> None:
 def test_same_tally_on_random_winning_hands(ruleset: Ruleset) -> None:
     for hand, context in random_hands(77, 3000):
         _both(hand, context, ruleset)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.name)
+def test_same_tally_or_refusal_robbing_on_the_last_tile(ruleset: Ruleset) -> None:
+    from dataclasses import replace
+
+    robbed = [(h, c) for h, c in random_hands(78, 3000) if c.by is WinBy.ROBBING]
+    for hand, context in robbed:
+        _both(hand, replace(context, last_of_wall=True), ruleset)
 
 
 @settings(max_examples=200, deadline=None)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from mahjongkit.mcr.hand.notation import parse_tiles
 from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
+from mahjongkit.mcr.scoring.ruleset import Ruleset, ruleset_named
 
 GOLD = Path(__file__).resolve().parents[1] / "data" / "mcr_gold.txt"
 _WINDS = "ESWN"
@@ -32,11 +33,35 @@ class GoldRow:
 
     @property
     def ruleset(self) -> str:
-        return "gb" if "gb" in self.context_words.split() else "green_book"
+        """The ruleset's name: ``ruleset=NAME``, ``gb``, else the Green Book."""
+        return ruleset_of(self.context_words).name
+
+    @property
+    def rules(self) -> Ruleset:
+        """The ruleset, with any ``choose=FIELD`` contested reading answered yes."""
+        return ruleset_of(self.context_words)
 
     @property
     def context(self) -> WinContext:
         return parse_context(self.context_words)
+
+
+def ruleset_of(text: str) -> Ruleset:
+    """The ruleset a row's words name: ``gb``, ``ruleset=NAME`` (the Green Book otherwise),
+    with each ``choose=FIELD`` contested reading answered yes."""
+    words = text.split()
+    name = "gb" if "gb" in words else "green_book"
+    for word in words:
+        if word.startswith("ruleset="):
+            name = word.removeprefix("ruleset=")
+    chosen = {w.removeprefix("choose="): True for w in words if w.startswith("choose=")}
+    ruleset = ruleset_named(name)
+    return ruleset.choose(**chosen) if chosen else ruleset
+
+
+def expected_total(text: str) -> int | None:
+    """A published total the row must reach (``expected=N``), if any."""
+    return next((int(w.split("=")[1]) for w in text.split() if w.startswith("expected=")), None)
 
 
 def parse_context(text: str) -> WinContext:

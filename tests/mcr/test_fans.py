@@ -71,7 +71,7 @@ def test_the_gb_extra_fan_and_rulesets() -> None:
     assert CONCEALED_KONG_AND_MELDED_KONG.number == 82
     assert GB.points(82) == 5 and GB.points(48) == 6
     assert GREEN_BOOK.points(48) == 8 and GREEN_BOOK.mixed_kong_pair == (57, 6)
-    assert set(RULESETS) == {"green_book", "gb"}
+    assert set(RULESETS) == {"green_book", "green_book_2006", "gb"}
     for difference in GB.differences:
         assert difference.clause and difference.text.endswith(".")
     assert GB.excludes(3) >= {50} and 50 not in GREEN_BOOK.excludes(3)

@@ -5,11 +5,10 @@ no fan the ``+`` row's fan excludes is scored with it."""
 from __future__ import annotations
 
 import pytest
-from scoring_gold import GoldRow, read_gold
+from scoring_gold import GoldRow, expected_total, read_gold
 
 from mahjongkit.mcr.hand.notation import parse_hand
 from mahjongkit.mcr.scoring.fans import FANS
-from mahjongkit.mcr.scoring.ruleset import ruleset_named
 from mahjongkit.mcr.scoring.score import score
 
 ROWS = read_gold()
@@ -29,7 +28,7 @@ def test_the_corpus_covers_every_fan_both_ways() -> None:
 @pytest.mark.parametrize("row", ROWS, ids=_id)
 def test_row_scores_as_written(row: GoldRow) -> None:
     hand = parse_hand(row.notation)
-    tally = score(hand, row.context, ruleset_named(row.ruleset))
+    tally = score(hand, row.context, row.rules)
     got = tuple((f.key, f.points, f.times) for f in tally.fans)
     assert got == row.fans, f"line {row.line}: {tally.describe()}"
     assert tally.total == row.total == sum(p * t for _, p, t in row.fans)
@@ -40,3 +39,6 @@ def test_row_scores_as_written(row: GoldRow) -> None:
         assert not keys & set(row.not_counted), "an excluded fan was scored"
     elif row.mark == "-":
         assert FANS[row.fan].key not in keys
+    published = expected_total(row.context_words)
+    if published is not None:  # a published worked example's total (its source is cited)
+        assert published in (tally.basic, tally.total), f"line {row.line}: {tally.describe()}"

@@ -103,10 +103,11 @@ def _green_book_from_gb(
     # nine_gates_pung_of_terminals: not scored with Nine Gates
     if out[4]:
         out.pop(73, None)
-    # many_kongs_no_concealed_awards: Three/Four Kongs add the concealed-kong award
+    # the contested reading many_kongs_award_concealed (neither default takes it): Three/Four
+    # Kongs add the concealed-kong award
     kongs = [m for m in hand.melds if m.kind is MeldKind.KONG]
     hidden = sum(1 for m in kongs if m.concealed)
-    if len(kongs) >= 3 and hidden:
+    if GREEN_BOOK.many_kongs_award_concealed and len(kongs) >= 3 and hidden:
         if hidden == 1:
             out[67] = 1
         else:
@@ -182,9 +183,33 @@ def test_every_documented_difference_is_exercised() -> None:
             seen["all_terminals_no_double_pung"] += 1
         if 4 in gb_fans and 73 in gb_fans:
             seen["nine_gates_pung_of_terminals"] += 1
-        if gb_fans & {5, 17} and green_fans - gb_fans & {48, 67}:
-            seen["many_kongs_no_concealed_awards"] += 1
-    assert set(seen) == {d.key for d in GB.differences}, seen
+    # robbing on the last tile is a context the random hands never make (the Green Book
+    # refuses it): test_robbing_on_the_last_tile covers it
+    assert set(seen) == {d.key for d in GB.differences} - {"robbing_on_last_tile"}, seen
+
+
+def test_robbing_on_the_last_tile() -> None:
+    """Under gb a kong may be robbed with the last tile, as pymahjonggb scores it (Last Tile
+    Claim and Robbing the Kong); the Green Book rulesets refuse the context."""
+    from dataclasses import replace
+
+    from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK_2006
+    from mahjongkit.mcr.scoring.score import Refusal, ScoreRefused
+
+    robbed = [(h, c) for h, c in random_hands(41, 4000) if c.by is WinBy.ROBBING]
+    assert len(robbed) > 50
+    for hand, context in robbed:
+        last = replace(context, last_of_wall=True)
+        oracle = gb_score(hand, last)
+        assert oracle is not None
+        tally = score(hand, last, GB)
+        assert Counter({f.number: f.times for f in tally.fans if f.number != 81}) == oracle[0]
+        assert tally.times("last_tile_claim") == 1 and tally.times("robbing_the_kong") == 1
+        for ruleset in (GREEN_BOOK, GREEN_BOOK_2006):
+            for impl in ("cpp", "python"):
+                with pytest.raises(ScoreRefused) as refused:
+                    score(hand, last, ruleset, impl=impl)
+                assert refused.value.refusal is Refusal.ROBBING_LAST_OF_WALL
 
 
 def test_every_gold_row_agrees_with_the_oracle_under_gb() -> None:

@@ -603,22 +603,23 @@ def test_to_string_shows_hands_pools_and_the_window() -> None:
 def test_check_invariants_names_what_is_broken() -> None:
     g = Rules("broken")
     assert g.check_invariants() == []
-    g._hands[1] = g._hands[1].draw(from_code("E"))  # a tile from nowhere
+    g.match.hand.set_hand(1, g.hand_of(1).draw(from_code("E")))  # a tile from nowhere
     problems = g.check_invariants()
     assert any("E is accounted for" in p for p in problems)
     assert "seat 1 holds 14 tiles, not 13" in problems
     g = Rules("broken")
-    g.totals = (5, 0, 0, 0)
+    g.match.totals = (5, 0, 0, 0)
     assert g.check_invariants() == ["totals [5, 0, 0, 0] do not sum to zero"]
     g = Rules("broken")
-    g.turn = None
+    g.match.hand.turn = None
     assert "outside a window 0 seats are waited on" in g.check_invariants()
     g = game([FILL + " 4m", WIN_4M_R, FILL, WIN_4M_G])
     ok(g, 0, discard(M4))
-    assert g._window is not None
-    g._window.may[2] = (PUNG,)
+    window = g.match.hand.window
+    assert window is not None
+    window.may[2] = (PUNG,)
     assert "the window offers seat 2 pung it cannot make" in g.check_invariants()
-    g._window.may[0] = ()
+    window.may[0] = ()
     problems = g.check_invariants()
     assert "the window asks the discarder, seat 0" in problems
     assert "the window asks seat 0, which has no claim" in problems

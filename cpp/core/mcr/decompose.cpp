@@ -8,9 +8,6 @@
 namespace mahjongkit::mcr {
 namespace {
 
-constexpr bool suited(int k) { return k >= 1 && k <= 27; }
-constexpr int rank(int k) { return (k - 1) % 9 + 1; }
-
 RawSet make_set(SetKind kind, int a, int b = 0, int c = 0) {
   RawSet s{kind, 1, {static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b), static_cast<std::uint8_t>(c)}};
   s.size = c ? 3 : b ? 2 : 1;
@@ -32,7 +29,7 @@ void walk(Counts& c, int kind, int pair, int sets_needed, SetList& cur, std::vec
     for (int use_pung = 0; use_pung <= 1; ++use_pung) {
       const int chows = n - 2 * use_pair - 3 * use_pung;
       if (chows < 0 || static_cast<int>(cur.size()) + use_pung + chows > sets_needed) continue;
-      if (chows && (!suited(kind) || rank(kind) > 7 || c[kind + 1] < chows || c[kind + 2] < chows)) continue;
+      if (chows && (!is_suited(kind) || rank_of(kind) > 7 || c[kind + 1] < chows || c[kind + 2] < chows)) continue;
       c[kind] = 0;
       if (chows) {
         c[kind + 1] = static_cast<std::uint8_t>(c[kind + 1] - chows);
@@ -154,8 +151,8 @@ Wait wait_of(const RawSet& s, int winning) {
     case SetKind::Chow: {
       const int low = s.tiles[0];
       if (winning == low + 1) return Wait::Closed;
-      if (winning == low) return rank(low + 2) == 9 ? Wait::Edge : Wait::TwoSided;
-      return rank(low) == 1 ? Wait::Edge : Wait::TwoSided;
+      if (winning == low) return rank_of(low + 2) == 9 ? Wait::Edge : Wait::TwoSided;
+      return rank_of(low) == 1 ? Wait::Edge : Wait::TwoSided;
     }
     case SetKind::Pung: return Wait::Pung;
     case SetKind::Pair: return Wait::Pair;
@@ -237,7 +234,7 @@ std::uint64_t standard_waits(Counts standing, bool seven_pairs, int limit) {
   std::array<int, 3> suit_size{};
   for (int k = 1; k <= 34; ++k) {
     pairs += standing[k] / 2;
-    if (suited(k)) suit_size[static_cast<std::size_t>(group_of(k))] += standing[k];
+    if (is_suited(k)) suit_size[static_cast<std::size_t>(group_of(k))] += standing[k];
   }
   seven_pairs = seven_pairs && pairs == 6;
   // Only a kind in, or within two ranks of, a held kind of a group not already a multiple of
@@ -246,9 +243,9 @@ std::uint64_t standard_waits(Counts standing, bool seven_pairs, int limit) {
   for (int k = 1; k <= 34; ++k) {
     if (!standing[k]) continue;
     if (seven_pairs && standing[k] % 2) candidate[k] = true;
-    if (suited(k)) {
+    if (is_suited(k)) {
       if (suit_size[static_cast<std::size_t>(group_of(k))] % 3 == 0) continue;
-      const int r = rank(k);
+      const int r = rank_of(k);
       for (int d = -2; d <= 2; ++d)
         if (r + d >= 1 && r + d <= 9) candidate[k + d] = true;
     } else if (standing[k] % 3) {

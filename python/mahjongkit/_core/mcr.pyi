@@ -1,4 +1,9 @@
 from collections.abc import Sequence
+from typing import Any, Final, final
+
+import numpy as np
+import numpy.typing as npt
+from _typeshed import structseq
 
 # Stubs of mahjongkit._core.mcr: hands cross as concealed counts (35 ints, index 0 unused),
 # a meld count and the flat meld tiles; enums as indexes in the Python enums' order.
@@ -30,20 +35,83 @@ class ScoreRules:
         arity: list[int],
         forms: list[int],
         checkers: list[int],
+        about_the_win: list[int],
         mixed_kong_number: int,
         mixed_kong_points: int,
         concealed_form_self_drawn: int,
         concealed_forms: list[int],
         nine_gates_extras: list[list[int]],
         many_kongs_award_concealed: bool,
+        robbing_on_last_tile: bool,
+        knit_holds_winning_tile: bool,
+        conditional_excludes: list[tuple[list[int], list[int]]],
     ) -> None: ...
 
-_WinResult = int | tuple[int, tuple[int, ...], int | None, int, tuple[int, ...], int, int]
+class WinReader:
+    def __init__(
+        self,
+        meld_kinds: tuple[object, ...],
+        win_by: tuple[object, ...],
+        replacements: tuple[object, ...],
+    ) -> None: ...
 
-_WinHand = tuple[Sequence[int], Sequence[int], int, int, int, int, int, bool, bool, int]
+# One hand's answer: the refusal code (0 when scored), the points, and the arrangement:
+# sets as (SetKind index, first tile, concealed, copies), melds first and the pair last;
+# fans as (number, times, points) in the tally's order.
+@final
+class ScoredHand(
+    structseq[Any],
+    tuple[
+        int,
+        int,
+        int,
+        int,
+        int,
+        int,
+        int,
+        tuple[tuple[int, int, bool, int], ...],
+        tuple[tuple[int, int, int], ...],
+    ],
+):
+    __match_args__: Final = (
+        "refusal",
+        "basic",
+        "flowers",
+        "form",
+        "nmelds",
+        "winning_set",
+        "wait",
+        "sets",
+        "fans",
+    )
+    @property
+    def refusal(self) -> int: ...
+    @property
+    def basic(self) -> int: ...
+    @property
+    def flowers(self) -> int: ...
+    @property
+    def form(self) -> int: ...
+    @property
+    def nmelds(self) -> int: ...
+    @property
+    def winning_set(self) -> int: ...
+    @property
+    def wait(self) -> int: ...
+    @property
+    def sets(self) -> tuple[tuple[int, int, bool, int], ...]: ...
+    @property
+    def fans(self) -> tuple[tuple[int, int, int], ...]: ...
 
-def score_win(hand: _WinHand, rules: ScoreRules) -> _WinResult: ...
-def score_win_many(
-    hands: list[_WinHand],
-    rules: ScoreRules,
-) -> list[_WinResult]: ...
+WIN_DTYPE: np.dtype[np.void]
+SCORED_DTYPE: np.dtype[np.void]
+
+def score_hand(
+    hand: object, context: object, reader: WinReader, rules: ScoreRules
+) -> ScoredHand: ...
+def pack_wins(
+    hands: Sequence[object], contexts: Sequence[object], reader: WinReader
+) -> npt.NDArray[np.void]: ...
+def score_wins(wins: npt.NDArray[np.void], rules: ScoreRules) -> npt.NDArray[np.void]: ...
+def scored_at(scored: npt.NDArray[np.void], index: int) -> ScoredHand: ...
+def checker_registered(number: int) -> bool: ...

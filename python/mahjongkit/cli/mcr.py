@@ -38,10 +38,11 @@ def _wind(value: str) -> int:
 @click.option("--last-tile", is_flag=True, help="The other three copies were visible.")
 @click.option(
     "--ruleset",
-    type=click.Choice(["green_book", "gb"]),
+    type=click.Choice(["green_book", "green_book_2006", "gb"]),
     default="green_book",
     show_default=True,
-    help="Green Book (WMO 2006) or the 1998 Chinese values of the common calculators.",
+    help="Green Book (WMO 2006) as printed, with the Tianjin 2006 rulings, or the 1998 "
+    "Chinese values of the common calculators.",
 )
 def score_command(
     notation: str,

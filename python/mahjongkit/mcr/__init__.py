@@ -27,13 +27,14 @@ from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.hand.meld import Meld, MeldKind
 from mahjongkit.mcr.hand.notation import format_hand, format_tiles, parse_hand, parse_tiles
 from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
-from mahjongkit.mcr.scoring.ruleset import GB, GREEN_BOOK, Ruleset
+from mahjongkit.mcr.scoring.ruleset import GB, GREEN_BOOK, GREEN_BOOK_2006, Ruleset
 from mahjongkit.mcr.scoring.score import ScoreRefused, score, score_many
 from mahjongkit.mcr.scoring.tally import Tally
 
 __all__ = [
     "GB",
     "GREEN_BOOK",
+    "GREEN_BOOK_2006",
     "Form",
     "Hand",
     "Meld",

@@ -520,8 +520,23 @@ def waits(hand: Hand, *, include_held_four: bool = False) -> list[int]:
     ([], [1])
     """
     check_size(hand, (13,), "waits")
-    counts = list(hand.counts)
-    melds = len(hand.melds)
+    meld_tiles = [] if include_held_four else [k for meld in hand.melds for k in meld.tiles]
+    return waits_of_counts(hand.counts, len(hand.melds), meld_tiles, include_held_four)
+
+
+def waits_of_counts(
+    counts: Sequence[int],
+    melds: int,
+    meld_tiles: Sequence[int] = (),
+    include_held_four: bool = False,
+) -> list[int]:
+    """:func:`waits` of a hand given as its concealed counts (35 entries), its number of
+    melds and their tiles, unchecked: for a caller (the rules) that keeps hands as counts.
+
+    >>> waits_of_counts(counts_of([1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9]), 0)
+    [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    """
+    counts = list(counts)
     found = set(standard_waits(counts, seven_pairs=not melds))
     if _may_complete_special(counts, melds):
         for kind in range(1, STANDARD_KINDS + 1):
@@ -530,7 +545,12 @@ def waits(hand: Hand, *, include_held_four: bool = False) -> list[int]:
                 if _special_complete(counts, melds):
                     found.add(kind)
                 counts[kind] -= 1
-    return [k for k in sorted(found) if include_held_four or hand.held(k) < 4]
+    if include_held_four:
+        return sorted(found)
+    held = list(counts)
+    for kind in meld_tiles:
+        held[kind] += 1
+    return [k for k in sorted(found) if held[k] < 4]
 
 
 def counts_of(tiles: Sequence[int]) -> Counts:

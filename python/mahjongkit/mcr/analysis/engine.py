@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from types import ModuleType
 from typing import Literal
@@ -101,6 +102,27 @@ def waits(hand: Hand, *, include_held_four: bool = False, impl: str | None = Non
             include_held_four=include_held_four,
         )
     )
+
+
+CountsWaits = Callable[[Sequence[int], int, Sequence[int]], list[int]]
+"""``(counts, melds, meld_tiles) -> waits``: the kinds that complete a 13-tile hand given as
+its 35 concealed counts, its number of melds and their tiles (kinds held four left out)."""
+
+
+def waits_function(impl: str | None = None) -> CountsWaits:
+    """The waits of raw counts by one implementation, chosen now: for a loop (the rules) that
+    asks thousands of times and should neither read the environment nor build a
+    :class:`~mahjongkit.mcr.hand.hand.Hand` each time.
+
+    >>> from mahjongkit.mcr.hand.notation import parse_hand
+    >>> hand = parse_hand("123m 456p 789s EE 11s")
+    >>> waits_function("cpp")(hand.counts, 0, []) == waits_function("python")(hand.counts, 0, [])
+    True
+    """
+    if resolve(impl) == "python":
+        return _ref.waits_of_counts
+    cpp_waits: CountsWaits = _core().waits  # positional (counts, melds, meld_tiles)
+    return cpp_waits
 
 
 def shanten(hand: Hand, *, impl: str | None = None) -> int:

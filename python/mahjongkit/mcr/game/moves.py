@@ -12,10 +12,12 @@ saved and replayed. Draws and replacements are not moves: the engine makes them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+from typing import Final
 
-from mahjongkit.tiles import code, from_code
+from mahjongkit.tiles import STANDARD_KINDS, code, from_code
+
+_LAST_KIND: Final = STANDARD_KINDS
 
 
 class MoveKind(Enum):
@@ -38,17 +40,82 @@ _WINDOW_ORDER = {
 }
 
 
-@dataclass(frozen=True)
+_INTERNED: dict[tuple[MoveKind, int | None, tuple[int, int] | None], Move] = {}
+
+
+def _playable(tile: object) -> bool:
+    return type(tile) is int and 1 <= tile <= _LAST_KIND
+
+
 class Move:
     """One move. ``tile`` names the tile of a discard or of a turn's kong; ``tiles`` the two
     held tiles of a chow (ascending). Whether a move is legal is the rules' question: build
-    any move here and :meth:`mahjongkit.mcr.game.rules.Rules.apply` answers with a refusal."""
+    any move here and :meth:`mahjongkit.mcr.game.rules.Rules.apply` answers with a refusal.
 
+    Moves are interned: building the same move twice gives the same object, so the rules
+    compare them by identity and hash them by address (a legal list is a set lookup). A
+    move whose fields are not plain tile numbers (a caller may build one the type checker
+    would reject) is a fresh value, equal to nothing but itself, that the rules refuse.
+
+    >>> Move(MoveKind.DISCARD, 5) is discard(5), Move(MoveKind.DISCARD, "x")
+    (True, Move(MoveKind.DISCARD, 'x', None))
+    """
+
+    __slots__ = ("__weakref__", "_interned", "kind", "tile", "tiles")
     kind: MoveKind
-    tile: int | None = None
-    tiles: tuple[int, int] | None = None
+    tile: int | None
+    tiles: tuple[int, int] | None
+    _interned: bool
+
+    def __new__(
+        cls, kind: MoveKind, tile: int | None = None, tiles: tuple[int, int] | None = None
+    ) -> Move:
+        interned = (
+            isinstance(kind, MoveKind)
+            and (tile is None or _playable(tile))
+            and (
+                tiles is None
+                or (
+                    type(tiles) is tuple
+                    and len(tiles) == 2
+                    and _playable(tiles[0])
+                    and _playable(tiles[1])
+                )
+            )
+        )
+        if interned:
+            key = (kind, tile, tiles)
+            move = _INTERNED.get(key)
+            if move is not None:
+                return move
+        move = object.__new__(cls)
+        object.__setattr__(move, "kind", kind)
+        object.__setattr__(move, "tile", tile)
+        object.__setattr__(move, "tiles", tiles)
+        object.__setattr__(move, "_interned", interned)
+        if interned:
+            _INTERNED[key] = move
+        return move
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Move is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Move is immutable: cannot delete {name!r}")
+
+    def __reduce__(self) -> tuple[type[Move], tuple[object, ...]]:
+        return (Move, (self.kind, self.tile, self.tiles))
+
+    def __copy__(self) -> Move:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Move:
+        return self
 
     def __str__(self) -> str:
+        if not self._interned:
+            # Not a playable value (a caller built it from other types): say what it holds.
+            return f"Move({self.kind!s}, {self.tile!r}, {self.tiles!r})"
         if self.kind is MoveKind.CHOW and self.tiles is not None:
             a, b = self.tiles
             return f"chow {_pair_code(a, b)}"
@@ -57,7 +124,8 @@ class Move:
         return self.kind.value
 
     def __repr__(self) -> str:
-        return f"Move.parse({str(self)!r})"
+        text = str(self)
+        return text if text.startswith("Move(") else f"Move.parse({text!r})"
 
     def sort_key(self) -> tuple[int, int, int]:
         """Legal lists are sorted by this key: by kind, then by tile."""
@@ -68,12 +136,18 @@ class Move:
     @classmethod
     def parse(cls, text: str) -> Move:
         """The move a text form names: ``discard 5m``, ``kong E``, ``kong``, ``chow 46m``,
-        ``pung``, ``pass``, ``win``. ``ValueError`` quotes what it cannot read.
+        ``pung``, ``pass``, ``win``. ``ValueError`` quotes what it cannot read; a ``text``
+        that is not a ``str`` is a ``TypeError``.
 
         >>> Move.parse("discard 9x")
         Traceback (most recent call last):
         ValueError: unknown tile code '9x' in move 'discard 9x'
+        >>> Move.parse(None)
+        Traceback (most recent call last):
+        TypeError: a move's text form is a str, not NoneType
         """
+        if not isinstance(text, str):
+            raise TypeError(f"a move's text form is a str, not {type(text).__name__}")
         words = text.split()
         if not words:
             raise ValueError("an empty move")
@@ -114,11 +188,17 @@ def _parse_pair(text: str) -> tuple[int, int]:
 
 def discard(tile: int) -> Move:
     """Discard ``tile``."""
+    return _DISCARDS[tile] if type(tile) is int and 0 < tile <= _LAST_KIND else _discard(tile)
+
+
+def _discard(tile: int) -> Move:
     return Move(MoveKind.DISCARD, tile)
 
 
 def kong(tile: int | None = None) -> Move:
     """A kong: with a tile on one's turn (concealed or promoted), without one in a window."""
+    if tile is not None and type(tile) is int and 0 < tile <= _LAST_KIND:
+        return _KONGS[tile]
     return Move(MoveKind.KONG, tile)
 
 
@@ -132,3 +212,7 @@ WIN = Move(MoveKind.WIN)
 PASS = Move(MoveKind.PASS)
 PUNG = Move(MoveKind.PUNG)
 KONG = Move(MoveKind.KONG)
+
+_DISCARDS: Final = (PASS, *(Move(MoveKind.DISCARD, k) for k in range(1, _LAST_KIND + 1)))
+"""``_DISCARDS[k]`` is the discard of kind ``k`` (index 0 unused)."""
+_KONGS: Final = (PASS, *(Move(MoveKind.KONG, k) for k in range(1, _LAST_KIND + 1)))

@@ -28,90 +28,72 @@ reports them among the events :meth:`Rules.take_outcomes` hands out.
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from enum import Enum
+from dataclasses import dataclass
+from itertools import chain
+from operator import add
 from types import MappingProxyType
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
+from mahjongkit.mcr.analysis.engine import is_complete, resolve, waits_function
 from mahjongkit.mcr.game.errors import Refusal, RefusalCode
-from mahjongkit.mcr.game.events import Event, EventKind
-from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, MoveKind, chow, discard, kong
-from mahjongkit.mcr.game.result import HANDS, FanLine, HandRecord, Standings, settle
-from mahjongkit.mcr.hand.hand import Hand, with_count_changed
-from mahjongkit.mcr.hand.meld import MeldKind
+from mahjongkit.mcr.game.events import WIND_NAMES, Event
+from mahjongkit.mcr.game.hand_state import Judge, ScoreFunction, TallyLike
+from mahjongkit.mcr.game.match import GameResult, Match, Status
+from mahjongkit.mcr.game.moves import Move, MoveKind
+from mahjongkit.mcr.game.result import HANDS, HandRecord, Standings
+from mahjongkit.mcr.game.save import SAVE_FORMAT, SAVE_VERSION, ruleset_from_json, ruleset_to_json
+from mahjongkit.mcr.game.variant import STANDARD, Variant, Walls
+from mahjongkit.mcr.game.window import Phase, Window
+from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.hand.notation import format_hand, format_tiles, parse_hand
 from mahjongkit.mcr.hand.wall import SEATS, Wall, check_hand_no, check_seat, seed_bytes
 from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
-from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset, ruleset_named
+from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
+from mahjongkit.mcr.scoring.score import score
 from mahjongkit.tiles import KINDS, STANDARD_KINDS, check_kind, code, copies, from_code, is_bonus
 
-WIND_NAMES: Final = ("E", "S", "W", "N")
-SAVE_FORMAT: Final = "mahjongkit.mcr.game"
-SAVE_VERSION: Final = 1
-
-
-class Phase(Enum):
-    DISCARD = "discard"  # the seat on turn holds fourteen and must discard, kong or win
-    CLAIM = "claim"  # a window after a discard
-    ROB = "rob"  # a window after a promoted kong, for a robbing win only
-    FINISHED = "finished"  # the sixteenth hand is over
-
-
-class Status(Enum):
-    ACTIVE = "active"
-    FINISHED = "finished"
-
-
-class GameResult(Enum):
-    SCORE = "score"  # one seat alone in first place
-    DRAW = "draw"  # first place shared
-
-
-class TallyLike(Protocol):
-    """What the rules read from the scorer's answer."""
-
-    @property
-    def minimum_met(self) -> bool: ...
-    @property
-    def basic(self) -> int: ...
-    @property
-    def total(self) -> int: ...
-
+__all__ = [
+    "HANDS",
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "WIND_NAMES",
+    "CompleteFunction",
+    "GameResult",
+    "HandRecord",
+    "Phase",
+    "Position",
+    "Rules",
+    "ScoreFunction",
+    "Status",
+    "TallyLike",
+    "Window",
+]
 
 CompleteFunction = Callable[[Hand], bool]
 """Whether a hand of fourteen is complete in some form (the scorer's cheap gate)."""
-ScoreFunction = Callable[[Hand, WinContext], TallyLike]
+
+_COPIES: Final = [0, *(copies(kind) for kind in range(1, KINDS + 1))]
+_BONUS_ZEROS: Final = (0,) * (KINDS - STANDARD_KINDS)
+_STANDARD_COPIES: Final = [c if k <= STANDARD_KINDS else 0 for k, c in enumerate(_COPIES)]
+_ON_TURN_ONLY: Final = (MoveKind.DISCARD,)
+_WINDOW_ONLY: Final = (MoveKind.PASS, MoveKind.CHOW, MoveKind.PUNG)
+_EMPTY: Final[tuple[Move, ...]] = ()
+_ALONE: Final = ((0,), (1,), (2,), (3,))
 
 
-def _default_complete(hand14: Hand) -> bool:
-    from mahjongkit.mcr.analysis.engine import (
-        is_complete,  # the dispatcher: the C++ core or the reference twin
+def _judge(
+    ruleset: Ruleset, complete: CompleteFunction | None, scorer: ScoreFunction | None
+) -> Judge:
+    """The hand analysis and the scorer, chosen once per game (the environment's
+    ``MAHJONGKIT_IMPLEMENTATION`` is read here, not on every call)."""
+    impl = resolve(None)
+    score_fn: ScoreFunction = scorer or (
+        lambda hand, context: score(hand, context, ruleset, impl=impl)
     )
-
-    return is_complete(hand14)
-
-
-def _default_score(ruleset: Ruleset) -> ScoreFunction:
-    from mahjongkit.mcr.scoring.score import score
-
-    return lambda hand, context: score(hand, context, ruleset)
-
-
-@dataclass(frozen=True)
-class Window:
-    """An open window: after a discard (``kind`` claim) or a promoted kong (``kind`` rob).
-
-    ``may`` maps each asked seat to the claims it was offered (``pass`` is always allowed
-    besides); ``answers`` holds the answers given so far.
-    """
-
-    kind: Phase
-    tile: int
-    from_seat: int
-    may: Mapping[int, tuple[Move, ...]]
-    answers: Mapping[int, Move]
+    if complete is None:
+        return Judge(waits_function(impl), lambda hand: is_complete(hand, impl=impl), score_fn)
+    return Judge(None, complete, score_fn)
 
 
 @dataclass(frozen=True)
@@ -119,6 +101,7 @@ class Position:
     """A written position for tests: four hands in notation, the wall front first, the seat
     on turn (holding fourteen; the others thirteen), the pools, the dealer, whether the turn
     was reached by a chow or pung claim, and the tile just drawn (needed for a self-drawn win).
+    ``dealer`` ``None`` means the dealer of the hand number; another seat is a ``ValueError``.
 
     >>> p = Position(hands=("123m 456p 789s 222s 55m", "1m", "2m", "3m"), wall=("9p",), turn=0)
     >>> p.hands[0]
@@ -129,7 +112,7 @@ class Position:
     wall: tuple[int | str, ...]
     turn: int
     pools: tuple[tuple[int | str, ...], ...] = ((), (), (), ())
-    dealer: int = 0
+    dealer: int | None = None
     claimed_this_turn: bool = False
     drawn: int | str | None = None
 
@@ -146,16 +129,20 @@ class Position:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Position:
+        if not isinstance(data, Mapping):
+            raise TypeError(f"a position is a JSON object, not {type(data).__name__}")
         hands = tuple(data["hands"])
+        if not all(isinstance(h, str) for h in hands):
+            raise TypeError("a position's hands are four strings in notation")
         if len(hands) != SEATS:
             raise ValueError(f"a position has four hands, not {len(hands)}")
         pools = tuple(tuple(pool) for pool in data.get("pools", [[]] * SEATS))
         return cls(
             hands=(hands[0], hands[1], hands[2], hands[3]),
             wall=tuple(data["wall"]),
-            turn=int(data["turn"]),
+            turn=_int(data["turn"], "turn"),
             pools=pools,
-            dealer=int(data.get("dealer", 0)),
+            dealer=None if data.get("dealer") is None else _int(data["dealer"], "dealer"),
             claimed_this_turn=bool(data.get("claimed_this_turn", False)),
             drawn=data.get("drawn"),
         )
@@ -169,33 +156,20 @@ def _tile_kind(tile: int | str) -> int:
     return from_code(tile) if isinstance(tile, str) else check_kind(tile)
 
 
-@dataclass
-class _OpenWindow:
-    kind: Phase
-    tile: int
-    from_seat: int
-    may: dict[int, tuple[Move, ...]]
-    answers: dict[int, Move] = field(default_factory=dict)
-    tallies: dict[int, tuple[TallyLike, WinContext]] = field(default_factory=dict)
-
-
-_COPIES: Final = (0, *(copies(kind) for kind in range(1, KINDS + 1)))
-
-# Priority of an answer: a win beats a pung or kong, which beats a chow (3.7.1, 3.6.7).
-_RANK: Final = {MoveKind.PASS: 0, MoveKind.CHOW: 1, MoveKind.PUNG: 2, MoveKind.KONG: 2}
-_WIN_RANK: Final = 3
-
-
 class Rules:
-    """The state of one game of sixteen hands (specification ``004``).
+    """The state of one game (specification ``004``): a :class:`~.match.Match` of sixteen
+    hands (or the variant's one), each a :class:`~.hand_state.HandState` with its
+    :class:`~.window.ClaimWindow`.
 
-    Construct from a seed (``str`` or ``bytes``), optionally a hand number (1–16), a dealer,
-    running totals (summing to zero), a written :class:`Position` for tests, and a
-    :class:`~mahjongkit.mcr.scoring.ruleset.Ruleset` for the scorer.
+    Construct from a seed (``str`` or ``bytes``), optionally a hand number (1–16), a dealer
+    (it must be the hand number's: seat ``(hand_no - 1) % 4``), running totals (summing to
+    zero), a written :class:`Position` for tests, a
+    :class:`~mahjongkit.mcr.scoring.ruleset.Ruleset` for the scorer and a
+    :class:`~mahjongkit.mcr.game.variant.Variant` for the shape of the game.
 
     Attributes (read them, never assign them):
 
-    * ``seed``, ``hand_no``, ``dealer``, ``totals``, ``ruleset``;
+    * ``seed``, ``hand_no``, ``dealer``, ``totals``, ``ruleset``, ``variant``;
     * ``wall`` (:class:`~mahjongkit.mcr.hand.wall.Wall`), ``hands`` (four
       :class:`~mahjongkit.mcr.hand.hand.Hand`), ``pools`` (four tuples of kinds, in discard order);
     * ``phase`` (:class:`Phase`), ``turn`` (the seat on turn in the discard phase, else
@@ -204,7 +178,7 @@ class Rules:
       replaced: a kong or a flower, else ``None``);
     * ``claimed_this_turn`` (the turn was reached by a chow or pung: no kong, 3.6.8),
       ``last_draw_emptied``, ``last_discard_is_last`` (fans 44 and 45);
-    * ``status`` (:class:`Status`), ``winner`` and ``result`` (after the sixteenth hand),
+    * ``status`` (:class:`Status`), ``winner`` and ``result`` (after the last hand),
       ``standings``, ``history`` (one :class:`~mahjongkit.mcr.game.result.HandRecord` per finished
       hand), ``last`` (the last event), ``moves`` (player moves taken), ``move_log``,
       ``outcomes`` (the queue :meth:`take_outcomes` drains), ``position``.
@@ -219,108 +193,65 @@ class Rules:
         totals: Sequence[int] = (0, 0, 0, 0),
         position: Position | None = None,
         ruleset: Ruleset = GREEN_BOOK,
+        variant: Variant = STANDARD,
         complete: CompleteFunction | None = None,
         scorer: ScoreFunction | None = None,
     ) -> None:
-        self._seed_key = seed_bytes(seed)
+        seed_key = seed_bytes(seed)
         self.seed: str | bytes = seed
-        self.hand_no = check_hand_no(hand_no)
-        if self.hand_no > HANDS:
-            raise ValueError(f"a game has {HANDS} hands, not {self.hand_no}")
-        if dealer is None:
-            dealer = position.dealer if position is not None else (self.hand_no - 1) % SEATS
-        self.dealer = check_seat(dealer)
-        self.totals = _check_totals(totals)
-        self.ruleset = ruleset
-        self._complete_fn: CompleteFunction = complete or _default_complete
-        self._score_fn = scorer or _default_score(ruleset)
-        self._complete_cache: dict[tuple[tuple[int, ...], int], bool] = {}
-        self._legal_cache: dict[int, tuple[Move, ...]] = {}
-        self._version = 0  # counts every change of state; the legal lists cache reads it
-        self._legal_version = -1
-        self._start = {"hand_no": self.hand_no, "dealer": self.dealer, "totals": self.totals}
+        hand_no = check_hand_no(hand_no)
+        if hand_no > HANDS:
+            raise ValueError(f"a game has {HANDS} hands, not {hand_no}")
+        if not isinstance(variant, Variant):
+            raise TypeError(f"variant is a Variant, not {type(variant).__name__}")
+        if not isinstance(ruleset, Ruleset):
+            raise TypeError(f"ruleset is a Ruleset, not {type(ruleset).__name__}")
+        if position is not None and variant.walls is not Walls.SHARED:
+            raise ValueError("a written position has one wall: it cannot be played with four")
+        own = variant.dealer_of(hand_no)
+        given_dealers: tuple[tuple[int | None, str], ...] = ((dealer, "dealer"),)
+        if position is not None:
+            given_dealers += ((position.dealer, "position's dealer"),)
+        for given, where in given_dealers:
+            if given is not None and check_seat(given) != own:
+                raise ValueError(
+                    f"the {where} is seat {given}, but the dealer of hand {hand_no} is seat {own}"
+                )
+        self._match = Match(
+            seed_key,
+            hand_no=hand_no,
+            dealer=own,
+            totals=_check_totals(totals),
+            ruleset=ruleset,
+            variant=variant,
+            judge=_judge(ruleset, complete, scorer),
+        )
+        self._start: dict[str, Any] = {
+            "hand_no": hand_no,
+            "dealer": own,
+            "totals": self._match.totals,
+        }
         self.position = position
-
-        self.status = Status.ACTIVE
-        self.winner: int | None = None
-        self.result: GameResult | None = None
-        self.history: list[HandRecord] = []
-        self.standings: Standings | None = None
         self.moves = 0
         self.move_log: list[tuple[int, Move]] = []
-        self.outcomes: list[Event] = []
-        self.last: Event | None = None
-
+        self._last: Event | None = None
+        self._legal: list[tuple[Move, ...] | None] = [None, None, None, None]
         if position is None:
-            self._begin_hand()
+            self._match.begin_hand()
         else:
             self._load_position(position)
+        self._hand = self._match.hand
 
-    # -- construction of a hand --------------------------------------------------------------
-
-    def _reset_hand_state(self, wall: Wall, whole: bool) -> None:
-        self.wall = wall
-        self._whole = whole  # a seeded hand holds the whole set; a written one may not
-        self._hands: list[Hand] = [Hand() for _ in range(SEATS)]
-        self._pools: list[list[int]] = [[] for _ in range(SEATS)]  # kinds, in discard order
-        self.phase = Phase.DISCARD
-        self.turn: int | None = None
-        self._window: _OpenWindow | None = None
-        self.drawn: int | None = None
-        self.drawn_from: str | None = None
-        self.replacement: Replacement | None = None
-        self.claimed_this_turn = False
-        self.last_draw_emptied = False
-        self.last_discard_is_last = False
-        self._complete_cache.clear()
-
-    def _begin_hand(self) -> None:
-        self._reset_hand_state(Wall.from_seed(self._seed_key, self.hand_no), whole=True)
-        self._emit(
-            EventKind.DEAL,
-            details={
-                "hand_no": self.hand_no,
-                "prevailing": WIND_NAMES[self.prevailing],
-                "dealer": self.dealer,
-                "seat_winds": [WIND_NAMES[self.seat_wind(s)] for s in range(SEATS)],
-            },
-        )
-        dealt = self.wall.deal(self.dealer)
-        order = [(self.dealer + step) % SEATS for step in range(SEATS)]
-        last_received: dict[int, tuple[int, str]] = {}
-        for seat in order:
-            tiles = dealt[seat]
-            self._hands[seat] = Hand.from_tiles(t for t in tiles if not is_bonus(t))
-            last_received[seat] = (tiles[-1], "wall")
-            for tile in tiles:
-                if is_bonus(tile):
-                    self._hands[seat] = self._hands[seat].add_flower(tile)
-                    self._emit(EventKind.FLOWER, actor=seat, tile=tile)
-        # Replacements from the back, seat by seat from the dealer, flowers recursively.
-        for seat in order:
-            target = 14 if seat == self.dealer else 13
-            while self._hands[seat].size < target:
-                tile = self.wall.replace()
-                self._emit(EventKind.DREW, seat=seat, details={"source": "back"})
-                if is_bonus(tile):
-                    self._hands[seat] = self._hands[seat].add_flower(tile)
-                    self._emit(EventKind.FLOWER, actor=seat, tile=tile)
-                else:
-                    self._hands[seat] = self._hands[seat].draw(tile)
-                    last_received[seat] = (tile, "back")
-        self.turn = self.dealer
-        tile, source = last_received[self.dealer]
-        # The dealer's fourteenth counts as drawn: a win on the dealt hand is self-drawn.
-        self.drawn = tile if not is_bonus(tile) else None
-        self.drawn_from = source
-        self.replacement = Replacement.FLOWER if source == "back" else None
+    # -- construction of a written position ----------------------------------------------------
 
     def _load_position(self, position: Position) -> None:
-        wall = Wall(_tile_kind(t) for t in position.wall)
-        self._reset_hand_state(wall, whole=False)
-        turn = check_seat(position.turn)
+        if not isinstance(position, Position):
+            raise TypeError(f"position is a Position, not {type(position).__name__}")
         if len(position.hands) != SEATS or len(position.pools) != SEATS:
             raise ValueError("a position has four hands and four pools")
+        wall = Wall(_tile_kind(t) for t in position.wall)
+        state = self._hand = self._match.new_hand(wall, whole=False)
+        turn = check_seat(position.turn)
         for seat, text in enumerate(position.hands):
             hand = parse_hand(text)
             expected = 14 if seat == turn else 13
@@ -329,19 +260,19 @@ class Rules:
                     f"seat {seat} holds {hand.size} tiles in the position, not {expected}"
                     f" ({'on turn' if seat == turn else 'between turns'}): {text!r}"
                 )
-            self._hands[seat] = hand
-            self._pools[seat] = [_tile_kind(t) for t in position.pools[seat]]
-            if any(is_bonus(t) for t in self._pools[seat]):
+            state.set_hand(seat, hand)
+            state.pools[seat] = [_tile_kind(t) for t in position.pools[seat]]
+            if any(is_bonus(t) for t in state.pools[seat]):
                 raise ValueError(f"seat {seat}'s pool holds a bonus tile")
-        self.turn = turn
-        self.claimed_this_turn = position.claimed_this_turn
+        state.turn = turn
+        state.claimed_this_turn = position.claimed_this_turn
         if position.drawn is not None:
             drawn = _tile_kind(position.drawn)
-            if is_bonus(drawn) or self._hands[turn].counts[drawn] == 0:
+            if is_bonus(drawn) or state.counts[turn][drawn] == 0:
                 raise ValueError(f"seat {turn} does not hold the drawn tile {code(drawn)}")
             if position.claimed_this_turn:
                 raise ValueError("a turn reached by a claim has no drawn tile")
-            self.drawn, self.drawn_from = drawn, "wall"
+            state.drawn, state.drawn_from = drawn, "wall"
         over = self._overfull_kinds()
         if over:
             raise ValueError(f"the position holds more than the set: {', '.join(over)}")
@@ -349,9 +280,100 @@ class Rules:
     # -- attributes of 004 ------------------------------------------------------------------
 
     @property
+    def match(self) -> Match:
+        """The match: hands of the game, totals, history, the current hand's state."""
+        return self._match
+
+    @property
+    def hand_no(self) -> int:
+        return self._match.hand_no
+
+    @property
+    def dealer(self) -> int:
+        return self._match.dealer
+
+    @property
+    def totals(self) -> tuple[int, int, int, int]:
+        return self._match.totals
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self._match.ruleset
+
+    @property
+    def variant(self) -> Variant:
+        return self._match.variant
+
+    @property
+    def status(self) -> Status:
+        return self._match.status
+
+    @property
+    def winner(self) -> int | None:
+        return self._match.winner
+
+    @property
+    def result(self) -> GameResult | None:
+        return self._match.result
+
+    @property
+    def standings(self) -> Standings | None:
+        return self._match.standings
+
+    @property
+    def history(self) -> list[HandRecord]:
+        return self._match.history
+
+    @property
+    def outcomes(self) -> list[Event]:
+        return self._match.outcomes
+
+    @property
+    def last(self) -> Event | None:
+        """The last event (taken or not)."""
+        outcomes = self._match.outcomes
+        return outcomes[-1] if outcomes else self._last
+
+    @property
+    def wall(self) -> Wall:
+        return self._hand.wall
+
+    @property
+    def phase(self) -> Phase:
+        return self._hand.phase
+
+    @property
+    def turn(self) -> int | None:
+        return self._hand.turn
+
+    @property
+    def drawn(self) -> int | None:
+        return self._hand.drawn
+
+    @property
+    def drawn_from(self) -> str | None:
+        return self._hand.drawn_from
+
+    @property
+    def replacement(self) -> Replacement | None:
+        return self._hand.replacement
+
+    @property
+    def claimed_this_turn(self) -> bool:
+        return self._hand.claimed_this_turn
+
+    @property
+    def last_draw_emptied(self) -> bool:
+        return self._hand.last_draw_emptied
+
+    @property
+    def last_discard_is_last(self) -> bool:
+        return self._hand.last_discard_is_last
+
+    @property
     def prevailing(self) -> int:
         """The prevailing wind, 0 East to 3 North: it changes every four hands."""
-        return (self.hand_no - 1) // 4
+        return self._match.prevailing
 
     @property
     def round(self) -> int:
@@ -369,28 +391,28 @@ class Rules:
     @property
     def hands(self) -> tuple[Hand, Hand, Hand, Hand]:
         """The four seats' hands (immutable values)."""
-        h = self._hands
-        return (h[0], h[1], h[2], h[3])
+        h = self._hand.hand
+        return (h(0), h(1), h(2), h(3))
 
     @property
     def pools(self) -> tuple[tuple[int, ...], ...]:
         """The four discard pools: the kinds each seat discarded, in order, less the claimed."""
-        return tuple(tuple(pool) for pool in self._pools)
+        return tuple(tuple(pool) for pool in self._hand.pools)
 
     def hand_of(self, seat: int) -> Hand:
-        return self._hands[check_seat(seat)]
+        return self._hand.hand(check_seat(seat))
 
     def pool_of(self, seat: int) -> tuple[int, ...]:
-        return tuple(self._pools[check_seat(seat)])
+        return tuple(self._hand.pools[check_seat(seat)])
 
     @property
     def is_active(self) -> bool:
-        return self.status is Status.ACTIVE
+        return self._match.status is Status.ACTIVE
 
     @property
     def window(self) -> Window | None:
         """The open window, as a read-only value, or ``None``."""
-        w = self._window
+        w = self._hand.window
         if w is None:
             return None
         return Window(
@@ -405,127 +427,45 @@ class Rules:
     def waiting_on(self) -> tuple[int, ...]:
         """The seats whose action is awaited: the seat on turn; in a window, the asked seats
         whose answer could still change the outcome; nobody when the game is over."""
-        if self.status is Status.FINISHED:
-            return ()
-        if self._window is None:
-            return (self.turn,) if self.turn is not None else ()
-        return self._window_waiting(self._window)
+        hand = self._hand  # a finished game has no window and nobody on turn
+        window = hand.window
+        if window is not None:
+            return window.waiting
+        turn = hand.turn
+        return _ALONE[turn] if turn is not None else ()
 
     def take_outcomes(self) -> list[Event]:
         """The events since the last call; the queue is cleared."""
-        out, self.outcomes = self.outcomes, []
+        match = self._match
+        out = match.outcomes
+        if not out:
+            return []
+        match.outcomes = self._hand.events = []  # the hand appends to the match's queue
+        self._last = out[-1]
         return out
 
     # -- legal moves -------------------------------------------------------------------------
 
-    def legal(self, seat: int) -> list[Move]:
-        """Every move ``seat`` may make now, sorted (empty when it is not awaited)."""
-        check_seat(seat)
-        if self._legal_version != self._version:  # the state moved on: forget old lists
-            self._legal_cache.clear()
-            self._legal_version = self._version
-        cached = self._legal_cache.get(seat)
+    def _legal_of(self, seat: int) -> tuple[Move, ...]:
+        """Every move ``seat`` may make now, computed once per state."""
+        cached = self._legal[seat]
         if cached is None:
-            cached = self._legal_cache[seat] = tuple(self._compute_legal(seat))
-        return list(cached)
-
-    def _compute_legal(self, seat: int) -> list[Move]:
-        if self.status is Status.FINISHED or seat not in self.waiting_on:
-            return []
-        if self._window is not None:
-            return sorted((PASS, *self._window.may[seat]), key=Move.sort_key)
-        hand = self._hands[seat]
-        moves = [discard(k) for k in range(1, STANDARD_KINDS + 1) if hand.counts[k]]
-        moves += [kong(k) for k in self._kong_tiles(seat)]
-        if self._self_draw_tally(seat) is not None:
-            moves.append(WIN)
-        return sorted(moves, key=Move.sort_key)
-
-    def _kong_tiles(self, seat: int) -> list[int]:
-        if self.claimed_this_turn or self.wall.is_empty:
-            return []
-        hand = self._hands[seat]
-        tiles = {k for k in range(1, STANDARD_KINDS + 1) if hand.counts[k] == 4}
-        tiles |= {
-            m.first for m in hand.melds if m.kind is MeldKind.PUNG and hand.counts[m.first] > 0
-        }
-        return sorted(tiles)
-
-    # -- the scorer's questions --------------------------------------------------------------
-
-    def _complete(self, hand: Hand, tile: int | None = None) -> bool:
-        """Whether the hand (with ``tile`` added) is complete: a cheap gate before the scorer
-        is asked, cached on the counts (most hands are asked about many times)."""
-        if tile is not None:
-            hand = with_count_changed(hand, tile, +1)
-        key = (hand.counts, len(hand.melds))
-        cached = self._complete_cache.get(key)
-        if cached is None:
-            cached = self._complete_fn(hand)
-            self._complete_cache[key] = cached
+            hand = self._hand  # a finished game has no window and nobody on turn
+            if hand.window is not None:
+                cached = hand.window.legal(seat)
+            elif seat == hand.turn:
+                cached = hand.turn_moves(seat)
+            else:
+                cached = _EMPTY
+            self._legal[seat] = cached
         return cached
 
-    def _visible(self, kind: int) -> int:
-        """Copies of ``kind`` everyone can see: in the pools and in melds on the table."""
-        seen = sum(pool.count(kind) for pool in self._pools)
-        for hand in self._hands:
-            for meld in hand.melds:
-                if not meld.concealed:
-                    seen += meld.tiles.count(kind)
-        return seen
-
-    def _context(self, seat: int, tile: int, by: WinBy) -> WinContext:
-        visible = self._visible(tile)
-        if by is WinBy.DISCARD:
-            visible -= 1  # the winning discard itself lies in the discarder's pool
-        return WinContext(
-            winning=tile,
-            by=by,
-            seat_wind=self.seat_wind(seat),
-            prevailing_wind=self.prevailing,
-            last_of_wall=(
-                self.last_draw_emptied
-                if by is WinBy.SELF_DRAWN
-                else self.last_discard_is_last and by is WinBy.DISCARD
-            ),
-            replacement=self.replacement if by is WinBy.SELF_DRAWN else None,
-            last_tile=visible >= 3,
-        )
-
-    def _self_draw_tally(self, seat: int) -> TallyLike | None:
-        """The tally of a self-drawn win now, or ``None`` if the scorer would refuse it."""
-        drawn = self.drawn
-        if drawn is None or self.claimed_this_turn:
-            return None
-        hand = self._hands[seat]
-        if not self._complete(hand):
-            return None
-        tally = self._score_fn(hand, self._context(seat, drawn, WinBy.SELF_DRAWN))
-        return tally if tally.minimum_met else None
-
-    def _discard_win_tally(
-        self, seat: int, tile: int, by: WinBy
-    ) -> tuple[TallyLike, WinContext] | None:
-        """The tally (and its context) of a win on another seat's tile, or ``None``."""
-        hand = self._hands[seat]
-        if not self._complete(hand, tile) or hand.held(tile) >= 4:
-            return None
-        context = self._context(seat, tile, by)
-        tally = self._score_fn(hand.draw(tile), context)
-        return (tally, context) if tally.minimum_met else None
-
-    def _explain_failed_win(self, seat: int, hand14: Hand, context: WinContext) -> Refusal:
-        try:
-            tally = self._score_fn(hand14, context)
-        except ValueError as error:
-            return self._refusal(
-                seat, RefusalCode.NOT_A_WIN, f"not a complete hand: {format_hand(hand14)} ({error})"
-            )
-        return self._refusal(
-            seat,
-            RefusalCode.TOO_FEW_POINTS,
-            f"{format_hand(hand14)} scores {tally.basic} without flowers; a win needs 8",
-        )
+    def legal(self, seat: int) -> list[Move]:
+        """Every move ``seat`` may make now, sorted (empty when it is not awaited)."""
+        if type(seat) is not int or not 0 <= seat < SEATS:
+            check_seat(seat)
+        legal = self._legal[seat]
+        return list(legal if legal is not None else self._legal_of(seat))
 
     # -- apply -------------------------------------------------------------------------------
 
@@ -534,14 +474,9 @@ class Rules:
         check_seat(seat)
         if not isinstance(move, Move):
             raise TypeError(f"a move is a Move, not {type(move).__name__}")
-        if self.status is Status.FINISHED:
-            return self._refusal(seat, RefusalCode.GAME_OVER, "the sixteenth hand is over")
-        malformed = _malformed(move)
-        if malformed:
-            return self._refusal(seat, RefusalCode.BAD_MOVE, malformed)
-        if self._window is None:
-            return self._why_not_on_turn(seat, move)
-        return self._why_not_in_window(seat, move, self._window)
+        if move in self._legal_of(seat):
+            return None
+        return self._refusal(seat, move)
 
     def can(self, seat: int, move: Move) -> bool:
         """Whether :meth:`apply` would take the move."""
@@ -553,117 +488,107 @@ class Rules:
         Returns ``None`` when the move is taken, the :class:`Refusal` otherwise (and then
         nothing has changed).
         """
-        refusal = self.why_not(seat, move)
-        if refusal is not None:
-            return refusal
+        if type(seat) is not int or not 0 <= seat < SEATS:
+            check_seat(seat)
+        legal = self._legal[seat]
+        if legal is None:
+            legal = self._legal_of(seat)
+        if move.__class__ is not Move or move not in legal:
+            refusal = self.why_not(seat, move)
+            if refusal is not None:
+                return refusal
         self.moves += 1
-        self._version += 1
         self.move_log.append((seat, move))
-        if self._window is None:
-            self._apply_on_turn(seat, move)
+        self._legal = [None, None, None, None]
+        hand = self._hand
+        kind = move.kind
+        if hand.window is not None:
+            hand.answer(seat, move)
+        elif kind is MoveKind.DISCARD:
+            hand.discard(seat, move.tile)  # type: ignore[arg-type]
+        elif kind is MoveKind.KONG:
+            hand.declare_kong(seat, move.tile)  # type: ignore[arg-type]
         else:
-            self._apply_in_window(seat, move, self._window)
+            hand.win_on_turn(seat)
+        end = hand.end
+        if end is not None:
+            self._match.settle(end)
+            self._hand = self._match.hand
         return None
 
-    def _refusal(self, seat: int, code_: RefusalCode, message: str) -> Refusal:
-        return Refusal(code_, message, tuple(self.legal(seat)))
+    # -- refusals: why a move is not among the legal ones ------------------------------------
 
-    def _why_not_on_turn(self, seat: int, move: Move) -> Refusal | None:
+    def _refusal(self, seat: int, move: Move) -> Refusal:
+        code_, message = self._explain(seat, move)
+        return Refusal(code_, message, self._legal_of(seat))
+
+    def _explain(self, seat: int, move: Move) -> tuple[RefusalCode, str]:
+        if self._match.status is Status.FINISHED:
+            return (RefusalCode.GAME_OVER, "the last hand is over")
+        malformed = _malformed(move)
+        if malformed:
+            return (RefusalCode.BAD_MOVE, malformed)
+        w = self._hand.window
+        if w is None:
+            return self._explain_on_turn(seat, move)
+        said = w.refusal(seat, move)
+        if said is not None:
+            return said
+        return self._explain_claim(seat, move)
+
+    def _explain_on_turn(self, seat: int, move: Move) -> tuple[RefusalCode, str]:
+        hand = self._hand
         kind = move.kind
-        if kind in (MoveKind.PASS, MoveKind.CHOW, MoveKind.PUNG):
-            return self._refusal(
-                seat, RefusalCode.NO_WINDOW, f"no window is open to {kind.value} in"
-            )
+        if kind in _WINDOW_ONLY:
+            return (RefusalCode.NO_WINDOW, f"no window is open to {kind.value} in")
         if kind is MoveKind.KONG and move.tile is None:
-            return self._refusal(seat, RefusalCode.BAD_MOVE, "a kong on one's turn names its tile")
-        if seat != self.turn:
-            return self._refusal(seat, RefusalCode.NOT_YOUR_TURN, f"seat {self.turn} is on turn")
-        hand = self._hands[seat]
-        if kind is MoveKind.DISCARD:
-            tile = move.tile
+            return (RefusalCode.BAD_MOVE, "a kong on one's turn names its tile")
+        if seat != hand.turn:
+            return (RefusalCode.NOT_YOUR_TURN, f"seat {hand.turn} is on turn")
+        counts = hand.counts[seat]
+        tile = move.tile
+        if kind is MoveKind.DISCARD or kind is MoveKind.KONG:
             assert tile is not None
-            if hand.counts[tile] == 0:
-                return self._refusal(
-                    seat, RefusalCode.TILE_NOT_HELD, f"seat {seat} holds no {code(tile)} to discard"
-                )
-            return None
-        if kind is MoveKind.KONG:
-            tile = move.tile
-            assert tile is not None
-            if hand.counts[tile] == 0:
-                return self._refusal(
-                    seat, RefusalCode.TILE_NOT_HELD, f"seat {seat} holds no {code(tile)}"
-                )
-            if self.claimed_this_turn:
-                return self._refusal(
-                    seat, RefusalCode.NO_KONG, "no kong in a turn reached by a chow or pung (3.6.8)"
-                )
-            if self.wall.is_empty:
-                return self._refusal(seat, RefusalCode.NO_KONG, "the wall is empty: no replacement")
-            if tile not in self._kong_tiles(seat):
-                return self._refusal(
-                    seat,
-                    RefusalCode.NO_KONG,
-                    f"seat {seat} has neither four {code(tile)} nor an exposed pung of it",
-                )
-            return None
+            if counts[tile] == 0:
+                what = " to discard" if kind is MoveKind.DISCARD else ""
+                return (RefusalCode.TILE_NOT_HELD, f"seat {seat} holds no {code(tile)}{what}")
+            if hand.claimed_this_turn:
+                return (RefusalCode.NO_KONG, "no kong in a turn reached by a chow or pung (3.6.8)")
+            if not hand.can_kong(seat):
+                return (RefusalCode.NO_KONG, "the wall is empty: no replacement")
+            return (
+                RefusalCode.NO_KONG,
+                f"seat {seat} has neither four {code(tile)} nor an exposed pung of it",
+            )
         # A win on the fourteen held.
-        drawn = self.drawn
-        if drawn is None or self.claimed_this_turn:
-            return self._refusal(
-                seat,
+        drawn = hand.drawn
+        if drawn is None or hand.claimed_this_turn:
+            return (
                 RefusalCode.NOT_A_WIN,
                 "a turn reached by a claim has no drawn tile to win on (claim the discard"
                 " as a win instead)",
             )
-        if self._self_draw_tally(seat) is not None:
-            return None
-        return self._explain_failed_win(seat, hand, self._context(seat, drawn, WinBy.SELF_DRAWN))
+        return self._explain_failed_win(
+            hand.hand(seat), hand.context(seat, drawn, WinBy.SELF_DRAWN)
+        )
 
-    def _why_not_in_window(self, seat: int, move: Move, w: _OpenWindow) -> Refusal | None:
-        kind = move.kind
-        if kind is MoveKind.DISCARD or (kind is MoveKind.KONG and move.tile is not None):
-            # A kong naming its tile is a turn's kong; the window's answer is a plain "kong".
-            return self._refusal(
-                seat,
-                RefusalCode.WRONG_PHASE,
-                f"a window on {code(w.tile)} is open: answer it first",
-            )
-        if seat in w.answers:
-            return self._refusal(
-                seat, RefusalCode.ALREADY_ANSWERED, f"seat {seat} has answered this window"
-            )
-        if seat not in w.may:
-            return self._refusal(
-                seat, RefusalCode.NOT_YOUR_TURN, f"seat {seat} has no claim on {code(w.tile)}"
-            )
-        if seat not in self._window_waiting(w):
-            return self._refusal(
-                seat,
-                RefusalCode.NOT_YOUR_TURN,
-                f"seat {seat}'s answer can no longer change the outcome",
-            )
-        if kind is MoveKind.PASS:
-            return None
-        offered = w.may[seat]
-        if move in offered:
-            return None
-        if w.kind is Phase.ROB and kind is not MoveKind.WIN:
-            return self._refusal(
-                seat, RefusalCode.CANNOT_CLAIM, "a promoted kong may only be robbed by a win"
-            )
-        hand = self._hands[seat]
+    def _explain_claim(self, seat: int, move: Move) -> tuple[RefusalCode, str]:
+        state = self._hand
+        w = state.window
+        assert w is not None
+        hand = state.hand(seat)
         tile = w.tile
+        kind = move.kind
         if kind is MoveKind.WIN:
             by = WinBy.ROBBING if w.kind is Phase.ROB else WinBy.DISCARD
-            return self._explain_failed_win(seat, hand.draw(tile), self._context(seat, tile, by))
+            return self._explain_failed_win(hand.draw(tile), state.context(seat, tile, by))
         if kind is MoveKind.CHOW:
             assert move.tiles is not None
             a, b = move.tiles
             if seat != (w.from_seat + 1) % SEATS:
-                return self._refusal(
-                    seat, RefusalCode.CANNOT_CLAIM, "only the next seat may chow a discard"
-                )
+                return (RefusalCode.CANNOT_CLAIM, "only the next seat may chow a discard")
+            if not state.can_meld(seat):
+                return (RefusalCode.CANNOT_CLAIM, "the next seat's wall is empty: no chow")
             low, mid, high = sorted((a, b, tile))
             if not (
                 low <= 27
@@ -671,339 +596,31 @@ class Rules:
                 and mid == low + 1
                 and high == low + 2
             ):
-                return self._refusal(
-                    seat,
-                    RefusalCode.NOT_A_MELD,
-                    f"{code(a)} {code(b)} do not run with {code(tile)}",
-                )
-            return self._refusal(
-                seat,
-                RefusalCode.TILE_NOT_HELD,
-                f"seat {seat} does not hold {code(a)} and {code(b)}",
-            )
-        if kind is MoveKind.KONG and self.wall.is_empty and hand.counts[tile] == 3:
-            return self._refusal(
-                seat, RefusalCode.CANNOT_CLAIM, "the wall is empty: no replacement"
-            )
+                return (RefusalCode.NOT_A_MELD, f"{code(a)} {code(b)} do not run with {code(tile)}")
+            return (RefusalCode.TILE_NOT_HELD, f"seat {seat} does not hold {code(a)} and {code(b)}")
+        if not state.can_meld(seat) and hand.counts[tile] >= (3 if kind is MoveKind.KONG else 2):
+            return (RefusalCode.CANNOT_CLAIM, "the next seat's wall is empty: no claim to meld")
+        if kind is MoveKind.KONG and not state.can_kong(seat) and hand.counts[tile] == 3:
+            return (RefusalCode.CANNOT_CLAIM, "the wall is empty: no replacement")
         need = 3 if kind is MoveKind.KONG else 2
-        return self._refusal(
-            seat,
+        return (
             RefusalCode.CANNOT_CLAIM,
             f"a {kind.value} of {code(tile)} needs {need} in hand; seat {seat} holds"
             f" {hand.counts[tile]}",
         )
 
-    # -- the turn ----------------------------------------------------------------------------
-
-    def _apply_on_turn(self, seat: int, move: Move) -> None:
-        if move.kind is MoveKind.DISCARD:
-            assert move.tile is not None
-            self._discard(seat, move.tile)
-        elif move.kind is MoveKind.KONG:
-            assert move.tile is not None
-            self._declare_kong(seat, move.tile)
-        else:
-            drawn = self.drawn
-            assert drawn is not None
-            self._emit(EventKind.WIN, actor=seat, tile=drawn)
-            tally = self._self_draw_tally(seat)
-            assert tally is not None
-            context = self._context(seat, drawn, WinBy.SELF_DRAWN)
-            hand = self._hands[seat]
-            self._end_with_win(seat, drawn, WinBy.SELF_DRAWN, None, tally, hand, context)
-
-    def _discard(self, seat: int, tile: int) -> None:
-        self._hands[seat] = with_count_changed(self._hands[seat], tile, -1)  # why_not saw it held
-        self._pools[seat].append(tile)
-        # Fan 45 (last tile claim): the discard that follows the draw that emptied the wall.
-        self.last_discard_is_last = self.last_draw_emptied
-        self._emit(EventKind.DISCARD, actor=seat, tile=tile)
-        self.turn = None
-        self.drawn = self.drawn_from = None
-        self.replacement = None
-        may: dict[int, tuple[Move, ...]] = {}
-        tallies: dict[int, tuple[TallyLike, WinContext]] = {}
-        for step in (1, 2, 3):
-            other = (seat + step) % SEATS
-            claims: list[Move] = []
-            hand = self._hands[other]
-            if step == 1:
-                claims += [chow(a, b) for a, b in hand.chow_shapes(tile)]
-            if hand.counts[tile] >= 2:
-                claims.append(PUNG)
-            if hand.counts[tile] == 3 and not self.wall.is_empty:
-                claims.append(KONG)
-            tally = self._discard_win_tally(other, tile, WinBy.DISCARD)
-            if tally is not None:
-                claims.append(WIN)
-                tallies[other] = tally
-            if claims:
-                may[other] = tuple(sorted(claims, key=Move.sort_key))
-        if not may:
-            self._next_draw(seat)
-            return
-        self.phase = Phase.CLAIM
-        self._window = _OpenWindow(Phase.CLAIM, tile, seat, may, tallies=tallies)
-
-    def _declare_kong(self, seat: int, tile: int) -> None:
-        hand = self._hands[seat]
-        if hand.counts[tile] == 4:
-            self._emit(EventKind.KONG, actor=seat, tile=tile, details={"how": "concealed"})
-            self._hands[seat] = hand.concealed_kong(tile)
-            self._draw(seat, from_back=True, reason=Replacement.KONG)  # never robbable
-            return
-        self._emit(EventKind.KONG, actor=seat, tile=tile, details={"how": "promoted"})
-        robbers: dict[int, tuple[Move, ...]] = {}
-        tallies: dict[int, tuple[TallyLike, WinContext]] = {}
-        for step in (1, 2, 3):
-            other = (seat + step) % SEATS
-            tally = self._discard_win_tally(other, tile, WinBy.ROBBING)
-            if tally is not None:
-                robbers[other] = (WIN,)
-                tallies[other] = tally
-        if robbers:
-            self.phase = Phase.ROB
-            self._window = _OpenWindow(Phase.ROB, tile, seat, robbers, tallies=tallies)
-            self.turn = None
-            return
-        self._perform_promotion(seat, tile)
-
-    def _perform_promotion(self, seat: int, tile: int) -> None:
-        self._hands[seat] = self._hands[seat].promote_kong(tile)
-        self._draw(seat, from_back=True, reason=Replacement.KONG)
-
-    # -- draws -------------------------------------------------------------------------------
-
-    def _next_draw(self, discarder: int) -> None:
-        self._draw((discarder + 1) % SEATS, from_back=False, reason=None)
-
-    def _draw(self, seat: int, *, from_back: bool, reason: Replacement | None) -> None:
-        """Draw for ``seat`` (front, or back for a replacement), exposing and replacing
-        flowers, and put the seat on turn; an empty wall ends the hand exhausted."""
-        self._window = None
-        while True:
-            if self.wall.is_empty:
-                self._end_exhausted()
-                return
-            tile = self.wall.replace() if from_back else self.wall.draw()
-            self._emit(
-                EventKind.DREW, seat=seat, details={"source": "back" if from_back else "wall"}
+    def _explain_failed_win(self, hand14: Hand, context: WinContext) -> tuple[RefusalCode, str]:
+        try:
+            tally = self._match.judge.score(hand14, context)
+        except ValueError as error:
+            return (
+                RefusalCode.NOT_A_WIN,
+                f"not a complete hand: {format_hand(hand14)} ({error})",
             )
-            if not is_bonus(tile):
-                break
-            self._hands[seat] = self._hands[seat].add_flower(tile)
-            self._emit(EventKind.FLOWER, actor=seat, tile=tile)
-            from_back, reason = True, Replacement.FLOWER
-        self._hands[seat] = with_count_changed(self._hands[seat], tile, +1)  # a standard kind
-        self.phase = Phase.DISCARD
-        self.turn = seat
-        self.drawn = tile
-        self.drawn_from = "back" if from_back else "wall"
-        self.replacement = reason
-        self.claimed_this_turn = False
-        self.last_draw_emptied = self.wall.is_empty
-
-    # -- the window --------------------------------------------------------------------------
-
-    @staticmethod
-    def _answer_key(move: Move, seat: int, w: _OpenWindow) -> tuple[int, int]:
-        """Higher is better: the claim's rank, then nearness to the discarder (3.7.2.4)."""
-        rank = _WIN_RANK if move.kind is MoveKind.WIN else _RANK[move.kind]
-        return (rank, -((seat - w.from_seat) % SEATS))
-
-    def _best_lodged(self, w: _OpenWindow) -> tuple[tuple[int, int], int, Move] | None:
-        best = None
-        for seat, move in w.answers.items():
-            if move.kind is MoveKind.PASS:
-                continue
-            key = self._answer_key(move, seat, w)
-            if best is None or key > best[0]:
-                best = (key, seat, move)
-        return best
-
-    def _window_waiting(self, w: _OpenWindow) -> tuple[int, ...]:
-        best = self._best_lodged(w)
-        waiting = []
-        for step in (1, 2, 3):
-            seat = (w.from_seat + step) % SEATS
-            if seat not in w.may or seat in w.answers:
-                continue
-            top = max(self._answer_key(m, seat, w) for m in w.may[seat])
-            if best is None or top > best[0]:
-                waiting.append(seat)
-        return tuple(waiting)
-
-    def _apply_in_window(self, seat: int, move: Move, w: _OpenWindow) -> None:
-        w.answers[seat] = move
-        answer_event = {
-            MoveKind.PASS: EventKind.PASS,
-            MoveKind.CHOW: EventKind.CHOW,
-            MoveKind.PUNG: EventKind.PUNG,
-            MoveKind.KONG: EventKind.KONG,
-            MoveKind.WIN: EventKind.WIN,
-        }[move.kind]
-        details: dict[str, Any] = {}
-        if move.tiles:
-            details["tiles"] = [code(t) for t in move.tiles]
-        if move.kind is MoveKind.KONG:
-            details["how"] = "exposed"
-        self._emit(answer_event, actor=seat, tile=w.tile, details=details)
-        if self._window_waiting(w):
-            return
-        self._close_window(w)
-
-    def _close_window(self, w: _OpenWindow) -> None:
-        best = self._best_lodged(w)
-        self._window = None
-        tile, source = w.tile, w.from_seat
-        if w.kind is Phase.ROB:
-            if best is None:  # nobody robbed: the kong stands and its replacement is drawn
-                self._perform_promotion(source, tile)
-                return
-            _, winner, _ = best
-            self._hands[source] = self._hands[source].discard(tile)  # the robbed tile moves
-            hand14 = self._hands[winner].draw(tile)
-            tally, context = w.tallies[winner]
-            self._end_with_win(winner, tile, WinBy.ROBBING, source, tally, hand14, context)
-            return
-        if best is None:
-            self._next_draw(source)
-            return
-        _, claimer, move = best
-        popped = self._pools[source].pop()
-        assert popped == tile
-        if move.kind is MoveKind.WIN:
-            hand14 = self._hands[claimer].draw(tile)
-            tally, context = w.tallies[claimer]
-            self._end_with_win(claimer, tile, WinBy.DISCARD, source, tally, hand14, context)
-            return
-        hand = self._hands[claimer]
-        if move.kind is MoveKind.CHOW:
-            assert move.tiles is not None
-            hand = hand.claim_chow(tile, move.tiles[0], move.tiles[1], from_seat=source)
-        elif move.kind is MoveKind.PUNG:
-            hand = hand.claim_pung(tile, from_seat=source)
-        else:
-            hand = hand.claim_kong(tile, from_seat=source)
-        self._hands[claimer] = hand
-        self._emit(
-            EventKind.CLAIMED,
-            seat=claimer,
-            tile=tile,
-            details={"meld": move.kind.value, "from": source},
+        return (
+            RefusalCode.TOO_FEW_POINTS,
+            f"{format_hand(hand14)} scores {tally.basic} without flowers; a win needs 8",
         )
-        self.last_draw_emptied = False
-        if move.kind is MoveKind.KONG:
-            self._draw(claimer, from_back=True, reason=Replacement.KONG)
-            return
-        self.phase = Phase.DISCARD
-        self.turn = claimer
-        self.claimed_this_turn = True
-        self.drawn = self.drawn_from = None
-        self.replacement = None
-
-    # -- the end of a hand -------------------------------------------------------------------
-
-    def _end_with_win(
-        self,
-        winner: int,
-        tile: int,
-        by: WinBy,
-        discarder: int | None,
-        tally: TallyLike,
-        hand14: Hand,
-        context: WinContext,
-    ) -> None:
-        self._hands[winner] = hand14
-        points = int(tally.total)
-        deltas = settle(winner, points, by, discarder)
-        self._finish_hand(winner, by, discarder, tile, tally, hand14, deltas, context)
-
-    def _end_exhausted(self) -> None:
-        self._finish_hand(None, None, None, None, None, None, (0, 0, 0, 0), None)
-
-    def _finish_hand(
-        self,
-        winner: int | None,
-        by: WinBy | None,
-        discarder: int | None,
-        tile: int | None,
-        tally: TallyLike | None,
-        hand14: Hand | None,
-        deltas: tuple[int, int, int, int],
-        context: WinContext | None,
-    ) -> None:
-        t = self.totals
-        self.totals = (t[0] + deltas[0], t[1] + deltas[1], t[2] + deltas[2], t[3] + deltas[3])
-        record = HandRecord(
-            hand_no=self.hand_no,
-            dealer=self.dealer,
-            prevailing=self.prevailing,
-            winner=winner,
-            by=by,
-            discarder=discarder,
-            tile=tile,
-            points=int(tally.total) if tally is not None else 0,
-            basic=int(tally.basic) if tally is not None else 0,
-            flowers=len(hand14.flowers) if hand14 is not None else 0,
-            fans=_fan_lines(tally),
-            hand=format_hand(hand14) if hand14 is not None else "",
-            deltas=deltas,
-            totals=self.totals,
-            context=context,
-        )
-        self.history.append(record)
-        self._window = None
-        self.turn = None
-        self.drawn = self.drawn_from = None
-        self._emit(
-            EventKind.HAND_END,
-            seat=winner,
-            tile=tile,
-            details={
-                "hand_no": self.hand_no,
-                "how": by.value if by is not None else "exhausted",
-                "from": discarder,
-                "points": record.points,
-                "deltas": list(deltas),
-                "totals": list(self.totals),
-            },
-        )
-        if self.hand_no >= HANDS:
-            self._finish_game()
-            return
-        self.hand_no += 1
-        self.dealer = (self.dealer + 1) % SEATS
-        self._begin_hand()
-
-    def _finish_game(self) -> None:
-        self.status = Status.FINISHED
-        self.phase = Phase.FINISHED
-        self.standings = Standings.of(self.totals)
-        self.winner = self.standings.winner
-        self.result = GameResult.SCORE if self.winner is not None else GameResult.DRAW
-        self._emit(
-            EventKind.GAME_END,
-            seat=self.winner,
-            details={
-                "result": self.result.value,
-                "totals": list(self.totals),
-                "places": list(self.standings.places),
-            },
-        )
-
-    def _emit(
-        self,
-        kind: EventKind,
-        *,
-        actor: int | None = None,
-        seat: int | None = None,
-        tile: int | None = None,
-        details: dict[str, Any] | None = None,
-    ) -> None:
-        event = Event(kind, actor, seat, tile, details or {})
-        self.outcomes.append(event)
-        self.last = event
 
     # -- invariants --------------------------------------------------------------------------
 
@@ -1012,19 +629,12 @@ class Rules:
 
         Counted afresh from every place a tile can be (never from incremental bookkeeping),
         so that ``check_invariants`` can catch a tile lost or duplicated by a bug."""
-        h = self._hands
-        counts = (h[0].counts, h[1].counts, h[2].counts, h[3].counts)
-        concealed = map(sum, zip(*counts, strict=True))
-        seen = [*concealed, *([0] * (KINDS - STANDARD_KINDS))]
-        loose = Counter(self.wall.tiles)
-        for pool in self._pools:
-            loose.update(pool)
-        for hand in h:
-            loose.update(hand.flowers)
-            for meld in hand.melds:
-                loose.update(meld.tiles)
-        for kind, count in loose.items():
-            seen[kind] += count
+        state = self._hand
+        c = state.counts
+        seen = [*map(add, map(add, c[0], c[1]), map(add, c[2], c[3])), *_BONUS_ZEROS]
+        melds = [meld.tiles for seat_melds in state.melds for meld in seat_melds]
+        for kind in chain(state.wall.tiles, *state.pools, *state.flowers, *melds):
+            seen[kind] += 1
         return seen
 
     def _overfull_kinds(self) -> list[str]:
@@ -1034,81 +644,98 @@ class Rules:
     def check_invariants(self) -> list[str]:
         """Strings naming what is broken; empty when the state is sound."""
         problems: list[str] = []
+        state = self._hand
         seen = self._tile_counts()
-        for kind in range(1, KINDS + 1):
-            expected = _COPIES[kind]
-            if seen[kind] > expected or (self._whole and seen[kind] != expected):
-                problems.append(
-                    f"{code(kind)} is accounted for {seen[kind]} times, the set holds {expected}"
-                )
+        flowers = self._match.variant.flowers
+        if not (state.whole and seen == (_COPIES if flowers else _STANDARD_COPIES)):
+            for kind in range(1, KINDS + 1):
+                expected = _COPIES[kind] if flowers or kind <= STANDARD_KINDS else 0
+                if seen[kind] > _COPIES[kind] or (state.whole and seen[kind] != expected):
+                    problems.append(
+                        f"{code(kind)} is accounted for {seen[kind]} times,"
+                        f" the set holds {expected}"
+                    )
         if sum(self.totals) != 0:
             problems.append(f"totals {list(self.totals)} do not sum to zero")
-        if self.status is Status.FINISHED:
+        if self._match.status is Status.FINISHED:
             if self.waiting_on:
                 problems.append("the game is over but seats are waited on")
             return problems
-        holding_fourteen = self.turn
-        if self._window is not None and self._window.kind is Phase.ROB:
-            holding_fourteen = self._window.from_seat
-        for seat, hand in enumerate(self._hands):
+        w = state.window
+        holding_fourteen = state.turn
+        if w is not None and w.kind is Phase.ROB:
+            holding_fourteen = w.from_seat
+        for seat, (counts, melds) in enumerate(zip(state.counts, state.melds, strict=True)):
             expected = 14 if seat == holding_fourteen else 13
-            if hand.size != expected:
-                problems.append(f"seat {seat} holds {hand.size} tiles, not {expected}")
-        w = self._window
+            size = sum(counts) + 3 * len(melds)
+            if size != expected:
+                problems.append(f"seat {seat} holds {size} tiles, not {expected}")
         if w is None:
-            if self.phase is not Phase.DISCARD or self.turn is None:
-                problems.append(f"no window is open but the phase is {self.phase.value}")
+            if state.phase is not Phase.DISCARD or state.turn is None:
+                problems.append(f"no window is open but the phase is {state.phase.value}")
             if len(self.waiting_on) != 1:
                 problems.append(f"outside a window {len(self.waiting_on)} seats are waited on")
         else:
-            if self.phase is not w.kind:
-                problems.append(f"a {w.kind.value} window is open in phase {self.phase.value}")
+            if state.phase is not w.kind:
+                problems.append(f"a {w.kind.value} window is open in phase {state.phase.value}")
             if w.from_seat in w.may:
                 problems.append(f"the window asks the discarder, seat {w.from_seat}")
             for seat, claims in w.may.items():
                 if not claims:
                     problems.append(f"the window asks seat {seat}, which has no claim")
                 for claim in claims:
-                    if not self._can_still_claim(seat, claim, w):
+                    if not self._can_still_claim(seat, claim):
                         problems.append(f"the window offers seat {seat} {claim} it cannot make")
-            if not self._window_waiting(w):
+            if not w.waiting:
                 problems.append("the window is open but nobody is left to answer")
-            if self.turn is not None:
+            if state.turn is not None:
                 problems.append("a window is open while a seat is on turn")
         return problems
 
-    def _can_still_claim(self, seat: int, claim: Move, w: _OpenWindow) -> bool:
-        """Whether ``seat``'s hand really supports ``claim`` on the window's tile."""
-        hand, tile = self._hands[seat], w.tile
+    def _can_still_claim(self, seat: int, claim: Move) -> bool:
+        """Whether ``seat``'s hand really supports ``claim`` on the window's tile (asked of
+        the hand engine afresh, not of the window's own bookkeeping)."""
+        state = self._hand
+        w = state.window
+        assert w is not None
+        hand, tile = state.hand(seat), w.tile
         if claim.kind is MoveKind.WIN:
-            return seat in w.tallies and self._complete(hand, tile)
+            return (
+                seat in w.tallies
+                and hand.held(tile) < 4
+                and self._match.judge.complete(hand.draw(tile))
+            )
         if w.kind is Phase.ROB:
             return False
         if claim.kind is MoveKind.CHOW:
             shapes = hand.chow_shapes(tile) if seat == (w.from_seat + 1) % SEATS else []
-            return claim.tiles in shapes
+            return claim.tiles in shapes and state.can_meld(seat)
+        if not state.can_meld(seat):
+            return False
         if claim.kind is MoveKind.PUNG:
             return hand.counts[tile] >= 2
-        return claim.kind is MoveKind.KONG and hand.counts[tile] == 3
+        return claim.kind is MoveKind.KONG and hand.counts[tile] == 3 and state.can_kong(seat)
 
     # -- text --------------------------------------------------------------------------------
 
     def to_string(self) -> str:
         """The four hands and pools in notation, for a failing test."""
+        state = self._hand
         lines = [
             f"hand {self.hand_no}/{HANDS} prevailing {WIND_NAMES[self.prevailing]}"
-            f" dealer {self.dealer} phase {self.phase.value} wall {len(self.wall)}"
+            f" dealer {self.dealer} phase {state.phase.value} wall {len(state.wall)}"
             f" totals {list(self.totals)}"
         ]
+        waiting = self.waiting_on
         for seat in range(SEATS):
-            mark = "*" if seat in self.waiting_on else " "
-            pool = format_tiles(self._pools[seat]) if self._pools[seat] else "-"
+            mark = "*" if seat in waiting else " "
+            pool = format_tiles(state.pools[seat]) if state.pools[seat] else "-"
             lines.append(
-                f"{mark}{seat} {WIND_NAMES[self.seat_wind(seat)]} {format_hand(self._hands[seat])}"
+                f"{mark}{seat} {WIND_NAMES[self.seat_wind(seat)]} {format_hand(state.hand(seat))}"
                 f" | {pool}"
             )
-        if self._window is not None:
-            w = self._window
+        w = state.window
+        if w is not None:
             offered = ", ".join(
                 f"{s}: {' '.join(str(m) for m in ms)}" for s, ms in sorted(w.may.items())
             )
@@ -1127,39 +754,41 @@ class Rules:
         (True, 1, 0)
         """
         other = Rules.__new__(Rules)
-        other.__dict__.update(self.__dict__)  # immutable values (hands, melds, events) shared
-        other.wall = self.wall.copy()
-        other._hands = list(self._hands)
-        other._pools = [list(pool) for pool in self._pools]
-        other.history = list(self.history)
-        other.move_log = list(self.move_log)
-        other.outcomes = list(self.outcomes)
-        other._legal_cache = dict(self._legal_cache)
-        other._complete_cache = self._complete_cache  # a pure function's memo: safe to share
-        w = self._window
-        if w is not None:
-            other._window = _OpenWindow(
-                w.kind, w.tile, w.from_seat, dict(w.may), dict(w.answers), dict(w.tallies)
-            )
+        d = other.__dict__
+        d.update(self.__dict__)
+        match = Match.__new__(Match)
+        match.__dict__.update(self._match.__dict__)
+        match.history = self._match.history[:]
+        match.outcomes = self._match.outcomes[:]
+        match.hand = self._hand.copy(match.outcomes)
+        d["_match"] = match
+        d["_hand"] = match.hand
+        d["move_log"] = self.move_log[:]
+        d["_legal"] = self._legal[:]
         return other
 
     # -- save and restore --------------------------------------------------------------------
 
     def to_json(self) -> str:
-        """The game as JSON: how it was started, and every move since. :meth:`from_json`
-        replays it to this exact state."""
+        """The game as JSON: how it was started (the ruleset and variant written out when
+        they are not the standard ones), every move since, and how many events were still
+        to be taken. :meth:`from_json` replays it to this exact state."""
         seed = self.seed
         data: dict[str, Any] = {"format": SAVE_FORMAT, "version": SAVE_VERSION}
         if isinstance(seed, str):
             data["seed"] = seed
         else:
             data["seed_hex"] = bytes(seed).hex()
-        data.update(self._start)
-        data["totals"] = list(self._start["totals"])  # type: ignore[call-overload]
+        data["hand_no"] = self._start["hand_no"]
+        data["dealer"] = self._start["dealer"]
+        data["totals"] = list(self._start["totals"])
         if self.position is not None:
             data["position"] = self.position.to_json()
-        data["ruleset"] = self.ruleset.name
+        data["ruleset"] = ruleset_to_json(self.ruleset)
+        if self.variant != STANDARD:
+            data["variant"] = self.variant.to_json()
         data["moves"] = [[seat, str(move)] for seat, move in self.move_log]
+        data["pending"] = len(self._match.outcomes)
         data["check"] = {"hand_no": self.hand_no, "totals": list(self.totals), "moves": self.moves}
         return json.dumps(data, indent=None)
 
@@ -1172,34 +801,69 @@ class Rules:
         scorer: ScoreFunction | None = None,
     ) -> Rules:
         """Restore a game saved by :meth:`to_json`. A bad file raises ``ValueError`` naming
-        what is wrong (a game you already hold is never touched)."""
+        what is wrong (``TypeError`` when ``text`` is not a ``str``); a game you already hold
+        is never touched.
+
+        >>> Rules.from_json('{"format": "mahjongkit.mcr.game", "version": 1, "seed": "x",'
+        ...     ' "hand_no": 1.5, "dealer": 0, "totals": [0, 0, 0, 0], "moves": []}')
+        Traceback (most recent call last):
+        ValueError: a bad saved game: hand_no is an integer, not 1.5
+        """
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise TypeError(f"a saved game is JSON text, not {type(text).__name__}")
         try:
             data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"not a saved game: {error}") from None
+        except (json.JSONDecodeError, RecursionError, UnicodeDecodeError) as error:
+            reason = "nested too deeply" if isinstance(error, RecursionError) else error
+            raise ValueError(f"not a saved game: {reason}") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise ValueError(f"not a saved game: the format is not {SAVE_FORMAT!r}")
         if data.get("version") != SAVE_VERSION:
             raise ValueError(f"unsupported save version {data.get('version')!r}")
         try:
-            seed: str | bytes = data["seed"] if "seed" in data else bytes.fromhex(data["seed_hex"])
+            if "seed" in data:
+                seed: str | bytes = data["seed"]
+                if not isinstance(seed, str):
+                    raise TypeError(f"the seed is a string, not {type(seed).__name__}")
+            else:
+                seed_hex = data["seed_hex"]
+                if not isinstance(seed_hex, str):
+                    raise TypeError("seed_hex is a string of hex digits")
+                seed = bytes.fromhex(seed_hex)
             position = Position.from_json(data["position"]) if "position" in data else None
+            totals = data["totals"]
+            if not isinstance(totals, list):
+                raise TypeError("totals are a list of four integers")
+            variant = Variant.from_json(data["variant"]) if "variant" in data else STANDARD
             game = cls(
                 seed,
-                hand_no=int(data["hand_no"]),
-                dealer=int(data["dealer"]),
-                totals=[int(t) for t in data["totals"]],
+                hand_no=_int(data["hand_no"], "hand_no"),
+                dealer=_int(data["dealer"], "dealer"),
+                totals=[_int(t, "a total") for t in totals],
                 position=position,
-                ruleset=ruleset_named(str(data.get("ruleset", GREEN_BOOK.name))),
+                ruleset=ruleset_from_json(data.get("ruleset", GREEN_BOOK.name)),
+                variant=variant,
                 complete=complete,
                 scorer=scorer,
             )
-            moves = [(int(seat), Move.parse(text)) for seat, text in data["moves"]]
-        except (KeyError, TypeError, ValueError) as error:
-            raise ValueError(f"a bad saved game: {error!s}") from None
+            raw_moves = data["moves"]
+            if not isinstance(raw_moves, list):
+                raise TypeError("moves are a list of [seat, move] pairs")
+            moves = []
+            for index, entry in enumerate(raw_moves):
+                if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], str)):
+                    raise TypeError(f'move {index} is not a [seat, "move"] pair: {entry!r}')
+                seat = _int(entry[0], f"move {index}'s seat")
+                if not 0 <= seat < SEATS:
+                    raise ValueError(f"move {index} names seat {seat}")
+                moves.append((seat, Move.parse(entry[1])))
+            pending = data.get("pending")
+            if pending is not None:
+                pending = _int(pending, "pending")
+        except (KeyError, TypeError, ValueError, OverflowError, NotImplementedError) as error:
+            what = f"missing {error}" if isinstance(error, KeyError) else str(error)
+            raise ValueError(f"a bad saved game: {what}") from None
         for index, (seat, move) in enumerate(moves):
-            if not 0 <= seat < SEATS:
-                raise ValueError(f"a bad saved game: move {index} names seat {seat}")
             refusal = game.apply(seat, move)
             if refusal is not None:
                 raise ValueError(
@@ -1210,22 +874,39 @@ class Rules:
             state = {"hand_no": game.hand_no, "totals": list(game.totals), "moves": game.moves}
             if state != check:
                 raise ValueError(f"a bad saved game: replay gives {state}, the file says {check}")
+        if pending is not None:
+            outcomes = game._match.outcomes
+            if pending > len(outcomes) or pending < 0:
+                raise ValueError(f"a bad saved game: {pending} events pending, replay has fewer")
+            if outcomes:
+                game._last = outcomes[-1]
+            del outcomes[: len(outcomes) - pending]
         return game
 
 
-def _fan_lines(tally: TallyLike | None) -> tuple[FanLine, ...]:
-    if tally is None:
-        return ()
-    return tuple(
-        FanLine(
-            int(getattr(fan, "number", 0)),
-            str(getattr(fan, "key", "")),
-            str(getattr(fan, "name", fan)),
-            int(getattr(fan, "points", 0)),
-            int(getattr(fan, "times", 1)),
-        )
-        for fan in getattr(tally, "fans", ())
-    )
+def _int(value: object, what: str) -> int:
+    """A JSON integer (a float with no fraction is taken; bools, fractions and infinities
+    are not)."""
+    if isinstance(value, bool):
+        raise TypeError(f"{what} is an integer, not a bool")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        if value.is_integer():
+            return int(value)
+        raise ValueError(f"{what} is an integer, not {value!r}")
+    raise TypeError(f"{what} is an integer, not {type(value).__name__}")
+
+
+def _check_totals(totals: Sequence[int]) -> tuple[int, int, int, int]:
+    values = tuple(totals)
+    if len(values) != SEATS or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in values
+    ):
+        raise ValueError(f"totals are four ints, not {values!r}")
+    if sum(values) != 0:
+        raise ValueError(f"totals must sum to zero: {list(values)}")
+    return (values[0], values[1], values[2], values[3])
 
 
 def _malformed(move: Move) -> str | None:
@@ -1253,14 +934,3 @@ def _malformed(move: Move) -> str | None:
     if kind in (MoveKind.PASS, MoveKind.PUNG, MoveKind.WIN) and move.tile is not None:
         return f"a {kind.value} names no tile"
     return None
-
-
-def _check_totals(totals: Sequence[int]) -> tuple[int, int, int, int]:
-    values = tuple(totals)
-    if len(values) != SEATS or not all(
-        isinstance(v, int) and not isinstance(v, bool) for v in values
-    ):
-        raise ValueError(f"totals are four ints, not {values!r}")
-    if sum(values) != 0:
-        raise ValueError(f"totals must sum to zero: {list(values)}")
-    return (values[0], values[1], values[2], values[3])

@@ -26,7 +26,9 @@ wall: every tile is drawable, the last one included (3.4.20, 3.4.30).
 from __future__ import annotations
 
 import hashlib
+import struct
 from collections.abc import Iterable, Iterator
+from itertools import chain
 from typing import Final
 
 from mahjongkit.tiles import KINDS, check_kind, code, copies, full_set
@@ -68,13 +70,32 @@ def check_hand_no(hand_no: int) -> int:
 
 
 def _words(key: bytes, hand_no: int) -> Iterator[int]:
-    """The word stream of a hand: big-endian 32-bit words of SHA-256(key + hand:n:counter)."""
-    counter = 0
+    """The word stream of a hand: big-endian 32-bit words of SHA-256(key + hand:n:counter).
+
+    The first 144 words (one a swap of the shuffle, bar a rare rejection) are hashed in one
+    go; the stream goes on digest by digest after them."""
+    sha256 = hashlib.sha256
+    block = b"".join(
+        sha256(key + f"hand:{hand_no}:{counter}".encode("ascii")).digest()
+        for counter in range(_FIRST_DIGESTS)
+    )
+    return chain(_FIRST_WORDS.unpack(block), _more_words(key, hand_no, _FIRST_DIGESTS))
+
+
+def _more_words(key: bytes, hand_no: int, counter: int) -> Iterator[int]:
+    unpack = _EIGHT_WORDS.unpack
     while True:
-        digest = hashlib.sha256(key + f"hand:{hand_no}:{counter}".encode("ascii")).digest()
-        for offset in range(0, 32, 4):
-            yield int.from_bytes(digest[offset : offset + 4], "big")
+        yield from unpack(
+            hashlib.sha256(key + f"hand:{hand_no}:{counter}".encode("ascii")).digest()
+        )
         counter += 1
+
+
+_EIGHT_WORDS: Final = struct.Struct(">8I")
+_FIRST_DIGESTS: Final = 18
+_FIRST_WORDS: Final = struct.Struct(f">{8 * _FIRST_DIGESTS}I")
+_LIMITS: Final = tuple((2**32 // choices) * choices if choices else 0 for choices in range(146))
+"""Per number of choices, the first word that would bias the modulo (rejected)."""
 
 
 def order_for(seed: str | bytes, hand_no: int = 1) -> list[int]:
@@ -89,13 +110,13 @@ def order_for(seed: str | bytes, hand_no: int = 1) -> list[int]:
     key = seed_bytes(seed)
     words = _words(key, check_hand_no(hand_no))
     order = list(range(1, TILE_COUNT + 1))
+    limits = _LIMITS
     for i in range(TILE_COUNT - 1, 0, -1):
-        choices = i + 1
-        limit = (2**32 // choices) * choices  # words at or above it would bias the modulo
+        limit = limits[i + 1]  # words at or above it would bias the modulo
         word = next(words)
         while word >= limit:
             word = next(words)
-        j = word % choices
+        j = word % (i + 1)
         order[i], order[j] = order[j], order[i]
     return order
 
@@ -162,7 +183,10 @@ class Wall:
     def from_seed(cls, seed: str | bytes, hand_no: int = 1) -> Wall:
         """The whole wall of one hand of a seeded game (decision 12)."""
         tiles = full_set()
-        return cls(tiles[position - 1] for position in order_for(seed, hand_no))
+        wall = cls.__new__(cls)  # a permutation of the whole set: nothing to check
+        wall._tiles = [tiles[position - 1] for position in order_for(seed, hand_no)]
+        wall._front, wall._back, wall._dealt = 0, TILE_COUNT, False
+        return wall
 
     @property
     def tiles(self) -> tuple[int, ...]:
@@ -199,6 +223,21 @@ class Wall:
         self._back -= 1
         return self._tiles[self._back]
 
+    def take(self, from_back: bool) -> int | None:
+        """The back tile if ``from_back``, else the front one; ``None`` when the wall is
+        empty (one call for the rules' draw, which handles the empty wall itself).
+
+        >>> w = Wall([5, 28]); w.take(True), w.take(False), w.take(False)
+        (28, 5, None)
+        """
+        if self._back == self._front:
+            return None
+        if from_back:
+            self._back -= 1
+            return self._tiles[self._back]
+        self._front += 1
+        return self._tiles[self._front - 1]
+
     def deal(self, dealer: int) -> list[list[int]]:
         """Deal the first 53 tiles positionally; each seat's tiles in the order received.
 
@@ -227,3 +266,98 @@ class Wall:
 
     def __repr__(self) -> str:
         return f"Wall({len(self)} tiles: {' '.join(code(k) for k in self.tiles[:6])} ...)"
+
+
+class SeatWalls(Wall):
+    """Four walls, one a seat, each drawn from by its own seat only (the Botzone format:
+    four walls of 34, no flowers). As a :class:`Wall` it reads as all four together (``tiles``
+    seat by seat, ``len``, ``is_empty`` when every wall is); :meth:`take_for` and
+    :meth:`empty` speak of one seat's wall.
+
+    >>> walls = SeatWalls([[1, 2], [3], [], [4]])
+    >>> walls.take_for(0), walls.empty(2), walls.tiles, len(walls)
+    (1, True, (2, 3, 4), 3)
+    """
+
+    __slots__ = ("_seats",)
+
+    def __init__(self, walls: Iterable[Iterable[int]]) -> None:
+        seats = [Wall(tiles) for tiles in walls]
+        if len(seats) != SEATS:
+            raise ValueError(f"four walls, one a seat, not {len(seats)}")
+        super().__init__(t for wall in seats for t in wall.tiles)  # checks the whole
+        self._seats = seats
+
+    @classmethod
+    def from_seed(cls, seed: str | bytes, hand_no: int = 1) -> SeatWalls:
+        """The seeded 144 (decision 12) less the flowers, cut into four walls of 34 in seat
+        order."""
+        tiles = [t for t in Wall.from_seed(seed, hand_no).tiles if t <= _LAST_STANDARD]
+        size = len(tiles) // SEATS
+        return cls(tiles[seat * size : (seat + 1) * size] for seat in range(SEATS))
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        return tuple(t for wall in self._seats for t in wall.tiles)
+
+    def __len__(self) -> int:
+        return sum(len(wall) for wall in self._seats)
+
+    @property
+    def is_empty(self) -> bool:
+        return all(wall.is_empty for wall in self._seats)
+
+    def left(self, seat: int) -> int:
+        """How many tiles ``seat``'s own wall still holds."""
+        return len(self._seats[seat])
+
+    def empty(self, seat: int) -> bool:
+        """Whether ``seat``'s own wall is empty."""
+        return self._seats[seat].is_empty
+
+    def take_for(self, seat: int) -> int | None:
+        """The front of ``seat``'s wall, or ``None`` when it is empty."""
+        return self._seats[seat].take(False)
+
+    def peek_front(self) -> int:
+        raise ValueError("four walls have no one front: use take_for(seat)")
+
+    def peek_back(self) -> int:
+        raise ValueError("four walls have no one back: use take_for(seat)")
+
+    def draw(self) -> int:
+        raise ValueError("four walls have no one front: use take_for(seat)")
+
+    def replace(self) -> int:
+        raise ValueError("four walls have no one back: use take_for(seat)")
+
+    def take(self, from_back: bool) -> int | None:
+        raise ValueError("four walls: use take_for(seat)")
+
+    def deal(self, dealer: int) -> list[list[int]]:
+        """Thirteen to each seat from its own wall, and the dealer's fourteenth from its."""
+        if self._dealt:
+            raise ValueError("these walls have already been dealt")
+        hands = []
+        for seat, wall in enumerate(self._seats):
+            need = 14 if seat == dealer else 13
+            if len(wall) < need:
+                raise ValueError(
+                    f"seat {seat}'s wall holds {len(wall)} tiles, the deal needs {need}"
+                )
+            hands.append([wall.draw() for _ in range(need)])
+        self._dealt = True
+        return hands
+
+    def copy(self) -> SeatWalls:
+        other = SeatWalls.__new__(SeatWalls)
+        other._tiles, other._front, other._back = self._tiles, self._front, self._back
+        other._dealt = self._dealt
+        other._seats = [wall.copy() for wall in self._seats]
+        return other
+
+    def __repr__(self) -> str:
+        return f"SeatWalls({', '.join(str(len(wall)) for wall in self._seats)} tiles)"
+
+
+_LAST_STANDARD: Final = 34

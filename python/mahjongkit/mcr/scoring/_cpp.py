@@ -1,30 +1,73 @@
-"""The scorer's adapter to the C++ core: the ruleset's data as a ``ScoreRules``, and one
-hand (or many) scored in C++. Only this module and :mod:`mahjongkit.mcr.analysis.engine`
-touch ``mahjongkit._core.mcr``."""
+"""The scorer's adapter to the C++ core (``cpp/bindings/bind_mcr_score.cpp``).
+
+The encodings live here once: the ruleset's data as a ``ScoreRules``; the enum members the
+core reads by index (:data:`READER`); and how a ``ScoredHand`` (one answer, named fields) or
+a ``SCORED_DTYPE`` record becomes a :class:`Tally`, built only when its fans or split are
+read. Only this module and :mod:`mahjongkit.mcr.analysis.engine` touch
+``mahjongkit._core.mcr``.
+"""
 
 from __future__ import annotations
 
 import weakref
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
 
-from mahjongkit.mcr.analysis.engine import _FORMS, _core
-from mahjongkit.mcr.scoring.fans import CONCEALED_KONG_AND_MELDED_KONG, FANS
+from mahjongkit.mcr.analysis.engine import _core
+from mahjongkit.mcr.analysis.split import Form, SetKind, Split, TileSet, Wait
+from mahjongkit.mcr.hand.meld import MeldKind
+from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
+from mahjongkit.mcr.scoring.fans import CONCEALED_KONG_AND_MELDED_KONG, FANS, Fan
 from mahjongkit.mcr.scoring.ruleset import Ruleset
+from mahjongkit.mcr.scoring.tally import FanScore, Tally
+from mahjongkit.mcr.scoring.validate import (
+    NOT_COMPLETE,
+    HandLike,
+    Refusal,
+    ScoreRefused,
+    fail,
+    validate,
+)
 
-_SCORE_RULES: dict[int, object] = {}
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from mahjongkit._core.mcr import ScoredHand, ScoreRules, WinReader
+
+_FORMS: Final = list(Form)
+_SET_KINDS: Final = list(SetKind)
+_WAITS: Final[list[Wait | None]] = [*Wait, None]  # index -1: no wait
+ROWS: Final[dict[int, Fan]] = {**FANS, 82: CONCEALED_KONG_AND_MELDED_KONG}
+_SCORE_RULES: dict[int, ScoreRules] = {}
+_READER: list[WinReader] = []
 
 
-def score_rules(ruleset: Ruleset) -> object:
+def reader() -> WinReader:
+    """The enum members the core reads, by index: meld kinds (chow, pung, kong), how a hand
+    was won (self-drawn, discard, robbing) and the replacements (kong, flower)."""
+    if not _READER:
+        _READER.append(
+            _core().WinReader(
+                meld_kinds=(MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG),
+                win_by=(WinBy.SELF_DRAWN, WinBy.DISCARD, WinBy.ROBBING),
+                replacements=(Replacement.KONG, Replacement.FLOWER),
+            )
+        )
+    return _READER[0]
+
+
+def score_rules(ruleset: Ruleset) -> ScoreRules:
     """The C++ ``ScoreRules`` of a ruleset: the fan table's data and the ruleset's fields,
     built once per ruleset (rulesets are immutable values)."""
     key = id(ruleset)
     cached = _SCORE_RULES.get(key)
     if cached is not None:
         return cached
-    rows = {**FANS, 82: CONCEALED_KONG_AND_MELDED_KONG}
     slots = range(83)
     form_bits = {form: 1 << i for i, form in enumerate(_FORMS)}
-    rules = _core().ScoreRules(
+    rows = ROWS
+    rules: ScoreRules = _core().ScoreRules(
         points=[ruleset.points(n) if n in rows else 0 for n in slots],
         excludes=[sorted(ruleset.excludes(n)) if n in rows else [] for n in slots],
         absorbs=[sorted(rows[n].absorbs) if n in rows else [] for n in slots],
@@ -34,12 +77,16 @@ def score_rules(ruleset: Ruleset) -> object:
         arity=[rows[n].arity if n in rows else 0 for n in slots],
         forms=[sum(form_bits[f] for f in rows[n].forms) if n in rows else 0 for n in slots],
         checkers=[n for n in FANS if FANS[n].checker is not None],
+        about_the_win=[n for n in FANS if FANS[n].about_the_win],
         mixed_kong_number=ruleset.mixed_kong_pair[0],
         mixed_kong_points=ruleset.mixed_kong_pair[1],
         concealed_form_self_drawn=ruleset.concealed_form_self_drawn,
         concealed_forms=sorted(ruleset.concealed_forms),
         nine_gates_extras=[list(ruleset.nine_gates_extras.get(r, ())) for r in range(10)],
         many_kongs_award_concealed=ruleset.many_kongs_award_concealed,
+        robbing_on_last_tile=ruleset.robbing_on_last_tile,
+        knit_holds_winning_tile=ruleset.knit_holds_winning_tile,
+        conditional_excludes=[(sorted(w), sorted(d)) for w, d in ruleset.conditional_excludes],
     )
     _SCORE_RULES[key] = rules
     # forget them with the ruleset, so its id cannot be reused for another one
@@ -47,21 +94,141 @@ def score_rules(ruleset: Ruleset) -> object:
     return rules
 
 
-# What score_win returns: a refusal code, or (form, packed sets, winning set or None, wait
-# index or -1, packed fans, basic points, flower points); see cpp/bindings/bind_mcr_score.cpp.
-WinResult = int | tuple[int, tuple[int, ...], int | None, int, tuple[int, ...], int, int]
-WinArguments = tuple[Sequence[int], Sequence[int], int, int, int, int, int, bool, bool, int]
+# ----------------------------------------------------------------- answers as tallies
 
 
-def score_win(arguments: WinArguments, ruleset: Ruleset) -> WinResult:
-    """Check and score one hand in C++ (``cpp/core/mcr/score.hpp``, ``score_win``): the hand's
-    size and the win context are checked there, then the best arrangement is scored. The
-    arguments are packed by :func:`mahjongkit.mcr.scoring.score.win_arguments`."""
-    result: WinResult = _core().score_win(arguments, score_rules(ruleset))
-    return result
+class _TileSets(dict[tuple[int, int, bool, int, int], TileSet]):
+    """TileSets by (kind, first, concealed, copies, meld + 1), each built once: a few hundred
+    cover every hand."""
+
+    def __missing__(self, key: tuple[int, int, bool, int, int]) -> TileSet:
+        kind, first, concealed, copies, meld = key
+        made = _tile_set(_SET_KINDS[kind], first, concealed, meld - 1 if meld else None, copies)
+        self[key] = made
+        return made
 
 
-def score_win_many(arguments: list[WinArguments], ruleset: Ruleset) -> list[WinResult]:
-    """:func:`score_win` over many hands in one C++ call, the GIL released while it scores."""
-    results: list[WinResult] = _core().score_win_many(arguments, score_rules(ruleset))
-    return results
+def _tile_set(kind: SetKind, first: int, concealed: bool, meld: int | None, copies: int) -> TileSet:
+    if kind is SetKind.CHOW:
+        tiles: tuple[int, ...] = (first, first + 1, first + 2)
+    elif kind is SetKind.KNIT:
+        tiles = (first, first + 3, first + 6)
+    elif kind is SetKind.PUNG:
+        tiles = (first, first, first)
+    elif kind is SetKind.KONG:
+        tiles = (first, first, first, first)
+    elif kind is SetKind.PAIR:
+        tiles = (first, first)
+    else:
+        tiles = (first,) * copies
+    return TileSet(kind, tiles, concealed, meld)
+
+
+class _FanScores(dict[tuple[int, int, int], FanScore]):
+    """Tally lines by (number, times, points), each built once."""
+
+    def __missing__(self, key: tuple[int, int, int]) -> FanScore:
+        number, times, points = key
+        fan = ROWS[number]
+        made = FanScore(number, fan.key, fan.name, fan.chinese, points, times)
+        self[key] = made
+        return made
+
+
+_TILE_SETS: Final = _TileSets()
+_FAN_SCORES: Final = _FanScores()
+
+
+class _Parts:
+    """Builds a Tally's fans and split from a ``ScoredHand`` (see :meth:`Tally.lazy`)."""
+
+    def fans(self, found: ScoredHand) -> tuple[FanScore, ...]:
+        return tuple(_FAN_SCORES[f] for f in found.fans)
+
+    def split(self, found: ScoredHand) -> Split:
+        melds = found.nmelds
+        sets = tuple(
+            _TILE_SETS[(kind, first, concealed, copies, i + 1 if i < melds else 0)]
+            for i, (kind, first, concealed, copies) in enumerate(found.sets)
+        )
+        winning = found.winning_set
+        return Split(_FORMS[found.form], sets, None if winning < 0 else winning, _WAITS[found.wait])
+
+
+class _BatchParts(_Parts):
+    """The same from one record of a scored batch (decoded when first read)."""
+
+    def fans(self, found: Any) -> tuple[FanScore, ...]:
+        scored, index = found
+        return super().fans(_core().scored_at(scored, index))
+
+    def split(self, found: Any) -> Split:
+        scored, index = found
+        return super().split(_core().scored_at(scored, index))
+
+
+_PARTS: Final = _Parts()
+_BATCH_PARTS: Final = _BatchParts()
+
+
+def refusal(code: int, hand: HandLike, context: WinContext, ruleset: Ruleset) -> ScoreRefused:
+    """The error of a hand the C++ core refused: the reference's checks word it, and must
+    have found the same reason (a disagreement is a bug, not a refusal)."""
+    try:
+        validate(hand, context, ruleset)
+    except ScoreRefused as error:
+        if error.refusal == code:
+            return error
+        raise RuntimeError(
+            f"the C++ scorer refused {hand} with code {code}, the reference with {error!r}"
+        ) from error
+    if code == Refusal.NOT_COMPLETE:
+        return fail(NOT_COMPLETE, Refusal.NOT_COMPLETE)
+    raise RuntimeError(f"the C++ scorer refused {hand} with code {code}; the reference accepts it")
+
+
+_new_tally = object.__new__
+_SCORE_HAND: list[Any] = []  # the core's score_hand and the reader, bound on first use
+
+
+def score_one(hand: HandLike, context: WinContext, ruleset: Ruleset) -> Tally:
+    """Check and score one hand in C++: the same tally as the reference."""
+    rules = _SCORE_RULES.get(id(ruleset))
+    if rules is None:
+        rules = score_rules(ruleset)
+    if not _SCORE_HAND:
+        _SCORE_HAND[:] = [_core().score_hand, reader()]
+    found = _SCORE_HAND[0](hand, context, _SCORE_HAND[1], rules)
+    code = found.refusal
+    if code:
+        raise refusal(code, hand, context, ruleset)
+    # Tally.lazy, inlined: this is the per-call path
+    t = _new_tally(Tally)
+    t._fans = None
+    t._split = None
+    t._found = found
+    t._parts = _PARTS
+    t._ruleset = ruleset.name
+    t._minimum = ruleset.minimum
+    t._basic = found.basic
+    t._flowers = found.flowers
+    return t
+
+
+def pack(hands: Sequence[HandLike], contexts: Sequence[WinContext]) -> npt.NDArray[np.void]:
+    """Hands and contexts as ``WIN_DTYPE`` records (a wrong type raises ``TypeError``)."""
+    return _core().pack_wins(hands, contexts, reader())  # type: ignore[no-any-return]
+
+
+def score_packed(wins: npt.NDArray[np.void], ruleset: Ruleset) -> npt.NDArray[np.void]:
+    """Score ``WIN_DTYPE`` records into ``SCORED_DTYPE`` records, the GIL released."""
+    return _core().score_wins(wins, score_rules(ruleset))  # type: ignore[no-any-return]
+
+
+def tally_at(
+    scored: npt.NDArray[np.void], index: int, basic: int, flowers: int, ruleset: Ruleset
+) -> Tally:
+    """The tally of one scored record, its fans and split decoded when first read."""
+    return Tally.lazy(
+        (scored, index), _BATCH_PARTS, ruleset.name, ruleset.minimum, basic=basic, flowers=flowers
+    )

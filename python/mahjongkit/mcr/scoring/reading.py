@@ -19,16 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from mahjongkit.mcr.analysis.split import Form, SetKind, Wait
-
-
-def suit_of(kind: int) -> int:
-    """0 characters, 1 dots, 2 bamboo, 3 honours (a fast local form of ``tiles.suit``)."""
-    return (kind - 1) // 9 if kind <= 27 else 3
-
-
-def rank_of(kind: int) -> int:
-    """Rank 1–9 of a suited kind, 0 for honours."""
-    return (kind - 1) % 9 + 1 if kind <= 27 else 0
+from mahjongkit.tiles import suit_or_honours
 
 
 @dataclass
@@ -99,7 +90,7 @@ class Reading:
             pungs=by_first((SetKind.PUNG, SetKind.KONG)),
             knits=by_first((SetKind.KNIT,)),
             kinds_present=present,
-            suits=frozenset(suit_of(k) for k in present),
+            suits=frozenset(suit_or_honours(k) for k in present),
         )
 
     def set_tiles(self, index: int) -> tuple[int, ...]:

@@ -16,8 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from mahjongkit.mcr.analysis.split import Split
-
-FLOWER_TILES_NUMBER = 81
+from mahjongkit.mcr.scoring.fans import F
 
 
 @dataclass(frozen=True)
@@ -37,34 +36,43 @@ class FanScore:
 
 
 class TallyParts(Protocol):
-    """Builds a tally's fans and split from a compact form (the scorer's C++ answer), so a
-    tally that is only compared or totalled never builds them."""
+    """Builds a tally's fans and split from what a scorer found (the C++ answer), so a tally
+    that is only compared or totalled never builds them."""
 
-    def fans(self, raw: Any) -> tuple[FanScore, ...]: ...
+    def fans(self, found: Any) -> tuple[FanScore, ...]: ...
 
-    def split(self, raw: Any) -> Split: ...
+    def split(self, found: Any) -> Split: ...
 
 
 class Tally:
-    """The score of a winning hand (an immutable value).
+    """The score of a winning hand (an immutable value: its fields are read-only).
 
     ``fans`` are listed highest value first (then by number), Flower Tiles last.
     ``basic`` is every fan but the flowers; ``minimum_met`` compares ``basic`` with the
     ruleset's minimum (3.11.6.6: "not counting the points for Flowers"); ``total`` includes
     the flowers, as settlement does. ``split`` is the arrangement the score was read from.
 
-    The scorer makes tallies with :meth:`compact`, whose ``fans`` and ``split`` are built on
-    first use; a tally made either way is the same value.
+    The scorer makes tallies with :meth:`lazy`, whose ``fans`` and ``split`` are built when
+    first read; a tally made either way is the same value.
     """
 
-    # a compact tally holds None in _fans and _split until first read
-    __slots__ = ("_basic", "_fans", "_flowers", "_parts", "_raw", "_split", "minimum", "ruleset")
+    # a lazy tally holds None in _fans and _split until first read
+    __slots__ = (
+        "_basic",
+        "_fans",
+        "_flowers",
+        "_found",
+        "_minimum",
+        "_parts",
+        "_ruleset",
+        "_split",
+    )
     _fans: tuple[FanScore, ...] | None
     _split: Split | None
-    ruleset: str
-    minimum: int
-    _raw: Any
-    _parts: TallyParts
+    _ruleset: str
+    _minimum: int
+    _found: Any
+    _parts: TallyParts | None
     _basic: int
     _flowers: int
 
@@ -72,55 +80,61 @@ class Tally:
         self, fans: tuple[FanScore, ...], split: Split, ruleset: str, minimum: int = 8
     ) -> None:
         fans = tuple(fans)
-        _set(self, "_fans", fans)
-        _set(self, "_split", split)
-        _set(self, "ruleset", ruleset)
-        _set(self, "minimum", minimum)
-        flowers = sum(f.total for f in fans if f.number == FLOWER_TILES_NUMBER)
-        _set(self, "_basic", sum(f.total for f in fans) - flowers)
-        _set(self, "_flowers", flowers)
+        flowers = sum(f.total for f in fans if f.number == F.FLOWER_TILES)
+        self._fans = fans
+        self._split = split
+        self._ruleset = ruleset
+        self._minimum = minimum
+        self._found = None
+        self._parts = None
+        self._basic = sum(f.total for f in fans) - flowers
+        self._flowers = flowers
 
     @classmethod
-    def compact(
-        cls, raw: Any, parts: TallyParts, ruleset: str, minimum: int, *, basic: int, flowers: int
+    def lazy(
+        cls, found: Any, parts: TallyParts, ruleset: str, minimum: int, *, basic: int, flowers: int
     ) -> Tally:
-        """A tally whose fans and split ``parts`` builds from ``raw`` when first read;
+        """A tally whose fans and split ``parts`` builds from ``found`` when first read;
         ``basic`` and ``flowers`` are the points its fans will sum to."""
         t = _new(cls)
-        _set(t, "_fans", None)
-        _set(t, "_split", None)
-        _set(t, "_raw", raw)
-        _set(t, "_parts", parts)
-        _set(t, "ruleset", ruleset)
-        _set(t, "minimum", minimum)
-        _set(t, "_basic", basic)
-        _set(t, "_flowers", flowers)
+        t._fans = None
+        t._split = None
+        t._found = found
+        t._parts = parts
+        t._ruleset = ruleset
+        t._minimum = minimum
+        t._basic = basic
+        t._flowers = flowers
         return t
 
     @property
     def fans(self) -> tuple[FanScore, ...]:
         fans = self._fans
         if fans is None:
-            fans = self._parts.fans(self._raw)
-            _set(self, "_fans", fans)
+            assert self._parts is not None
+            fans = self._fans = self._parts.fans(self._found)
         return fans
 
     @property
     def split(self) -> Split:
         split = self._split
         if split is None:
-            split = self._parts.split(self._raw)
-            _set(self, "_split", split)
+            assert self._parts is not None
+            split = self._split = self._parts.split(self._found)
         return split
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a Tally is immutable: cannot set {name!r}")
+    @property
+    def ruleset(self) -> str:
+        """The name of the ruleset the hand was scored under."""
+        return self._ruleset
 
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"a Tally is immutable: cannot delete {name!r}")
+    @property
+    def minimum(self) -> int:
+        """The ruleset's minimum of basic points for a legal win."""
+        return self._minimum
 
     def _key(self) -> tuple[tuple[FanScore, ...], Split, str, int]:
-        return (self.fans, self.split, self.ruleset, self.minimum)
+        return (self.fans, self.split, self._ruleset, self._minimum)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Tally):
@@ -132,8 +146,8 @@ class Tally:
 
     def __repr__(self) -> str:
         return (
-            f"Tally(fans={self.fans!r}, split={self.split!r}, ruleset={self.ruleset!r}, "
-            f"minimum={self.minimum!r})"
+            f"Tally(fans={self.fans!r}, split={self.split!r}, ruleset={self._ruleset!r}, "
+            f"minimum={self._minimum!r})"
         )
 
     def __reduce__(self) -> tuple[type[Tally], tuple[tuple[FanScore, ...], Split, str, int]]:
@@ -169,6 +183,4 @@ class Tally:
         return f"{', '.join(parts)} = {self.total}{met}"
 
 
-# a Tally's slots are written once, by its makers and by the lazy properties
-_set = object.__setattr__
 _new = object.__new__

@@ -1,0 +1,216 @@
+"""The MCR game loop: decisions and hands per CPU-second, now and at a baseline commit.
+
+Four measures, each in a fresh subprocess timed by CPU time (``time.process_time``):
+
+* ``play``: random legal self-play (a seeded player takes a win whenever offered, a claim
+  with probability 0.6, else any legal move); decisions with a real choice (more than one
+  legal move) and whole hands per CPU-second;
+* ``check``: the same with ``check_invariants()`` after every move;
+* ``clone``: microseconds per ``clone()`` of mid-hand states (40 moves into a hand);
+* ``bots``: whole sixteen-hand games per CPU-second between four level-2 bots.
+
+With ``--baseline COMMIT`` the package at that commit is built once into
+``.bench-baseline/COMMIT/`` (a git worktree installed with ``pip install --target``) and
+every measure alternates between it and the installed package, round after round, so the
+ratios come from one run under the same load. Prints medians and ratios, and ``uptime``.
+
+    python benchmarks/bench_mcr_loop.py --baseline 339aaa1 --rounds 3 --seconds 4
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MEASURES = ("play", "check", "clone", "bots")
+
+try:
+    from mahjongkit.mcr.game.moves import MoveKind
+
+    _WIN, _PASS, _KONG = MoveKind.WIN, MoveKind.PASS, MoveKind.KONG
+except ImportError:  # the driver process need not import the package
+    pass
+
+
+def _choose(rng: random.Random, legal: list) -> object:  # type: ignore[type-arg]
+    """A win whenever offered, a claim (or a kong on one's turn) with probability 0.6, else
+    any legal move. Legal lists are sorted, in both the old and the new rules: a win comes
+    last, a window's list starts with its pass, a turn's kongs follow its discards."""
+    last = legal[-1]
+    kind = last.kind
+    if kind is _WIN:
+        return last
+    if legal[0].kind is _PASS:
+        claims = legal[1:]
+    else:
+        claims = [m for m in legal if m.kind is _KONG] if kind is _KONG else []
+    if claims and rng.random() < 0.6:
+        return rng.choice(claims)
+    return rng.choice(legal)
+
+
+def worker_play(seconds: float, check: bool) -> dict[str, float]:
+    from mahjongkit.mcr.game.rules import Rules
+
+    decisions = choices = hands = games = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        seed = f"bench-{games}"
+        game = Rules(seed)
+        rng = random.Random(seed)
+        while game.is_active:
+            seat = rng.choice(game.waiting_on)
+            legal = game.legal(seat)
+            decisions += 1
+            if len(legal) > 1:
+                choices += 1
+            game.apply(seat, _choose(rng, legal))  # type: ignore[arg-type]
+            if check:
+                assert not game.check_invariants()
+            game.take_outcomes()
+        hands += len(game.history)
+        games += 1
+    elapsed = time.process_time() - start
+    return {
+        "choices_per_s": choices / elapsed,
+        "decisions_per_s": decisions / elapsed,
+        "hands_per_s": hands / elapsed,
+        "games": games,
+    }
+
+
+def worker_clone(seconds: float) -> dict[str, float]:
+    from mahjongkit.mcr.game.rules import Rules
+
+    states = []
+    for index in range(20):
+        seed = f"clone-{index}"
+        game = Rules(seed)
+        rng = random.Random(seed)
+        for _ in range(40):
+            seat = rng.choice(game.waiting_on)
+            game.apply(seat, _choose(rng, game.legal(seat)))  # type: ignore[arg-type]
+        game.legal(game.waiting_on[0])
+        states.append(game)
+    clones = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        for game in states:
+            for _ in range(50):
+                game.clone()
+        clones += 50 * len(states)
+    elapsed = time.process_time() - start
+    return {"clone_us": 1e6 * elapsed / clones}
+
+
+def worker_bots(seconds: float) -> dict[str, float]:
+    from mahjongkit.mcr.players.bot import play_game
+
+    games = hands = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        game = play_game(f"bots-{games}", levels=(2, 2, 2, 2))
+        games += 1
+        hands += len(game.history)
+    elapsed = time.process_time() - start
+    return {"games_per_s": games / elapsed, "hands_per_s": hands / elapsed}
+
+
+def worker(measure: str, seconds: float) -> dict[str, float]:
+    if measure == "play":
+        return worker_play(seconds, check=False)
+    if measure == "check":
+        return worker_play(seconds, check=True)
+    if measure == "clone":
+        return worker_clone(seconds)
+    return worker_bots(seconds)
+
+
+def build_baseline(commit: str) -> Path:
+    """The package at ``commit``, installed into a directory of its own (built once)."""
+    full = subprocess.run(
+        ["git", "rev-parse", commit], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout.strip()
+    target = ROOT / ".bench-baseline" / full[:12]
+    if (target / "mahjongkit").is_dir():
+        return target
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = Path(tmp) / "src"
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", str(tree), full], cwd=ROOT, check=True
+        )
+        try:
+            subprocess.run(
+                [sys.executable, "-m", "pip", "install", "-q", "--no-build-isolation",
+                 "--no-deps", "--target", str(target), str(tree)],
+                check=True,
+            )  # fmt: skip
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT)
+    return target
+
+
+def run(measure: str, seconds: float, path: Path | None) -> dict[str, float]:
+    env = dict(os.environ, MAHJONGKIT_IMPLEMENTATION="cpp")
+    if path is not None:
+        env["PYTHONPATH"] = str(path)
+    else:
+        env.pop("PYTHONPATH", None)
+    out = subprocess.run(
+        [sys.executable, __file__, "--worker", measure, "--seconds", str(seconds)],
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=tempfile.gettempdir(),  # never import the source tree by accident
+    ).stdout
+    result: dict[str, float] = json.loads(out.strip().splitlines()[-1])
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--baseline", help="a commit to measure side by side")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=4.0)
+    parser.add_argument("--measures", default=",".join(MEASURES))
+    parser.add_argument("--worker", choices=MEASURES, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        print(json.dumps(worker(args.worker, args.seconds)))
+        return
+    sides: list[tuple[str, Path | None]] = [("now", None)]
+    if args.baseline:
+        sides.insert(0, (f"base {args.baseline}", build_baseline(args.baseline)))
+    measures = args.measures.split(",")
+    results: dict[tuple[str, str], list[dict[str, float]]] = {}
+    print(f"load before: {os.getloadavg()}")
+    for _ in range(args.rounds):
+        for measure in measures:
+            for label, path in sides:
+                results.setdefault((measure, label), []).append(run(measure, args.seconds, path))
+    print(f"load after: {os.getloadavg()}")
+    for measure in measures:
+        keys = sorted({k for r in results[(measure, sides[0][0])] for k in r})
+        for key in keys:
+            medians = [
+                statistics.median(r[key] for r in results[(measure, label)]) for label, _ in sides
+            ]
+            cells = "  ".join(
+                f"{label}: {value:12.2f}" for (label, _), value in zip(sides, medians, strict=True)
+            )
+            ratio = f"  ratio now/base {medians[-1] / medians[0]:.2f}" if len(sides) > 1 else ""
+            print(f"{measure:6} {key:16} {cells}{ratio}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,643 @@
+"""The state of one hand: wall, the four seats' tiles, pools, turn, the drawn tile, flags.
+
+:class:`HandState` runs a hand from the deal to its end: draws (flowers exposed and
+replaced), discards, kongs, the claim window, the robbing window. It keeps each seat's
+concealed tiles as a count vector and each seat's *waits* (the kinds that would complete
+its thirteen), recomputed only when that seat's tiles change, so a discard asks every other
+seat "does this tile complete you?" as a set lookup and all seats' claims are computed at
+once. A win is scored once, when it becomes possible; the tally is kept for the settlement.
+When the hand ends, :attr:`HandState.end` says how; the match settles it.
+
+The engine is deterministic: everything is a function of the wall and the moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import compress
+from typing import Any, Final, Protocol
+
+from mahjongkit.mcr.game.events import (
+    Answered,
+    Claimed,
+    Discarded,
+    Drew,
+    Event,
+    EventKind,
+    FlowerExposed,
+    KongDeclared,
+)
+from mahjongkit.mcr.game.moves import _DISCARDS as DISCARDS
+from mahjongkit.mcr.game.moves import _KONGS as KONGS
+from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, MoveKind, chow
+from mahjongkit.mcr.game.window import ClaimWindow, Phase
+from mahjongkit.mcr.hand.hand import COUNTS_LENGTH, Hand
+from mahjongkit.mcr.hand.meld import Meld, MeldKind
+from mahjongkit.mcr.hand.wall import SEATS, SeatWalls, Wall
+from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
+from mahjongkit.tiles import is_bonus
+
+
+def _chow_shapes(tile: int) -> tuple[tuple[int, int, Move], ...]:
+    """The pairs of kinds that run with ``tile`` (lowest chow first) and their claims."""
+    if tile > 27:
+        return ()
+    rank = (tile - 1) % 9 + 1
+    shapes = []
+    for offset in (2, 1, 0):  # the chow starting two below the tile first
+        if rank - offset >= 1 and rank - offset + 2 <= 9:
+            low = tile - offset
+            a, b = (k for k in (low, low + 1, low + 2) if k != tile)
+            shapes.append((a, b, chow(a, b)))
+    return tuple(shapes)
+
+
+_CHOWS: Final = tuple(_chow_shapes(tile) for tile in range(35))
+
+
+class TallyLike(Protocol):
+    """What the rules read from the scorer's answer."""
+
+    @property
+    def minimum_met(self) -> bool: ...
+    @property
+    def basic(self) -> int: ...
+    @property
+    def total(self) -> int: ...
+
+
+ScoreFunction = Callable[[Hand, WinContext], TallyLike]
+WaitsFunction = Callable[[Sequence[int], int, Sequence[int]], list[int]]
+
+
+@dataclass(frozen=True)
+class Judge:
+    """What the hand asks the layers below, chosen once per game: the waits of a seat's
+    thirteen, whether fourteen are complete, and the scorer."""
+
+    waits: WaitsFunction | None  # None: ask ``complete`` of each kind (a custom gate)
+    complete: Callable[[Hand], bool]
+    score: ScoreFunction
+
+
+@dataclass(frozen=True)
+class HandEnd:
+    """How a hand ended: a win (with the tally that made it legal) or exhaustion."""
+
+    winner: int | None = None
+    by: WinBy | None = None
+    discarder: int | None = None
+    tile: int | None = None
+    tally: TallyLike | None = None
+    hand: Hand | None = None
+    context: WinContext | None = None
+
+
+def _unchecked_hand(counts: list[int], melds: tuple[Meld, ...], flowers: tuple[int, ...]) -> Hand:
+    hand = object.__new__(Hand)
+    object.__setattr__(hand, "counts", tuple(counts))
+    object.__setattr__(hand, "melds", melds)
+    object.__setattr__(hand, "flowers", flowers)
+    return hand
+
+
+class HandState:
+    """One hand in play. Attributes are read by the rules; seats change only through the
+    methods below (each appends what happened to ``events``)."""
+
+    __slots__ = (
+        "_hands",
+        "_self_done",
+        "_self_tally",
+        "claimed_this_turn",
+        "counts",
+        "dealer",
+        "drawn",
+        "drawn_from",
+        "end",
+        "events",
+        "flowers",
+        "judge",
+        "last_discard_is_last",
+        "last_draw_emptied",
+        "melds",
+        "phase",
+        "pools",
+        "prevailing",
+        "replacement",
+        "seat_walls",
+        "turn",
+        "waits",
+        "wall",
+        "whole",
+        "window",
+    )
+
+    def __init__(
+        self,
+        wall: Wall,
+        *,
+        dealer: int,
+        prevailing: int,
+        judge: Judge,
+        events: list[Event],
+        whole: bool,
+    ) -> None:
+        self.wall = wall
+        # Four walls, one a seat (the Botzone format), or None for the one shared wall.
+        self.seat_walls = wall if isinstance(wall, SeatWalls) else None
+        self.dealer = dealer
+        self.prevailing = prevailing
+        self.judge = judge
+        self.events = events
+        self.whole = whole  # a seeded hand holds the whole set; a written one may not
+        self.counts: list[list[int]] = [[0] * COUNTS_LENGTH for _ in range(SEATS)]
+        self.melds: list[tuple[Meld, ...]] = [(), (), (), ()]
+        self.flowers: list[tuple[int, ...]] = [(), (), (), ()]
+        self.pools: list[list[int]] = [[], [], [], []]
+        self.waits: list[frozenset[int] | None] = [None, None, None, None]
+        self._hands: list[Hand | None] = [None, None, None, None]
+        self.phase = Phase.DISCARD
+        self.turn: int | None = None
+        self.window: ClaimWindow | None = None
+        self.drawn: int | None = None
+        self.drawn_from: str | None = None
+        self.replacement: Replacement | None = None
+        self.claimed_this_turn = False
+        self.last_draw_emptied = False
+        self.last_discard_is_last = False
+        self.end: HandEnd | None = None
+        self._self_done = False
+        self._self_tally: TallyLike | None = None
+
+    def copy(self, events: list[Event]) -> HandState:
+        """An independent copy (hands, melds and tallies are immutable values: shared)."""
+        other = HandState.__new__(HandState)
+        other.wall = self.wall.copy()
+        other.seat_walls = other.wall if isinstance(other.wall, SeatWalls) else None
+        other.dealer, other.prevailing, other.judge = self.dealer, self.prevailing, self.judge
+        other.events = events
+        other.whole = self.whole
+        c = self.counts
+        other.counts = [c[0][:], c[1][:], c[2][:], c[3][:]]
+        other.melds = self.melds[:]
+        other.flowers = self.flowers[:]
+        p = self.pools
+        other.pools = [p[0][:], p[1][:], p[2][:], p[3][:]]
+        other.waits = self.waits[:]
+        other._hands = self._hands[:]
+        other.phase, other.turn = self.phase, self.turn
+        other.window = None if self.window is None else self.window.copy()
+        other.drawn, other.drawn_from = self.drawn, self.drawn_from
+        other.replacement = self.replacement
+        other.claimed_this_turn = self.claimed_this_turn
+        other.last_draw_emptied = self.last_draw_emptied
+        other.last_discard_is_last = self.last_discard_is_last
+        other.end = self.end
+        other._self_done, other._self_tally = self._self_done, self._self_tally
+        return other
+
+    # -- seats -------------------------------------------------------------------------------
+
+    def hand(self, seat: int) -> Hand:
+        """The seat's tiles as a :class:`Hand` value (built when asked, then kept)."""
+        hand = self._hands[seat]
+        if hand is None:
+            hand = _unchecked_hand(self.counts[seat], self.melds[seat], self.flowers[seat])
+            self._hands[seat] = hand
+        return hand
+
+    def set_hand(self, seat: int, hand: Hand) -> None:
+        """Replace the seat's tiles by ``hand`` (a checked value)."""
+        self.counts[seat] = list(hand.counts)
+        self.melds[seat] = hand.melds
+        self.flowers[seat] = hand.flowers
+        self._hands[seat] = hand
+        self.waits[seat] = None
+
+    def _changed(self, seat: int) -> None:
+        self._hands[seat] = None
+        self.waits[seat] = None
+
+    def size(self, seat: int) -> int:
+        """Concealed tiles plus three per meld: 13, or 14 on turn."""
+        return sum(self.counts[seat]) + 3 * len(self.melds[seat])
+
+    def held(self, seat: int, kind: int) -> int:
+        """Copies of ``kind`` the seat holds, concealed and in melds."""
+        return self.counts[seat][kind] + sum(m.tiles.count(kind) for m in self.melds[seat])
+
+    def waits_of(self, seat: int) -> frozenset[int]:
+        """The kinds that would complete the seat's thirteen (none held four), kept until
+        the seat's tiles change."""
+        waits = self.waits[seat]
+        if waits is None:
+            melds = self.melds[seat]
+            find = self.judge.waits
+            if find is None:
+                hand = self.hand(seat)
+                complete = self.judge.complete
+                waits = frozenset(
+                    k
+                    for k in range(1, _LAST_STANDARD + 1)
+                    if hand.held(k) < 4 and complete(hand.draw(k))
+                )
+            elif melds:
+                tiles = [k for m in melds for k in m.tiles]
+                waits = frozenset(find(self.counts[seat], len(melds), tiles))
+            else:
+                waits = frozenset(find(self.counts[seat], 0, _NO_TILES))
+            self.waits[seat] = waits
+        return waits
+
+    def add_flower(self, seat: int, tile: int) -> None:
+        self.flowers[seat] = tuple(sorted((*self.flowers[seat], tile)))
+        self._hands[seat] = None
+
+    # -- what is legal -----------------------------------------------------------------------
+
+    def turn_moves(self, seat: int) -> tuple[Move, ...]:
+        """The moves of the seat on turn: its discards, kongs and a self-drawn win, in
+        legal-list order."""
+        c = self.counts[seat]
+        moves = list(compress(DISCARDS, c))
+        if not self.claimed_this_turn:
+            kongs = [k for k in range(1, COUNTS_LENGTH) if c[k] == 4] if 4 in c else []
+            for meld in self.melds[seat]:
+                if meld.kind is MeldKind.PUNG and c[meld.tiles[0]]:
+                    kongs.append(meld.tiles[0])
+            if kongs and self.can_kong(seat):
+                moves += [KONGS[k] for k in sorted(set(kongs))]
+        if (not self._self_done or self._self_tally is not None) and self.self_draw_tally():
+            moves.append(WIN)
+        return tuple(moves)
+
+    def can_kong(self, seat: int) -> bool:
+        """Whether a kong by ``seat`` could be replaced: the wall is not empty (with four
+        walls: neither the seat's own nor the next seat's)."""
+        walls = self.seat_walls
+        if walls is None:
+            return not self.wall.is_empty
+        return not walls.empty(seat) and not walls.empty((seat + 1) & 3)
+
+    def can_meld(self, seat: int) -> bool:
+        """Whether ``seat`` may chow or pung a discard: always with one wall; with four, only
+        while the next seat's wall (which draws after the claimer's discard) is not empty."""
+        walls = self.seat_walls
+        return walls is None or not walls.empty((seat + 1) & 3)
+
+    def kong_tiles(self, seat: int) -> list[int]:
+        return [m.tile for m in self.turn_moves(seat) if m.kind is MoveKind.KONG and m.tile]
+
+    def self_draw_tally(self) -> TallyLike | None:
+        """The tally of a self-drawn win by the seat on turn, scored once per turn, or
+        ``None`` when it has none (no drawn tile, a claimed turn, not complete, under 8)."""
+        if self._self_done:
+            return self._self_tally
+        self._self_done = True
+        self._self_tally = None
+        seat, drawn = self.turn, self.drawn
+        if seat is None or drawn is None or self.claimed_this_turn:
+            return None
+        hand = self.hand(seat)
+        if not self.judge.complete(hand):
+            return None
+        tally = self.judge.score(hand, self.context(seat, drawn, WinBy.SELF_DRAWN))
+        self._self_tally = tally if tally.minimum_met else None
+        return self._self_tally
+
+    def _new_turn(self) -> None:
+        self._self_done = False
+        self._self_tally = None
+
+    def visible(self, kind: int) -> int:
+        """Copies of ``kind`` everyone can see: in the pools and in melds on the table."""
+        seen = sum(pool.count(kind) for pool in self.pools)
+        for melds in self.melds:
+            for meld in melds:
+                if not meld.concealed:
+                    seen += meld.tiles.count(kind)
+        return seen
+
+    def context(self, seat: int, tile: int, by: WinBy) -> WinContext:
+        visible = self.visible(tile)
+        if by is WinBy.DISCARD:
+            visible -= 1  # the winning discard itself lies in the discarder's pool
+        return WinContext(
+            winning=tile,
+            by=by,
+            seat_wind=(seat - self.dealer) % SEATS,
+            prevailing_wind=self.prevailing,
+            last_of_wall=(
+                self.last_draw_emptied
+                if by is WinBy.SELF_DRAWN
+                else self.last_discard_is_last and by is WinBy.DISCARD
+            ),
+            replacement=self.replacement if by is WinBy.SELF_DRAWN else None,
+            last_tile=visible >= 3,
+        )
+
+    def _win_on(self, seat: int, tile: int, by: WinBy) -> tuple[TallyLike, WinContext] | None:
+        """The tally (and its context) of ``seat`` winning on another seat's ``tile``."""
+        if tile not in self.waits_of(seat):
+            return None
+        hand = self.hand(seat)
+        counts = list(hand.counts)
+        counts[tile] += 1
+        context = self.context(seat, tile, by)
+        tally = self.judge.score(_unchecked_hand(counts, hand.melds, hand.flowers), context)
+        return (tally, context) if tally.minimum_met else None
+
+    def offers(self, seat: int, tile: int) -> ClaimWindow | None:
+        """Every other seat's claims on ``seat``'s discard of ``tile``, computed at once."""
+        may: dict[int, tuple[Move, ...]] | None = None
+        tallies: dict[int, Any] = {}
+        counts, waits, walls = self.counts, self.waits, self.seat_walls
+        for step in (1, 2, 3):
+            other = (seat + step) & 3
+            c = counts[other]
+            claims: list[Move] | None = None
+            if walls is not None and walls.empty((other + 1) & 3):
+                held = 0  # no chow, pung or kong (the next seat could not draw)
+            else:
+                if step == 1:
+                    shapes = _CHOWS[tile]
+                    if shapes:
+                        claims = [move for a, b, move in shapes if c[a] and c[b]]
+                held = c[tile]
+            if held >= 2:
+                if claims is None:
+                    claims = []
+                claims.append(PUNG)
+                if held == 3 and self.can_kong(other):
+                    claims.append(KONG)
+            w = waits[other]
+            if w is None:
+                w = self.waits_of(other)
+            if tile in w:
+                win = self._win_on(other, tile, WinBy.DISCARD)
+                if win is not None:
+                    if claims is None:
+                        claims = []
+                    claims.append(WIN)
+                    tallies[other] = win
+            if claims:
+                if may is None:
+                    may = {}
+                may[other] = tuple(claims)
+        if may is None:
+            return None
+        return ClaimWindow(Phase.CLAIM, tile, seat, may, tallies=tallies)
+
+    # -- the deal ----------------------------------------------------------------------------
+
+    def deal(self) -> None:
+        """Deal 13 to each seat and 14 to the dealer, expose and replace flowers, and put
+        the dealer on turn (its fourteenth counts as drawn: a win on it is self-drawn)."""
+        dealer = self.dealer
+        dealt = self.wall.deal(dealer)
+        order = [(dealer + step) % SEATS for step in range(SEATS)]
+        last_received: dict[int, tuple[int, str]] = {}
+        emit = self.events.append
+        for seat in order:
+            tiles = dealt[seat]
+            c = self.counts[seat]
+            last_received[seat] = (tiles[-1], "wall")
+            for tile in tiles:
+                if is_bonus(tile):
+                    self.add_flower(seat, tile)
+                    emit(FlowerExposed(seat, tile))
+                else:
+                    c[tile] += 1
+            self._changed(seat)
+        # Replacements from the back, seat by seat from the dealer, flowers recursively.
+        for seat in order:
+            target = 14 if seat == dealer else 13
+            c = self.counts[seat]
+            while sum(c) < target:
+                tile = self.wall.replace()
+                emit(_DREW[seat][True])
+                if is_bonus(tile):
+                    self.add_flower(seat, tile)
+                    emit(FlowerExposed(seat, tile))
+                else:
+                    c[tile] += 1
+                    last_received[seat] = (tile, "back")
+            self._changed(seat)
+        self.turn = dealer
+        tile, source = last_received[dealer]
+        self.drawn = tile if not is_bonus(tile) else None
+        self.drawn_from = source
+        self.replacement = Replacement.FLOWER if source == "back" else None
+        self._new_turn()
+
+    # -- the turn ----------------------------------------------------------------------------
+
+    def discard(self, seat: int, tile: int) -> None:
+        self.counts[seat][tile] -= 1
+        self._hands[seat] = None
+        self.waits[seat] = None
+        self.pools[seat].append(tile)
+        # Fan 45 (last tile claim): the discard that follows the draw that emptied the wall.
+        self.last_discard_is_last = self.last_draw_emptied
+        self.events.append(_DISCARDED[seat][tile])
+        self.turn = None
+        self.drawn = self.drawn_from = None
+        self.replacement = None
+        window = self.offers(seat, tile)
+        if window is None:
+            self.draw((seat + 1) & 3, from_back=False, reason=None)
+            return
+        self.phase = Phase.CLAIM
+        self.window = window
+
+    def declare_kong(self, seat: int, tile: int) -> None:
+        c = self.counts[seat]
+        if c[tile] == 4:
+            self.events.append(KongDeclared(seat, tile, "concealed"))
+            c[tile] = 0
+            self.melds[seat] = (*self.melds[seat], Meld(MeldKind.KONG, (tile,) * 4, concealed=True))
+            self._changed(seat)
+            self.draw(seat, from_back=True, reason=Replacement.KONG)  # never robbable
+            return
+        self.events.append(KongDeclared(seat, tile, "promoted"))
+        robbers: dict[int, tuple[Move, ...]] = {}
+        tallies: dict[int, Any] = {}
+        for step in (1, 2, 3):
+            other = (seat + step) & 3
+            if tile in self.waits_of(other):
+                win = self._win_on(other, tile, WinBy.ROBBING)
+                if win is not None:
+                    robbers[other] = (WIN,)
+                    tallies[other] = win
+        if robbers:
+            self.phase = Phase.ROB
+            self.window = ClaimWindow(Phase.ROB, tile, seat, robbers, tallies=tallies)
+            self.turn = None
+            self.drawn = self.drawn_from = None  # the kong's tile is no longer the drawn one
+            self.replacement = None
+            return
+        self.perform_promotion(seat, tile)
+
+    def perform_promotion(self, seat: int, tile: int) -> None:
+        self.set_hand(seat, self.hand(seat).promote_kong(tile))
+        self.draw(seat, from_back=True, reason=Replacement.KONG)
+
+    def win_on_turn(self, seat: int) -> None:
+        drawn = self.drawn
+        tally = self.self_draw_tally()
+        assert drawn is not None and tally is not None
+        self.events.append(Answered(EventKind.WIN, seat, drawn))
+        context = self.context(seat, drawn, WinBy.SELF_DRAWN)
+        self.finish(HandEnd(seat, WinBy.SELF_DRAWN, None, drawn, tally, self.hand(seat), context))
+
+    # -- draws -------------------------------------------------------------------------------
+
+    def draw(self, seat: int, *, from_back: bool, reason: Replacement | None) -> None:
+        """Draw for ``seat`` (front, or back for a replacement), exposing and replacing
+        flowers, and put the seat on turn; an empty wall ends the hand exhausted."""
+        wall = self.wall  # no window is open: its closing (or none) led here
+        emit = self.events.append
+        walls = self.seat_walls
+        while True:
+            tile = wall.take(from_back) if walls is None else walls.take_for(seat)
+            if tile is None:
+                self.finish(HandEnd())
+                return
+            emit(_DREW[seat][from_back])
+            if tile <= _LAST_STANDARD:
+                break
+            self.add_flower(seat, tile)
+            emit(FlowerExposed(seat, tile))
+            from_back, reason = True, Replacement.FLOWER
+        self.counts[seat][tile] += 1
+        self._hands[seat] = None  # the waits stay: they are those of the thirteen before
+        self.phase = Phase.DISCARD
+        self.turn = seat
+        self.drawn = tile
+        self.drawn_from = "back" if from_back else "wall"
+        self.replacement = reason
+        self.claimed_this_turn = False
+        # The last tile (fans 44, 45): the shared wall is empty, or the next seat's is.
+        self.last_draw_emptied = wall.is_empty if walls is None else walls.empty((seat + 1) & 3)
+        waits = self.waits[seat]
+        if waits is None:
+            waits = self.waits_of_before_draw(seat, tile)
+        # Unless the drawn tile is among the waits of the thirteen, there is no win to score.
+        self._self_done = tile not in waits
+        self._self_tally = None
+
+    def waits_of_before_draw(self, seat: int, tile: int) -> frozenset[int]:
+        """The waits of the thirteen the seat held before drawing ``tile``."""
+        waits = self.waits[seat]
+        if waits is None:
+            self.counts[seat][tile] -= 1
+            try:
+                waits = self.waits_of(seat)
+            finally:
+                self.counts[seat][tile] += 1
+        return waits
+
+    # -- the window --------------------------------------------------------------------------
+
+    def answer(self, seat: int, move: Move) -> None:
+        """Lodge a legal answer in the open window and close it if nobody is left."""
+        w = self.window
+        assert w is not None
+        kind = move.kind
+        if kind is MoveKind.KONG:
+            self.events.append(KongDeclared(seat, w.tile, "exposed"))
+        else:
+            self.events.append(Answered(_ANSWER_EVENT[kind], seat, w.tile, move.tiles))
+        if w.answer(seat, move):
+            self.close_window(w)
+
+    def close_window(self, w: ClaimWindow) -> None:
+        best = w.best()
+        self.window = None
+        tile, source = w.tile, w.from_seat
+        if w.kind is Phase.ROB:
+            if best is None:  # nobody robbed: the kong stands and its replacement is drawn
+                self.perform_promotion(source, tile)
+                return
+            winner = best[0]
+            self.counts[source][tile] -= 1  # the robbed tile moves to the winner
+            self._changed(source)
+            tally, context = w.tallies[winner]
+            self._end_with_win(winner, tile, WinBy.ROBBING, source, tally, context)
+            return
+        if best is None:
+            self.draw((source + 1) & 3, from_back=False, reason=None)
+            return
+        claimer, move = best
+        popped = self.pools[source].pop()
+        assert popped == tile
+        if move.kind is MoveKind.WIN:
+            tally, context = w.tallies[claimer]
+            self._end_with_win(claimer, tile, WinBy.DISCARD, source, tally, context)
+            return
+        # The window offered the claim from these very counts: no need to check them again.
+        c = self.counts[claimer]
+        if move.kind is MoveKind.CHOW:
+            assert move.tiles is not None
+            a, b = move.tiles
+            c[a] -= 1
+            c[b] -= 1
+            meld = Meld(MeldKind.CHOW, tuple(sorted((a, b, tile))), False, False, source, tile)
+        elif move.kind is MoveKind.PUNG:
+            c[tile] -= 2
+            meld = Meld(MeldKind.PUNG, (tile, tile, tile), False, False, source, tile)
+        else:
+            c[tile] -= 3
+            meld = Meld(MeldKind.KONG, (tile, tile, tile, tile), False, False, source, tile)
+        self.melds[claimer] = (*self.melds[claimer], meld)
+        self._changed(claimer)
+        self.events.append(Claimed(claimer, tile, move.kind.value, source))
+        self.last_draw_emptied = False
+        if move.kind is MoveKind.KONG:
+            self.draw(claimer, from_back=True, reason=Replacement.KONG)
+            return
+        self.phase = Phase.DISCARD
+        self.turn = claimer
+        self.claimed_this_turn = True
+        self.drawn = self.drawn_from = None
+        self.replacement = None
+        self._self_done, self._self_tally = True, None  # no drawn tile: no self-drawn win
+
+    def _end_with_win(
+        self,
+        winner: int,
+        tile: int,
+        by: WinBy,
+        discarder: int,
+        tally: TallyLike,
+        context: WinContext,
+    ) -> None:
+        self.counts[winner][tile] += 1
+        self._changed(winner)
+        self.finish(HandEnd(winner, by, discarder, tile, tally, self.hand(winner), context))
+
+    def finish(self, end: HandEnd) -> None:
+        self.end = end
+        self.window = None
+        self.turn = None
+        self.drawn = self.drawn_from = None
+
+
+_LAST_STANDARD: Final = 34
+_NO_TILES: Final[list[int]] = []
+_ANSWER_EVENT: Final = {
+    MoveKind.PASS: EventKind.PASS,
+    MoveKind.CHOW: EventKind.CHOW,
+    MoveKind.PUNG: EventKind.PUNG,
+    MoveKind.WIN: EventKind.WIN,
+}
+_UNUSED = (PASS,)
+
+# Events are values: the draws and discards, the most frequent, are made once and shared.
+_DREW: Final = tuple((Drew(seat, "wall"), Drew(seat, "back")) for seat in range(SEATS))
+_DISCARDED: Final = tuple(
+    tuple(Discarded(seat, tile) for tile in range(COUNTS_LENGTH))  # index 0 unused
+    for seat in range(SEATS)
+)

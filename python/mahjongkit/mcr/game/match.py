@@ -1,0 +1,169 @@
+"""The match: the hands of one game, the running totals, the history, the standings.
+
+A :class:`Match` owns the current :class:`~mahjongkit.mcr.game.hand_state.HandState`, deals
+each hand from the seed (decision 12), settles a finished hand with the tally that made the
+win legal (3.9.1.2–3.9.1.3), and ends the game after the variant's last hand. Its
+:class:`~mahjongkit.mcr.game.variant.Variant` says how many hands, whether the wall holds
+flowers, and who sits where.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Final
+
+from mahjongkit.mcr.game.events import Dealt, Event, GameEnded, HandEnded
+from mahjongkit.mcr.game.hand_state import HandEnd, HandState, Judge, TallyLike
+from mahjongkit.mcr.game.result import FanLine, HandRecord, Standings, settle
+from mahjongkit.mcr.game.variant import Variant, Walls
+from mahjongkit.mcr.game.window import Phase
+from mahjongkit.mcr.hand.notation import format_hand
+from mahjongkit.mcr.hand.wall import SEATS, SeatWalls, Wall
+from mahjongkit.mcr.scoring.ruleset import Ruleset
+from mahjongkit.tiles import is_bonus
+
+_NO_DELTAS: Final = (0, 0, 0, 0)
+
+
+class Status(Enum):
+    ACTIVE = "active"
+    FINISHED = "finished"
+
+
+class GameResult(Enum):
+    SCORE = "score"  # one seat alone in first place
+    DRAW = "draw"  # first place shared
+
+
+class Match:
+    """The hands of one game, from ``hand_no`` to the variant's last hand."""
+
+    def __init__(
+        self,
+        seed_key: bytes,
+        *,
+        hand_no: int,
+        dealer: int,
+        totals: tuple[int, int, int, int],
+        ruleset: Ruleset,
+        variant: Variant,
+        judge: Judge,
+    ) -> None:
+        self.seed_key = seed_key
+        self.hand_no = hand_no
+        self.dealer = dealer
+        self.totals = totals
+        self.ruleset = ruleset
+        self.variant = variant
+        self.judge = judge
+        self.last_hand = variant.last_hand(hand_no)
+        self.status = Status.ACTIVE
+        self.winner: int | None = None
+        self.result: GameResult | None = None
+        self.standings: Standings | None = None
+        self.history: list[HandRecord] = []
+        self.outcomes: list[Event] = []
+        self.hand: HandState = HandState.__new__(HandState)  # set by begin_hand or a position
+
+    @property
+    def prevailing(self) -> int:
+        return (self.hand_no - 1) // 4
+
+    def seat_wind(self, seat: int) -> int:
+        return (seat - self.dealer) % SEATS
+
+    def new_hand(self, wall: Wall, *, whole: bool) -> HandState:
+        self.hand = HandState(
+            wall,
+            dealer=self.dealer,
+            prevailing=self.prevailing,
+            judge=self.judge,
+            events=self.outcomes,
+            whole=whole,
+        )
+        return self.hand
+
+    def begin_hand(self) -> None:
+        """Deal the current hand from the seed."""
+        wall = Wall.from_seed(self.seed_key, self.hand_no)
+        if self.variant.walls is Walls.PER_SEAT:
+            wall = SeatWalls.from_seed(self.seed_key, self.hand_no)
+        elif not self.variant.flowers:
+            wall = Wall(t for t in wall.tiles if not is_bonus(t))
+        hand = self.new_hand(wall, whole=True)
+        winds = tuple(self.seat_wind(s) for s in range(SEATS))
+        self.outcomes.append(
+            Dealt(
+                self.hand_no, self.prevailing, self.dealer, (winds[0], winds[1], winds[2], winds[3])
+            )
+        )
+        hand.deal()
+
+    def settle(self, end: HandEnd) -> None:
+        """Record and settle the hand that just ended, then deal the next or end the game."""
+        tally, hand14 = end.tally, end.hand
+        deltas = _NO_DELTAS
+        if end.winner is not None:
+            assert tally is not None and end.by is not None
+            deltas = settle(end.winner, int(tally.total), end.by, end.discarder)
+        t = self.totals
+        if (
+            self.variant.player_at(self.hand_no, 0) == 0
+            and self.variant.player_at(self.hand_no, 1) == 1
+        ):
+            self.totals = (t[0] + deltas[0], t[1] + deltas[1], t[2] + deltas[2], t[3] + deltas[3])
+        else:  # totals belong to players, deltas to seats
+            by_player = list(t)
+            for seat in range(SEATS):
+                by_player[self.variant.player_at(self.hand_no, seat)] += deltas[seat]
+            self.totals = (by_player[0], by_player[1], by_player[2], by_player[3])
+        record = HandRecord(
+            hand_no=self.hand_no,
+            dealer=self.dealer,
+            prevailing=self.prevailing,
+            winner=end.winner,
+            by=end.by,
+            discarder=end.discarder,
+            tile=end.tile,
+            points=int(tally.total) if tally is not None else 0,
+            basic=int(tally.basic) if tally is not None else 0,
+            flowers=len(hand14.flowers) if hand14 is not None else 0,
+            fans=_fan_lines(tally),
+            hand=format_hand(hand14) if hand14 is not None else "",
+            deltas=deltas,
+            totals=self.totals,
+            context=end.context,
+        )
+        self.history.append(record)
+        self.outcomes.append(HandEnded(record))
+        if self.hand_no >= self.last_hand:
+            self.finish()
+            return
+        self.hand_no += 1
+        self.dealer = self.variant.dealer_of(self.hand_no)
+        self.begin_hand()
+
+    def finish(self) -> None:
+        self.status = Status.FINISHED
+        self.hand.phase = Phase.FINISHED
+        self.standings = Standings.of(self.totals)
+        self.winner = self.standings.winner
+        self.result = GameResult.SCORE if self.winner is not None else GameResult.DRAW
+        self.outcomes.append(
+            GameEnded(self.winner, self.result.value, self.totals, self.standings.places)
+        )
+
+
+def _fan_lines(tally: TallyLike | None) -> tuple[FanLine, ...]:
+    if tally is None:
+        return ()
+    return tuple(
+        FanLine(
+            int(getattr(fan, "number", 0)),
+            str(getattr(fan, "key", "")),
+            str(getattr(fan, "name", fan)),
+            int(getattr(fan, "points", 0)),
+            int(getattr(fan, "times", 1)),
+        )
+        for fan in getattr(tally, "fans", ())
+    )
