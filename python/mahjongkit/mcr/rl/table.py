@@ -5,7 +5,8 @@ through its public moves and a seat's view; the PettingZoo environment, the Gymn
 wrapper and the vectorised self-play are thin layers over it, so that all three play the
 same games for the same seeds.
 
-An episode is ``hands`` hands (1 to 16; one by default, as on Botzone). Rewards are the
+An episode is ``hands`` hands (1 to 16; one by default, as on Botzone: the rules' one-hand
+game variant). Rewards are the
 settlement deltas of each hand as it ends, times ``reward_scale``. An action outside the
 mask raises ``ValueError`` naming it (``illegal="raise"``), or with ``illegal="penalty"``
 is played as the Botzone judge does: the offender pays 30 and each other seat gains 10
@@ -30,6 +31,7 @@ import numpy.typing as npt
 
 from mahjongkit.mcr.game.result import HANDS
 from mahjongkit.mcr.game.rules import Rules
+from mahjongkit.mcr.game.variant import ONE_HAND, STANDARD
 from mahjongkit.mcr.rl.encoding import ACTIONS, MOVES, check_index, describe, indices_of
 from mahjongkit.mcr.rl.observation import HISTORY, Observer, Planes
 from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
@@ -102,7 +104,10 @@ class Table:
 
     def reset(self, seed: int | None = None) -> None:
         """Start an episode: the game ``str(seed)``, or the next seed of the stream."""
-        game = Rules(self.seeds.next(seed), ruleset=self.ruleset)
+        # One hand is the rules' own one-hand game (it ends finished, its end observable);
+        # any other number of hands is cut from a whole game.
+        variant = ONE_HAND if self.hands == 1 else STANDARD
+        game = Rules(self.seeds.next(seed), ruleset=self.ruleset, variant=variant)
         game.take_outcomes()
         self.game = game
         self.hands_played = 0
