@@ -244,3 +244,46 @@ def test_many_games_on_four_walls_keep_the_invariants() -> None:
         if game.history[0].exhausted:  # a seat found its own wall empty when it had to draw
             assert any(walls.empty(seat) for seat in range(4))
             assert not walls.is_empty or sum(walls.left(s) for s in range(4)) == 0
+
+
+# -- robbing a kong on the last tile (the ruleset's robbing_on_last_tile) ----------------------
+
+
+def _last_tile_promotion(ruleset: Ruleset) -> Rules:
+    """Seat 3 discards 2p, nobody claims, seat 0 draws the wall's last tile holding a pung of
+    4m and the fourth; seat 1 waits on 4m."""
+    position = Position(
+        hands=("pung(444m@2) 4m 159p 159s ESW", "12356m 456p 789s RR", FILL, FILL + " 2p"),
+        wall=("N",),
+        turn=3,
+        dealer=None,
+    )
+    game = Rules("last", position=position, ruleset=ruleset)
+    assert game.apply(3, Move.parse("discard 2p")) is None
+    assert game.turn == 0 and game.last_draw_emptied and len(game.wall) == 0
+    return game
+
+
+def test_no_kong_on_the_last_tile_under_the_green_book() -> None:
+    from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK
+
+    game = _last_tile_promotion(GREEN_BOOK)
+    assert kong(from_code("4m")) not in game.legal(0)
+    refusal = game.apply(0, kong(from_code("4m")))
+    assert refusal is not None and refusal.code.value == "no_kong"
+
+
+def test_a_kong_promoted_on_the_last_tile_may_be_robbed_when_the_ruleset_says_so() -> None:
+    assert GB.robbing_on_last_tile
+    game = _last_tile_promotion(GB)
+    assert kong(from_code("4m")) in game.legal(0)
+    assert game.apply(0, kong(from_code("4m"))) is None
+    assert game.phase is Phase.ROB and game.legal(1)[-1] is WIN
+    assert game.apply(1, WIN) is None
+    record = game.history[-1]
+    assert record.winner == 1 and record.context is not None and record.context.last_of_wall
+    assert {45, 47} <= {fan.number for fan in record.fans}
+    unrobbed = _last_tile_promotion(GB)
+    assert unrobbed.apply(0, kong(from_code("4m"))) is None
+    assert unrobbed.apply(1, Move.parse("pass")) is None  # no replacement left: exhausted
+    assert unrobbed.history[-1].exhausted and unrobbed.check_invariants() == []

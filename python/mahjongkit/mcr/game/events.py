@@ -193,7 +193,8 @@ class KongDeclared(Event):
 @dataclass(frozen=True, slots=True)
 class Answered(Event):
     """A seat's answer in a window on ``on``: a pass, chow (with its two held tiles), pung or
-    win (a kong answer is a :class:`KongDeclared` with ``how="exposed"``)."""
+    win (a kong answer is a :class:`KongDeclared` with ``how="exposed"``); also a seat's win
+    on its turn, ``on`` then being the drawn tile."""
 
     answer: EventKind
     by: int

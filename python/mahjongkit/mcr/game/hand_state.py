@@ -30,7 +30,7 @@ from mahjongkit.mcr.game.events import (
 )
 from mahjongkit.mcr.game.moves import _DISCARDS as DISCARDS
 from mahjongkit.mcr.game.moves import _KONGS as KONGS
-from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, MoveKind, chow
+from mahjongkit.mcr.game.moves import KONG, PUNG, WIN, Move, MoveKind, chow
 from mahjongkit.mcr.game.window import ClaimWindow, Phase
 from mahjongkit.mcr.hand.hand import COUNTS_LENGTH, Hand
 from mahjongkit.mcr.hand.meld import Meld, MeldKind
@@ -126,6 +126,7 @@ class HandState:
         "pools",
         "prevailing",
         "replacement",
+        "rob_last",
         "seat_walls",
         "turn",
         "waits",
@@ -143,6 +144,7 @@ class HandState:
         judge: Judge,
         events: list[Event],
         whole: bool,
+        rob_last: bool = False,
     ) -> None:
         self.wall = wall
         # Four walls, one a seat (the Botzone format), or None for the one shared wall.
@@ -152,6 +154,9 @@ class HandState:
         self.judge = judge
         self.events = events
         self.whole = whole  # a seeded hand holds the whole set; a written one may not
+        # The ruleset's robbing_on_last_tile: a pung may be promoted with the wall empty (the
+        # kong is declared before its replacement is missed), so it can be robbed.
+        self.rob_last = rob_last
         self.counts: list[list[int]] = [[0] * COUNTS_LENGTH for _ in range(SEATS)]
         self.melds: list[tuple[Meld, ...]] = [(), (), (), ()]
         self.flowers: list[tuple[int, ...]] = [(), (), (), ()]
@@ -178,7 +183,7 @@ class HandState:
         other.seat_walls = other.wall if isinstance(other.wall, SeatWalls) else None
         other.dealer, other.prevailing, other.judge = self.dealer, self.prevailing, self.judge
         other.events = events
-        other.whole = self.whole
+        other.whole, other.rob_last = self.whole, self.rob_last
         c = self.counts
         other.counts = [c[0][:], c[1][:], c[2][:], c[3][:]]
         other.melds = self.melds[:]
@@ -261,17 +266,19 @@ class HandState:
         """The moves of the seat on turn: its discards, kongs and a self-drawn win, in
         legal-list order."""
         c = self.counts[seat]
-        moves = list(compress(DISCARDS, c))
+        moves = tuple(compress(DISCARDS, c))
         if not self.claimed_this_turn:
             kongs = [k for k in range(1, COUNTS_LENGTH) if c[k] == 4] if 4 in c else []
             for meld in self.melds[seat]:
                 if meld.kind is MeldKind.PUNG and c[meld.tiles[0]]:
                     kongs.append(meld.tiles[0])
-            if kongs and self.can_kong(seat):
-                moves += [KONGS[k] for k in sorted(set(kongs))]
+            if kongs:
+                if not self.can_kong(seat):  # only a promotion, and only if it can be robbed
+                    kongs = [k for k in kongs if c[k] != 4] if self.rob_last else []
+                moves += tuple(KONGS[k] for k in sorted(set(kongs)))
         if (not self._self_done or self._self_tally is not None) and self.self_draw_tally():
-            moves.append(WIN)
-        return tuple(moves)
+            moves += (WIN,)
+        return moves
 
     def can_kong(self, seat: int) -> bool:
         """Whether a kong by ``seat`` could be replaced: the wall is not empty (with four
@@ -286,9 +293,6 @@ class HandState:
         while the next seat's wall (which draws after the claimer's discard) is not empty."""
         walls = self.seat_walls
         return walls is None or not walls.empty((seat + 1) & 3)
-
-    def kong_tiles(self, seat: int) -> list[int]:
-        return [m.tile for m in self.turn_moves(seat) if m.kind is MoveKind.KONG and m.tile]
 
     def self_draw_tally(self) -> TallyLike | None:
         """The tally of a self-drawn win by the seat on turn, scored once per turn, or
@@ -330,9 +334,9 @@ class HandState:
             seat_wind=(seat - self.dealer) % SEATS,
             prevailing_wind=self.prevailing,
             last_of_wall=(
-                self.last_draw_emptied
-                if by is WinBy.SELF_DRAWN
-                else self.last_discard_is_last and by is WinBy.DISCARD
+                self.last_discard_is_last
+                if by is WinBy.DISCARD
+                else self.last_draw_emptied  # self-drawn, or robbing the last tile's kong
             ),
             replacement=self.replacement if by is WinBy.SELF_DRAWN else None,
             last_tile=visible >= 3,
@@ -405,7 +409,7 @@ class HandState:
             c = self.counts[seat]
             last_received[seat] = (tiles[-1], "wall")
             for tile in tiles:
-                if is_bonus(tile):
+                if tile > _LAST_STANDARD:  # a flower or season
                     self.add_flower(seat, tile)
                     emit(FlowerExposed(seat, tile))
                 else:
@@ -546,7 +550,9 @@ class HandState:
         w = self.window
         assert w is not None
         kind = move.kind
-        if kind is MoveKind.KONG:
+        if kind is MoveKind.PASS:
+            self.events.append(_PASSED[seat][w.tile])
+        elif kind is MoveKind.KONG:
             self.events.append(KongDeclared(seat, w.tile, "exposed"))
         else:
             self.events.append(Answered(_ANSWER_EVENT[kind], seat, w.tile, move.tiles))
@@ -633,10 +639,13 @@ _ANSWER_EVENT: Final = {
     MoveKind.PUNG: EventKind.PUNG,
     MoveKind.WIN: EventKind.WIN,
 }
-_UNUSED = (PASS,)
 
 # Events are values: the draws and discards, the most frequent, are made once and shared.
 _DREW: Final = tuple((Drew(seat, "wall"), Drew(seat, "back")) for seat in range(SEATS))
+_PASSED: Final = tuple(
+    tuple(Answered(EventKind.PASS, seat, tile) for tile in range(COUNTS_LENGTH))  # 0 unused
+    for seat in range(SEATS)
+)
 _DISCARDED: Final = tuple(
     tuple(Discarded(seat, tile) for tile in range(COUNTS_LENGTH))  # index 0 unused
     for seat in range(SEATS)

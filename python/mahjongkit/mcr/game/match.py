@@ -15,7 +15,7 @@ from typing import Final
 from mahjongkit.mcr.game.events import Dealt, Event, GameEnded, HandEnded
 from mahjongkit.mcr.game.hand_state import HandEnd, HandState, Judge, TallyLike
 from mahjongkit.mcr.game.result import FanLine, HandRecord, Standings, settle
-from mahjongkit.mcr.game.variant import Variant, Walls
+from mahjongkit.mcr.game.variant import Seating, Variant, Walls
 from mahjongkit.mcr.game.window import Phase
 from mahjongkit.mcr.hand.notation import format_hand
 from mahjongkit.mcr.hand.wall import SEATS, SeatWalls, Wall
@@ -80,6 +80,7 @@ class Match:
             judge=self.judge,
             events=self.outcomes,
             whole=whole,
+            rob_last=self.ruleset.robbing_on_last_tile,
         )
         return self.hand
 
@@ -107,10 +108,7 @@ class Match:
             assert tally is not None and end.by is not None
             deltas = settle(end.winner, int(tally.total), end.by, end.discarder)
         t = self.totals
-        if (
-            self.variant.player_at(self.hand_no, 0) == 0
-            and self.variant.player_at(self.hand_no, 1) == 1
-        ):
+        if self.variant.seating is Seating.FIXED:
             self.totals = (t[0] + deltas[0], t[1] + deltas[1], t[2] + deltas[2], t[3] + deltas[3])
         else:  # totals belong to players, deltas to seats
             by_player = list(t)

@@ -1,5 +1,7 @@
 """The rules of play: one whole 16-hand game as a state machine (specification ``004``).
 
+The specification and the decisions cited are written out in docs/decisions.md.
+
 Seats are 0 to 3; play runs 0, 1, 2, 3. The dealer of hand ``n`` is seat ``(n - 1) % 4`` (the
 deal passes every hand, whatever happened: 3.4.8), a seat's wind is its distance from the
 dealer, and the prevailing wind changes every four hands. The engine prints nothing, reads
@@ -10,6 +12,12 @@ A seat moves with :meth:`Rules.apply`, which returns ``None`` when the move is t
 :class:`~mahjongkit.mcr.game.errors.Refusal` (code, message, the legal moves) when it is not; a
 refused move changes nothing. Draws and replacements are not moves: the engine makes them and
 reports them among the events :meth:`Rules.take_outcomes` hands out.
+
+:class:`Rules` is the face; the game is a :class:`~mahjongkit.mcr.game.match.Match` (hands,
+totals, history, settlement) owning the :class:`~mahjongkit.mcr.game.hand_state.HandState`
+of the hand in play, which opens a :class:`~mahjongkit.mcr.game.window.ClaimWindow` after a
+discard or a promoted kong. The legal moves of a state are computed once and shared by
+:meth:`Rules.legal`, :meth:`Rules.why_not`, :meth:`Rules.can` and :meth:`Rules.apply`.
 
 >>> game = Rules("demo")
 >>> [event.kind.value for event in game.take_outcomes()][:1]
@@ -76,7 +84,6 @@ CompleteFunction = Callable[[Hand], bool]
 _COPIES: Final = [0, *(copies(kind) for kind in range(1, KINDS + 1))]
 _BONUS_ZEROS: Final = (0,) * (KINDS - STANDARD_KINDS)
 _STANDARD_COPIES: Final = [c if k <= STANDARD_KINDS else 0 for k, c in enumerate(_COPIES)]
-_ON_TURN_ONLY: Final = (MoveKind.DISCARD,)
 _WINDOW_ONLY: Final = (MoveKind.PASS, MoveKind.CHOW, MoveKind.PUNG)
 _EMPTY: Final[tuple[Move, ...]] = ()
 _ALONE: Final = ((0,), (1,), (2,), (3,))

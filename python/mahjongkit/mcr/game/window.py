@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Final
@@ -164,5 +165,5 @@ class Window:
     kind: Phase
     tile: int
     from_seat: int
-    may: Any  # Mapping[int, tuple[Move, ...]], read-only
-    answers: Any  # Mapping[int, Move], read-only
+    may: Mapping[int, tuple[Move, ...]]
+    answers: Mapping[int, Move]

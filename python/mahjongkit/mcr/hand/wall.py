@@ -1,5 +1,7 @@
 """The wall of decision 12: the seeded order, the positional deal, the front and the back.
 
+Decision 12 is written out in docs/decisions.md.
+
 The order is bit-compatible with the published construction of the Game::Mahjong wall, so a
 seed published by a site that uses it replays here. The key of a hand is the seed's bytes
 immediately followed by ``hand:<n>:<counter>`` (no separator); each SHA-256 digest gives
@@ -147,6 +149,10 @@ def check_seat(seat: int) -> int:
     return seat
 
 
+_FULL_SET: Final = tuple(full_set())
+_DEAL_POSITIONS: Final = tuple(tuple(deal_positions(dealer)) for dealer in range(SEATS))
+
+
 class Wall:
     """The tiles still to be drawn, front first.
 
@@ -182,7 +188,7 @@ class Wall:
     @classmethod
     def from_seed(cls, seed: str | bytes, hand_no: int = 1) -> Wall:
         """The whole wall of one hand of a seeded game (decision 12)."""
-        tiles = full_set()
+        tiles = _FULL_SET
         wall = cls.__new__(cls)  # a permutation of the whole set: nothing to check
         wall._tiles = [tiles[position - 1] for position in order_for(seed, hand_no)]
         wall._front, wall._back, wall._dealt = 0, TILE_COUNT, False
@@ -247,9 +253,12 @@ class Wall:
             raise ValueError("this wall has already been dealt")
         if len(self) < DEAL_COUNT:
             raise ValueError(f"the wall holds {len(self)} tiles, the deal needs {DEAL_COUNT}")
-        hands: list[list[int]] = [[] for _ in range(SEATS)]
-        for seat in deal_positions(dealer):
-            hands[seat].append(self.draw())
+        positions = _DEAL_POSITIONS[check_seat(dealer)]
+        front = self._front
+        hands: list[list[int]] = [[], [], [], []]
+        for seat, tile in zip(positions, self._tiles[front : front + DEAL_COUNT], strict=True):
+            hands[seat].append(tile)
+        self._front = front + DEAL_COUNT
         self._dealt = True
         return hands
 
