@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from rl_play import states
+from tests.mcr.rl_play import states
 
 from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, MoveKind, chow, discard, kong
 from mahjongkit.mcr.game.rules import Phase, Position, Rules

@@ -7,7 +7,7 @@ import random
 
 import numpy as np
 import pytest
-from rl_play import states
+from tests.mcr.rl_play import states
 
 from mahjongkit.mcr.game.moves import discard
 from mahjongkit.mcr.game.rules import Position, Rules
