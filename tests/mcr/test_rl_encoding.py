@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from tests.mcr.rl_play import states
 
 from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, MoveKind, chow, discard, kong
 from mahjongkit.mcr.game.rules import Phase, Position, Rules
@@ -30,6 +29,7 @@ from mahjongkit.mcr.rl.encoding import (
     view_mask,
 )
 from mahjongkit.tiles import from_code
+from tests.mcr.rl_play import states
 
 
 def test_layout_boundaries() -> None:

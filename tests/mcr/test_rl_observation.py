@@ -7,7 +7,6 @@ import random
 
 import numpy as np
 import pytest
-from tests.mcr.rl_play import states
 
 from mahjongkit.mcr.game.moves import discard
 from mahjongkit.mcr.game.rules import Position, Rules
@@ -16,6 +15,7 @@ from mahjongkit.mcr.players.bot import view_of
 from mahjongkit.mcr.rl import observation as obs
 from mahjongkit.mcr.rl.encoding import COLUMN_OF_KIND
 from mahjongkit.mcr.rl.observation import Observer, encode_view, plane_count
+from tests.mcr.rl_play import states
 
 
 def test_layout_size_and_version() -> None:
