@@ -142,15 +142,15 @@ def micro(states: int = 300, passes: int = 5) -> dict[str, float]:
         for snapshot in snapshots:
             observer.sync(snapshot)
         best["sync"] = min(best["sync"], (time.perf_counter() - start) / len(snapshots))
-        encodes = 0
-        start = time.perf_counter()
+        encodes, seconds = 0, 0.0
         for snapshot in snapshots:
             observer.sync(snapshot)
+            start = time.perf_counter()
             for seat in range(4):
                 observer.encode(seat, out)
-                encodes += 1
-        total = time.perf_counter() - start
-        best["encode"] = min(best["encode"], (total - best["sync"] * len(snapshots)) / encodes)
+            seconds += time.perf_counter() - start
+            encodes += 4
+        best["encode"] = min(best["encode"], seconds / encodes)
         seconds = 0.0
         for snapshot in snapshots:
             seat = snapshot.waiting_on[0]
