@@ -74,6 +74,7 @@ from typing import TYPE_CHECKING, Final
 import numpy as np
 import numpy.typing as npt
 
+from mahjongkit.mcr.game.events import Answered, Discarded, Drew, Event
 from mahjongkit.mcr.game.rules import Phase
 from mahjongkit.mcr.hand.meld import Meld, MeldKind
 from mahjongkit.mcr.rl.encoding import COLUMN_OF_KIND, COLUMNS, KIND_OF_COLUMN
@@ -171,7 +172,7 @@ class Observer:
         self._obs[:] = 0.0
         self._obs[:, self._own + UNSEEN : self._own + UNSEEN + 4] = 1.0  # all four unseen
         self._hands: list[object] = [None] * 4
-        self._counts: list[tuple[int, ...]] = [(0,) * (COLUMNS + 1)] * 4
+        self._counts: list[list[int]] = [[0] * (COLUMNS + 1) for _ in range(4)]
         self._own_seen = [[0] * COLUMNS for _ in range(4)]  # own tiles (kongs count four)
         self._own_kongs: list[list[int]] = [[] for _ in range(4)]
         self._melds: list[tuple[Meld, ...] | None] = [None] * 4
@@ -211,14 +212,28 @@ class Observer:
 
     def _shown(self, column: int, change: int) -> None:
         """Every seat sees ``change`` more copies at ``column``."""
-        self._visible[column] += change
-        for s in range(4):
-            self._unseen(s, column)
+        visible = self._visible[column] + change
+        self._visible[column] = visible
+        own = self._own_seen
+        row = self._own + UNSEEN
+        # One NumPy write for the four seats: each NumPy call costs more than its cells.
+        self._obs[:, row : row + 4, column] = _UNSEEN_ROWS[
+            own[0][column] + visible,
+            own[1][column] + visible,
+            own[2][column] + visible,
+            own[3][column] + visible,
+        ]
 
     # -- the state -------------------------------------------------------------------------
 
-    def sync(self, rules: Rules) -> None:
-        """Bring every seat's planes up to date with ``rules`` (cheap when little changed)."""
+    def sync(self, rules: Rules, events: Sequence[Event] | None = None) -> None:
+        """Bring every seat's planes up to date with ``rules`` (cheap when little changed).
+
+        ``events`` may be what ``rules.take_outcomes()`` returned since the last sync of
+        the same game: a move made only of draws, discards and answers then updates just
+        the cells those events touch, without comparing the four hands and pools."""
+        if events is not None and rules is self._rules and self._by_events(rules, events):
+            return
         self._rules = rules
         table = (rules.hand_no, rules.dealer, rules.prevailing)
         if table != self._table:
@@ -251,6 +266,52 @@ class Observer:
             self._obs[:, self._own + WALL] = wall / 144
         self._sync_marks(rules)
 
+    def _by_events(self, rules: Rules, events: Sequence[Event]) -> bool:
+        """The sync of a move whose events are all draws, discards and answers (most
+        moves); ``False`` (nothing done) for any other, which needs the full comparison."""
+        drew = 0
+        for event in events:
+            cls = event.__class__
+            if cls is Drew:
+                drew += 1
+            elif cls is not Discarded and cls is not Answered:
+                return False
+        if drew > 1:
+            return False
+        for event in events:
+            cls = event.__class__
+            if cls is Discarded:
+                seat, kind = event.by, event.discarded  # type: ignore[attr-defined]
+                self._own_change(seat, kind, -1)
+                old = self._pools[seat]
+                new = (*old, kind)
+                self._sync_pool(seat, old, new)
+                self._pools[seat] = new
+            elif cls is Drew:
+                drawn = rules.drawn
+                if drawn is None:  # pragma: no cover - a draw always leaves the tile drawn
+                    return False
+                self._own_change(event.for_seat, drawn, 1)  # type: ignore[attr-defined]
+        wall = len(rules.wall)
+        if wall != self._wall:
+            self._wall = wall
+            self._obs[:, self._own + WALL] = wall / 144
+        self._sync_marks(rules)
+        return True
+
+    def _own_change(self, seat: int, kind: int, change: int) -> None:
+        """Observer ``seat`` holds ``change`` more of ``kind`` (one draw or discard)."""
+        counts = self._counts[seat]
+        count = counts[kind] + change
+        counts[kind] = count
+        # The hand object the full sync compares against is now out of date.
+        self._hands[seat] = None
+        column = COLUMN_OF_KIND[kind]
+        row = self._own + HAND
+        self._obs[seat, row : row + 4, column] = _COUNT_COLUMN[count]
+        self._own_seen[seat][column] += change
+        self._unseen(seat, column)
+
     def _sync_table(self, table: tuple[int, int, int]) -> None:
         self._table = table
         hand_no, dealer, prevailing = table
@@ -265,7 +326,7 @@ class Observer:
     def _sync_own(self, seat: int, new: tuple[int, ...]) -> None:
         """Observer ``seat``'s own planes at the columns whose count changed."""
         old = self._counts[seat]
-        self._counts[seat] = new
+        self._counts[seat] = list(new)
         seen = self._own_seen[seat]
         obs = self._obs[seat]
         row = self._own + HAND
@@ -410,6 +471,25 @@ _COUNT_COLUMN = tuple(
     np.array([1.0 if count > k else 0.0 for k in range(4)], dtype=np.float32) for count in range(5)
 )
 _KINDS = range(1, COLUMNS + 1)
+_SEEN = range(9)
+
+
+def _count_planes(count: int) -> list[float]:
+    return [1.0 if count > k else 0.0 for k in range(4)]
+
+
+# _UNSEEN_ROWS[a, b, c, d]: the four seats' unseen planes at one column, (4 seats, 4 planes),
+# when the seats see a, b, c, d copies there (0 to 8: a count past four sees none unseen).
+_UNSEEN_ROWS = np.array(
+    [
+        [
+            [[[_count_planes(4 - seen) for seen in (a, b, c, d)] for d in _SEEN] for c in _SEEN]
+            for b in _SEEN
+        ]
+        for a in _SEEN
+    ],
+    dtype=np.float32,
+)
 
 
 def encode_view(view: View, history: int = HISTORY) -> Planes:
