@@ -226,12 +226,13 @@ def describe(index: int) -> str:
     raise AssertionError(index)  # pragma: no cover
 
 
-# The index of each move that needs no context (discards, pass, win), by the interned move.
-_PLAIN_INDEX: Final[dict[Move, int]] = {
+PLAIN_INDEX: Final[dict[Move, int]] = {
     PASS: PASS_INDEX,
     WIN: HU_INDEX,
     **{discard(kind): _DISCARD_INDEX[kind] for kind in KIND_OF_COLUMN},
 }
+"""The index of each move that needs no context (the discards, pass, win), keyed by the
+interned move (a lookup by identity; other moves are absent: see :func:`index_of`)."""
 
 
 def plain_index(move: Move) -> int | None:
@@ -240,12 +241,12 @@ def plain_index(move: Move) -> int | None:
     >>> plain_index(WIN), plain_index(PUNG) is None
     (1, True)
     """
-    return _PLAIN_INDEX.get(move)
+    return PLAIN_INDEX.get(move)
 
 
 def indices_of(moves: Sequence[Move], window_tile: int | None, counts: Sequence[int]) -> list[int]:
     """The indices of several moves of one seat in one state (see :func:`index_of`)."""
-    plain = _PLAIN_INDEX.get
+    plain = PLAIN_INDEX.get
     out = []
     for move in moves:
         index = plain(move)

@@ -167,6 +167,15 @@ class Observer:
         self._rows = [[((seat - s) % 4) * self.seat_planes for s in range(4)] for seat in range(4)]
         self.reset()
 
+    def use_buffer(self, buffer: npt.NDArray[np.float32]) -> None:
+        """Keep the four seats' planes in ``buffer`` (float32, ``(4, planes, 34)``; a view
+        into a larger array lets a batch gather many observers' planes in one NumPy call);
+        the observer forgets its game."""
+        if buffer.shape != self._obs.shape or buffer.dtype != np.float32:
+            raise ValueError(f"a buffer of shape {self._obs.shape} float32, not {buffer.shape}")
+        self._obs = buffer
+        self.reset()
+
     def reset(self) -> None:
         """Forget the game: the next :meth:`sync` rebuilds everything."""
         self._obs[:] = 0.0

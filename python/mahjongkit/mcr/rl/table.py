@@ -35,10 +35,10 @@ from mahjongkit.mcr.game.variant import ONE_HAND, STANDARD
 from mahjongkit.mcr.rl.encoding import (
     ACTIONS,
     MOVES,
+    PLAIN_INDEX,
     check_index,
     describe,
     indices_of,
-    plain_index,
 )
 from mahjongkit.mcr.rl.observation import HISTORY, Observer, Planes
 from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
@@ -151,7 +151,8 @@ class Table:
         moves = game.legal(seat)
         if not moves:
             return []
-        out = [plain_index(move) for move in moves]
+        plain = PLAIN_INDEX.get
+        out = [plain(move) for move in moves]
         if None in out:  # claims and kongs: their index needs the window's tile or the counts
             # The observer has read the window since the last move (one read per move).
             return sorted(indices_of(moves, self.observer.offered_tile, game.hand_of(seat).counts))
