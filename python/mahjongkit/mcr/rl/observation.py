@@ -294,8 +294,17 @@ class Observer:
                 self._own_change(seat, kind, -1)
                 old = self._pools[seat]
                 new = (*old, kind)
-                self._sync_pool(seat, old, new)
                 self._pools[seat] = new
+                length = len(new)
+                if length > self.history:
+                    self._sync_pool(seat, old, new)
+                    continue
+                column = COLUMN_OF_KIND[kind]  # one more discard: the cells it touches
+                self._public_cell(seat, DISCARDS + length - 1, column, 1.0)
+                counts = self._pool_counts[seat]
+                counts[column] += 1
+                self._public_cell(seat, POOL, column, counts[column] / 4)
+                self._shown(column, 1)
             elif cls is Drew:
                 drawn = rules.drawn
                 if drawn is None:  # pragma: no cover - a draw always leaves the tile drawn
@@ -424,24 +433,22 @@ class Observer:
                 self._shown(column, fresh[column] - counts[column])
 
     def _sync_marks(self, rules: Rules) -> None:
-        """The turn's and the window's cells: cleared from the last move, set anew."""
-        obs, own = self._obs, self._own
-        for s, row in self._marks:
-            obs[s, row] = 0.0
-        for s, row, column in self._columns:
-            obs[s, row, column] = 0.0
+        """The turn's and the window's cells: those of the last move no longer set are
+        cleared, the new ones set (a NumPy write costs more than comparing the lists)."""
+        own = self._own
+        hand = rules.match.hand  # read directly: Rules.window copies the window's dicts
         marks: list[tuple[int, int]] = []
         columns: list[tuple[int, int, int]] = []
-        turn = rules.turn
+        turn = hand.turn
         if turn is not None:
             marks.append((turn, own + MY_TURN))
-            drawn = rules.drawn
+            drawn = hand.drawn
             if drawn is not None:
                 columns.append((turn, own + DRAWN, COLUMN_OF_KIND[drawn]))
-            if rules.claimed_this_turn:
+            if hand.claimed_this_turn:
                 marks.append((turn, own + CLAIMED))
-        phase = rules.phase
-        window = None if phase is Phase.DISCARD or phase is Phase.FINISHED else rules.window
+        phase = hand.phase
+        window = None if phase is Phase.DISCARD or phase is Phase.FINISHED else hand.window
         if window is None:
             self._offer = None
         else:
@@ -451,10 +458,22 @@ class Observer:
             for s in window.may:  # only an asked seat learns of the window
                 marks.append((s, own + (ROB_WINDOW if rob else CLAIM_WINDOW)))
                 columns.append((s, own + OFFER + (window.from_seat - s) % 4 - 1, column))
-        for s, row in marks:
-            obs[s, row] = 1.0
-        for s, row, column in columns:
-            obs[s, row, column] = 1.0
+        obs = self._obs
+        old_marks, old_columns = self._marks, self._columns
+        if marks != old_marks:
+            for mark in old_marks:
+                if mark not in marks:
+                    obs[mark] = 0.0
+            for mark in marks:
+                if mark not in old_marks:
+                    obs[mark] = 1.0
+        if columns != old_columns:
+            for cell in old_columns:
+                if cell not in columns:
+                    obs[cell] = 0.0
+            for cell in columns:
+                if cell not in old_columns:
+                    obs[cell] = 1.0
         self._marks, self._columns = marks, columns
 
     @property
