@@ -156,7 +156,7 @@ class Table:
         if None in out:  # claims and kongs: their index needs the window's tile or the counts
             # The observer has read the window since the last move (one read per move).
             return sorted(indices_of(moves, self.observer.offered_tile, game.hand_of(seat).counts))
-        return sorted(out)  # type: ignore[type-var]
+        return sorted(out)  # type: ignore[arg-type]
 
     def mask(self, seat: int, out: npt.NDArray[np.int8] | None = None) -> npt.NDArray[np.int8]:
         """``seat``'s legal mask (int8, 1 at each legal index)."""
