@@ -439,13 +439,54 @@ class HandState:
     # -- the turn ----------------------------------------------------------------------------
 
     def discard(self, seat: int, tile: int) -> None:
-        self.counts[seat][tile] -= 1
+        counts, waits = self.counts, self.waits
+        counts[seat][tile] -= 1
         self._hands[seat] = None
-        self.waits[seat] = None
+        waits[seat] = None
         self.pools[seat].append(tile)
         # Fan 45 (last tile claim): the discard that follows the draw that emptied the wall.
         self.last_discard_is_last = self.last_draw_emptied
-        self.events.append(_DISCARDED[seat][tile])
+        events = self.events
+        events.append(_DISCARDED[seat][tile])
+        wall = self.wall
+        if self.seat_walls is None:
+            # The common case, inlined (most discards open no window and the next seat draws
+            # a standard tile): the same checks as ``offers`` and ``draw``, in the same order.
+            quiet = True
+            for other in _OTHERS[seat]:
+                w = waits[other]
+                if w is None:
+                    w = self.waits_of(other)
+                if counts[other][tile] >= 2 or tile in w:
+                    quiet = False
+            if quiet:
+                nxt = (seat + 1) & 3
+                c = counts[nxt]
+                for a, b, _ in _CHOWS[tile]:
+                    if c[a] and c[b]:
+                        quiet = False
+                        break
+                front = wall._front
+                if quiet and wall._back != front:
+                    drawn = wall._tiles[front]
+                    if drawn <= _LAST_STANDARD:
+                        front += 1
+                        wall._front = front
+                        events.append(_DREW[nxt][False])
+                        c[drawn] += 1
+                        self._hands[nxt] = None  # the waits stay: those of the thirteen
+                        self.turn = nxt
+                        self.drawn = drawn
+                        self.drawn_from = "wall"
+                        self.replacement = None
+                        self.claimed_this_turn = False
+                        self.last_draw_emptied = wall._back == front
+                        w = waits[nxt]
+                        if w is None:
+                            w = self.waits_of_before_draw(nxt, drawn)
+                        self._self_done = drawn not in w
+                        self._self_tally = None
+                        return
         self.turn = None
         self.drawn = self.drawn_from = None
         self.replacement = None
@@ -632,6 +673,7 @@ class HandState:
 
 
 _LAST_STANDARD: Final = 34
+_OTHERS: Final = tuple(tuple((seat + step) & 3 for step in (1, 2, 3)) for seat in range(SEATS))
 _NO_TILES: Final[list[int]] = []
 _ANSWER_EVENT: Final = {
     MoveKind.PASS: EventKind.PASS,
