@@ -85,6 +85,7 @@ _STANDARD_COPIES: Final = [c if k <= STANDARD_KINDS else 0 for k, c in enumerate
 _WINDOW_ONLY: Final = (MoveKind.PASS, MoveKind.CHOW, MoveKind.PUNG)
 _EMPTY: Final[tuple[Move, ...]] = ()
 _ALONE: Final = ((0,), (1,), (2,), (3,))
+_ACTIVE: Final = Status.ACTIVE
 
 
 def _judge(
@@ -412,7 +413,7 @@ class Rules:
 
     @property
     def is_active(self) -> bool:
-        return self._match.status is Status.ACTIVE
+        return self._match.status is _ACTIVE
 
     @property
     def window(self) -> Window | None:
