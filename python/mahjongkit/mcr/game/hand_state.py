@@ -4,9 +4,9 @@
 replaced), discards, kongs, the claim window, the robbing window. It keeps each seat's
 concealed tiles as a count vector and each seat's *waits* (the kinds that would complete
 its thirteen), recomputed only when that seat's tiles change, so a discard asks every other
-seat "does this tile complete you?" as a set lookup and all seats' claims are computed at
-once. A win is scored once, when it becomes possible; the tally is kept for the settlement.
-When the hand ends, :attr:`HandState.end` says how; the match settles it.
+seat "does this tile complete you?" as a lookup in a short list and all seats' claims are
+computed at once. A win is scored once, when it becomes possible; the tally is kept for the
+settlement. When the hand ends, :attr:`HandState.end` says how; the match settles it.
 
 The engine is deterministic: everything is a function of the wall and the moves.
 """
@@ -161,7 +161,7 @@ class HandState:
         self.melds: list[tuple[Meld, ...]] = [(), (), (), ()]
         self.flowers: list[tuple[int, ...]] = [(), (), (), ()]
         self.pools: list[list[int]] = [[], [], [], []]
-        self.waits: list[frozenset[int] | None] = [None, None, None, None]
+        self.waits: list[list[int] | None] = [None, None, None, None]
         self._hands: list[Hand | None] = [None, None, None, None]
         self.phase = Phase.DISCARD
         self.turn: int | None = None
@@ -233,9 +233,10 @@ class HandState:
         """Copies of ``kind`` the seat holds, concealed and in melds."""
         return self.counts[seat][kind] + sum(m.tiles.count(kind) for m in self.melds[seat])
 
-    def waits_of(self, seat: int) -> frozenset[int]:
-        """The kinds that would complete the seat's thirteen (none held four), kept until
-        the seat's tiles change."""
+    def waits_of(self, seat: int) -> list[int]:
+        """The kinds that would complete the seat's thirteen (none held four), ascending,
+        kept until the seat's tiles change (a short list: a membership test is as quick as
+        a set's, and building no set saves a fifth of the call)."""
         waits = self.waits[seat]
         if waits is None:
             melds = self.melds[seat]
@@ -243,16 +244,16 @@ class HandState:
             if find is None:
                 hand = self.hand(seat)
                 complete = self.judge.complete
-                waits = frozenset(
+                waits = [
                     k
                     for k in range(1, _LAST_STANDARD + 1)
                     if hand.held(k) < 4 and complete(hand.draw(k))
-                )
+                ]
             elif melds:
                 tiles = [k for m in melds for k in m.tiles]
-                waits = frozenset(find(self.counts[seat], len(melds), tiles))
+                waits = find(self.counts[seat], len(melds), tiles)
             else:
-                waits = frozenset(find(self.counts[seat], 0, _NO_TILES))
+                waits = find(self.counts[seat], 0, _NO_TILES)
             self.waits[seat] = waits
         return waits
 
@@ -573,7 +574,7 @@ class HandState:
         self._self_done = tile not in waits
         self._self_tally = None
 
-    def waits_of_before_draw(self, seat: int, tile: int) -> frozenset[int]:
+    def waits_of_before_draw(self, seat: int, tile: int) -> list[int]:
         """The waits of the thirteen the seat held before drawing ``tile``."""
         waits = self.waits[seat]
         if waits is None:
