@@ -108,6 +108,7 @@ class HandState:
 
     __slots__ = (
         "_hands",
+        "_meld_tiles",
         "_self_done",
         "_self_tally",
         "claimed_this_turn",
@@ -163,6 +164,8 @@ class HandState:
         self.pools: list[list[int]] = [[], [], [], []]
         self.waits: list[list[int] | None] = [None, None, None, None]
         self._hands: list[Hand | None] = [None, None, None, None]
+        # Per seat, its melds and their tiles flat (for the waits), rebuilt when they change.
+        self._meld_tiles: list[tuple[tuple[Meld, ...], list[int]]] = [((), _NO_TILES)] * SEATS
         self.phase = Phase.DISCARD
         self.turn: int | None = None
         self.window: ClaimWindow | None = None
@@ -192,6 +195,7 @@ class HandState:
         other.pools = [p[0][:], p[1][:], p[2][:], p[3][:]]
         other.waits = self.waits[:]
         other._hands = self._hands[:]
+        other._meld_tiles = self._meld_tiles[:]  # pairs of immutable melds and unshared lists
         other.phase, other.turn = self.phase, self.turn
         other.window = None if self.window is None else self.window.copy()
         other.drawn, other.drawn_from = self.drawn, self.drawn_from
@@ -250,7 +254,10 @@ class HandState:
                     if hand.held(k) < 4 and complete(hand.draw(k))
                 ]
             elif melds:
-                tiles = [k for m in melds for k in m.tiles]
+                known, tiles = self._meld_tiles[seat]
+                if known is not melds:
+                    tiles = [k for m in melds for k in m.tiles]
+                    self._meld_tiles[seat] = (melds, tiles)
                 waits = find(self.counts[seat], len(melds), tiles)
             else:
                 waits = find(self.counts[seat], 0, _NO_TILES)
