@@ -278,8 +278,10 @@ class HandState:
         if not self.claimed_this_turn:
             kongs = [k for k in range(1, COUNTS_LENGTH) if c[k] == 4] if 4 in c else []
             for meld in self.melds[seat]:
-                if meld.kind is MeldKind.PUNG and c[meld.tiles[0]]:
-                    kongs.append(meld.tiles[0])
+                if meld.kind is _PUNG_MELD:
+                    tile = meld.tiles[0]
+                    if c[tile]:
+                        kongs.append(tile)
             if kongs:
                 if not self.can_kong(seat):  # only a promotion, and only if it can be robbed
                     kongs = [k for k in kongs if c[k] != 4] if self.rob_last else []
@@ -681,6 +683,7 @@ class HandState:
 
 
 _LAST_STANDARD: Final = 34
+_PUNG_MELD: Final = MeldKind.PUNG
 _OTHERS: Final = tuple(tuple((seat + step) & 3 for step in (1, 2, 3)) for seat in range(SEATS))
 _NO_TILES: Final[list[int]] = []
 _ANSWER_EVENT: Final = {

@@ -471,7 +471,13 @@ class Rules:
         if type(seat) is not int or not 0 <= seat < SEATS:
             check_seat(seat)
         legal = self._legal[seat]
-        return list(legal if legal is not None else self._legal_of(seat))
+        if legal is None:
+            hand = self._hand
+            if hand.window is None and seat == hand.turn:  # the common case, one call less
+                legal = self._legal[seat] = hand.turn_moves(seat)
+            else:
+                legal = self._legal_of(seat)
+        return list(legal)
 
     # -- apply -------------------------------------------------------------------------------
 
