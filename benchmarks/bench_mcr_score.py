@@ -1,6 +1,6 @@
 """Hands scored per second: our scorer and pymahjonggb on the same random winning hands.
 
-    python benchmarks/bench_mcr_score.py [--hands 20000] [--repeats 3] [--rounds 2]
+    python -m benchmarks.bench_mcr_score [--hands 20000] [--repeats 3] [--rounds 2]
 
 Both score the same hands (tests/mcr/scoring_hands.py, seed 5) under the same rules (our
 ``gb`` ruleset; the Green Book is timed too), in one run, reported as ratios to the oracle.
@@ -20,18 +20,13 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "mcr"))
-
-from scoring_hands import random_hands
-from scoring_oracle import AVAILABLE, gb_arguments
 
 from mahjongkit.mcr.scoring.ruleset import GB, GREEN_BOOK
 from mahjongkit.mcr.scoring.score import WinBatch, score, score_many
+from tests.mcr.scoring_hands import random_hands
+from tests.mcr.scoring_oracle import AVAILABLE, gb_arguments
 
 
 def main() -> None:

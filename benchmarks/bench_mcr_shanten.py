@@ -1,7 +1,7 @@
 """MCR foundations benchmark: waits and shanten-after-discard per second, the C++ core
 against the pure-Python reference in one run, and pymahjonggb's shanten on the same hands.
 
-    python benchmarks/bench_mcr_shanten.py [--hands 2000] [--repeat 5]
+    python -m benchmarks.bench_mcr_shanten [--hands 2000] [--repeat 5]
 
 Hands are seeded random 14-tile hands (uniform, one-suit heavy, near-complete; no melds so
 that every form is in play); a 13-tile hand is one of them less its last tile. Each figure
@@ -15,17 +15,13 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "mcr"))
-from oracle_hands import complete_tiles, gb, random_hand
 
 from mahjongkit._core import mcr as core
 from mahjongkit.mcr.analysis import engine
 from mahjongkit.mcr.hand.hand import Hand
+from tests.mcr.oracle_hands import complete_tiles, gb, random_hand
 
 
 def timed(function: Callable[[], object], repeat: int) -> float:

@@ -1,10 +1,10 @@
 """Regenerate the MCR rules golden files under tests/data/ (run from the repository root).
 
-    python scripts/gen_mcr_goldens.py
+    python -m scripts.gen_mcr_goldens
 
-* ``mcr_walls.txt``: seeded walls of decision 12 (seed as hex, hand number, the 144 tiles
-  front first), so another implementation of the published construction can be checked
-  tile by tile, and so can this one on every platform.
+* ``mcr_walls.txt``: seeded walls of decision 12 of docs/decisions.md (seed as hex, hand
+  number, the 144 tiles front first), so another implementation of the published
+  construction can be checked tile by tile, and so can this one on every platform.
 * ``mcr_playthrough.txt``: whole games played by the seeded random players of
   ``tests/mcr/test_random_games.py``: one line per hand (winner, how, from whom) and a
   SHA-256 of the event stream (settlements left out: their points are the scorer's), so any
@@ -16,17 +16,14 @@ Only regenerate after a deliberate change of behaviour, and say why in the commi
 from __future__ import annotations
 
 import hashlib
-import sys
 from pathlib import Path
 
+from mahjongkit.mcr.game.events import Event, EventKind
+from mahjongkit.mcr.hand.wall import Wall
+from mahjongkit.tiles import code
+from tests.mcr.test_random_games import play
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "mcr"))
-
-from test_random_games import play  # noqa: E402
-
-from mahjongkit.mcr.game.events import Event, EventKind  # noqa: E402
-from mahjongkit.mcr.hand.wall import Wall  # noqa: E402
-from mahjongkit.tiles import code  # noqa: E402
 
 WALL_SEEDS: list[bytes] = [b"published-seed", b"0", bytes(32), bytes(range(32))]
 WALL_HANDS = (1, 2, 16)
@@ -35,7 +32,7 @@ PLAY_SEEDS = ("golden-1", "golden-2")
 
 def wall_lines() -> list[str]:
     lines = [
-        "# Seeded MCR walls (decision 12). Regenerate: python scripts/gen_mcr_goldens.py",
+        "# Seeded MCR walls (decision 12). Regenerate: python -m scripts.gen_mcr_goldens",
         "# seed (hex) | hand number | the 144 tiles, front first",
     ]
     for seed in WALL_SEEDS:
@@ -55,7 +52,7 @@ def event_digest(events: list[Event]) -> str:
 
 def playthrough_lines() -> list[str]:
     lines = [
-        "# Random-player MCR games. Regenerate: python scripts/gen_mcr_goldens.py",
+        "# Random-player MCR games. Regenerate: python -m scripts.gen_mcr_goldens",
         "# seed | hand | winner | how | from   (one line per hand)",
         "# seed | events | moves | sha256 of the event stream without the settlements",
     ]

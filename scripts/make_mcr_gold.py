@@ -11,8 +11,8 @@ the expected fans and total with the scorer, and refuses to write the file unles
 
 Review the diff of the written file by eye before committing it: it is the test.
 
-    python scripts/make_mcr_gold.py            # rewrite the file
-    python scripts/make_mcr_gold.py --check    # exit 1 if the file would change
+    python -m scripts.make_mcr_gold            # rewrite the file
+    python -m scripts.make_mcr_gold --check    # exit 1 if the file would change
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ from mahjongkit.mcr.scoring.score import score
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "tests" / "data" / "mcr_gold.txt"
-sys.path.insert(0, str(ROOT / "tests" / "mcr"))
 
 # (mark, fan, hand with the winning tile, context); context words: "win 5m", "self",
 # "rob", "seat S", "prevailing S", "last-of-wall", "kong-replacement",
@@ -270,8 +269,8 @@ ROWS: list[tuple[str, int, str, str]] = [
 def parse_context(text: str) -> tuple[WinContext, Ruleset, int | None, int | None]:
     """The context of a row (read as the test reads it), its ruleset, the oracle's verified
     total and a published total."""
-    from scoring_gold import expected_total, ruleset_of
-    from scoring_gold import parse_context as read_context
+    from tests.mcr.scoring_gold import expected_total, ruleset_of
+    from tests.mcr.scoring_gold import parse_context as read_context
 
     words = text.split()
     oracle = next((int(w.split("=")[1]) for w in words if w.startswith("oracle=")), None)
@@ -287,7 +286,7 @@ def _fan_list(hand: Hand, context: WinContext, ruleset: Ruleset) -> tuple[str, i
 
 def build() -> str:
     try:
-        from scoring_oracle import AVAILABLE, gb_score
+        from tests.mcr.scoring_oracle import AVAILABLE, gb_score
     except ImportError:
         AVAILABLE = False
     lines = [

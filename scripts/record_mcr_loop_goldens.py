@@ -1,6 +1,6 @@
 """Record the golden playthroughs of the MCR rules into tests/data/mcr_loop_goldens.txt.
 
-    python scripts/record_mcr_loop_goldens.py
+    python -m scripts.record_mcr_loop_goldens
 
 Recorded from the rules as they were before the redesign of issue 12 (commit in the file's
 header), so the redesign can be shown to play the very same games: 200 seeded sixteen-hand
@@ -12,13 +12,11 @@ Only regenerate after a deliberate change of behaviour, and say why in the commi
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "mcr"))
+from tests.mcr.golden_games import GAMES, SHORT_GAMES, game_seed, play, short_seed
 
-from golden_games import GAMES, SHORT_GAMES, game_seed, play, short_seed  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 OUT = ROOT / "tests" / "data" / "mcr_loop_goldens.txt"
 

@@ -1,4 +1,4 @@
-// The 42 tile kinds shared by both games, numbered 1..42 (decision 11):
+// The 42 tile kinds shared by both games, numbered 1..42 (decision 11, docs/decisions.md):
 // m1..m9 = 1..9, p1..p9 = 10..18, s1..s9 = 19..27, winds E S W N = 28..31,
 // dragons red green white = 32..34, flowers f1..f4 = 35..38, seasons t1..t4 = 39..42.
 // Kind 0 is never a tile; code uses it as "empty".

@@ -1,7 +1,7 @@
 """The 42 tile kinds shared by both games, and the 144-tile set.
 
-A kind is a plain ``int`` from 1 to 42, in the order of decision 11 (the order is part of
-the interface, and the C++ core uses the same numbers):
+A kind is a plain ``int`` from 1 to 42, in the order of decision 11 of docs/decisions.md (the order
+is part of the interface, and the C++ core uses the same numbers):
 
 ====== =========== ============================================
 kinds  codes       tiles

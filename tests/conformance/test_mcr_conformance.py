@@ -3,19 +3,14 @@ after-discard tables, and the same refusals, over random legal hands (Hypothesis
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "mcr"))
-from hand_strategies import complete_hands, random_hands, ready_hands
-
 from mahjongkit.mcr.analysis import engine
 from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.hand.notation import parse_hand
+from tests.mcr.hand_strategies import complete_hands, random_hands, ready_hands
 
 hands_13 = st.one_of(ready_hands(), random_hands(13))
 hands_14 = st.one_of(complete_hands(), random_hands(14))

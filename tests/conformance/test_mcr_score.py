@@ -3,22 +3,17 @@ points, split) and the same refusals, under every ruleset and contested reading.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "mcr"))
-from hand_strategies import complete_hands
-from hand_strategies import random_hands as random_tiles
-from scoring_hands import random_hands
 
 from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.scoring.context import WinBy, WinContext
 from mahjongkit.mcr.scoring.ruleset import GB, GREEN_BOOK, GREEN_BOOK_2006, Ruleset
 from mahjongkit.mcr.scoring.score import score
+from tests.mcr.hand_strategies import complete_hands
+from tests.mcr.hand_strategies import random_hands as random_tiles
+from tests.mcr.scoring_hands import random_hands
 
 # every ruleset, and every contested reading answered the other way
 RULESETS = [

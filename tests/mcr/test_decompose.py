@@ -10,15 +10,15 @@ import random
 from collections import Counter
 
 import pytest
-from hand_strategies import complete_hands, ready_hands
 from hypothesis import given, settings
-from oracle_hands import random_hand
 
 from mahjongkit.mcr.analysis import engine
 from mahjongkit.mcr.analysis.decompose import divide, standard_waits
 from mahjongkit.mcr.analysis.split import Form, SetKind, Split, Wait
 from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.hand.notation import parse_hand
+from tests.mcr.hand_strategies import complete_hands, ready_hands
+from tests.mcr.oracle_hands import random_hand
 
 IMPLS = ["python", "cpp"]
 

@@ -5,11 +5,11 @@ no fan the ``+`` row's fan excludes is scored with it."""
 from __future__ import annotations
 
 import pytest
-from scoring_gold import GoldRow, expected_total, read_gold
 
 from mahjongkit.mcr.hand.notation import parse_hand
 from mahjongkit.mcr.scoring.fans import FANS
 from mahjongkit.mcr.scoring.score import score
+from tests.mcr.scoring_gold import GoldRow, expected_total, read_gold
 
 ROWS = read_gold()
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from hand_strategies import random_hands
 from hypothesis import given, settings
 
 from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.hand.meld import Meld, MeldKind
 from mahjongkit.mcr.hand.notation import parse_hand
+from tests.mcr.hand_strategies import random_hands
 
 
 def test_views_of_a_hand() -> None:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from golden_games import play
+
+from tests.mcr.golden_games import play
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "mcr_loop_goldens.txt"
 

@@ -1,15 +1,15 @@
-"""Notation of decision 11: canonical printing, round trips, and every refusal."""
+"""Notation of decision 11 (docs/decisions.md): canonical printing, round trips, refusals."""
 
 from __future__ import annotations
 
 import pytest
-from hand_strategies import complete_hands, random_hands
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.hand.meld import Meld, MeldKind
 from mahjongkit.mcr.hand.notation import format_hand, format_tiles, parse_hand, parse_tiles
+from tests.mcr.hand_strategies import complete_hands, random_hands
 
 
 def test_the_decision_example_parses_to_the_tiles_it_names() -> None:

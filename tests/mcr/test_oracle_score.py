@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from scoring_hands import random_hands
-from scoring_oracle import AVAILABLE, gb_score
 
 from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.hand.meld import MeldKind
 from mahjongkit.mcr.scoring.context import WinBy
 from mahjongkit.mcr.scoring.ruleset import GB, GREEN_BOOK
 from mahjongkit.mcr.scoring.score import equivalent_tallies, score
+from tests.mcr.scoring_hands import random_hands
+from tests.mcr.scoring_oracle import AVAILABLE, gb_score
 
 pytestmark = [
     pytest.mark.oracle,
@@ -214,9 +214,8 @@ def test_robbing_on_the_last_tile() -> None:
 
 def test_every_gold_row_agrees_with_the_oracle_under_gb() -> None:
     """The gold corpus' hands, read under gb, are what pymahjonggb says too."""
-    from scoring_gold import read_gold
-
     from mahjongkit.mcr.hand.notation import parse_hand
+    from tests.mcr.scoring_gold import read_gold
 
     for row in read_gold():
         hand = parse_hand(row.notation)

@@ -11,12 +11,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from oracle_hands import FROM_GB, gb, gb_pack, random_hand
 
 from mahjongkit._core import mcr as core
 from mahjongkit.mcr.analysis import engine
 from mahjongkit.mcr.analysis.split import Form
 from mahjongkit.mcr.hand.hand import Hand
+from tests.mcr.oracle_hands import FROM_GB, gb, gb_pack, random_hand
 
 MahjongGB = pytest.importorskip("MahjongGB")
 pytestmark = pytest.mark.oracle

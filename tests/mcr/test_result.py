@@ -1,4 +1,4 @@
-"""Settlement (decision 13, 3.9.1.2–3.9.1.3) and standings."""
+"""Settlement (decision 13 (docs/decisions.md), 3.9.1.2–3.9.1.3) and standings."""
 
 from __future__ import annotations
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from scoring_hands import random_hands
 
 from mahjongkit.mcr.analysis.split import Form, SetKind, Wait
 from mahjongkit.mcr.hand.hand import Hand
@@ -13,6 +12,7 @@ from mahjongkit.mcr.hand.notation import parse_hand
 from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
 from mahjongkit.mcr.scoring.ruleset import GB, GREEN_BOOK
 from mahjongkit.mcr.scoring.score import equivalent_tallies, score
+from tests.mcr.scoring_hands import random_hands
 
 PLAIN = "123m 456p 789s 234s 55m"  # mixed straight, waiting on the 5m pair
 

@@ -8,7 +8,6 @@ import random
 from dataclasses import dataclass, replace
 
 import pytest
-from scoring_hands import random_hands
 
 from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.hand.meld import Meld
@@ -17,6 +16,7 @@ from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
 from mahjongkit.mcr.scoring.ruleset import GB, GREEN_BOOK, Ruleset
 from mahjongkit.mcr.scoring.score import Refusal, ScoreRefused, score, score_many
 from mahjongkit.mcr.scoring.tally import Tally
+from tests.mcr.scoring_hands import random_hands
 
 RULESETS = [GREEN_BOOK, GB]
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from hand_strategies import complete_hands, random_hands, ready_hands
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -11,6 +10,7 @@ from mahjongkit.mcr.analysis import engine
 from mahjongkit.mcr.analysis.split import Form
 from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.hand.notation import parse_hand
+from tests.mcr.hand_strategies import complete_hands, random_hands, ready_hands
 
 IMPLS = ["python", "cpp"]
 

@@ -1,4 +1,4 @@
-"""The seeded wall of decision 12: the published construction, the deal, the two ends."""
+"""The seeded wall of decision 12 (docs/decisions.md): its construction, the deal, both ends."""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""The free rule (decision 2) against every row of spec 001's tables, in both implementations."""
+"""The free rule (decision 2) against every row of spec 001's tables, in both implementations.
+
+The decision and the spec are written out in docs/decisions.md.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mahjongkit.solitaire import blockers, free_slots, get_layout
-from mahjongkit.solitaire.reference import Geometry
+from mahjongkit.solitaire._ref.geometry import Geometry
 
 IMPLS = ["cpp", "python"]
 TURTLE = get_layout("turtle")

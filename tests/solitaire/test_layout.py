@@ -1,4 +1,7 @@
-"""Layouts: the Turtle of decision 1, the built-ins, the text format, KMahjongg, errors."""
+"""Layouts: the Turtle of decision 1, the built-ins, the text format, KMahjongg, errors.
+
+Decision 1 is written out in docs/decisions.md.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Learn Mode against every row of spec 001's two tables, on the Turtle."""
+"""Learn Mode against every row of spec 001's two tables (docs/decisions.md), on the Turtle."""
 
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ def test_row_newly_unlocked_28() -> None:
 def test_cover_wins_over_an_open_side_and_nearest_layer_is_told_apart() -> None:
     why = explain(TURTLE, ALL, 128)
     assert why.state is TileState.COVERED_AND_SIDES
-    assert why.nearest_cover == (139,) and why.covered_by == (139, 143)
+    assert why.covered_by == why.nearest_cover == (139,) and why.covered_by_all == (139, 143)
     # With 139 gone the cap is the nearest cover left.
     assert explain(TURTLE, ALL - {139}, 128).nearest_cover == (143,)
 

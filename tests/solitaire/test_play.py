@@ -11,6 +11,7 @@ from mahjongkit.cli import main
 from mahjongkit.solitaire import deal, get_layout
 from mahjongkit.solitaire.game import Game, Status
 from mahjongkit.solitaire.play import HELP, Session, render
+from mahjongkit.solitaire.save import dumps
 from mahjongkit.solitaire.solver import solve
 
 
@@ -177,6 +178,6 @@ def test_the_board_is_redrawn_after_every_move() -> None:
 def test_session_load_keeps_the_game_on_a_bad_file(tmp_path: Path) -> None:
     session = Session(Game.new("tea house", 3, check_dead_ends=False))
     faces = list(session.game.faces)
-    (tmp_path / "cut.json").write_text(session.game.save()[:40])
+    (tmp_path / "cut.json").write_text(dumps(session.game)[:40])
     reply = session.handle(f"load {tmp_path / 'cut.json'}")
     assert reply.startswith("could not load") and session.game.faces == faces

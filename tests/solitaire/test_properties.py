@@ -10,13 +10,9 @@ from hypothesis import strategies as st
 
 from mahjongkit import tiles
 from mahjongkit.solitaire import deal, free_slots, get_layout, layouts
+from mahjongkit.solitaire._ref.properties import BoardProperties, LayoutFacts
 from mahjongkit.solitaire.engine import board_properties, core_property_names
-from mahjongkit.solitaire.properties import (
-    EXPENSIVE_PROPERTIES,
-    PROPERTY_NAMES,
-    BoardProperties,
-    LayoutFacts,
-)
+from mahjongkit.solitaire.properties import EXPENSIVE_PROPERTIES, PROPERTY_NAMES
 
 CHEAP = [name for name in PROPERTY_NAMES if name not in EXPENSIVE_PROPERTIES]
 SEEDS = [0, 3, 2**64 - 1]
@@ -143,7 +139,7 @@ def test_solver_nodes_budget():
 
 def test_solver_nodes_count_the_solver_reference_search():
     """The count is that of the solver's own reference search (issue 4), run without a clock."""
-    solve_reference = pytest.importorskip("mahjongkit.solitaire.solve_reference")
+    solve_reference = pytest.importorskip("mahjongkit.solitaire._ref.solve")
     from mahjongkit.solitaire.properties import match_group
 
     for name, seed in [("turtle", 2), ("turtle", 5), ("lotus cross", 3), ("great wall", 1)]:

@@ -1,6 +1,7 @@
 // The reverse deal (decisions 4 and 5; spec 000 and 002): on the given slots, repeatedly pick
 // two slots that are free in the same state, give them the next face pair, remove them.
 // A trial left with fewer than two free slots is abandoned and retried on the same stream.
+// The decisions and specs cited are written out in docs/decisions.md.
 #pragma once
 #include <array>
 #include <cstdint>

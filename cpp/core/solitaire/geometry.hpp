@@ -5,6 +5,7 @@
 // present slot on any higher layer overlaps that footprint (|dx| < 2 and |dy| < 2). Its
 // side neighbours are the slots on the same layer with |dy| < 2 and dx = -2 (left) or +2
 // (right). Free = not covered and at least one side empty.
+// The decisions and specs cited are written out in docs/decisions.md.
 #pragma once
 #include <vector>
 

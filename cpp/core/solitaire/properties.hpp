@@ -24,6 +24,7 @@
 //                  lexicographic order) and removes pair number below(count). It loses when
 //                  tiles remain and no pair is open.
 //   difficulty     1 - random_wins / K: 0 when a random player always wins.
+// The decisions and specs cited are written out in docs/decisions.md.
 #pragma once
 #include <array>
 #include <cstdint>

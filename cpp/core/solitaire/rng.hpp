@@ -1,6 +1,7 @@
 // The seeded generator of the solitaire core, written out so that the C++ core and the
 // pure-Python twin (python/mahjongkit/solitaire/rng.py) draw the same numbers on every
-// platform (decision 5: never <random>'s distributions, whose output is not standardised).
+// platform (decision 5 of docs/decisions.md: never <random>'s distributions, whose output is not
+// standardised).
 //
 //   * splitmix64: the seeder. State s; next: s += 0x9E3779B97F4A7C15, then the finaliser
 //     mix64(z) = z ^ z>>30, * 0xBF58476D1CE4E5B9, ^ >>27, * 0x94D049BB133111EB, ^ >>31.

@@ -6,6 +6,8 @@
 #include <ctime>
 #include <unordered_map>
 
+#include "core/solitaire/rng.hpp"
+
 namespace mahjongkit::solitaire {
 namespace {
 
@@ -33,16 +35,12 @@ struct BitsHash {
   }
 };
 
-// splitmix64: the playouts' private randomness (never part of any deal).
-struct Mixer {
-  std::uint64_t s;
-  std::uint64_t next() {
-    std::uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-  int below(int n) { return static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
+// The playouts' private randomness (never part of any deal): rng.hpp's SplitMix64, drawn
+// by a plain modulo. Its bias (under n / 2^64) cannot matter to a heuristic's tie-breaks,
+// and changing the draw would change which positions a time budget decides.
+struct PlayoutRng {
+  SplitMix64 mix;
+  int below(int n) { return static_cast<int>(mix.next() % static_cast<std::uint64_t>(n)); }
 };
 
 struct Move {
@@ -53,7 +51,7 @@ struct Move {
 class Solver {
  public:
   Solver(const Geometry& g, const std::vector<int>& groups, const SolveLimits& limits)
-      : g_(g), limits_(limits), rng_{limits.seed} {
+      : g_(g), limits_(limits), rng_{SplitMix64{limits.seed}} {
     int max_group = -1;
     for (int i = 0; i < g.n; ++i) max_group = std::max(max_group, groups[i]);
     members_.assign(max_group + 1, Bits{});
@@ -845,7 +843,7 @@ class Solver {
   // one fixed order is heavy-tailed, and dead nodes found by any run stay dead for all of them.
   // Returns as search() does, or 2 when a playout between restarts solved r.
   int dfs(const Bits& present, std::vector<std::pair<int, int>>& path, SolveResult& r) {
-    Node root{present, present, {}};
+    Node root{present, present, {}, {}, {}};
     root.partner.fill(-1);
     // The groups with four tiles here are the decisions: each gets three literals.
     var_of_tile_.assign(g_.n, -1);
@@ -883,7 +881,7 @@ class Solver {
 
   const Geometry& g_;
   SolveLimits limits_;
-  Mixer rng_;
+  PlayoutRng rng_;
   std::vector<Bits> members_;
   std::vector<int> group_;
   Bits root_;

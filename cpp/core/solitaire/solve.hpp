@@ -24,6 +24,7 @@
 //      as a nogood that refutes pairings in later branches and restarts without a relaxation.
 // Every answer is exact; when the node or time budget runs out the answer is kUnknown. The
 // time budget is CPU time of the solving thread where available (steady on a loaded machine).
+// The decisions and specs cited are written out in docs/decisions.md.
 #pragma once
 #include <cstdint>
 #include <string>

@@ -7,8 +7,7 @@ import numpy.typing as npt
 DEFAULT_MAX_TRIALS: int
 
 class Geometry:
-    """Per-slot blocker masks of a layout (slots as (x, y, z) half units)"""
-
+    # Per-slot blocker masks of a layout (slots as (x, y, z) half units).
     def __init__(self, slots: list[tuple[int, int, int]]) -> None: ...
     @property
     def size(self) -> int: ...
@@ -33,7 +32,7 @@ def solve(
     max_nodes: int = 5000000,
     max_seconds: float = 1.0,
     playouts: int = 1000,
-    seed: int = 11400714819323198485,
+    seed: int = ...,
 ) -> tuple[int, list[tuple[int, int]], int, int, float, str]: ...
 
 # ---- Solitaire at scale (cpp/core/solitaire/search.hpp, properties.hpp) ----

@@ -123,7 +123,7 @@ def _seed_arg(seed: str, as_hex: bool) -> str | bytes:
 @click.option("--hand", "hand_no", default=1, show_default=True, help="Hand number, 1 to 16.")
 @click.option("--hex", "as_hex", is_flag=True, help="SEED is hexadecimal bytes.")
 def wall_command(seed: str, hand_no: int, as_hex: bool) -> None:
-    """Print the seeded wall of one hand (decision 12), front first.
+    """Print the seeded wall of one hand (decision 12, docs/decisions.md), front first.
 
     Example: mahjongkit mcr wall published-seed --hand 3
     """

@@ -397,7 +397,7 @@ def search_command(
     """
     from mahjongkit.solitaire import properties
     from mahjongkit.solitaire.condition import Condition, ConditionError
-    from mahjongkit.solitaire.search import SearchResult, search
+    from mahjongkit.solitaire.search import SearchJob, SearchResult, run_search
 
     seeds = _seed_range(seeds_text)
     try:
@@ -409,36 +409,23 @@ def search_command(
     budget = properties.DEFAULT_SOLVER_BUDGET if solver_budget is None else solver_budget
     started = time.perf_counter()
     try:
-        layout = _layout(layout_name)
+        # One options object for both places the search can run.
+        job = SearchJob.make(
+            _layout(layout_name),
+            condition,
+            limit,
+            report=extra,
+            playouts=playout_count,
+            solver_budget=budget,
+        )
         with _progress_bar(len(seeds), "seeds", progress) as bar:
             result: SearchResult
             if dask or scheduler is not None:
-                from mahjongkit.solitaire.distributed import search_dask
+                from mahjongkit.solitaire.distributed import run_search_dask
 
-                result = search_dask(
-                    layout,
-                    seeds,
-                    condition,
-                    limit,
-                    scheduler=scheduler,
-                    progress=bar,
-                    report=extra,
-                    playouts=playout_count,
-                    solver_budget=budget,
-                )
+                result = run_search_dask(job, seeds, scheduler=scheduler, progress=bar)
             else:
-                result = search(
-                    layout,
-                    seeds,
-                    condition,
-                    limit,
-                    threads=threads,
-                    impl=impl,
-                    progress=bar,
-                    report=extra,
-                    playouts=playout_count,
-                    solver_budget=budget,
-                )
+                result = run_search(job, seeds, threads=threads, impl=impl, progress=bar)
     except (LayoutError, DealError, ValueError, OSError, ImportError) as error:
         raise click.ClickException(str(error)) from None
     seconds = time.perf_counter() - started

@@ -9,9 +9,7 @@
 from mahjongkit.solitaire.board import Board
 from mahjongkit.solitaire.engine import (
     DEFAULT_MAX_TRIALS,
-    Blockers,
     DealError,
-    blockers,
     core_geometry,
     deal,
     free_slots,
@@ -21,6 +19,7 @@ from mahjongkit.solitaire.engine import (
 )
 from mahjongkit.solitaire.game import Game, Refusal, RefusalCode, Status
 from mahjongkit.solitaire.layout import Layout, LayoutError, get_layout, layouts
+from mahjongkit.solitaire.learn import Blockers, blockers
 from mahjongkit.solitaire.rng import Rng, daily_seed
 from mahjongkit.solitaire.save import SaveError
 from mahjongkit.solitaire.solver import SolveResult, Verdict, is_solvable, solve, solve_position

@@ -26,7 +26,6 @@ import contextlib
 import json
 import os
 import tempfile
-import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Final, Literal, cast
@@ -35,23 +34,18 @@ import numpy as np
 import numpy.typing as npt
 
 from mahjongkit.solitaire import engine
-from mahjongkit.solitaire.layout import Layout, get_layout
+from mahjongkit.solitaire.checks import check_trials, layout_of
+from mahjongkit.solitaire.layout import Layout
+from mahjongkit.solitaire.scan import Boards as Boards
+from mahjongkit.solitaire.scan import Progress as Progress
 from mahjongkit.solitaire.seeds import SEED_LIMIT, check_seeds, parse_seeds
 
 Format = Literal["npy", "jsonl"]
 FORMATS: Final[tuple[Format, ...]] = ("npy", "jsonl")
-Progress = Callable[[int], object]
-"""Called now and then with the number of boards finished so far."""
-Boards = npt.NDArray[np.uint8]
-"""Boards as rows of tile kinds: ``uint8[n_boards, n_slots]``."""
 Source = Callable[[Layout, range, "Progress | None"], Boards]
 """Generates the boards of a seed range (for :func:`write_batch`)."""
 SLICE: Final = 1 << 16
 """Boards generated per step of :func:`write_batch` (about 9 MB of Turtle boards)."""
-
-
-def _layout(layout: Layout | str) -> Layout:
-    return engine._check_layout(get_layout(layout) if isinstance(layout, str) else layout)
 
 
 def seed_array(
@@ -127,10 +121,10 @@ def batch(
     """
     from mahjongkit.solitaire.search import resolve_threads
 
-    chosen = _layout(layout)
+    chosen = layout_of(layout)
     seed_values = seed_array(seeds)
     thread_count = resolve_threads(threads)
-    engine._check_trials(max_trials)
+    check_trials(max_trials)
     shape = (len(seed_values), chosen.size)
     if out is None:
         out = np.empty(shape, dtype=np.uint8)
@@ -138,39 +132,16 @@ def batch(
         raise ValueError(f"out must be a C-contiguous uint8 array of shape {shape}")
     if len(seed_values) == 0:
         return out
-    if engine.resolve_impl(impl) == "cpp":
-        failed = engine.core_batch_faces(
-            chosen, seed_values, out, threads=thread_count, max_trials=max_trials, progress=progress
-        )
-    else:
-        failed = _batch_reference(chosen, seed_values, out, max_trials, progress)
+    # The reference runs on one thread whatever ``threads`` says.
+    failed = engine.backend(impl).batch_faces(
+        chosen, seed_values, out, thread_count, max_trials, progress
+    )
     if failed is not None:
         raise engine.DealError(
             f"could not deal layout {chosen.name!r} with seed {failed}: every one of the "
             f"{max_trials} trials of the reverse deal was left with fewer than two free slots"
         )
     return out
-
-
-def _batch_reference(
-    layout: Layout,
-    seeds: npt.NDArray[np.uint64],
-    out: npt.NDArray[np.uint8],
-    max_trials: int,
-    progress: Progress | None,
-) -> int | None:
-    last_report = time.monotonic()
-    for i, seed in enumerate(seeds.tolist()):
-        try:
-            out[i] = engine.deal(layout, seed, impl="python", max_trials=max_trials).faces
-        except engine.DealError:
-            return int(seed)
-        if progress is not None and time.monotonic() - last_report > 0.05:
-            progress(i + 1)
-            last_report = time.monotonic()
-    if progress is not None:
-        progress(len(seeds))
-    return None
 
 
 def format_of(path: str | Path, format: str | None = None) -> Format:
@@ -272,7 +243,7 @@ def write_batch(
     ``source(layout, seeds, progress)``, when given, generates each slice instead of
     :func:`batch` (the command line passes the Dask backend's).
     """
-    chosen = _layout(layout)
+    chosen = layout_of(layout)
     seed_range = parse_seeds(seeds) if isinstance(seeds, str) else check_seeds(seeds)
     kind = format_of(path, format)
     target = check_target(path, overwrite=overwrite)

@@ -32,23 +32,25 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from mahjongkit.solitaire import engine, properties
-from mahjongkit.solitaire.batch import Progress, batch
+from mahjongkit.solitaire import engine
+from mahjongkit.solitaire.batch import batch
+from mahjongkit.solitaire.checks import check_chunk, check_trials, layout_of
 from mahjongkit.solitaire.condition import Condition
 from mahjongkit.solitaire.layout import Layout, Slot
+from mahjongkit.solitaire.scan import Progress, RawPart
 from mahjongkit.solitaire.search import (
-    RawPart,
     SearchJob,
+    SearchOptions,
     SearchResult,
     layout_from,
     portable_layout,
-    resolve_layout,
     resolve_seeds,
     segments,
 )
 
 if TYPE_CHECKING:
     from distributed import Client, Future
+    from typing_extensions import Unpack  # typing.Unpack from Python 3.11
 
 DEFAULT_CHUNK = 1 << 14
 """Seeds per task: about 0.1 s of Turtle boards, or a few seconds of an expensive search."""
@@ -140,19 +142,32 @@ def search_dask(
     client: Client | None = None,
     scheduler: str | None = None,
     chunk: int = DEFAULT_CHUNK,
-    report: Iterable[str] = (),
-    playouts: int = properties.DEFAULT_PLAYOUTS,
-    solver_budget: int = properties.DEFAULT_SOLVER_BUDGET,
-    max_trials: int = engine.DEFAULT_MAX_TRIALS,
     progress: Progress | None = None,
+    **options: Unpack[SearchOptions],
 ) -> SearchResult:
-    """:func:`~mahjongkit.solitaire.search.search` on a Dask cluster; the same result.
+    """:func:`~mahjongkit.solitaire.search.search` on a Dask cluster; the same result
+    (``options`` as for it).
 
     Ctrl-C returns what the examined prefix holds, with ``interrupted`` set.
     """
-    job = SearchJob.make(layout, where, limit, report, playouts, solver_budget, max_trials)
+    job = SearchJob.make(layout, where, limit, **options)
+    return run_search_dask(
+        job, seeds, client=client, scheduler=scheduler, chunk=chunk, progress=progress
+    )
+
+
+def run_search_dask(
+    job: SearchJob,
+    seeds: range | str,
+    *,
+    client: Client | None = None,
+    scheduler: str | None = None,
+    chunk: int = DEFAULT_CHUNK,
+    progress: Progress | None = None,
+) -> SearchResult:
+    """:func:`search_dask` with its options already checked and held in ``job``."""
     seed_range = resolve_seeds(seeds)
-    _check_chunk(chunk)
+    check_chunk(chunk)
     with connect(client, scheduler) as active:
 
         def submit(first: int, count: int) -> Future[Any]:
@@ -189,10 +204,10 @@ def batch_dask(
     progress: Progress | None = None,
 ) -> npt.NDArray[np.uint8]:
     """:func:`~mahjongkit.solitaire.batch.batch` of a seed range on a Dask cluster."""
-    chosen = engine._check_layout(resolve_layout(layout))
+    chosen = layout_of(layout)
     seed_range = resolve_seeds(seeds)
-    _check_chunk(chunk)
-    engine._check_trials(max_trials)
+    check_chunk(chunk)
+    check_trials(max_trials)
     out = np.empty((len(seed_range), chosen.size), dtype=np.uint8)
     with connect(client, scheduler) as active:
 
@@ -210,8 +225,3 @@ def batch_dask(
         finally:
             ordered.close()
     return out
-
-
-def _check_chunk(chunk: int) -> None:
-    if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
-        raise ValueError(f"chunk must be a positive int, got {chunk!r}")

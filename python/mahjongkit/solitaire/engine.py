@@ -1,8 +1,12 @@
-"""The dispatcher: validates arguments, then runs the C++ core or the Python reference.
+"""The dispatcher: validates arguments, picks a backend once, and runs it.
 
-The implementation is chosen per call (``impl="cpp"`` or ``"python"``) or by the environment
-variable ``MAHJONGKIT_IMPLEMENTATION``; the default is the C++ core. Both give identical
-results and, because every check happens here first, identical errors.
+There are two backends with the same functions: :mod:`mahjongkit.solitaire._cpp` (the C++
+core) and :mod:`mahjongkit.solitaire._ref` (the pure-Python twins). :func:`backend` picks one
+from ``impl="cpp"`` or ``"python"``, or the environment variable
+``MAHJONGKIT_IMPLEMENTATION`` (:mod:`mahjongkit._impl`); the default is the C++ core. Both
+give identical results and, because every check happens here first
+(:mod:`mahjongkit.solitaire.checks`), identical errors. The decisions cited below are
+written out in docs/decisions.md.
 
 >>> from mahjongkit.solitaire import get_layout
 >>> turtle = get_layout("turtle")
@@ -16,29 +20,69 @@ True
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable, Sequence
-from functools import cache
-from typing import Literal, NamedTuple
+from typing import Protocol
 
-import numpy as np
-import numpy.typing as npt
-
-from mahjongkit import tiles
-from mahjongkit._core import solitaire as _core
-from mahjongkit.solitaire import properties, reference
+from mahjongkit import _impl, tiles
+from mahjongkit._impl import Impl
+from mahjongkit.solitaire import _cpp, _ref, properties
 from mahjongkit.solitaire.board import Board
-from mahjongkit.solitaire.layout import Layout, Slot
+from mahjongkit.solitaire.checks import check_layout, check_present, check_trials
+from mahjongkit.solitaire.layout import Layout
 from mahjongkit.solitaire.rng import check_seed
+from mahjongkit.solitaire.scan import Boards, Progress, RawPart, Scan, Seeds
 
-Impl = Literal["cpp", "python"]
-IMPLEMENTATIONS: tuple[Impl, ...] = ("cpp", "python")
-ENVIRONMENT_VARIABLE = "MAHJONGKIT_IMPLEMENTATION"
-DEFAULT_MAX_TRIALS = reference.DEFAULT_MAX_TRIALS
+DEFAULT_MAX_TRIALS = _ref.DEFAULT_MAX_TRIALS
+core_geometry = _cpp.geometry
+"""The compiled geometry of a layout (cached), for code that batches core calls."""
 
 
 class DealError(RuntimeError):
     """Every trial of a reverse deal got stuck: the message names the layout and the seed."""
+
+
+class Backend(Protocol):
+    """What each backend provides; arguments arrive validated. The names and arguments are
+    those of the C++ core (``python/mahjongkit/_core/solitaire.pyi``), on a layout."""
+
+    def free_slots(self, layout: Layout, present: list[int]) -> list[int]: ...
+    def deal(
+        self, layout: Layout, seed: int, max_trials: int
+    ) -> tuple[bool, list[int], list[tuple[int, int]], int]: ...
+    def redeal(
+        self, layout: Layout, present: list[int], seed: int, stream: int, max_trials: int
+    ) -> tuple[list[int], list[int], int]: ...
+    def solve(
+        self, layout: Layout, groups: Sequence[int], max_nodes: int, max_seconds: float
+    ) -> tuple[int, list[tuple[int, int]], int, int, float, str]: ...
+
+    # The bulk calls, as their argument types (their signatures are in _cpp.py and _ref/):
+    @property
+    def board_properties(
+        self,
+    ) -> Callable[[Layout, Sequence[int], int, Sequence[str], int, int], list[float]]: ...
+    @property
+    def batch_faces(
+        self,
+    ) -> Callable[[Layout, Seeds, Boards, int, int, Progress | None], int | None]: ...
+    @property
+    def search_seeds(self) -> Callable[[Scan, int, int, int, Progress | None], RawPart]: ...
+
+
+_BACKENDS: dict[Impl, Backend] = {"cpp": _cpp, "python": _ref}
+
+
+def backend(impl: str | None = None) -> Backend:
+    """The backend of ``impl`` (see :func:`mahjongkit._impl.resolve`).
+
+    >>> from mahjongkit.solitaire import get_layout
+    >>> backend("python").free_slots(get_layout("tea house"), list(range(36)))[:3]
+    [0, 5, 6]
+    >>> backend("fortran")
+    Traceback (most recent call last):
+    ValueError: unknown implementation 'fortran': use 'cpp' or 'python'
+    """
+    return _BACKENDS[_impl.resolve(impl)]
 
 
 def resolve_impl(impl: str | None = None) -> Impl:
@@ -46,62 +90,8 @@ def resolve_impl(impl: str | None = None) -> Impl:
 
     >>> resolve_impl("python")
     'python'
-    >>> resolve_impl("fortran")
-    Traceback (most recent call last):
-    ValueError: unknown implementation 'fortran': use 'cpp' or 'python'
     """
-    chosen = impl if impl is not None else os.environ.get(ENVIRONMENT_VARIABLE) or "cpp"
-    if chosen == "cpp":
-        return "cpp"
-    if chosen == "python":
-        return "python"
-    source = "" if impl is not None else f" (from ${ENVIRONMENT_VARIABLE})"
-    raise ValueError(f"unknown implementation {chosen!r}{source}: use 'cpp' or 'python'")
-
-
-@cache
-def _core_geometry(slots: tuple[Slot, ...]) -> _core.Geometry:
-    return _core.Geometry(list(slots))
-
-
-def core_geometry(layout: Layout) -> _core.Geometry:
-    """The compiled geometry of a layout (cached), for code that batches core calls.
-
-    >>> from mahjongkit.solitaire import get_layout
-    >>> core_geometry(get_layout("turtle")).size
-    144
-    """
-    # Kept on the layout itself: hashing 144 slots on every call would cost more than a deal.
-    geometry = layout._cache.get("core_geometry")
-    if geometry is None:
-        geometry = layout._cache["core_geometry"] = _core_geometry(layout.slots)
-    assert isinstance(geometry, _core.Geometry)
-    return geometry
-
-
-def _check_layout(layout: Layout) -> Layout:
-    if not isinstance(layout, Layout):
-        raise TypeError(f"expected a Layout, not {type(layout).__name__}")
-    return layout
-
-
-def _check_present(layout: Layout, present: Iterable[int]) -> list[int]:
-    slots = sorted(set(present))
-    for slot in slots:
-        if isinstance(slot, bool) or not isinstance(slot, int):
-            raise TypeError(f"a slot is an int, not {type(slot).__name__}")
-    if slots and not (slots[0] >= 0 and slots[-1] < layout.size):
-        bad = slots[0] if slots[0] < 0 else slots[-1]
-        raise ValueError(
-            f"{bad} is not a slot of layout {layout.name!r} (slots are 0 to {layout.size - 1})"
-        )
-    return slots
-
-
-def _check_trials(max_trials: int) -> int:
-    if isinstance(max_trials, bool) or not isinstance(max_trials, int) or max_trials < 1:
-        raise ValueError(f"max_trials must be a positive int, got {max_trials!r}")
-    return max_trials
+    return _impl.resolve(impl)
 
 
 def free_slots(
@@ -114,15 +104,16 @@ def free_slots(
     >>> 139 in free_slots(turtle, range(144)), 139 in free_slots(turtle, range(143))
     (False, True)
     """
-    _check_layout(layout)
-    slots = _check_present(layout, present)
-    if resolve_impl(impl) == "cpp":
-        return tuple(core_geometry(layout).free_slots(slots))
-    return tuple(reference.free_slots(layout, slots))
+    layout = check_layout(layout)
+    return tuple(backend(impl).free_slots(layout, check_present(layout, present)))
 
 
 def deal(
-    layout: Layout, seed: int, *, impl: str | None = None, max_trials: int = DEFAULT_MAX_TRIALS
+    layout: Layout,
+    seed: int,
+    *,
+    impl: str | None = None,
+    max_trials: int = DEFAULT_MAX_TRIALS,
 ) -> Board:
     """The board of ``(layout, seed)``: solvable by construction, identical in both cores.
 
@@ -137,13 +128,10 @@ def deal(
     Traceback (most recent call last):
     ValueError: seed must be an integer from 0 to 2**64 - 1, got -5
     """
-    _check_layout(layout)
+    layout = check_layout(layout)
     check_seed(seed)
-    _check_trials(max_trials)
-    if resolve_impl(impl) == "cpp":
-        ok, faces, order, trials = core_geometry(layout).deal(seed, max_trials)
-    else:
-        ok, faces, order, trials = reference.deal(layout, seed, max_trials)
+    check_trials(max_trials)
+    ok, faces, order, trials = backend(impl).deal(layout, seed, max_trials)
     if not ok:
         raise DealError(
             f"could not deal layout {layout.name!r} with seed {seed}: every one of the "
@@ -204,18 +192,15 @@ def redeal(
     >>> sorted(again.faces[s] for s in left) == sorted(board.faces[s] for s in left)
     True
     """
-    _check_layout(layout)
-    slots = _check_present(layout, present)
+    layout = check_layout(layout)
+    slots = check_present(layout, present)
     check_seed(seed)
     check_seed(stream, "stream")
-    _check_trials(max_trials)
+    check_trials(max_trials)
     if len(faces) != len(slots):
         raise ValueError(f"{len(faces)} faces for {len(slots)} slots: give one face per slot")
     pairs = pair_faces(faces)
-    if resolve_impl(impl) == "cpp":
-        permutation, order, trials = core_geometry(layout).redeal(slots, seed, stream, max_trials)
-    else:
-        permutation, order, trials = reference.redeal(layout, slots, seed, stream, max_trials)
+    permutation, order, trials = backend(impl).redeal(layout, slots, seed, stream, max_trials)
     if not order and slots:
         raise DealError(
             f"could not re-deal {len(slots)} slots of layout {layout.name!r} with seed {seed}, "
@@ -227,56 +212,6 @@ def redeal(
         new_faces[order[2 * k]], new_faces[order[2 * k + 1]] = pairs[permutation[k]]
     removal = tuple((order[i], order[i + 1]) for i in range(0, len(order), 2))
     return Board(layout, seed, tuple(new_faces), removal, trials)
-
-
-class Blockers(NamedTuple):
-    """Why a slot is or is not free (decision 2), naming the blocking slots."""
-
-    slot: int
-    covered_by: tuple[int, ...]
-    """Present slots on the nearest layer above that overlap the slot (what a player sees)."""
-    covered_by_all: tuple[int, ...]
-    """Every present overlapping slot on any higher layer."""
-    left: tuple[int, ...]
-    """Present same-layer neighbours on the left."""
-    right: tuple[int, ...]
-    """Present same-layer neighbours on the right."""
-
-    @property
-    def is_free(self) -> bool:
-        """Not covered, and at least one side empty."""
-        return not self.covered_by_all and not (self.left and self.right)
-
-
-def blockers(layout: Layout, present: Iterable[int], slot: int) -> Blockers:
-    """The slots that keep ``slot`` from being free when ``present`` is on the board.
-
-    This is the material of an explanation ("covered by 143", "blocked on both sides by 0
-    and 2"); it is computed from the same masks as the free rule.
-
-    >>> from mahjongkit.solitaire import get_layout
-    >>> turtle = get_layout("turtle")
-    >>> blockers(turtle, range(144), 139)
-    Blockers(slot=139, covered_by=(143,), covered_by_all=(143,), left=(), right=(140,))
-    >>> blockers(turtle, range(144), 1).is_free, blockers(turtle, range(144), 1)[3:]
-    (False, ((0,), (2,)))
-    >>> blockers(turtle, range(144), 128).covered_by  # the nearest layer only
-    (139,)
-    """
-    _check_layout(layout)
-    # The slot itself is checked like a present slot; whether it is present does not matter.
-    slots = _check_present(layout, [*present, slot])
-    geometry = reference.Geometry.of(layout)
-    bits = reference.bits_of(slots)
-    above = reference.slots_of(geometry.cover[slot] & bits)
-    nearest = min((layout.slots[s][2] for s in above), default=None)
-    return Blockers(
-        slot,
-        tuple(s for s in above if layout.slots[s][2] == nearest),
-        tuple(above),
-        tuple(reference.slots_of(geometry.left[slot] & bits)),
-        tuple(reference.slots_of(geometry.right[slot] & bits)),
-    )
 
 
 # ---- The exact solver (issue 4): dispatch only; mahjongkit.solitaire.solver is the API ----
@@ -295,71 +230,16 @@ def solve_groups(
     Returns ``(status, solution, nodes, playouts, seconds, reason)`` with status 0
     unsolvable, 1 solvable, 2 unknown. Use :func:`mahjongkit.solitaire.solver.solve`.
     """
-    _check_layout(layout)
-    if resolve_impl(impl) == "cpp":
-        return _core.solve(
-            core_geometry(layout), list(groups), max_nodes=max_nodes, max_seconds=max_seconds
-        )
-    from mahjongkit.solitaire import solve_reference
-
-    return solve_reference.solve(layout, groups, max_nodes, max_seconds)
+    return backend(impl).solve(check_layout(layout), groups, max_nodes, max_seconds)
 
 
-# ---- Solitaire at scale: batch generation, board properties, seed search --------------------
-# batch.py, search.py and distributed.py validate their arguments and call these; the
-# reference twin of the properties is properties.py.
-
-
-def core_batch_faces(
-    layout: Layout,
-    seeds: npt.NDArray[np.uint64],
-    out: npt.NDArray[np.uint8],
-    *,
-    threads: int,
-    max_trials: int,
-    progress: Callable[[int], object] | None = None,
-) -> int | None:
-    """Fill ``out[i]`` with the faces of the board of ``seeds[i]`` in the C++ core, on
-    ``threads`` threads (0: every core) with the GIL released; the failing seed of the
-    smallest index, or None. Ctrl-C raises ``KeyboardInterrupt`` once the workers stop."""
-    return _core.batch_faces(
-        core_geometry(layout), seeds, out, threads, max_trials, progress=progress
-    )
-
-
-def core_search_seeds(
-    layout: Layout,
-    first: int,
-    count: int,
-    condition: list[tuple[int, int, int, int, float]],
-    report: list[int],
-    *,
-    limit: int,
-    threads: int,
-    max_trials: int,
-    playouts: int,
-    solver_budget: int,
-    progress: Callable[[int], object] | None = None,
-) -> tuple[list[tuple[int, list[float]]], int, bool, bool, int | None]:
-    """The C++ seed scan (see ``search_seeds`` in ``cpp/core/solitaire/search.hpp``)."""
-    return _core.search_seeds(
-        core_geometry(layout),
-        first,
-        count,
-        condition,
-        report,
-        limit,
-        threads,
-        max_trials,
-        playouts,
-        solver_budget,
-        progress=progress,
-    )
+# ---- Solitaire at scale: batch.py, search.py and distributed.py validate their arguments
+# and call backend(impl).batch_faces / search_seeds themselves; the properties of one board:
 
 
 def core_property_names() -> tuple[str, ...]:
     """The property names of the C++ core, in index order."""
-    return tuple(_core.PROPERTY_NAMES)
+    return _cpp.property_names()
 
 
 def board_properties(
@@ -388,18 +268,7 @@ def board_properties(
     """
     wanted = properties.check_names(properties.PROPERTY_NAMES if names is None else names)
     properties.check_options(playouts, solver_budget)
-    if resolve_impl(impl) == "cpp":
-        indices = [properties.PROPERTY_NAMES.index(name) for name in wanted]
-        values = _core.board_properties(
-            core_geometry(board.layout),
-            list(board.faces),
-            board.seed,
-            indices,
-            playouts,
-            solver_budget,
-        )
-        return {name: properties.typed(name, v) for name, v in zip(wanted, values, strict=True)}
-    lazy = properties.BoardProperties(
-        board.layout, board.faces, board.seed, playouts=playouts, solver_budget=solver_budget
+    values = backend(impl).board_properties(
+        board.layout, board.faces, board.seed, wanted, playouts, solver_budget
     )
-    return {name: lazy[name] for name in wanted}
+    return {name: properties.typed(name, v) for name, v in zip(wanted, values, strict=True)}

@@ -18,7 +18,8 @@ wrong argument types still raise.
 >>> game.tiles_left, game.counters.moves, game.undo() is not None, game.tiles_left
 (142, 1, True, 144)
 
-Shuffles (decision 8) are seeded from the game's seed and the shuffle's index (stream
+Shuffles (decision 8 of docs/decisions.md) are seeded from the game's seed and the shuffle's
+index (stream
 ``1 + index`` of the seeded generator), so a saved game replays them exactly: *solvable*
 (002's reverse deal over the remaining slots with the remaining faces; the default) and
 *classic* (000's reshuffle of the remaining faces over the remaining slots, no guarantee).
@@ -32,9 +33,11 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from mahjongkit import tiles
+from mahjongkit.refusal import Refusal as BaseRefusal
 from mahjongkit.solitaire import engine
 from mahjongkit.solitaire.board import Board
-from mahjongkit.solitaire.layout import Layout, get_layout
+from mahjongkit.solitaire.checks import layout_of
+from mahjongkit.solitaire.layout import Layout
 from mahjongkit.solitaire.learn import Explanation, Unlock, explain, unlocked
 from mahjongkit.solitaire.rng import Rng, check_seed
 from mahjongkit.solitaire.solver import Verdict, solve
@@ -66,19 +69,20 @@ class RefusalCode(Enum):
     UNKNOWN_SHUFFLE = "unknown_shuffle"
 
 
-@dataclass(frozen=True)
-class Refusal:
-    """A refused action: nothing changed. It is falsy, so ``if game.remove(a, b):`` reads."""
+class Refusal(BaseRefusal[RefusalCode, int]):
+    """A refused action, in the shape of both games (:mod:`mahjongkit.refusal`): nothing
+    changed. It is falsy, so ``if game.remove(a, b):`` reads. Its context is the slots it is
+    about."""
 
-    code: RefusalCode
-    reason: str
-    slots: tuple[int, ...] = ()
+    @property
+    def reason(self) -> str:
+        """The message (the name this field had first)."""
+        return self.message
 
-    def __bool__(self) -> bool:
-        return False
-
-    def __str__(self) -> str:
-        return self.reason
+    @property
+    def slots(self) -> tuple[int, ...]:
+        """The slots the refusal is about (the context)."""
+        return self.context
 
 
 class ShuffleKind(Enum):
@@ -235,7 +239,7 @@ class Game:
         >>> Game.new("tea house", seed=2).tiles_left
         36
         """
-        chosen = get_layout(layout) if isinstance(layout, str) else layout
+        chosen = layout_of(layout)
         check_seed(seed)
         board = engine.deal(chosen, seed, impl=impl)
         return cls(
@@ -325,8 +329,11 @@ class Game:
 
     # ---- moves ----
 
-    def check(self, first: int, second: int) -> Refusal | None:
-        """The refusal ``remove(first, second)`` would give, or ``None`` if it is legal."""
+    def why_not(self, first: int, second: int) -> Refusal | None:
+        """The refusal ``apply(first, second)`` would give, or ``None`` if it is legal.
+
+        ``why_not`` and :meth:`apply` are the verbs of both games (MCR's ``Rules`` has them
+        too); ``check`` is the old name and keeps working."""
         for slot in (first, second):
             if isinstance(slot, bool) or not isinstance(slot, int):
                 raise TypeError(f"a slot id is an int, not {type(slot).__name__}")
@@ -362,14 +369,17 @@ class Game:
             )
         return None
 
-    def remove(self, first: int, second: int) -> Move | Refusal:
-        """Remove the pair of tiles ``first`` and ``second``, or say why not.
+    check = why_not
+
+    def apply(self, first: int, second: int) -> Move | Refusal:
+        """Remove the pair of tiles ``first`` and ``second``, or say why not (``remove`` is
+        the same method under its first name).
 
         >>> game = Game.new("turtle", seed=1)
-        >>> game.remove(0, 0).code, game.remove(0, 999).code
+        >>> game.apply(0, 0).code, game.remove(0, 999).code
         (<RefusalCode.SAME_TILE: 'same_tile'>, <RefusalCode.UNKNOWN_SLOT: 'unknown_slot'>)
         """
-        refusal = self.check(first, second)
+        refusal = self.why_not(first, second)
         if refusal is not None:
             return refusal
         before = self.present
@@ -390,6 +400,8 @@ class Game:
         if self.tiles_left == 0:
             self._timer.stop()
         return move
+
+    remove = apply
 
     def select(self, slot: int) -> Move | Refusal | None:
         """Click-style play: select a tile, then its partner; the second click removes the
@@ -554,21 +566,6 @@ class Game:
             self.counters.hints,
             self.tiles_left,
         )
-
-    # ---- saving ----
-
-    def save(self) -> str:
-        """The game as JSON text (see :mod:`mahjongkit.solitaire.save`)."""
-        from mahjongkit.solitaire.save import dumps
-
-        return dumps(self)
-
-    @classmethod
-    def load(cls, text: str, **options: object) -> Game:
-        """A game from :meth:`save`'s text; ``SaveError`` names what is wrong."""
-        from mahjongkit.solitaire.save import loads
-
-        return loads(text, **options)
 
     def copy_counters(self) -> Counters:
         """A snapshot of the counters."""

@@ -19,7 +19,7 @@ mahjongkit.solitaire.layout.LayoutError: layout 'custom': slot 1 (1, 0, 0) overl
 **The text format.** One layout per file, UTF-8. ``#`` starts a comment. Header lines
 ``name: <text>`` (required) and ``description: <text>`` (optional), then one line per row of
 tiles: ``z y X...`` where each ``X`` is a single x or a range ``a-b`` meaning
-``a, a+2, ..., b``. Slots are numbered by sorting on ``(z, y, x)`` (decision 1)::
+``a, a+2, ..., b``. Slots are numbered by sorting on ``(z, y, x)`` (decision 1, docs/decisions.md)::
 
     name: Pair
     # z y x

@@ -1,5 +1,7 @@
 """Learn Mode: why a tile is or is not free, and what a move newly unlocked (spec 001).
 
+Spec 001 and the decisions cited are written out in docs/decisions.md.
+
 The free rule (decision 2) is checked in two stages: cover first (any present tile on a
 higher layer overlapping the footprint), then the sides (both same-layer neighbours present).
 An explanation names the blockers, and tells the nearest covering layer apart from all the
@@ -29,9 +31,63 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
-from mahjongkit.solitaire.engine import blockers
+from mahjongkit.solitaire._ref.geometry import Geometry, bits_of, slots_of
+from mahjongkit.solitaire.checks import check_layout, check_present
 from mahjongkit.solitaire.layout import Layout
-from mahjongkit.solitaire.reference import Geometry, bits_of, slots_of
+
+
+@dataclass(frozen=True)
+class Blockers:
+    """Why a slot is or is not free (decision 2), naming the blocking slots. The one blockers
+    type of solitaire: an :class:`Explanation` is a ``Blockers`` with the tile's position
+    and the rule's verdict."""
+
+    slot: int
+    covered_by: tuple[int, ...]
+    """Present slots on the nearest layer above that overlap the slot (what a player sees)."""
+    covered_by_all: tuple[int, ...]
+    """Every present overlapping slot on any higher layer."""
+    left: tuple[int, ...]
+    """Present same-layer neighbours on the left."""
+    right: tuple[int, ...]
+    """Present same-layer neighbours on the right."""
+
+    @property
+    def is_free(self) -> bool:
+        """Not covered, and at least one side empty."""
+        return not self.covered_by_all and not (self.left and self.right)
+
+
+def blockers(layout: Layout, present: Iterable[int], slot: int) -> Blockers:
+    """The slots that keep ``slot`` from being free when ``present`` is on the board.
+
+    This is the material of an explanation ("covered by 143", "blocked on both sides by 0
+    and 2"); it is computed from the same masks as the free rule.
+
+    >>> from mahjongkit.solitaire import get_layout
+    >>> turtle = get_layout("turtle")
+    >>> blockers(turtle, range(144), 139)
+    Blockers(slot=139, covered_by=(143,), covered_by_all=(143,), left=(), right=(140,))
+    >>> both = blockers(turtle, range(144), 1)
+    >>> both.is_free, both.left, both.right
+    (False, (0,), (2,))
+    >>> blockers(turtle, range(144), 128).covered_by  # the nearest layer only
+    (139,)
+    """
+    layout = check_layout(layout)
+    # The slot itself is checked like a present slot; whether it is present does not matter.
+    slots = check_present(layout, [*present, slot])
+    geometry = Geometry.of(layout)
+    bits = bits_of(slots)
+    above = slots_of(geometry.cover[slot] & bits)
+    nearest = min((layout.slots[s][2] for s in above), default=None)
+    return Blockers(
+        slot,
+        tuple(s for s in above if layout.slots[s][2] == nearest),
+        tuple(above),
+        tuple(slots_of(geometry.left[slot] & bits)),
+        tuple(slots_of(geometry.right[slot] & bits)),
+    )
 
 
 class TileState(Enum):
@@ -49,19 +105,18 @@ class TileState(Enum):
 
 
 @dataclass(frozen=True)
-class Explanation:
-    """Why ``slot`` is (not) free in one position: a snapshot, not a history."""
+class Explanation(Blockers):
+    """Why ``slot`` is (not) free in one position: a snapshot, not a history. Its blocking
+    slots mean what they mean in :class:`Blockers` (``covered_by`` the nearest covering
+    layer, ``covered_by_all`` every cover)."""
 
-    slot: int
     position: tuple[int, int, int]
     state: TileState
-    covered_by: tuple[int, ...]
-    """Every present tile on a higher layer overlapping this one."""
-    nearest_cover: tuple[int, ...]
-    """The covering tiles on the lowest layer that still covers (the ones touching it)."""
-    left: tuple[int, ...]
-    """Present same-layer neighbours on the left."""
-    right: tuple[int, ...]
+
+    @property
+    def nearest_cover(self) -> tuple[int, ...]:
+        """The old name of :attr:`covered_by`."""
+        return self.covered_by
 
     @property
     def free(self) -> bool:
@@ -77,9 +132,9 @@ class Explanation:
         if self.state is TileState.FREE:
             return f"{head} is free: {sides}"
         reasons = []
-        if self.covered_by:
-            cover = "covered by " + _names(self.nearest_cover)
-            further = [s for s in self.covered_by if s not in self.nearest_cover]
+        if self.covered_by_all:
+            cover = "covered by " + _names(self.covered_by)
+            further = [s for s in self.covered_by_all if s not in self.covered_by]
             if further:
                 cover += f" (and higher up by {_names(tuple(further))})"
             reasons.append(cover)
@@ -87,7 +142,7 @@ class Explanation:
             reasons.append(
                 f"both sides occupied (left {_names(self.left)}, right {_names(self.right)})"
             )
-        elif self.covered_by:
+        elif self.covered_by_all:
             reasons.append(sides)
         return f"{head} is blocked: " + "; ".join(reasons)
 
@@ -100,18 +155,6 @@ def _sides(left: tuple[int, ...], right: tuple[int, ...]) -> str:
     left_text = f"left blocked by {_names(left)}" if left else "left open"
     right_text = f"right blocked by {_names(right)}" if right else "right open"
     return f"{left_text}, {right_text}"
-
-
-def _present_bits(layout: Layout, present: Iterable[int]) -> int:
-    slots = set(present)
-    for slot in slots:
-        if isinstance(slot, bool) or not isinstance(slot, int):
-            raise TypeError(f"a slot is an int, not {type(slot).__name__}")
-        if not 0 <= slot < layout.size:
-            raise ValueError(
-                f"{slot} is not a slot of layout {layout.name!r} (slots are 0 to {layout.size - 1})"
-            )
-    return bits_of(slots)
 
 
 def explain(layout: Layout, present: Iterable[int], slot: int) -> Explanation:
@@ -130,15 +173,14 @@ def explain(layout: Layout, present: Iterable[int], slot: int) -> Explanation:
     Traceback (most recent call last):
     ValueError: 144 is not a slot of layout 'Turtle' (slots are 0 to 143)
     """
+    layout = check_layout(layout)
     on_board = set(present)
-    # The blockers come from the core's dispatcher (which also validates the ids).
-    found = blockers(layout, on_board, slot)
+    found = blockers(layout, on_board, slot)  # which also validates the ids
     position = layout.slots[slot]
     if slot not in on_board:
-        return Explanation(slot, position, TileState.REMOVED, (), (), (), ())
-    covers, nearest = found.covered_by_all, found.covered_by
-    left, right = found.left, found.right
-    both_sides = bool(left and right)
+        return Explanation(slot, (), (), (), (), position, TileState.REMOVED)
+    covers = found.covered_by_all
+    both_sides = bool(found.left and found.right)
     if covers and both_sides:
         state = TileState.COVERED_AND_SIDES
     elif covers:
@@ -147,7 +189,8 @@ def explain(layout: Layout, present: Iterable[int], slot: int) -> Explanation:
         state = TileState.SIDES
     else:
         state = TileState.FREE
-    return Explanation(slot, position, state, covers, nearest, left, right)
+    blocking = (found.covered_by, found.covered_by_all, found.left, found.right)
+    return Explanation(slot, *blocking, position, state)
 
 
 @dataclass(frozen=True)
@@ -184,9 +227,10 @@ def unlocked(layout: Layout, before: Iterable[int], after: Iterable[int]) -> Unl
     >>> print(unlocked(turtle, range(144), set(range(144)) - {0, 143}))
     newly free: 1, 139, 140, 141, 142; newly uncovered: 139, 140, 141, 142
     """
+    layout = check_layout(layout)
     geometry = Geometry.of(layout)
-    was = _present_bits(layout, before)
-    now = _present_bits(layout, after)
+    was = bits_of(check_present(layout, before))
+    now = bits_of(check_present(layout, after))
     touched = 0
     for gone in slots_of(was & ~now):
         touched |= geometry.affects[gone]

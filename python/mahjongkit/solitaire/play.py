@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TextIO
 
 from mahjongkit import tiles
+from mahjongkit.commands import Command, Commands
 from mahjongkit.solitaire.game import (
     Game,
     GameResult,
@@ -128,6 +129,20 @@ class Session:
         self.finished = False
         self.glyphs = glyphs
         self.color = color
+        self.commands = Commands(
+            Command(("remove", "r", "m"), self._remove),
+            Command(("undo", "u"), self._undo),
+            Command(("redo",), self._redo),
+            Command(("hint", "h"), self._hint),
+            Command(("shuffle", "s"), self._shuffle),
+            Command(("explain", "e"), self._explain),
+            Command(("board", "b"), self._board),
+            Command(("replay",), self._replay),
+            Command(("save",), self._save),
+            Command(("load",), self._load),
+            Command(("help", "?"), self._help),
+            Command(("quit", "q"), self._quit),
+        )
 
     def board(self) -> str:
         """The board as :func:`render` draws it with this session's options."""
@@ -141,33 +156,12 @@ class Session:
             return f"cannot read that line ({error}). Type ? for help."
         if not words:
             return ""
-        command, args = words[0].lower(), words[1:]
-        if command.isdigit() or (command in ("r", "remove", "m") and args):
-            numbers = words if command.isdigit() else args
-            return self._remove(numbers)
-        handler = {
-            "u": self._undo,
-            "undo": self._undo,
-            "redo": self._redo,
-            "h": self._hint,
-            "hint": self._hint,
-            "s": self._shuffle,
-            "shuffle": self._shuffle,
-            "e": self._explain,
-            "explain": self._explain,
-            "b": self._board,
-            "board": self._board,
-            "replay": self._replay,
-            "save": self._save,
-            "load": self._load,
-            "?": self._help,
-            "help": self._help,
-            "q": self._quit,
-            "quit": self._quit,
-        }.get(command)
-        if handler is None:
+        if words[0].isdigit():  # two ids alone remove a pair
+            return self._remove(words)
+        command = self.commands.find(words[0])
+        if command is None or (command.name == "remove" and len(words) == 1):
             return f"unknown command {words[0]!r}. Commands:\n{HELP}"
-        return handler(args)
+        return command.run(words[1:])
 
     def _remove(self, numbers: list[str]) -> str:
         if len(numbers) != 2 or not all(n.isdigit() for n in numbers):

@@ -1,6 +1,9 @@
-"""Board properties, the vocabulary of seed search: the pure-Python reference.
+"""Board properties, the vocabulary of seed search: what each one means, and its checks.
 
-The C++ core (``cpp/core/solitaire/properties.cpp``) computes the same numbers; use
+The decisions cited are written out in docs/decisions.md.
+
+The C++ core (``cpp/core/solitaire/properties.cpp``) and its Python twin
+(:mod:`mahjongkit.solitaire._ref.properties`) compute the same numbers; use
 :func:`mahjongkit.solitaire.engine.board_properties` to pick either. Every property is a
 deterministic function of the layout, the faces, the seed and two options (``playouts`` and
 ``solver_budget``).
@@ -33,8 +36,8 @@ try every pair of free tiles of one group, groups in ascending order of their sl
 as integers, pairs in ascending slot order, and record the position as dead if none wins.
 
 >>> from mahjongkit.solitaire import deal, get_layout
->>> board = deal(get_layout("turtle"), 5)
->>> props = BoardProperties(board.layout, board.faces, board.seed)
+>>> from mahjongkit.solitaire.engine import board_properties
+>>> props = board_properties(deal(get_layout("turtle"), 5))
 >>> props["free_tiles"], props["deepest_stack"], 0 <= props["difficulty"] <= 1
 (33, 5, True)
 """
@@ -42,15 +45,8 @@ as integers, pairs in ascending slot order, and record the position as dead if n
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from functools import cache
+from collections.abc import Iterable
 from typing import Final
-
-from mahjongkit.solitaire import solve_reference
-from mahjongkit.solitaire.layout import Layout, Slot
-from mahjongkit.solitaire.reference import Geometry
-from mahjongkit.solitaire.rng import Rng
 
 PROPERTY_NAMES: Final = (
     "free_tiles",
@@ -117,150 +113,3 @@ def match_group(face: int) -> int:
     (7, 35, 36)
     """
     return face if face <= 34 else 35 if face <= 38 else 36
-
-
-@dataclass(frozen=True)
-class LayoutFacts:
-    """What a layout contributes to the properties, computed once per layout."""
-
-    deepest_stack: int
-    above: tuple[int, ...]
-    """``above[i]``: the bit set of every slot lying over slot ``i``, directly or not."""
-
-    @staticmethod
-    def of(layout: Layout) -> LayoutFacts:
-        """The facts of a layout (cached per distinct slot tuple).
-
-        >>> from mahjongkit.solitaire import get_layout
-        >>> LayoutFacts.of(get_layout("turtle")).deepest_stack
-        5
-        """
-        return _facts(layout.slots)
-
-
-@cache
-def _facts(slots: tuple[Slot, ...]) -> LayoutFacts:
-    geometry = _geometry_of(slots)
-    n = len(slots)
-    above = [0] * n
-    chain = [1] * n
-    # Highest layer first, so everything over a slot is known when the slot is reached.
-    for i in sorted(range(n), key=lambda s: -slots[s][2]):
-        over = geometry.cover[i]
-        longest = 0
-        for j in _bits(geometry.cover[i]):
-            over |= above[j]
-            longest = max(longest, chain[j])
-        above[i] = over
-        chain[i] = 1 + longest
-    return LayoutFacts(max(chain, default=0), tuple(above))
-
-
-def _geometry_of(slots: tuple[Slot, ...]) -> Geometry:
-    return Geometry.of(Layout("facts", slots))
-
-
-def _bits(bits: int) -> Iterable[int]:
-    while bits:
-        low = bits & -bits
-        yield low.bit_length() - 1
-        bits ^= low
-
-
-def _pairs(k: int) -> int:
-    return k * (k - 1) // 2
-
-
-class BoardProperties:
-    """The properties of one board, each computed on first use (``props["free_pairs"]``)."""
-
-    def __init__(
-        self,
-        layout: Layout,
-        faces: Sequence[int],
-        seed: int,
-        *,
-        playouts: int = DEFAULT_PLAYOUTS,
-        solver_budget: int = DEFAULT_SOLVER_BUDGET,
-    ) -> None:
-        check_options(playouts, solver_budget)
-        if len(faces) != layout.size:
-            raise ValueError(f"{len(faces)} faces for the {layout.size} slots of {layout.name!r}")
-        self.layout = layout
-        self.faces = tuple(faces)
-        self.seed = seed
-        self.playouts = playouts
-        self.solver_budget = solver_budget
-        self._geometry = Geometry.of(layout)
-        self._facts = LayoutFacts.of(layout)
-        self._groups = [0] * 37
-        for slot, face in enumerate(self.faces):
-            self._groups[match_group(face)] |= 1 << slot
-        self._values: dict[str, int | float] = {"deepest_stack": self._facts.deepest_stack}
-
-    def __getitem__(self, name: str) -> int | float:
-        if name not in self._values:
-            check_names([name])
-            if name in ("free_tiles", "free_pairs"):
-                self._start()
-            elif name == "stacked_pairs":
-                self._stacked()
-            elif name == "solver_nodes":
-                self._solver()
-            else:
-                self._playouts()
-        return self._values[name]
-
-    def _start(self) -> None:
-        free = self._geometry.free_set((1 << self.layout.size) - 1)
-        self._values["free_tiles"] = free.bit_count()
-        self._values["free_pairs"] = sum(_pairs((free & g).bit_count()) for g in self._groups)
-
-    def _stacked(self) -> None:
-        self._values["stacked_pairs"] = sum(
-            (self._facts.above[slot] & self._groups[match_group(face)]).bit_count()
-            for slot, face in enumerate(self.faces)
-        )
-
-    def _solver(self) -> None:
-        # The solver's own plain reference search (issue 4), run without a clock.
-        groups = [match_group(face) for face in self.faces]
-        _, _, nodes, *_ = solve_reference.solve(self.layout, groups, self.solver_budget, 0)
-        self._values["solver_nodes"] = nodes
-
-    def _playouts(self) -> None:
-        wins = sum(self._playout(PLAYOUT_STREAM + k) for k in range(self.playouts))
-        self._values["random_wins"] = wins
-        self._values["difficulty"] = 1.0 - wins / self.playouts if self.playouts else 0.0
-
-    def _playout(self, stream: int) -> bool:
-        rng = Rng(self.seed, stream)
-        geometry, groups = self._geometry, self._groups
-        present = (1 << self.layout.size) - 1
-        free = geometry.free_set(present)
-        while present:
-            counts = [(free & g).bit_count() for g in groups]
-            total = sum(_pairs(k) for k in counts)
-            if total == 0:
-                return False
-            r = rng.below(total)
-            group = 1
-            while r >= _pairs(counts[group]):
-                r -= _pairs(counts[group])
-                group += 1
-            candidates = list(_bits(free & groups[group]))
-            k, a = counts[group], 0
-            while r >= k - 1 - a:
-                r -= k - 1 - a
-                a += 1
-            slot_a, slot_b = candidates[a], candidates[a + 1 + r]
-            gone = (1 << slot_a) | (1 << slot_b)
-            present &= ~gone
-            free &= ~gone
-            # Only the slots these two covered or flanked can change state.
-            for s in _bits((geometry.affects[slot_a] | geometry.affects[slot_b]) & present):
-                if geometry.is_free(s, present):
-                    free |= 1 << s
-                else:
-                    free &= ~(1 << s)
-        return True

@@ -1,7 +1,7 @@
 """The seeded generator, in pure Python, drawing exactly what the C++ core draws.
 
-Decision 5 asks for a generator written out in both languages (never :mod:`random`, whose
-seeding and ``randrange`` are CPython's own). The algorithm, shared with
+Decision 5 (docs/decisions.md) asks for a generator written out in both languages (never
+:mod:`random`, whose seeding and ``randrange`` are CPython's own). The algorithm, shared with
 ``cpp/core/solitaire/rng.hpp``:
 
 * **splitmix64** seeds: state ``s``; each output adds ``0x9E3779B97F4A7C15`` to ``s`` and

@@ -22,21 +22,20 @@ True
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
+from typing import TYPE_CHECKING, TypedDict
 
 from mahjongkit.solitaire import engine, properties
+from mahjongkit.solitaire.checks import check_trials, layout_of
 from mahjongkit.solitaire.condition import Condition
-from mahjongkit.solitaire.layout import Layout, Slot, get_layout
+from mahjongkit.solitaire.layout import Layout, Slot
+from mahjongkit.solitaire.scan import Progress, RawPart, Scan
 from mahjongkit.solitaire.seeds import check_seeds, parse_seeds
 
-Progress = Callable[[int], object]
-"""Called now and then with the number of seeds examined so far."""
-RawPart = tuple[list[tuple[int, list[float]]], int, bool, bool, "int | None"]
-"""What one scan of a seed range returns: (matches as (seed, values), examined,
-interrupted, limit reached, failing seed or None); the C++ core's and the reference's."""
+if TYPE_CHECKING:
+    from typing_extensions import Unpack  # typing.Unpack from Python 3.11
 
 _SEGMENT = 1 << 62  # seeds per core call: the core counts in uint64, a range may hold 2**64
 
@@ -74,11 +73,6 @@ class SearchResult:
         return resume if resume < self.seeds.stop else None
 
 
-def resolve_layout(layout: Layout | str) -> Layout:
-    """A layout, or a built-in one by name."""
-    return get_layout(layout) if isinstance(layout, str) else layout
-
-
 def resolve_seeds(seeds: range | str) -> range:
     """A checked seed range, from a range or ``"A:B"`` text."""
     return parse_seeds(seeds) if isinstance(seeds, str) else check_seeds(seeds)
@@ -104,36 +98,43 @@ def check_limit(limit: int | None) -> int:
     return limit
 
 
-@dataclass(frozen=True)
-class SearchJob:
-    """Everything a scan of one seed range needs; picklable, so Dask can ship it."""
+class SearchOptions(TypedDict, total=False):
+    """How a search looks at each board, beside where it runs: the keyword options of
+    :func:`search` and the Dask backend's ``search_dask``, declared once."""
 
-    layout: Layout
-    condition: Condition
-    report: tuple[str, ...]
-    limit: int
+    report: Iterable[str]
+    """More properties to return for each match."""
     playouts: int
+    """Random playouts behind ``random_wins`` and ``difficulty``."""
     solver_budget: int
+    """Node budget behind ``solver_nodes``."""
     max_trials: int
+    """Trials of each reverse deal."""
+
+
+@dataclass(frozen=True)
+class SearchJob(Scan):
+    """Everything a scan of one seed range needs; picklable, so Dask can ship it."""
 
     @staticmethod
     def make(
         layout: Layout | str,
         where: str | Condition,
-        limit: int | None,
-        report: Iterable[str],
-        playouts: int,
-        solver_budget: int,
-        max_trials: int,
+        limit: int | None = None,
+        report: Iterable[str] = (),
+        playouts: int = properties.DEFAULT_PLAYOUTS,
+        solver_budget: int = properties.DEFAULT_SOLVER_BUDGET,
+        max_trials: int = engine.DEFAULT_MAX_TRIALS,
     ) -> SearchJob:
-        """Check every argument and build the job."""
+        """Check every argument and build the job: the one options object of a search, which
+        :func:`run_search` and the Dask backend's ``run_search_dask`` take as it is."""
         condition = where if isinstance(where, Condition) else Condition.parse(where)
         properties.check_options(playouts, solver_budget)
-        engine._check_trials(max_trials)
+        check_trials(max_trials)
         wanted = list(condition.properties)
         wanted += [name for name in properties.check_names(report) if name not in wanted]
         return SearchJob(
-            engine._check_layout(resolve_layout(layout)),
+            layout_of(layout),
             condition,
             tuple(wanted),
             check_limit(limit),
@@ -164,54 +165,7 @@ class SearchJob:
         self, first: int, count: int, *, threads: int, impl: str | None, progress: Progress | None
     ) -> RawPart:
         """Scan seeds ``first .. first + count - 1`` (count < 2**63)."""
-        if engine.resolve_impl(impl) == "cpp":
-            return engine.core_search_seeds(
-                self.layout,
-                first,
-                count,
-                list(self.condition.nodes),
-                [properties.PROPERTY_NAMES.index(name) for name in self.report],
-                limit=self.limit,
-                threads=threads,
-                max_trials=self.max_trials,
-                playouts=self.playouts,
-                solver_budget=self.solver_budget,
-                progress=progress,
-            )
-        return self._scan_reference(first, count, progress)
-
-    def _scan_reference(self, first: int, count: int, progress: Progress | None) -> RawPart:
-        matches: list[tuple[int, list[float]]] = []
-        examined = 0
-        last_report = time.monotonic()
-        try:
-            for seed in range(first, first + count):
-                if self.limit >= 0 and len(matches) >= self.limit:
-                    return matches, examined, False, True, None
-                try:
-                    board = engine.deal(
-                        self.layout, seed, impl="python", max_trials=self.max_trials
-                    )
-                except engine.DealError:
-                    return matches, examined, False, False, seed
-                props = properties.BoardProperties(
-                    self.layout,
-                    board.faces,
-                    seed,
-                    playouts=self.playouts,
-                    solver_budget=self.solver_budget,
-                )
-                if self.condition.evaluate(props.__getitem__):
-                    matches.append((seed, [float(props[name]) for name in self.report]))
-                examined += 1
-                if progress is not None and time.monotonic() - last_report > 0.05:
-                    progress(examined)
-                    last_report = time.monotonic()
-        except KeyboardInterrupt:
-            return matches, examined, True, False, None
-        if progress is not None:
-            progress(examined)
-        return matches, examined, False, self.limit >= 0 and len(matches) >= self.limit, None
+        return engine.backend(impl).search_seeds(self, first, count, threads, progress)
 
     def merge(self, seeds: range, parts: Iterable[tuple[int, int, RawPart]]) -> SearchResult:
         """One result from the scans of consecutive sub-ranges ``(first, count, raw)`` that
@@ -305,14 +259,14 @@ def search(
     limit: int | None = None,
     *,
     threads: int | None = None,
-    report: Iterable[str] = (),
-    playouts: int = properties.DEFAULT_PLAYOUTS,
-    solver_budget: int = properties.DEFAULT_SOLVER_BUDGET,
-    max_trials: int = engine.DEFAULT_MAX_TRIALS,
     impl: str | None = None,
     progress: Progress | None = None,
+    **options: Unpack[SearchOptions],
 ) -> SearchResult:
     """The seeds of ``seeds`` whose boards satisfy ``where`` (at most ``limit``, smallest first).
+
+    ``options`` are those of :class:`SearchOptions` (``report``, ``playouts``,
+    ``solver_budget``, ``max_trials``), with the defaults of :meth:`SearchJob.make`.
 
     ``where`` is a :class:`~mahjongkit.solitaire.condition.Condition` or its text; each match
     carries the properties the condition reads plus those named in ``report``. ``threads``
@@ -325,7 +279,24 @@ def search(
     Traceback (most recent call last):
     mahjongkit.solitaire.condition.ConditionError: unknown property 'hardness', in "hardness" ...
     """
-    job = SearchJob.make(layout, where, limit, report, playouts, solver_budget, max_trials)
+    job = SearchJob.make(layout, where, limit, **options)
+    return run_search(job, seeds, threads=threads, impl=impl, progress=progress)
+
+
+def run_search(
+    job: SearchJob,
+    seeds: range | str,
+    *,
+    threads: int | None = None,
+    impl: str | None = None,
+    progress: Progress | None = None,
+) -> SearchResult:
+    """:func:`search` with its options already checked and held in ``job``.
+
+    >>> job = SearchJob.make("turtle", "free_pairs >= 24", limit=3)
+    >>> [m.seed for m in run_search(job, range(0, 300)).matches]
+    [93, 258, 266]
+    """
     seed_range = resolve_seeds(seeds)
     thread_count = resolve_threads(threads)
 

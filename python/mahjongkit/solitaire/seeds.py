@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Final
 
 SEED_LIMIT: Final = 1 << 64
-"""Seeds are 0 to 2**64 - 1 (decision 5), so a range ends at 2**64 at most."""
+"""Seeds are 0 to 2**64 - 1 (decision 5, docs/decisions.md), so a range ends at 2**64 at most."""
 
 
 def parse_seeds(text: str) -> range:

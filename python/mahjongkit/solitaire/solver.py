@@ -2,7 +2,8 @@
 
 A *position* is a layout and the face on every slot, ``0`` for a removed slot (the same
 convention as :func:`mahjongkit.solitaire.redeal`). Any position is accepted: a fresh deal,
-one reached by any player moves, one after a classic shuffle, or one made by hand.
+one reached by any player moves, one after a classic shuffle, or one made by hand. (The
+decisions cited are written out in docs/decisions.md.)
 
 The answer is exact: :attr:`Verdict.SOLVABLE` with a solution that replays legally,
 :attr:`Verdict.UNSOLVABLE` (no sequence of moves clears the board), or

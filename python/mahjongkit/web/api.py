@@ -507,7 +507,7 @@ def explain_json(explanation: Explanation) -> dict[str, Any]:
         "position": list(explanation.position),
         "state": explanation.state.value,
         "free": explanation.free,
-        "covered_by": list(explanation.covered_by),
+        "covered_by": list(explanation.covered_by_all),  # every cover, as the page marks
         "nearest_cover": list(explanation.nearest_cover),
         "left": list(explanation.left),
         "right": list(explanation.right),

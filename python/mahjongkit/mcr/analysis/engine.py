@@ -1,7 +1,7 @@
 """Decomposition, waits and shanten through the C++ core or the pure-Python reference.
 
-Every function takes ``impl=None | "cpp" | "python"``; ``None`` reads the environment
-variable ``MAHJONGKIT_IMPLEMENTATION`` (default ``cpp``). Both return the same values in the
+Every function takes ``impl=None | "cpp" | "python"``, resolved by :mod:`mahjongkit._impl`
+(``None`` reads ``MAHJONGKIT_IMPLEMENTATION``; default ``cpp``). Both return the same values in the
 same order (``tests/conformance/test_mcr_*.py``). This is the only MCR module that imports
 the compiled extension.
 
@@ -15,35 +15,27 @@ True
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from types import ModuleType
-from typing import Literal
 
+from mahjongkit._impl import resolve as resolve  # the scorer dispatches with it too
 from mahjongkit.mcr.analysis import decompose as _ref
 from mahjongkit.mcr.analysis import shanten as _ref_shanten
 from mahjongkit.mcr.analysis.split import Form, SetKind, Split, TileSet, Wait
 from mahjongkit.mcr.hand.hand import Hand
 
-Impl = Literal["cpp", "python"]
 _FORMS = list(Form)
 _SET_KINDS = list(SetKind)
 _WAITS = list(Wait)
 
 
-def resolve(impl: str | None) -> Impl:
-    """The implementation to use: ``impl`` if given, else the environment's, else C++."""
-    chosen = impl if impl is not None else os.environ.get("MAHJONGKIT_IMPLEMENTATION", "cpp")
-    if chosen not in ("cpp", "python"):
-        raise ValueError(f"unknown implementation {chosen!r} (use 'cpp' or 'python')")
-    return "cpp" if chosen == "cpp" else "python"
-
-
 _CORE: list[ModuleType] = []
 
 
-def _core() -> ModuleType:
+def core() -> ModuleType:
+    """The compiled MCR core, imported on first use; the scorer's adapter
+    (:mod:`mahjongkit.mcr.scoring._cpp`) reaches it here too."""
     # imported once, on first use (the scorer's per-call path should not pay an import)
     if not _CORE:
         from mahjongkit._core import mcr
@@ -68,7 +60,7 @@ def decompose(hand: Hand, winning: int | None = None, *, impl: str | None = None
         return _ref.decompose(hand, winning)
     _ref.check_size(hand, (14,), "decompose")
     _ref.check_winning(hand, winning)
-    raw = _core().decompose(counts=hand.counts, melds=len(hand.melds), winning=winning or 0)
+    raw = core().decompose(counts=hand.counts, melds=len(hand.melds), winning=winning or 0)
     from_melds = _ref.meld_sets(hand)
     offset = len(from_melds)
     splits = []
@@ -86,7 +78,7 @@ def is_complete(hand: Hand, *, impl: str | None = None) -> bool:
     if resolve(impl) == "python":
         return _ref.is_complete(hand)
     _ref.check_size(hand, (14,), "is_complete")
-    return bool(_core().is_complete(counts=hand.counts, melds=len(hand.melds)))
+    return bool(core().is_complete(counts=hand.counts, melds=len(hand.melds)))
 
 
 def waits(hand: Hand, *, include_held_four: bool = False, impl: str | None = None) -> list[int]:
@@ -95,7 +87,7 @@ def waits(hand: Hand, *, include_held_four: bool = False, impl: str | None = Non
         return _ref.waits(hand, include_held_four=include_held_four)
     _ref.check_size(hand, (13,), "waits")
     return list(
-        _core().waits(
+        core().waits(
             counts=hand.counts,
             melds=len(hand.melds),
             meld_tiles=_meld_tiles(hand),
@@ -121,7 +113,7 @@ def waits_function(impl: str | None = None) -> CountsWaits:
     """
     if resolve(impl) == "python":
         return _ref.waits_of_counts
-    cpp_waits: CountsWaits = _core().waits  # positional (counts, melds, meld_tiles)
+    cpp_waits: CountsWaits = core().waits  # positional (counts, melds, meld_tiles)
     return cpp_waits
 
 
@@ -130,7 +122,7 @@ def shanten(hand: Hand, *, impl: str | None = None) -> int:
     if resolve(impl) == "python":
         return _ref_shanten.shanten(hand)
     _ref.check_size(hand, (13, 14), "shanten")
-    return int(_core().shanten(counts=hand.counts, melds=len(hand.melds)))
+    return int(core().shanten(counts=hand.counts, melds=len(hand.melds)))
 
 
 def shanten_by_form(hand: Hand, *, impl: str | None = None) -> dict[Form, int]:
@@ -138,7 +130,7 @@ def shanten_by_form(hand: Hand, *, impl: str | None = None) -> dict[Form, int]:
     if resolve(impl) == "python":
         return _ref_shanten.shanten_by_form(hand)
     _ref.check_size(hand, (13, 14), "shanten")
-    values = _core().shanten_by_form(counts=hand.counts, melds=len(hand.melds))
+    values = core().shanten_by_form(counts=hand.counts, melds=len(hand.melds))
     return {
         form: value
         for form, value in zip(_FORMS, values, strict=True)
@@ -154,7 +146,7 @@ def acceptance(
         return _ref_shanten.acceptance(hand, include_held_four=include_held_four)
     _ref.check_size(hand, (13,), "acceptance")
     return list(
-        _core().acceptance(
+        core().acceptance(
             counts=hand.counts,
             melds=len(hand.melds),
             meld_tiles=_meld_tiles(hand),
@@ -170,7 +162,7 @@ def shanten_after_discard(
     if resolve(impl) == "python":
         return _ref_shanten.shanten_after_discard(hand, include_held_four=include_held_four)
     _ref.check_size(hand, (14,), "shanten_after_discard")
-    raw = _core().shanten_after_discard(
+    raw = core().shanten_after_discard(
         counts=hand.counts,
         melds=len(hand.melds),
         meld_tiles=_meld_tiles(hand),

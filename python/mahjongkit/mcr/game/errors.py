@@ -1,21 +1,22 @@
 """Refusals: a move the rules do not take comes back as a value, never as an exception.
 
-A :class:`Refusal` carries its :class:`RefusalCode` (stable, for a site's translated
-messages), an English message naming what is wrong, and the moves that *are* legal for the
-seat right now. Only programmer errors (a seat that is not 0–3, a move that is not a
-:class:`~mahjongkit.mcr.game.moves.Move`) raise.
+A :class:`Refusal` has the shape of both games (:mod:`mahjongkit.refusal`): its
+:class:`RefusalCode` (stable, for a site's translated messages), an English message naming
+what is wrong, and as its context the moves that *are* legal for the seat right now
+(:attr:`Refusal.legal`). Like solitaire's it is falsy. Only programmer errors (a seat that is
+not 0–3, a move that is not a :class:`~mahjongkit.mcr.game.moves.Move`) raise.
 
 >>> r = Refusal(RefusalCode.TILE_NOT_HELD, "seat 0 holds no 5m", ())
->>> r.code.value, str(r)
-('tile_not_held', 'tile_not_held: seat 0 holds no 5m')
+>>> r.code.value, str(r), bool(r)
+('tile_not_held', 'tile_not_held: seat 0 holds no 5m', False)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
 from mahjongkit.mcr.game.moves import Move
+from mahjongkit.refusal import Refusal as BaseRefusal
 
 
 class RefusalCode(Enum):
@@ -33,13 +34,10 @@ class RefusalCode(Enum):
     BAD_MOVE = "bad_move"  # a malformed move: a discard without a tile, a chow without two
 
 
-@dataclass(frozen=True)
-class Refusal:
-    """A refused move: what was wrong and what the seat may do instead."""
+class Refusal(BaseRefusal[RefusalCode, Move]):
+    """A refused move: what was wrong and, as its context, what the seat may do instead."""
 
-    code: RefusalCode
-    message: str
-    legal: tuple[Move, ...]
-
-    def __str__(self) -> str:
-        return f"{self.code.value}: {self.message}"
+    @property
+    def legal(self) -> tuple[Move, ...]:
+        """The moves the seat may make instead (the context)."""
+        return self.context

@@ -1,5 +1,6 @@
 """Settlement of a hand (decision 13, 3.9.1.2–3.9.1.3) and the standings of a game.
 
+The decisions cited are written out in docs/decisions.md.
 Every loser pays a base of 8; on a discard the discarder adds the hand's points, on a
 self-draw every loser does; robbing a kong settles as a discard by the promoter; an exhausted
 hand moves nothing. Points include flowers (the 8-point minimum does not). Deltas sum to zero.

@@ -1,5 +1,7 @@
 """The rules of play: one whole 16-hand game as a state machine (specification ``004``).
 
+The specification and the decisions cited are written out in docs/decisions.md.
+
 Seats are 0 to 3; play runs 0, 1, 2, 3. The dealer of hand ``n`` is seat ``(n - 1) % 4`` (the
 deal passes every hand, whatever happened: 3.4.8), a seat's wind is its distance from the
 dealer, and the prevailing wind changes every four hands. The engine prints nothing, reads

@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from mahjongkit.mcr.hand.meld import Meld, MeldKind
+from mahjongkit.mcr.hand.tokens import format_parts, parse_parts
 from mahjongkit.tiles import STANDARD_KINDS, check_kind, code, is_bonus, is_suited, rank
 
 COUNTS_LENGTH = STANDARD_KINDS + 1
@@ -106,9 +107,7 @@ class Hand:
         >>> Hand.parse("123m EE pung(RRR)").size
         8
         """
-        from mahjongkit.mcr.hand.notation import parse_hand
-
-        return parse_hand(text)
+        return cls(*parse_parts(text))
 
     def concealed_tiles(self) -> list[int]:
         """The concealed kinds, ascending, one entry per tile."""
@@ -134,11 +133,7 @@ class Hand:
         return all(meld.concealed for meld in self.melds)
 
     def __str__(self) -> str:
-        from mahjongkit.mcr.hand.notation import (
-            format_hand,  # notation builds on Hand, not the reverse
-        )
-
-        return format_hand(self)
+        return format_parts(self.counts, self.melds, self.flowers)
 
     # -- mechanics (they move tiles, they do not judge legality) ---------------------------
 

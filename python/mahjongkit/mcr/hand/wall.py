@@ -1,5 +1,7 @@
 """The wall of decision 12: the seeded order, the positional deal, the front and the back.
 
+Decision 12 is written out in docs/decisions.md.
+
 The order is bit-compatible with the published construction of the Game::Mahjong wall, so a
 seed published by a site that uses it replays here. The key of a hand is the seed's bytes
 immediately followed by ``hand:<n>:<counter>`` (no separator); each SHA-256 digest gives

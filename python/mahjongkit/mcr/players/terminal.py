@@ -18,10 +18,11 @@ narrated one line per move. A mistyped command prints the help; end of input qui
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from mahjongkit.commands import Command, Commands
 from mahjongkit.mcr.analysis.engine import acceptance, shanten, shanten_after_discard
 from mahjongkit.mcr.game.events import Event, EventKind
 from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, MoveKind, discard, kong
@@ -125,6 +126,22 @@ class Terminal:
         # moved on (a win's events arrive with the next hand's deal), so they follow the
         # narration, not the state.
         self.winds = [WIND_WORDS[self.rules.seat_wind(s)] for s in range(4)]
+        # Each returns the move to make, or None once it has shown something; ValueError
+        # carries what to tell the person.
+        self.commands: Commands[Move | None] = Commands(
+            Command(("quit", "q", "exit"), self._quit),
+            Command(("help", "?", "h"), lambda _: self._show(HELP)),
+            Command(("table", "t"), lambda _: self._show(self.show_table)),
+            Command(("fans",), lambda _: self._show(self.show_fans)),
+            Command(("hint",), lambda _: self._show(self.hint_text())),
+            Command(("auto",), lambda _: hint(self.rules, self.seat)),
+            Command(("discard", "d"), self._discard),
+            Command(("win", "hu", "mahjong"), lambda _: WIN),
+            Command(("pass",), lambda _: PASS),
+            Command(("pung", "pong"), lambda _: PUNG),
+            Command(("kong",), self.kong_move),
+            Command(("chow",), self.chow_move),
+        )
 
     # -- output ----------------------------------------------------------------------------
 
@@ -415,43 +432,13 @@ class Terminal:
         """The move a typed line names, or ``None`` after doing a display command or telling
         the person what is wrong."""
         words = text.split()
-        verb = words[0].lower()
-        args = words[1:]
-        r = self.rules
         try:
-            if verb in ("quit", "q", "exit"):
-                raise _Quit
-            if verb in ("help", "?", "h"):
-                self.say(HELP)
-                return None
-            if verb in ("table", "t"):
-                self.show_table()
-                return None
-            if verb == "fans":
-                self.show_fans()
-                return None
-            if verb == "hint":
-                self.say(self.hint_text())
-                return None
-            if verb == "auto":
-                return hint(r, self.seat)
-            if verb.isdigit() and not args:
-                return self.discard_number(int(verb))
-            if verb in ("d", "discard"):
-                if len(args) != 1:
-                    raise ValueError("name one tile to discard, as in 'd 5m'")
-                return discard(parse_tile(args[0]))
-            if verb in ("win", "hu", "mahjong"):
-                return WIN
-            if verb == "pass":
-                return PASS
-            if verb in ("pung", "pong"):
-                return PUNG
-            if verb == "kong":
-                return self.kong_move(args)
-            if verb == "chow":
-                return self.chow_move(args)
-            if not args:
+            if words[0].isdigit() and len(words) == 1:
+                return self.discard_number(int(words[0]))
+            command = self.commands.find(words[0])
+            if command is not None:
+                return command.run(words[1:])
+            if len(words) == 1:
                 try:
                     return discard(parse_tile(words[0]))  # a bare tile: discard it
                 except ValueError:
@@ -462,6 +449,20 @@ class Terminal:
         self.say(f"I do not understand {text!r}.")
         self.say(HELP)
         return None
+
+    def _show(self, what: str | Callable[[], None]) -> None:
+        if isinstance(what, str):
+            self.say(what)
+        else:
+            what()
+
+    def _quit(self, _: Sequence[str]) -> Move | None:
+        raise _Quit
+
+    def _discard(self, args: Sequence[str]) -> Move | None:
+        if len(args) != 1:
+            raise ValueError("name one tile to discard, as in 'd 5m'")
+        return discard(parse_tile(args[0]))
 
     def discard_number(self, number: int) -> Move | None:
         r = self.rules

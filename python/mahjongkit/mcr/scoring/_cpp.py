@@ -13,7 +13,7 @@ import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from mahjongkit.mcr.analysis.engine import _core
+from mahjongkit.mcr.analysis.engine import core
 from mahjongkit.mcr.analysis.split import Form, SetKind, Split, TileSet, Wait
 from mahjongkit.mcr.hand.meld import MeldKind
 from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
@@ -48,7 +48,7 @@ def reader() -> WinReader:
     was won (self-drawn, discard, robbing) and the replacements (kong, flower)."""
     if not _READER:
         _READER.append(
-            _core().WinReader(
+            core().WinReader(
                 meld_kinds=(MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG),
                 win_by=(WinBy.SELF_DRAWN, WinBy.DISCARD, WinBy.ROBBING),
                 replacements=(Replacement.KONG, Replacement.FLOWER),
@@ -67,7 +67,7 @@ def score_rules(ruleset: Ruleset) -> ScoreRules:
     slots = range(83)
     form_bits = {form: 1 << i for i, form in enumerate(_FORMS)}
     rows = ROWS
-    rules: ScoreRules = _core().ScoreRules(
+    rules: ScoreRules = core().ScoreRules(
         points=[ruleset.points(n) if n in rows else 0 for n in slots],
         excludes=[sorted(ruleset.excludes(n)) if n in rows else [] for n in slots],
         absorbs=[sorted(rows[n].absorbs) if n in rows else [] for n in slots],
@@ -160,11 +160,11 @@ class _BatchParts(_Parts):
 
     def fans(self, found: Any) -> tuple[FanScore, ...]:
         scored, index = found
-        return super().fans(_core().scored_at(scored, index))
+        return super().fans(core().scored_at(scored, index))
 
     def split(self, found: Any) -> Split:
         scored, index = found
-        return super().split(_core().scored_at(scored, index))
+        return super().split(core().scored_at(scored, index))
 
 
 _PARTS: Final = _Parts()
@@ -197,7 +197,7 @@ def score_one(hand: HandLike, context: WinContext, ruleset: Ruleset) -> Tally:
     if rules is None:
         rules = score_rules(ruleset)
     if not _SCORE_HAND:
-        _SCORE_HAND[:] = [_core().score_hand, reader()]
+        _SCORE_HAND[:] = [core().score_hand, reader()]
     found = _SCORE_HAND[0](hand, context, _SCORE_HAND[1], rules)
     code = found.refusal
     if code:
@@ -217,12 +217,12 @@ def score_one(hand: HandLike, context: WinContext, ruleset: Ruleset) -> Tally:
 
 def pack(hands: Sequence[HandLike], contexts: Sequence[WinContext]) -> npt.NDArray[np.void]:
     """Hands and contexts as ``WIN_DTYPE`` records (a wrong type raises ``TypeError``)."""
-    return _core().pack_wins(hands, contexts, reader())  # type: ignore[no-any-return]
+    return core().pack_wins(hands, contexts, reader())  # type: ignore[no-any-return]
 
 
 def score_packed(wins: npt.NDArray[np.void], ruleset: Ruleset) -> npt.NDArray[np.void]:
     """Score ``WIN_DTYPE`` records into ``SCORED_DTYPE`` records, the GIL released."""
-    return _core().score_wins(wins, score_rules(ruleset))  # type: ignore[no-any-return]
+    return core().score_wins(wins, score_rules(ruleset))  # type: ignore[no-any-return]
 
 
 def tally_at(

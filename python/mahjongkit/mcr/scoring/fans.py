@@ -1,12 +1,12 @@
 """The 81 fans of the Mahjong Competition Rules as one table of data, each with a checker.
 
-Numbering and points follow the Green Book (decision 9): Two Concealed Kongs is fan 48 at
-8 points, and fans 49–53 are All Pungs … Melded Hand. Each row holds the fan's number, key,
-English and Chinese names, points, the fans it ``excludes`` (the rulebook's "not counted"
-sentences: the non-repeat principle), ``absorbs`` (a fan that it replaces *on its own
-sets only*, as a wind pung replaces Pung of Terminals or Honours), its combining ``group``
-(fans made of several chows or several pungs, subject to the non-separation,
-non-identical and account-once principles), and a checker.
+Numbering and points follow the Green Book (decision 9 of docs/decisions.md): Two Concealed
+Kongs is fan 48 at 8 points, and fans 49–53 are All Pungs … Melded Hand. Each row holds the
+fan's number, key, English and Chinese names, points, the fans it ``excludes`` (the
+rulebook's "not counted" sentences: the non-repeat principle), ``absorbs`` (a fan that it
+replaces *on its own sets only*, as a wind pung replaces Pung of Terminals or Honours), its
+combining ``group`` (fans made of several chows or several pungs, subject to the
+non-separation, non-identical and account-once principles), and a checker.
 
 Every checker has one signature: it takes a :class:`~mahjongkit.mcr.scoring.reading.Reading` and
 returns the list of its *instances*, each a tuple of the set indices it uses (``()`` for a

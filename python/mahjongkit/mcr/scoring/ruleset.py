@@ -1,6 +1,8 @@
 """Rulesets as data (decision 10): the Green Book by default, the Green Book with the 2006
 rulings, and the ``gb`` profile.
 
+Decisions 9 and 10 are written out in docs/decisions.md.
+
 A :class:`Ruleset` is a plain value both scorers read. Every way a ruleset departs from the
 Green Book is one :class:`RuleDifference` with the clause (and source) it concerns, and each
 is one field of the ruleset, so a reader can check the scorer does what the text says. The

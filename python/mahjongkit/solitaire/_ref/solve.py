@@ -1,4 +1,4 @@
-"""The slow but exact twin of the C++ solver: a plain depth-first search over moves.
+"""The slow but exact twin of ``cpp/core/solitaire/solve.cpp``: a plain depth-first search.
 
 A position is the layout plus one match group per slot (``-1`` for a removed slot); two
 free tiles of one group can be removed together. The search here is deliberately simple, so
@@ -27,8 +27,8 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
+from mahjongkit.solitaire._ref.geometry import Geometry, slots_of
 from mahjongkit.solitaire.layout import Layout
-from mahjongkit.solitaire.reference import Geometry, slots_of
 
 SolveTuple = tuple[int, list[tuple[int, int]], int, int, float, str]
 

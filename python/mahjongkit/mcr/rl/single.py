@@ -1,0 +1,179 @@
+"""A Gymnasium single-agent environment: the learner in one seat, machine players in the
+other three.
+
+Each opponent is a bot level (``1`` or ``2``: a :class:`~mahjongkit.mcr.players.bot.Bot`
+seeded by the game and its seat), anything with a ``choose(view)`` method, or a callable
+taking the seat's :class:`~mahjongkit.mcr.players.bot.View` and returning a
+:class:`~mahjongkit.mcr.game.moves.Move` or an action index. Opponents see only their own
+view. Observations and actions are those of :mod:`mahjongkit.mcr.rl.env`; the reward of a
+step is what the learner gained since its previous action (the settlement of the hands that
+ended, times ``reward_scale``).
+
+>>> from mahjongkit.mcr.rl.single import SingleAgentEnv
+>>> env = SingleAgentEnv(seat=1, opponents=1)
+>>> observation, info = env.reset(seed=3)
+>>> observation["observation"].shape, info["seat"]
+((145, 34), 1)
+>>> action = int(observation["action_mask"].nonzero()[0][0])
+>>> observation, reward, terminated, truncated, info = env.step(action)
+>>> terminated or bool(observation["action_mask"].any())
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, SupportsFloat, TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+except ImportError as error:  # pragma: no cover - the extra is part of the test install
+    raise ImportError(
+        'the MCR environments need PettingZoo and Gymnasium: pip install "mahjongkit[rl]"'
+    ) from error
+
+from mahjongkit.mcr.game.moves import Move
+from mahjongkit.mcr.players.bot import Bot, View, view_of
+from mahjongkit.mcr.rl.encoding import ACTIONS, indices_of
+from mahjongkit.mcr.rl.env import observation_space
+from mahjongkit.mcr.rl.observation import HISTORY
+from mahjongkit.mcr.rl.table import Illegal, Table
+from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
+
+Observation: TypeAlias = dict[str, npt.NDArray[Any]]
+
+
+class Chooser(Protocol):
+    def choose(self, view: View) -> Move: ...
+
+
+Opponent: TypeAlias = int | Chooser | Callable[[View], Move | int]
+RESTARTS = 100  # games tried when the hand ends before the learner's first decision
+
+
+class SingleAgentEnv(gymnasium.Env[Observation, Any]):
+    """The learner plays ``seat`` (0–3) against ``opponents``: one opponent for all three
+    seats or a sequence of three (for the other seats in order). Other options as
+    :class:`~mahjongkit.mcr.rl.env.MahjongEnv`."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (as gymnasium.Env)
+
+    def __init__(
+        self,
+        *,
+        seat: int = 0,
+        opponents: Opponent | Sequence[Opponent] = 2,
+        hands: int = 1,
+        history: int = HISTORY,
+        flat: bool = False,
+        reward_scale: float = 1.0,
+        illegal: Illegal = "raise",
+        ruleset: Ruleset = GREEN_BOOK,
+        render_mode: str | None = None,
+    ) -> None:
+        if isinstance(seat, bool) or seat not in (0, 1, 2, 3):
+            raise ValueError(f"the learner's seat is 0 to 3, not {seat!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        self.seat = seat
+        self.render_mode = render_mode
+        self.table = Table(
+            hands=hands,
+            history=history,
+            reward_scale=reward_scale,
+            illegal=illegal,
+            ruleset=ruleset,
+        )
+        self.flat = flat
+        given: object = opponents  # a caller may pass what the types forbid, e.g. a str
+        if isinstance(given, str):
+            raise TypeError(f"an opponent is a bot level, a bot or a callable, not {given!r}")
+        if isinstance(opponents, Sequence):
+            if len(opponents) != 3:
+                raise ValueError(f"three opponents, one per other seat, not {len(opponents)}")
+            chosen = list(opponents)
+        else:
+            chosen = [opponents] * 3
+        others = [s for s in range(4) if s != seat]
+        self._opponents: dict[int, Opponent] = dict(zip(others, chosen, strict=True))
+        self._players: dict[int, Callable[[View], Move | int]] = {}
+        self.observation_space: spaces.Dict = observation_space(self.table.planes, flat)  # type: ignore[assignment]
+        self.action_space: spaces.Discrete = spaces.Discrete(ACTIONS)
+
+    def _player(
+        self, seat: int, opponent: Opponent, game_seed: str
+    ) -> Callable[[View], Move | int]:
+        if isinstance(opponent, int) and not isinstance(opponent, bool):
+            return Bot(opponent, seed=f"{game_seed}:{seat}").choose
+        choose = getattr(opponent, "choose", None)
+        if callable(choose):
+            return choose  # type: ignore[no-any-return]
+        if callable(opponent):
+            return opponent
+        raise TypeError(f"an opponent is a bot level, a bot or a callable, not {opponent!r}")
+
+    def _observation(self) -> Observation:
+        planes = self.table.observe(self.seat)
+        return {
+            "observation": planes.reshape(-1) if self.flat else planes,
+            "action_mask": self.table.mask(self.seat),
+        }
+
+    def _info(self) -> dict[str, Any]:
+        game = self.table.game
+        assert game is not None
+        return {"seat": self.seat, "game_seed": game.seed, "hands_played": self.table.hands_played}
+
+    def _run_opponents(self) -> float:
+        """Let the machine players move until the learner must act or the episode ends;
+        the learner's reward meanwhile."""
+        table = self.table
+        reward = 0.0
+        while not table.done and table.seat != self.seat:
+            seat = table.seat
+            assert seat is not None and table.game is not None
+            view = view_of(table.game, seat)
+            choice = self._players[seat](view)
+            if isinstance(choice, Move):
+                window = view.window.tile if view.window is not None else None
+                index = indices_of([choice], window, view.hand.counts)[0]
+            else:
+                index = int(choice)
+            reward += table.play(seat, index)[self.seat]
+        return reward
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        """A new episode (the game ``str(seed)``, or the next of the seed stream). Should a
+        hand end before the learner's first decision, the next game of the stream is
+        played instead."""
+        super().reset(seed=seed)
+        for attempt in range(RESTARTS):
+            self.table.reset(seed if attempt == 0 else None)
+            game = self.table.game
+            assert game is not None
+            self._players = {
+                seat: self._player(seat, opponent, str(game.seed))
+                for seat, opponent in self._opponents.items()
+            }
+            self._run_opponents()
+            if not self.table.done:
+                return self._observation(), self._info()
+        raise RuntimeError(f"no decision for seat {self.seat} in {RESTARTS} games")
+
+    def step(
+        self, action: int | np.integer[Any]
+    ) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
+        reward = self.table.play(self.seat, int(action))[self.seat]
+        reward += self._run_opponents()
+        return self._observation(), reward, self.table.done, False, self._info()
+
+    def render(self) -> str | None:
+        if self.render_mode is None or self.table.game is None:
+            return None
+        return str(self.table.game.to_string())

@@ -1,0 +1,211 @@
+"""One game as a learner sees it: indices in, observation planes, masks and rewards out.
+
+A :class:`Table` owns a :class:`~mahjongkit.mcr.game.rules.Rules` and talks to it only
+through its public moves and a seat's view; the PettingZoo environment, the Gymnasium
+wrapper and the vectorised self-play are thin layers over it, so that all three play the
+same games for the same seeds.
+
+An episode is ``hands`` hands (1 to 16; one by default, as on Botzone: the rules' one-hand
+game variant). Rewards are the
+settlement deltas of each hand as it ends, times ``reward_scale``. An action outside the
+mask raises ``ValueError`` naming it (``illegal="raise"``), or with ``illegal="penalty"``
+is played as the Botzone judge does: the offender pays 30 and each other seat gains 10
+(times ``reward_scale``), and the episode ends.
+
+>>> table = Table()
+>>> table.reset(7)
+>>> table.seat, table.game.seed, table.legal()[:3]
+(0, '7', [5, 6, 7])
+>>> table.play(0, 1)
+Traceback (most recent call last):
+ValueError: action 1 (hu) is not legal for seat 0 now; legal: 5 (play 4m), 6 (play 5m), ...
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from mahjongkit.mcr.game.result import HANDS
+from mahjongkit.mcr.game.rules import Rules
+from mahjongkit.mcr.game.variant import ONE_HAND, STANDARD
+from mahjongkit.mcr.rl.encoding import ACTIONS, MOVES, check_index, describe, indices_of
+from mahjongkit.mcr.rl.observation import HISTORY, Observer, Planes
+from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
+
+Illegal = Literal["raise", "penalty"]
+ILLEGAL_PENALTY: Final = 30
+"""What the offender pays under ``illegal="penalty"`` (each other seat gains a third)."""
+SEED_BITS: Final = 63
+
+
+class SeedStream:
+    """The game seeds of successive episodes: ``reset(seed)`` plays the game ``str(seed)``,
+    and each later ``reset()`` without a seed draws the next one from a generator seeded
+    by it (from the system when no seed was ever given).
+
+    >>> stream = SeedStream()
+    >>> stream.next(5), stream.next(None) == SeedStream().next(5) or stream.next(None)[:0]
+    ('5', '')
+    """
+
+    def __init__(self) -> None:
+        self._rng = random.Random()
+
+    def next(self, seed: int | None) -> str:
+        if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+                raise TypeError(f"a seed is an int, not {seed!r}")
+            self._rng = random.Random(int(seed))
+            return str(int(seed))
+        return str(self._rng.getrandbits(SEED_BITS))
+
+
+def _check_hands(hands: int) -> int:
+    if isinstance(hands, bool) or not isinstance(hands, int) or not 1 <= hands <= HANDS:
+        raise ValueError(f"hands per episode is an int from 1 to {HANDS}, not {hands!r}")
+    return hands
+
+
+class Table:
+    """One game stepped by action indices (see the module's description).
+
+    ``history`` is the number of discards per seat the observation keeps; ``ruleset`` the
+    scorer's rules.
+    """
+
+    def __init__(
+        self,
+        *,
+        hands: int = 1,
+        history: int = HISTORY,
+        reward_scale: float = 1.0,
+        illegal: Illegal = "raise",
+        ruleset: Ruleset = GREEN_BOOK,
+    ) -> None:
+        if illegal not in ("raise", "penalty"):
+            raise ValueError(f"illegal is 'raise' or 'penalty', not {illegal!r}")
+        self.hands = _check_hands(hands)
+        self.reward_scale = float(reward_scale)
+        self.illegal: Illegal = illegal
+        self.ruleset = ruleset
+        self.observer = Observer(history)
+        self.planes = self.observer.planes
+        self.seeds = SeedStream()
+        self.game: Rules | None = None
+        self.seat: int | None = None
+        self.done = True
+        self.hands_played = 0
+        self.penalised: int | None = None
+        self._legal: list[int] | None = None
+
+    def reset(self, seed: int | None = None) -> None:
+        """Start an episode: the game ``str(seed)``, or the next seed of the stream."""
+        # One hand is the rules' own one-hand game (it ends finished, its end observable);
+        # any other number of hands is cut from a whole game.
+        variant = ONE_HAND if self.hands == 1 else STANDARD
+        game = Rules(self.seeds.next(seed), ruleset=self.ruleset, variant=variant)
+        game.take_outcomes()
+        self.game = game
+        self.hands_played = 0
+        self.penalised = None
+        self.done = False
+        self.observer.reset()
+        self.observer.sync(game)
+        self._advance()
+
+    def _advance(self) -> None:
+        game = self.game
+        assert game is not None
+        waiting = game.waiting_on
+        self.seat = waiting[0] if waiting and not self.done else None
+        self._legal = None
+
+    def _rules(self) -> Rules:
+        if self.game is None:
+            raise ValueError("reset() first: no game is on the table")
+        return self.game
+
+    def legal(self, seat: int | None = None) -> list[int]:
+        """The legal indices of ``seat`` (the seat to act by default), ascending."""
+        game = self._rules()
+        if self.done:
+            return []
+        if seat is None or seat == self.seat:
+            if self._legal is None:
+                self._legal = self._indices(game, self.seat) if self.seat is not None else []
+            return self._legal
+        return self._indices(game, seat)
+
+    def _indices(self, game: Rules, seat: int) -> list[int]:
+        moves = game.legal(seat)
+        if not moves:
+            return []
+        # The observer has read the window since the last move (one read per move).
+        return sorted(indices_of(moves, self.observer.offered_tile, game.hand_of(seat).counts))
+
+    def mask(self, seat: int, out: npt.NDArray[np.int8] | None = None) -> npt.NDArray[np.int8]:
+        """``seat``'s legal mask (int8, 1 at each legal index)."""
+        if out is None:
+            out = np.zeros(ACTIONS, dtype=np.int8)
+        else:
+            out[:] = 0
+        legal = self.legal(seat)
+        if legal:
+            out[legal] = 1
+        return out
+
+    def observe(self, seat: int, out: Planes | None = None) -> Planes:
+        """``seat``'s observation planes (a new array, or written into ``out``)."""
+        self._rules()
+        return self.observer.encode(seat, out)
+
+    def play(self, seat: int, action: int) -> list[float]:
+        """Play ``action`` for ``seat`` (which must be the seat to act); returns the four
+        seats' rewards from it. An illegal action raises ``ValueError`` naming it, or is
+        penalised (see ``illegal``)."""
+        game = self._rules()
+        if self.done:
+            raise ValueError("the episode is over: reset() first")
+        if seat != self.seat:
+            raise ValueError(f"seat {self.seat} is to act, not seat {seat}")
+        index = check_index(action)
+        legal = self.legal()
+        if index not in legal:
+            if self.illegal == "raise":
+                names = ", ".join(f"{i} ({describe(i)})" for i in legal)
+                raise ValueError(
+                    f"action {index} ({describe(index)}) is not legal for seat {seat} now;"
+                    f" legal: {names}"
+                )
+            scale = self.reward_scale
+            rewards = [ILLEGAL_PENALTY / 3 * scale] * 4
+            rewards[seat] = -ILLEGAL_PENALTY * scale
+            self.penalised = seat
+            self.done = True
+            self._advance()
+            return rewards
+        seen = len(game.history)
+        refusal = game.apply(seat, MOVES[index])
+        if refusal is not None:  # the mask came from the same rules: this is a bug
+            raise AssertionError(f"a legal index was refused: {describe(index)}: {refusal}")
+        game.take_outcomes()  # events are not needed here; keep the queue short
+        rewards = [0.0, 0.0, 0.0, 0.0]
+        history = game.history
+        if len(history) > seen:
+            scale = self.reward_scale
+            for record in history[seen:]:
+                for s in range(4):
+                    rewards[s] += record.deltas[s] * scale
+                self.hands_played += 1
+            if self.hands_played >= self.hands or not game.is_active:
+                self.done = True
+        if not self.done or not game.is_active:
+            # An episode cut short of the game keeps its last observation: the rules have
+            # dealt the next hand already. A finished game shows its end.
+            self.observer.sync(game)
+        self._advance()
+        return rewards

@@ -1,8 +1,0 @@
-"""Make the shared hand strategies importable from every MCR-related test folder."""
-
-from __future__ import annotations
-
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))

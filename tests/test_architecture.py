@@ -1,0 +1,123 @@
+"""The import rules docs/architecture.md draws, checked on the source: what imports what.
+
+Every ``import`` is counted, also those inside functions (a cycle through a late import is
+still a cycle); package ``__init__`` modules, which only gather names, are left out.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SOURCE = Path(__file__).resolve().parents[1] / "python"
+MCR_LAYERS = ("hand", "analysis", "scoring", "game", "players", "rl", "botzone", "arena")
+"""Each MCR layer imports only those before it (players, rl, botzone and arena are peers)."""
+ONLY_CORE_IMPORTERS = {
+    "mahjongkit.solitaire._cpp",
+    "mahjongkit.mcr.analysis.engine",
+    "mahjongkit.mcr.scoring._cpp",
+}
+
+
+def _modules() -> dict[str, Path]:
+    modules = {}
+    for path in SOURCE.rglob("*.py"):
+        name = ".".join(path.relative_to(SOURCE).with_suffix("").parts)
+        modules[name.removesuffix(".__init__")] = path
+    return modules
+
+
+def _imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, base] if base else parts)
+            for alias in node.names:
+                full = f"{base}.{alias.name}"
+                found.add(full if full in modules else base)
+    return {m for m in found if m.startswith("mahjongkit") and m != name}
+
+
+MODULES = _modules()
+IMPORTS = {name: _imports(name, path, MODULES) for name, path in MODULES.items()}
+PLAIN = {name for name, path in MODULES.items() if path.name != "__init__.py"}
+
+
+def test_no_import_cycles() -> None:
+    graph = {n: {m for m in IMPORTS[n] if m in PLAIN} for n in PLAIN}
+    cycles = []
+    for start in sorted(graph):
+        stack, seen = [(start, (start,))], set()
+        while stack:
+            node, path = stack.pop()
+            for nxt in graph[node]:
+                if nxt == start:
+                    cycles.append(" -> ".join((*path, start)))
+                elif nxt not in seen:
+                    seen.add(nxt)
+                    stack.append((nxt, (*path, nxt)))
+    assert cycles == []
+
+
+def test_only_the_adapters_import_the_extension() -> None:
+    importers = {
+        n for n, found in IMPORTS.items() if any(m.startswith("mahjongkit._core") for m in found)
+    }
+    assert importers <= ONLY_CORE_IMPORTERS
+
+
+@pytest.mark.parametrize("game, other", [("solitaire", "mcr"), ("mcr", "solitaire")])
+def test_the_games_do_not_import_each_other(game: str, other: str) -> None:
+    crossing = {
+        n
+        for n, found in IMPORTS.items()
+        if n.startswith(f"mahjongkit.{game}")
+        and any(m.startswith(f"mahjongkit.{other}") for m in found)
+    }
+    assert crossing == set()
+
+
+@pytest.mark.parametrize("game", ["solitaire", "mcr"])
+def test_the_games_import_no_front_end(game: str) -> None:
+    front = ("mahjongkit.cli", "mahjongkit.web")
+    crossing = {
+        n
+        for n, found in IMPORTS.items()
+        if n.startswith(f"mahjongkit.{game}") and any(m.startswith(front) for m in found)
+    }
+    assert crossing == set()
+
+
+def test_the_twins_import_neither_the_core_nor_the_dispatcher() -> None:
+    banned = ("mahjongkit._core", "mahjongkit.solitaire._cpp", "mahjongkit.solitaire.engine")
+    for name, found in IMPORTS.items():
+        if name.startswith("mahjongkit.solitaire._ref"):
+            assert not [m for m in found if m.startswith(banned)], name
+
+
+def _layer(name: str) -> int | None:
+    parts = name.split(".")
+    if len(parts) < 3 or parts[1] != "mcr" or parts[2] not in MCR_LAYERS:
+        return None
+    return min(MCR_LAYERS.index(parts[2]), MCR_LAYERS.index("players"))
+
+
+def test_each_mcr_layer_imports_only_the_layers_below() -> None:
+    upward = []
+    for name in PLAIN:
+        mine = _layer(name)
+        if mine is None:
+            continue
+        for target in IMPORTS[name]:
+            theirs = _layer(target)
+            if theirs is not None and theirs > mine:
+                upward.append(f"{name} -> {target}")
+    assert upward == []
