@@ -14,6 +14,9 @@ With ``--baseline COMMIT`` the package at that commit is built once into
 every measure alternates between it and the installed package, round after round, so the
 ratios come from one run under the same load. Prints medians and ratios, and ``uptime``.
 
+``--player lean`` (the default) draws with ``rng.random()``; ``--player classic`` is the
+first round's player (``rng.choice``). Both sides of a run use the same player.
+
     python benchmarks/bench_mcr_loop.py --baseline 339aaa1 --rounds 3 --seconds 4
 """
 
