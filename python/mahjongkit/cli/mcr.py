@@ -200,10 +200,11 @@ def game_command(
 @click.option("--seed", default=None, help="The game's seed (default: a fresh one, printed).")
 @click.option(
     "--level",
-    type=click.IntRange(1, 2),
+    type=click.IntRange(1, 3),
     default=2,
     show_default=True,
-    help="The bots' level: 1 (discards isolated tiles) or 2 (plays for an 8-point win).",
+    help="The bots' level: 1 (discards isolated tiles), 2 (plays for an 8-point win) or 3"
+    " (level 2 that defends).",
 )
 @click.option("--seat", type=click.IntRange(0, 3), default=0, show_default=True, help="Your seat.")
 @click.option(
@@ -249,3 +250,177 @@ def play_command(
         rules=rules,
     )
     terminal.run()
+
+
+# -- Botzone: a bot as a protocol program, the local judge, the arena --------------------------
+
+
+@mcr.command(name="botzone")
+@click.option(
+    "--level",
+    type=click.IntRange(1, 3),
+    default=2,
+    show_default=True,
+    help="The built-in bot's level.",
+)
+@click.option("--player", default=None, help="A 'module:Class' player to run instead of a bot.")
+def botzone_command(level: int, player: str | None) -> None:
+    """Run a bot as a Botzone program on standard input and output (JSON or simple mode,
+    kept running).
+
+    Example: mahjongkit mcr judge "mahjongkit mcr botzone --level 2" ... (four commands)
+    """
+    import sys
+
+    from mahjongkit.mcr.arena import make_player
+    from mahjongkit.mcr.botzone.adapter import run
+
+    try:
+        chosen = make_player(player if player is not None else f"bot:{level}", seed="botzone")
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
+    run(chosen, sys.stdin, sys.stdout)
+
+
+@mcr.command(name="judge")
+@click.argument("commands", nargs=4)
+@click.option("--seed", default=None, help="Seed of the walls and wind (default: fresh).")
+@click.option("--walltiles", default=None, help="Botzone's walltiles string (136 names).")
+@click.option("--quan", type=click.IntRange(0, 3), default=None, help="Prevailing wind 0-3.")
+@click.option("--time-limit", default=2.0, show_default=True, help="Seconds per answer.")
+@click.option(
+    "--first-time-limit", default=10.0, show_default=True, help="Seconds for the first answers."
+)
+@click.option("--memory", "memory_mb", default=2048, show_default=True, help="MiB per program.")
+@click.option(
+    "--mode",
+    type=click.Choice(["simple", "json"]),
+    default="simple",
+    show_default=True,
+    help="How programs are spoken to: simple (kept running) or JSON (one run per turn).",
+)
+@click.option("--log", "log_path", type=click.Path(dir_okay=False), help="Write the log here.")
+def judge_command(
+    commands: tuple[str, str, str, str],
+    seed: str | None,
+    walltiles: str | None,
+    quan: int | None,
+    time_limit: float,
+    first_time_limit: float,
+    memory_mb: int,
+    mode: str,
+    log_path: str | None,
+) -> None:
+    """Judge one Botzone hand between four programs (seat 0 first); print the result as
+    JSON (with --log, the whole log goes to the file).
+
+    Example: mahjongkit mcr judge "mahjongkit mcr botzone" "mahjongkit mcr botzone --level 1"
+    "mahjongkit mcr botzone --level 1" "mahjongkit mcr botzone --level 1" --seed demo
+    """
+    import json
+    import secrets
+    import signal
+    from pathlib import Path
+
+    from mahjongkit.mcr.botzone.agents import ProgramAgent
+    from mahjongkit.mcr.botzone.judge import judge
+    from mahjongkit.mcr.botzone.variant import BotzoneDeal
+
+    try:
+        if walltiles is not None:
+            deal = BotzoneDeal.from_walltiles(walltiles, quan if quan is not None else 0)
+        else:
+            deal = BotzoneDeal.from_seed(seed if seed is not None else secrets.token_hex(4), quan)
+        agents = [ProgramAgent(c, mode=mode, memory_mb=memory_mb) for c in commands]
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
+
+    def stop(signum: int, frame: object) -> None:
+        for agent in agents:
+            agent.close()
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, stop)
+    result = judge(agents, deal, time_limit=time_limit, first_time_limit=first_time_limit)
+    data = result.to_json()
+    if log_path is not None:
+        Path(log_path).write_text(json.dumps(data, indent=1))
+    click.echo(json.dumps(data["result"]))
+
+
+@mcr.command(name="arena")
+@click.option(
+    "--players",
+    required=True,
+    help="Four comma-separated players: bot:N, module:Class or cmd:COMMAND.",
+)
+@click.option("--hands", default=400, show_default=True, help="Hands to play in all.")
+@click.option(
+    "--duplicate/--no-duplicate",
+    default=True,
+    show_default=True,
+    help="Play every wall once from each seat (hands come in fours).",
+)
+@click.option("--variant", type=click.Choice(["mcr", "botzone"]), default="mcr", show_default=True)
+@click.option("--seed", default="arena", show_default=True, help="Seed of the walls.")
+@click.option("--workers", default=1, show_default=True, help="Worker processes.")
+@click.option("--scheduler", default=None, help="A Dask scheduler, e.g. tcp://HOST:8786.")
+@click.option("--chunk", default=8, show_default=True, help="Deals per task.")
+@click.option(
+    "--format", "fmt", type=click.Choice(["json", "csv"]), default="json", show_default=True
+)
+@click.option("--output", type=click.Path(dir_okay=False), help="Write the results here.")
+@click.option("--progress/--no-progress", default=True, help="A progress bar on a terminal.")
+def arena_command(
+    players: str,
+    hands: int,
+    duplicate: bool,
+    variant: str,
+    seed: str,
+    workers: int,
+    scheduler: str | None,
+    chunk: int,
+    fmt: str,
+    output: str | None,
+    progress: bool,
+) -> None:
+    """Measure four players against each other over many hands.
+
+    Example: mahjongkit mcr arena --players bot:2,bot:1,bot:1,bot:1 --hands 400 --workers 2
+    """
+    import json
+    from pathlib import Path
+
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from mahjongkit.mcr.arena import arena
+
+    specs = [s.strip() for s in players.split(",")]
+    console = Console(stderr=True)
+    with Progress(
+        console=console,
+        disable=not (progress and console.is_terminal),
+        redirect_stdout=False,
+        redirect_stderr=False,
+    ) as bar:
+        task = bar.add_task("hands", total=hands)
+        try:
+            result = arena(
+                specs,
+                hands=hands,
+                duplicate=duplicate,
+                variant=variant,
+                seed=seed,
+                workers=workers,
+                scheduler=scheduler,
+                chunk=chunk,
+                progress=lambda done: bar.update(task, completed=done),
+            )
+        except ValueError as error:
+            raise click.ClickException(str(error)) from None
+    text = result.to_csv() if fmt == "csv" else json.dumps(result.to_json(), indent=1) + "\n"
+    if output is not None:
+        Path(output).write_text(text)
+    else:
+        click.echo(text, nl=False)

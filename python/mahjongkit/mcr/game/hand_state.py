@@ -298,11 +298,12 @@ class HandState:
             return not self.wall.is_empty
         return not walls.empty(seat) and not walls.empty((seat + 1) & 3)
 
-    def can_meld(self, seat: int) -> bool:
-        """Whether ``seat`` may chow or pung a discard: always with one wall; with four, only
-        while the next seat's wall (which draws after the claimer's discard) is not empty."""
+    def can_meld(self, discarder: int) -> bool:
+        """Whether ``discarder``'s discard may be chowed, punged or konged: always with one
+        wall; with four, only while the wall of the seat after the discarder (the seat that
+        would draw next) is not empty, as Botzone's judge rules."""
         walls = self.seat_walls
-        return walls is None or not walls.empty((seat + 1) & 3)
+        return walls is None or not walls.empty((discarder + 1) & 3)
 
     def self_draw_tally(self) -> TallyLike | None:
         """The tally of a self-drawn win by the seat on turn, scored once per turn, or
@@ -372,8 +373,8 @@ class HandState:
             other = (seat + step) & 3
             c = counts[other]
             claims: list[Move] | None = None
-            if walls is not None and walls.empty((other + 1) & 3):
-                held = 0  # no chow, pung or kong (the next seat could not draw)
+            if walls is not None and walls.empty((seat + 1) & 3):
+                held = 0  # no chow, pung or kong (the seat after the discarder cannot draw)
             else:
                 if step == 1:
                     shapes = _CHOWS[tile]
@@ -651,7 +652,9 @@ class HandState:
         self.melds[claimer] = (*self.melds[claimer], meld)
         self._changed(claimer)
         self.events.append(Claimed(claimer, tile, move.kind.value, source))
-        self.last_draw_emptied = False
+        # With four walls the claimer's discard is the last tile's when the next wall is empty.
+        walls = self.seat_walls
+        self.last_draw_emptied = walls is not None and walls.empty((claimer + 1) & 3)
         if move.kind is MoveKind.KONG:
             self.draw(claimer, from_back=True, reason=Replacement.KONG)
             return

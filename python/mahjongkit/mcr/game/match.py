@@ -80,17 +80,23 @@ class Match:
             judge=self.judge,
             events=self.outcomes,
             whole=whole,
-            rob_last=self.ruleset.robbing_on_last_tile,
+            # With four walls (Botzone) no kong is declared once the seat's own or the next
+            # seat's wall is empty, promoted or not: Botzone's judge refuses it.
+            rob_last=self.ruleset.robbing_on_last_tile and self.variant.walls is Walls.SHARED,
         )
         return self.hand
 
-    def begin_hand(self) -> None:
-        """Deal the current hand from the seed."""
-        wall = Wall.from_seed(self.seed_key, self.hand_no)
-        if self.variant.walls is Walls.PER_SEAT:
+    def begin_hand(self, given: Wall | None = None) -> None:
+        """Deal the current hand from the seed, or from ``given`` (a wall loaded whole: a
+        :class:`SeatWalls` for a variant with four walls)."""
+        if given is not None:
+            wall = given
+        elif self.variant.walls is Walls.PER_SEAT:
             wall = SeatWalls.from_seed(self.seed_key, self.hand_no)
-        elif not self.variant.flowers:
-            wall = Wall(t for t in wall.tiles if not is_bonus(t))
+        else:
+            wall = Wall.from_seed(self.seed_key, self.hand_no)
+            if not self.variant.flowers:
+                wall = Wall(t for t in wall.tiles if not is_bonus(t))
         hand = self.new_hand(wall, whole=True)
         winds = tuple(self.seat_wind(s) for s in range(SEATS))
         self.outcomes.append(

@@ -55,7 +55,7 @@ from mahjongkit.mcr.game.variant import STANDARD, Variant, Walls
 from mahjongkit.mcr.game.window import Phase, Window
 from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.hand.notation import format_hand, format_tiles, parse_hand
-from mahjongkit.mcr.hand.wall import SEATS, Wall, check_hand_no, check_seat, seed_bytes
+from mahjongkit.mcr.hand.wall import SEATS, SeatWalls, Wall, check_hand_no, check_seat, seed_bytes
 from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
 from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
 from mahjongkit.mcr.scoring.score import score
@@ -156,6 +156,24 @@ class Position:
         )
 
 
+def _check_given_wall(wall: Wall, variant: Variant) -> Wall:
+    """A wall loaded whole for the first hand: four walls for a variant with four, one
+    otherwise, never dealt yet, holding the variant's set exactly."""
+    if not isinstance(wall, Wall):
+        raise TypeError(f"wall is a Wall, not {type(wall).__name__}")
+    four = variant.walls is Walls.PER_SEAT
+    if four != isinstance(wall, SeatWalls):
+        raise ValueError(
+            f"the {variant.name} variant plays {'four walls (SeatWalls)' if four else 'one wall'}"
+        )
+    expected = sorted(t for t in range(1, KINDS + 1) for _ in range(_COPIES[t]))
+    if not variant.flowers:
+        expected = [t for t in expected if not is_bonus(t)]
+    if sorted(wall.tiles) != expected:
+        raise ValueError(f"a loaded wall holds the whole set of {len(expected)} tiles once each")
+    return wall
+
+
 def _tile_code(tile: int | str) -> str:
     return tile if isinstance(tile, str) else code(tile)
 
@@ -173,7 +191,9 @@ class Rules:
     (it must be the hand number's: seat ``(hand_no - 1) % 4``), running totals (summing to
     zero), a written :class:`Position` for tests, a
     :class:`~mahjongkit.mcr.scoring.ruleset.Ruleset` for the scorer and a
-    :class:`~mahjongkit.mcr.game.variant.Variant` for the shape of the game.
+    :class:`~mahjongkit.mcr.game.variant.Variant` for the shape of the game. ``wall`` loads
+    the first hand's wall whole instead of the seed's (the variant's set, once each; a
+    :class:`~mahjongkit.mcr.hand.wall.SeatWalls` for a variant with four walls); saves keep it.
 
     Attributes (read them, never assign them):
 
@@ -202,10 +222,12 @@ class Rules:
         position: Position | None = None,
         ruleset: Ruleset = GREEN_BOOK,
         variant: Variant = STANDARD,
+        wall: Wall | None = None,
         complete: CompleteFunction | None = None,
         scorer: ScoreFunction | None = None,
     ) -> None:
         seed_key = seed_bytes(seed)
+        loaded = _check_given_wall(wall, variant) if wall is not None else None
         self.seed: str | bytes = seed
         hand_no = check_hand_no(hand_no)
         if hand_no > HANDS:
@@ -244,8 +266,11 @@ class Rules:
         self.move_log: list[tuple[int, Move]] = []
         self._last: Event | None = None
         self._legal: list[tuple[Move, ...] | None] = [None, None, None, None]
+        self._given_wall = loaded.copy() if loaded is not None else None
+        if position is not None and loaded is not None:
+            raise ValueError("a written position brings its own wall: give one or the other")
         if position is None:
-            self._match.begin_hand()
+            self._match.begin_hand(loaded)
         else:
             self._load_position(position)
         self._hand = self._match.hand
@@ -601,7 +626,7 @@ class Rules:
             a, b = move.tiles
             if seat != (w.from_seat + 1) % SEATS:
                 return (RefusalCode.CANNOT_CLAIM, "only the next seat may chow a discard")
-            if not state.can_meld(seat):
+            if not state.can_meld(w.from_seat):
                 return (RefusalCode.CANNOT_CLAIM, "the next seat's wall is empty: no chow")
             low, mid, high = sorted((a, b, tile))
             if not (
@@ -612,8 +637,13 @@ class Rules:
             ):
                 return (RefusalCode.NOT_A_MELD, f"{code(a)} {code(b)} do not run with {code(tile)}")
             return (RefusalCode.TILE_NOT_HELD, f"seat {seat} does not hold {code(a)} and {code(b)}")
-        if not state.can_meld(seat) and hand.counts[tile] >= (3 if kind is MoveKind.KONG else 2):
-            return (RefusalCode.CANNOT_CLAIM, "the next seat's wall is empty: no claim to meld")
+        if not state.can_meld(w.from_seat) and hand.counts[tile] >= (
+            3 if kind is MoveKind.KONG else 2
+        ):
+            return (
+                RefusalCode.CANNOT_CLAIM,
+                "the wall of the seat after the discarder is empty: no claim to meld",
+            )
         if kind is MoveKind.KONG and not state.can_kong(seat) and hand.counts[tile] == 3:
             return (RefusalCode.CANNOT_CLAIM, "the wall is empty: no replacement")
         need = 3 if kind is MoveKind.KONG else 2
@@ -723,8 +753,8 @@ class Rules:
             return False
         if claim.kind is MoveKind.CHOW:
             shapes = hand.chow_shapes(tile) if seat == (w.from_seat + 1) % SEATS else []
-            return claim.tiles in shapes and state.can_meld(seat)
-        if not state.can_meld(seat):
+            return claim.tiles in shapes and state.can_meld(w.from_seat)
+        if not state.can_meld(w.from_seat):
             return False
         if claim.kind is MoveKind.PUNG:
             return hand.counts[tile] >= 2
@@ -801,6 +831,11 @@ class Rules:
         data["ruleset"] = ruleset_to_json(self.ruleset)
         if self.variant != STANDARD:
             data["variant"] = self.variant.to_json()
+        given = self._given_wall
+        if isinstance(given, SeatWalls):
+            data["walls"] = [[code(t) for t in part] for part in given.parts()]
+        elif given is not None:
+            data["wall"] = [code(t) for t in given.tiles]
         data["moves"] = [[seat, str(move)] for seat, move in self.move_log]
         data["pending"] = len(self._match.outcomes)
         data["check"] = {"hand_no": self.hand_no, "totals": list(self.totals), "moves": self.moves}
@@ -849,6 +884,11 @@ class Rules:
             if not isinstance(totals, list):
                 raise TypeError("totals are a list of four integers")
             variant = Variant.from_json(data["variant"]) if "variant" in data else STANDARD
+            wall: Wall | None = None
+            if "walls" in data:
+                wall = SeatWalls([from_code(t) for t in part] for part in data["walls"])
+            elif "wall" in data:
+                wall = Wall(from_code(t) for t in data["wall"])
             game = cls(
                 seed,
                 hand_no=_int(data["hand_no"], "hand_no"),
@@ -857,6 +897,7 @@ class Rules:
                 position=position,
                 ruleset=ruleset_from_json(data.get("ruleset", GREEN_BOOK.name)),
                 variant=variant,
+                wall=wall,
                 complete=complete,
                 scorer=scorer,
             )

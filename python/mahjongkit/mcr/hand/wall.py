@@ -338,6 +338,10 @@ class SeatWalls(Wall):
     def is_empty(self) -> bool:
         return all(wall.is_empty for wall in self._seats)
 
+    def parts(self) -> tuple[tuple[int, ...], ...]:
+        """The tiles left in each seat's wall, front (the next draw) first."""
+        return tuple(wall.tiles for wall in self._seats)
+
     def left(self, seat: int) -> int:
         """How many tiles ``seat``'s own wall still holds."""
         return len(self._seats[seat])
