@@ -7,6 +7,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -40,14 +41,32 @@ std::vector<int> from_bits(const sol::Bits& b) {
   return out;
 }
 
+constexpr int kMaxCoordinate = 65535;
+
 sol::Geometry make_geometry(const std::vector<std::tuple<int, int, int>>& slots) {
   if (slots.size() > static_cast<std::size_t>(sol::Bits::kCapacity)) {
     throw py::value_error("a layout has at most 192 slots in the core");
   }
   std::vector<sol::Slot> s;
   s.reserve(slots.size());
-  for (const auto& [x, y, z] : slots) s.push_back({x, y, z});
+  for (const auto& [x, y, z] : slots) {
+    // As Layout checks (MAX_COORDINATE): the geometry subtracts coordinates in ints.
+    if (x < 0 || y < 0 || z < 0 || x > kMaxCoordinate || y > kMaxCoordinate || z > kMaxCoordinate) {
+      throw py::value_error("slot coordinates must be 0 to " + std::to_string(kMaxCoordinate));
+    }
+    s.push_back({x, y, z});
+  }
   return sol::Geometry::from_slots(s);
+}
+
+// What one call may produce: a count from Python is checked before anything is allocated.
+constexpr int kMaxCount = 1 << 24;
+
+void check_count(int count) {
+  if (count < 0 || count > kMaxCount) {
+    throw py::value_error("count must be from 0 to " + std::to_string(kMaxCount) + ", got " +
+                          std::to_string(count));
+  }
 }
 
 // The pool holds 72 pairs: a deal needs an even number of slots, at most 144.
@@ -71,6 +90,10 @@ py::tuple solve_position(const sol::Geometry& g, const std::vector<int>& groups,
       throw py::value_error("group ids must be -1 (removed) or 0..1023, got " +
                             std::to_string(v));
     }
+  }
+  if (std::isnan(max_seconds)) throw py::value_error("max_seconds must not be NaN");
+  if (max_nodes <= 0 && max_seconds <= 0) {
+    throw py::value_error("give a node or a time budget: neither would allow an endless search");
   }
   sol::SolveLimits limits;
   limits.max_nodes = max_nodes;
@@ -148,7 +171,7 @@ void register_solitaire(py::module_& m) {
           "deal_faces",
           [](const sol::Geometry& g, std::uint64_t first_seed, int count, int max_trials) {
             check_dealable(g);
-            if (count < 0) throw py::value_error("count must not be negative");
+            check_count(count);
             std::string buffer(static_cast<std::size_t>(count) * static_cast<std::size_t>(g.n), '\0');
             int failures = 0;
             {
@@ -188,6 +211,7 @@ void register_solitaire(py::module_& m) {
   m.def(
       "rng_next",
       [](std::uint64_t seed, std::uint64_t stream, int count) {
+        check_count(count);
         sol::Rng rng(seed, stream);
         std::vector<std::uint64_t> out(static_cast<std::size_t>(count));
         for (auto& v : out) v = rng.next();
@@ -197,6 +221,8 @@ void register_solitaire(py::module_& m) {
   m.def(
       "rng_below",
       [](std::uint64_t seed, std::uint64_t stream, std::uint64_t bound, int count) {
+        check_count(count);
+        if (bound == 0) throw py::value_error("bound must be at least 1");
         sol::Rng rng(seed, stream);
         std::vector<std::uint64_t> out(static_cast<std::size_t>(count));
         for (auto& v : out) v = rng.below(bound);
@@ -264,6 +290,7 @@ class Poller {
 
 sol::PropertyOptions property_options(int playouts, std::int64_t solver_budget) {
   if (playouts < 0) throw py::value_error("playouts must be >= 0");
+  if (solver_budget < 1) throw py::value_error("solver_budget must be >= 1");
   sol::PropertyOptions o;
   o.playouts = playouts;
   o.solver_budget = solver_budget;
@@ -336,6 +363,12 @@ void register_solitaire_scale(py::module_& m) {
          const std::vector<int>& wanted, int playouts, std::int64_t solver_budget) {
         if (faces.size() != static_cast<std::size_t>(g.n)) {
           throw py::value_error("one face per slot is needed");
+        }
+        for (int face : faces) {
+          // A face indexes the match groups: anything but a tile kind would read past them.
+          if (face < 1 || face > 42) {
+            throw py::value_error("faces must be tile kinds 1 to 42, got " + std::to_string(face));
+          }
         }
         const auto which = to_properties(wanted);
         const auto options = property_options(playouts, solver_budget);

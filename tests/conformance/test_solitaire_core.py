@@ -79,7 +79,8 @@ BAD_CALLS: list[Callable[[str], Any]] = [
     lambda impl: deal(get_layout("turtle"), "7", impl=impl),
     lambda impl: deal(get_layout("turtle"), 1, impl=impl, max_trials=0),
     lambda impl: deal(Layout.from_slots([(0, 0, 0), (0, 0, 1)]), 3, impl=impl, max_trials=9),
-    lambda impl: deal("turtle", 1, impl=impl),
+    lambda impl: deal(42, 1, impl=impl),  # type: ignore[arg-type]
+    lambda impl: deal("dragon", 1, impl=impl),
     lambda impl: free_slots(get_layout("turtle"), [144], impl=impl),
     lambda impl: free_slots(get_layout("turtle"), [-3, 4], impl=impl),
     lambda impl: redeal(get_layout("turtle"), [0, 11], [1, 2], 1, stream=1, impl=impl),
@@ -91,6 +92,12 @@ BAD_CALLS: list[Callable[[str], Any]] = [
 def test_same_errors(call: Callable[[str], Any]) -> None:
     cpp, python = outcome(lambda: call("cpp")), outcome(lambda: call("python"))
     assert cpp == python and cpp[0] != "ok"
+
+
+def test_layout_names_and_numpy_seeds_deal_alike() -> None:
+    import numpy as np
+
+    assert deal("turtle", np.uint64(9), impl="cpp") == deal(get_layout("turtle"), 9, impl="python")
 
 
 def test_environment_variable_selects_the_implementation(monkeypatch: pytest.MonkeyPatch) -> None:

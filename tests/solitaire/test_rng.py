@@ -91,8 +91,11 @@ def test_daily_seed_vectors() -> None:
     # Neighbouring dates differ in about half their bits.
     flips = bin(daily_seed("2026-06-14") ^ daily_seed("2026-06-15")).count("1")
     assert 16 < flips < 48
-    for bad in ("2026-6-14", "2026-02-30", "14/06/2026", "2026-06-14 "):
+    for bad in ("2026-6-14", "14/06/2026", "2026-06-14 ", "２０２６-06-14"):
         with pytest.raises(ValueError, match="a date is written YYYY-MM-DD"):
             daily_seed(bad)
+    for impossible in ("2026-02-30", "2026-13-01", "0000-01-01"):
+        with pytest.raises(ValueError, match=f"'{impossible}' is written YYYY-MM-DD but is not"):
+            daily_seed(impossible)
     with pytest.raises(TypeError):
         daily_seed(20260614)

@@ -4,6 +4,9 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <exception>
+#include <new>
+#include <system_error>
 #include <mutex>
 #include <thread>
 
@@ -22,23 +25,51 @@ constexpr std::uint64_t kSearchChunk = 16;
 constexpr std::uint64_t kWindowChunks = 4096;
 constexpr auto kPollInterval = std::chrono::milliseconds(50);
 
-// Runs `work(stop)` on `threads` threads while the calling thread polls; returns false when a
-// poll asked to stop. `done` is what the workers report as finished.
+// Runs `work()` on up to `threads` threads while the calling thread polls; returns false when
+// a poll asked to stop. `done` is what the workers report as finished. A thread the system
+// cannot start is simply not used (if none starts, the calling thread does the work, without
+// polls), and an exception thrown by `work` stops the others and is rethrown here, after every
+// thread is joined: neither may escape a thread, where it would end the process.
 template <class Work>
 bool run_workers(int threads, const std::atomic<std::uint64_t>& done, const Poll& poll,
                  std::atomic<bool>& stop, Work&& work) {
   std::mutex mutex;
   std::condition_variable finished;
-  int running = threads;
-  std::vector<std::thread> pool;
-  pool.reserve(static_cast<std::size_t>(threads));
-  for (int t = 0; t < threads; ++t) {
-    pool.emplace_back([&] {
+  int running = 0;
+  std::exception_ptr failure;
+  auto guarded = [&] {
+    try {
       work();
+    } catch (...) {
       std::lock_guard<std::mutex> lock(mutex);
-      if (--running == 0) finished.notify_all();
-    });
+      if (!failure) failure = std::current_exception();
+      stop.store(true);
+    }
+  };
+  std::vector<std::thread> pool;
+  try {
+    pool.reserve(static_cast<std::size_t>(threads));
+  } catch (const std::bad_alloc&) {
+    threads = 1;
   }
+  for (int t = 0; t < threads; ++t) {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      ++running;
+    }
+    try {
+      pool.emplace_back([&] {
+        guarded();
+        std::lock_guard<std::mutex> lock(mutex);
+        if (--running == 0) finished.notify_all();
+      });
+    } catch (const std::system_error&) {
+      std::lock_guard<std::mutex> lock(mutex);
+      --running;
+      break;
+    }
+  }
+  if (pool.empty()) guarded();
   bool keep_going = true;
   {
     std::unique_lock<std::mutex> lock(mutex);
@@ -55,6 +86,7 @@ bool run_workers(int threads, const std::atomic<std::uint64_t>& done, const Poll
     }
   }
   for (auto& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
   return keep_going;
 }
 
@@ -74,38 +106,28 @@ double numeric(const ConditionNode& node, BoardProperties& props) {
                                             : props.get(static_cast<Property>(node.op));
 }
 
-bool evaluate_at(const std::vector<ConditionNode>& nodes, int at, BoardProperties& props) {
-  const ConditionNode& node = nodes[static_cast<std::size_t>(at)];
-  switch (node.kind) {
-    case ConditionNode::kAnd:
-      return evaluate_at(nodes, node.left, props) && evaluate_at(nodes, node.right, props);
-    case ConditionNode::kOr:
-      return evaluate_at(nodes, node.left, props) || evaluate_at(nodes, node.right, props);
-    case ConditionNode::kNot:
-      return !evaluate_at(nodes, node.left, props);
-    case ConditionNode::kCompare: {
-      const double a = numeric(nodes[static_cast<std::size_t>(node.left)], props);
-      const double b = numeric(nodes[static_cast<std::size_t>(node.right)], props);
-      switch (node.op) {
-        case ConditionNode::kLt: return a < b;
-        case ConditionNode::kLe: return a <= b;
-        case ConditionNode::kGt: return a > b;
-        case ConditionNode::kGe: return a >= b;
-        case ConditionNode::kEq: return a == b;
-        default: return a != b;
-      }
-    }
-    default:
-      return false;  // unreachable for a tree that passed condition_problem
+bool compare(const ConditionNode& node, const std::vector<ConditionNode>& nodes,
+             BoardProperties& props) {
+  const double a = numeric(nodes[static_cast<std::size_t>(node.left)], props);
+  const double b = numeric(nodes[static_cast<std::size_t>(node.right)], props);
+  switch (node.op) {
+    case ConditionNode::kLt: return a < b;
+    case ConditionNode::kLe: return a <= b;
+    case ConditionNode::kGt: return a > b;
+    case ConditionNode::kGe: return a >= b;
+    case ConditionNode::kEq: return a == b;
+    default: return a != b;
   }
 }
 
 }  // namespace
 
 int resolve_threads(int threads) {
-  if (threads > 0) return threads;
-  const unsigned hw = std::thread::hardware_concurrency();
-  return hw > 0 ? static_cast<int>(hw) : 1;
+  if (threads <= 0) {
+    const unsigned hw = std::thread::hardware_concurrency();
+    threads = hw > 0 ? static_cast<int>(hw) : 1;
+  }
+  return std::min(threads, kMaxThreads);
 }
 
 BatchOutcome batch_faces(const Geometry& g, const std::uint64_t* seeds, std::uint64_t count,
@@ -174,7 +196,52 @@ const char* condition_problem(const std::vector<ConditionNode>& nodes) {
 
 bool evaluate(const std::vector<ConditionNode>& nodes, BoardProperties& props) {
   if (nodes.empty()) return true;
-  return evaluate_at(nodes, static_cast<int>(nodes.size()) - 1, props);
+  // An explicit stack, not recursion: `a and b and c ...` is a left-deep chain as long as the
+  // condition, and a worker thread's stack is small. `stage` counts the children visited.
+  struct Frame {
+    int at;
+    int stage;
+  };
+  thread_local std::vector<Frame> stack;
+  stack.clear();
+  stack.push_back({static_cast<int>(nodes.size()) - 1, 0});
+  bool value = false;  // the value of the node last finished
+  while (!stack.empty()) {
+    const int at = stack.back().at;
+    const int stage = stack.back().stage++;
+    const ConditionNode& node = nodes[static_cast<std::size_t>(at)];
+    switch (node.kind) {
+      case ConditionNode::kCompare:
+        value = compare(node, nodes, props);
+        stack.pop_back();
+        break;
+      case ConditionNode::kNot:
+        if (stage == 0) {
+          stack.push_back({node.left, 0});
+        } else {
+          value = !value;
+          stack.pop_back();
+        }
+        break;
+      case ConditionNode::kAnd:
+      case ConditionNode::kOr: {
+        // Stage 1: the left side is known; it decides unless it is true for and, false for or.
+        const bool decided = stage == 1 && value == (node.kind == ConditionNode::kOr);
+        if (stage == 0) {
+          stack.push_back({node.left, 0});
+        } else if (stage == 1 && !decided) {
+          stack.push_back({node.right, 0});
+        } else {
+          stack.pop_back();  // the value is the deciding side's
+        }
+        break;
+      }
+      default:
+        value = false;  // unreachable for a tree that passed condition_problem
+        stack.pop_back();
+    }
+  }
+  return value;
 }
 
 SearchOutcome search_seeds(const Geometry& g, std::uint64_t first, std::uint64_t count,
@@ -204,7 +271,9 @@ SearchOutcome search_seeds(const Geometry& g, std::uint64_t first, std::uint64_t
     std::uint64_t prefix = 0;  // chunks [0, prefix) are complete
     std::uint64_t prefix_matches = outcome.matches.size();
 
-    const bool finished = run_workers(threads, done, poll, stop, [&] {
+    // No more threads than chunks: three seeds need one thread, not a hundred.
+    const int window_threads = static_cast<int>(std::min<std::uint64_t>(threads, chunks));
+    const bool finished = run_workers(window_threads, done, poll, stop, [&] {
       BoardProperties props(g, facts, options.properties);
       std::vector<std::uint8_t> faces(static_cast<std::size_t>(g.n));
       for (;;) {

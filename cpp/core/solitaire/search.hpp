@@ -22,7 +22,10 @@ namespace mahjongkit::solitaire {
 // Returns false to stop the run; receives the number of seeds (or boards) finished.
 using Poll = std::function<bool(std::uint64_t done)>;
 
-// 0 -> std::thread::hardware_concurrency() (at least 1).
+// More threads than this only add memory and start-up time: a request is capped to it.
+constexpr int kMaxThreads = 256;
+
+// 0 -> std::thread::hardware_concurrency() (at least 1); at most kMaxThreads.
 int resolve_threads(int threads);
 
 // ---- batch ------------------------------------------------------------------------------

@@ -17,6 +17,13 @@ from mahjongkit.cli import solitaire as _solitaire
 @click.version_option(__version__, prog_name="mahjongkit")
 def main() -> None:
     """mahjongkit: Mahjong solitaire and Chinese Official Mahjong, fast."""
+    # A bad MAHJONGKIT_IMPLEMENTATION is one clear line here, not a traceback in a command.
+    from mahjongkit._impl import resolve
+
+    try:
+        resolve(None)
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
 
 
 _solitaire.register(main)

@@ -9,7 +9,9 @@ from __future__ import annotations
 import contextlib
 import datetime
 import json
+import math
 import os
+import re
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -33,20 +35,36 @@ _FORMAT = click.Choice(["text", "json"])
 
 
 def _layout(name: str) -> Layout:
-    """A built-in layout by name, or a layout file (``.layout`` files are KMahjongg's)."""
+    """A built-in layout by name, or a layout file (``.layout`` files are KMahjongg's).
+
+    A name with a suffix or a folder in it is a file (no built-in name has either), so a
+    missing file is reported as such, not as an unknown layout.
+    """
     path = Path(name)
-    if path.suffix and path.is_file():
+    if path.suffix or "/" in name or os.sep in name or name.startswith("."):
         if path.suffix == ".layout":
             return Layout.from_kmahjongg(path)
         return Layout.load(path)
     return get_layout(name)
 
 
+_DECIMAL_SEED = re.compile(r"-?[0-9]+(?:_[0-9]+)*")
+_HEX_SEED = re.compile(r"0[xX][0-9a-fA-F]+(?:_[0-9a-fA-F]+)*")
+
+
 def _seed(text: str) -> int:
-    try:
-        return int(text, 0)
-    except ValueError:
-        raise click.ClickException(f"the seed must be an integer, got {text!r}") from None
+    """A seed in decimal (leading zeros allowed: ``010`` is ten) or 0x hex; the range is
+    checked where the seed is used, with the library's message."""
+    plain = text.strip()
+    if len(plain) > 40:
+        raise click.ClickException(
+            f"the seed must be an integer from 0 to 2**64 - 1, got {text[:40]!r}..."
+        )
+    if _DECIMAL_SEED.fullmatch(plain):
+        return int(plain, 10)
+    if _HEX_SEED.fullmatch(plain):
+        return int(plain, 16)
+    raise click.ClickException(f"the seed must be an integer, got {text!r}")
 
 
 def _show(board: Board, output_format: str, glyphs: bool) -> None:
@@ -82,16 +100,30 @@ def deal_command(
 @click.option("--date", "date_text", default=None, help="YYYY-MM-DD (default: today, local).")
 @click.option("--format", "output_format", type=_FORMAT, default="text", show_default=True)
 @click.option("--glyphs", is_flag=True, help="Draw Unicode tiles instead of codes.")
-def daily_command(date_text: str | None, output_format: str, glyphs: bool) -> None:
+@click.option(
+    "--solution", is_flag=True, help="With --format json: include the removal order (the answer)."
+)
+def daily_command(date_text: str | None, output_format: str, glyphs: bool, solution: bool) -> None:
     """Deal the Daily Challenge: the Turtle with the seed of the date."""
     text = date_text if date_text is not None else datetime.date.today().isoformat()
-    try:
-        seed = daily_seed(text)
-    except ValueError as error:
-        raise click.ClickException(str(error)) from None
+    seed = _daily_seed(text)
+    board = _deal("turtle", seed, None)
     if output_format == "text":
         click.echo(f"Daily Challenge {text}")
-    _show(_deal("turtle", seed, None), output_format, glyphs)
+        click.echo(board.to_text(glyphs=glyphs))
+        return
+    # The day's answer is shown only when asked for.
+    data = board.to_dict()
+    if not solution:
+        del data["removal_order"]
+    click.echo(json.dumps(data, indent=2))
+
+
+def _daily_seed(text: str) -> int:
+    try:
+        return daily_seed(text)
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
 
 
 @click.command("layouts")
@@ -121,7 +153,8 @@ def layouts_command() -> None:
     type=float,
     default=1.0,
     show_default=True,
-    help="Budget of each solver call (hints, dead-end warnings).",
+    callback=lambda _ctx, _param, value: _seconds(value),
+    help="Budget of each solver call (hints, dead-end warnings); 0: no time limit.",
 )
 @click.option("--glyphs", is_flag=True, help="Draw Unicode tiles instead of codes.")
 @click.option(
@@ -144,22 +177,21 @@ def play_command(
 
     from mahjongkit.solitaire.game import Game
     from mahjongkit.solitaire.play import run
-    from mahjongkit.solitaire.save import SaveError, loads
+    from mahjongkit.solitaire.save import SaveError, load
 
     if daily and seed is not None:
         raise click.UsageError("give --seed or --daily, not both")
+    if date_text is not None and not daily:
+        raise click.UsageError("--date goes with --daily")
     if load_path is not None:
         try:
-            game = loads(Path(load_path).read_text(encoding="utf-8"), solver_seconds=solver_seconds)
+            game = load(load_path, solver_seconds=solver_seconds)
         except (OSError, SaveError) as error:
-            raise click.ClickException(str(error)) from None
+            raise click.ClickException(f"cannot load {load_path}: {error}") from None
     else:
         if daily:
             text = date_text if date_text is not None else datetime.date.today().isoformat()
-            try:
-                chosen_seed = daily_seed(text)
-            except ValueError as error:
-                raise click.ClickException(str(error)) from None
+            chosen_seed = _daily_seed(text)
             click.echo(f"Daily Challenge {text}")
             layout_name = "turtle"
         else:
@@ -171,6 +203,14 @@ def play_command(
         color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     colored = bool(color)
     run(game, sys.stdin, sys.stdout, glyphs=glyphs, color=colored)
+
+
+def _seconds(value: float) -> float:
+    if not (math.isfinite(value) and value >= 0):
+        raise click.BadParameter(
+            f"must be a finite number of seconds >= 0, got {value}", param_hint="--solver-seconds"
+        )
+    return value
 
 
 def register(group: click.Group) -> None:
@@ -218,6 +258,11 @@ def _progress_bar(total: int, what: str, enabled: bool | None) -> Iterator[Calla
     ) as bar:
         task = bar.add_task(what, total=total)
         yield lambda done: bar.update(task, completed=done)
+
+
+def _count(seeds: range) -> int:
+    """``len(seeds)``, which raises OverflowError from 2**63 seeds on."""
+    return seeds.stop - seeds.start
 
 
 def _seed_range(text: str) -> range:
@@ -284,6 +329,7 @@ def batch_command(
         Boards,
         Progress,
         Source,
+        Terminated,
         check_target,
         format_of,
         write_batch,
@@ -309,7 +355,7 @@ def batch_command(
                     return batch_dask(chosen, part, client=client, progress=done)
 
                 source = on_dask
-            report = stack.enter_context(_progress_bar(len(seeds), "boards", progress))
+            report = stack.enter_context(_progress_bar(_count(seeds), "boards", progress))
             write_batch(
                 out_path,
                 layout,
@@ -320,15 +366,15 @@ def batch_command(
                 progress=report,
                 source=source,
             )
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as error:
         click.echo(f"interrupted: nothing written to {out_path}", err=True)
-        sys.exit(130)
+        sys.exit(143 if isinstance(error, Terminated) else 130)
     except (DealError, ValueError, OSError, ImportError) as error:
         raise click.ClickException(str(error)) from None
     seconds = time.perf_counter() - started
     click.echo(
-        f"wrote {len(seeds)} {layout.name} boards (seeds {seeds.start}:{seeds.stop}) to "
-        f"{out_path} in {seconds:.2f} s ({len(seeds) / seconds:,.0f} boards/s)",
+        f"wrote {_count(seeds)} {layout.name} boards (seeds {seeds.start}:{seeds.stop}) to "
+        f"{out_path} in {seconds:.2f} s ({_count(seeds) / seconds:,.0f} boards/s)",
         err=True,
     )
 
@@ -418,7 +464,7 @@ def search_command(
             playouts=playout_count,
             solver_budget=budget,
         )
-        with _progress_bar(len(seeds), "seeds", progress) as bar:
+        with _progress_bar(_count(seeds), "seeds", progress) as bar:
             result: SearchResult
             if dask or scheduler is not None:
                 from mahjongkit.solitaire.distributed import run_search_dask

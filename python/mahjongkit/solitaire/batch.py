@@ -8,9 +8,11 @@ its own seed only, so the array is the same whatever the thread count.
 :func:`write_batch` writes a batch as ``.npy`` (that array; row ``i`` is seed ``A + i``) or
 as JSON Lines, one board a line: ``{"layout": "Turtle", "seed": 5, "faces": [...]}``. It
 generates in slices straight into the file (a memory-mapped ``.npy``), so the size of a run is
-bounded by the disk, not the memory; it writes to a temporary file beside the target and
-renames it at the end, so an interrupted run leaves no partial file; and it refuses to replace
-an existing file unless ``overwrite=True``.
+bounded by the disk, not the memory (a run the free space cannot hold is refused before it
+starts, naming both sizes); it writes to a temporary file beside the target and renames it
+at the end, so a run interrupted by Ctrl-C or SIGTERM leaves no partial file; it refuses to
+replace an existing file unless ``overwrite=True`` (also one created by someone else during
+the run: the final rename does not replace), and never replaces anything but a regular file.
 
 >>> from mahjongkit.solitaire import deal, get_layout
 >>> boards = batch(get_layout("turtle"), range(1000, 1100))
@@ -23,9 +25,16 @@ True
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import errno
 import json
 import os
+import shutil
+import signal
+import stat
+import sys
 import tempfile
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Final, Literal, cast
@@ -46,6 +55,11 @@ Source = Callable[[Layout, range, "Progress | None"], Boards]
 """Generates the boards of a seed range (for :func:`write_batch`)."""
 SLICE: Final = 1 << 16
 """Boards generated per step of :func:`write_batch` (about 9 MB of Turtle boards)."""
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM arrived while :func:`write_batch` ran: it took Ctrl-C's way out (nothing is
+    left behind), so it is a ``KeyboardInterrupt`` too."""
 
 
 def seed_array(
@@ -169,17 +183,22 @@ def format_of(path: str | Path, format: str | None = None) -> Format:
 
 def check_target(path: str | Path, *, overwrite: bool = False) -> Path:
     """``path`` if a batch may be written there; else a ``FileExistsError`` (unless
-    ``overwrite``), ``IsADirectoryError``, ``FileNotFoundError`` or ``PermissionError``
-    that names the path and the reason. Nothing is created.
+    ``overwrite``; and always for what is not a regular file, such as a device),
+    ``IsADirectoryError``, ``FileNotFoundError`` or ``PermissionError`` that names the path
+    and the reason. Nothing is created.
 
     >>> check_target("/no/such/folder/boards.npy")
     Traceback (most recent call last):
     FileNotFoundError: cannot write '/no/such/folder/boards.npy': the folder ... does not exist
+    >>> check_target("/dev/null", overwrite=True)
+    Traceback (most recent call last):
+    FileExistsError: cannot write '/dev/null': it exists and is not a regular file
     """
     target = Path(path)
     folder = target.parent
     if target.is_dir():
         raise IsADirectoryError(f"cannot write {str(target)!r}: it is a folder")
+    _check_replaceable(target)
     if target.exists() and not overwrite:
         raise FileExistsError(
             f"{str(target)!r} exists: refusing to overwrite it (use --force / overwrite=True)"
@@ -195,23 +214,158 @@ def check_target(path: str | Path, *, overwrite: bool = False) -> Path:
     return target
 
 
-@contextlib.contextmanager
-def _atomic(target: Path, mode: str) -> Iterator[tuple[IO[str] | IO[bytes], Path]]:
-    """A temporary file beside ``target``, renamed onto it only if the block succeeds."""
-    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
-    os.close(handle)
-    temporary = Path(name)
-    # mkstemp makes the file private (0600); give it the mode a plain open() would.
-    umask = os.umask(0)
-    os.umask(umask)
-    temporary.chmod(0o666 & ~umask)
+def _check_replaceable(target: Path) -> None:
+    """Refuse a target that exists and is not a regular file (or a link to one): a rename
+    would put a plain file where a device, a pipe or a socket was."""
     try:
-        with open(temporary, mode) as stream:
-            yield stream, temporary
-        os.replace(temporary, target)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
+        mode = os.stat(target).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return
+    except OSError:  # e.g. a dangling link: the rename replaces the link itself
+        return
+    if not stat.S_ISREG(mode):
+        raise FileExistsError(f"cannot write {str(target)!r}: it exists and is not a regular file")
+
+
+def estimated_size(layout: Layout, seeds: range, kind: Format) -> int:
+    """The size of the file of ``seeds`` (exact for ``.npy``, a lower bound for JSON Lines).
+
+    >>> from mahjongkit.solitaire import get_layout
+    >>> estimated_size(get_layout("turtle"), range(10), "npy")
+    1568
+    """
+    count = seeds.stop - seeds.start
+    if kind == "npy":
+        return 128 + count * layout.size  # NumPy's header is padded to 128 bytes here
+    line = f'{{"layout":{json.dumps(layout.name)},"seed":{seeds.start},"faces":[]}}\n'
+    return count * (len(line) + 2 * layout.size - 1)
+
+
+def _check_space(target: Path, needed: int) -> None:
+    free = shutil.disk_usage(target.parent).free
+    if needed > free:
+        raise OSError(
+            f"cannot write {str(target)!r}: it needs {_bytes(needed)} and the disk has "
+            f"{_bytes(free)} free"
+        )
+
+
+def _bytes(size: int) -> str:
+    """``1.5 GB``: decimal units, as disk tools print them.
+
+    >>> _bytes(999), _bytes(14_400_000_000_000)
+    ('999 bytes', '14.4 TB')
+    """
+    if size < 1000:
+        return f"{size} bytes"
+    value = float(size)
+    chosen = "ZB"
+    for unit in ("kB", "MB", "GB", "TB", "PB", "EB", "ZB"):
+        value /= 1000
+        if value < 1000:
+            chosen = unit
+            break
+    return f"{value:.1f} {chosen}"
+
+
+def _renameat2_noreplace(source: Path, target: Path) -> bool:
+    """Linux's ``renameat2(RENAME_NOREPLACE)``: True when done, False when the system or the
+    file system does not offer it; ``FileExistsError`` when ``target`` exists."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        function = ctypes.CDLL(None, use_errno=True).renameat2
+    except (AttributeError, OSError):  # a C library older than glibc 2.28
+        return False
+    at_fdcwd, rename_noreplace = -100, 1
+    function.argtypes = [
+        ctypes.c_int,
+        ctypes.c_char_p,
+        ctypes.c_int,
+        ctypes.c_char_p,
+        ctypes.c_uint,
+    ]
+    function.restype = ctypes.c_int
+    if function(at_fdcwd, os.fsencode(source), at_fdcwd, os.fsencode(target), rename_noreplace):
+        code = ctypes.get_errno()
+        if code in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP):
+            return False
+        raise OSError(code, os.strerror(code), str(target))
+    return True
+
+
+def _rename_no_replace(source: Path, target: Path) -> None:
+    """Move ``source`` to ``target`` unless ``target`` exists, without a window in which a
+    file created by someone else could be replaced (where the file system allows)."""
+    if _renameat2_noreplace(source, target):
+        return
+    try:
+        os.link(source, target)  # fails if the target exists, atomically
+    except FileExistsError:
         raise
+    except OSError:  # no hard links here (some network and FAT file systems): check, then move
+        if os.path.lexists(target):
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(target)) from None
+        os.rename(source, target)
+        return
+    source.unlink()
+
+
+@contextlib.contextmanager
+def _sigterm_as_interrupt() -> Iterator[None]:
+    """While the block runs, SIGTERM raises :class:`Terminated`, so it leaves the way Ctrl-C
+    does (temporary file removed). Only in the main thread (where Python runs handlers) and
+    only when SIGTERM has its default action; the previous handler is put back after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    if signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
+        yield
+        return
+
+    def terminate(signum: int, frame: object) -> None:
+        raise Terminated("terminated by SIGTERM")
+
+    signal.signal(signal.SIGTERM, terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+@contextlib.contextmanager
+def _atomic(
+    target: Path, mode: str, *, overwrite: bool
+) -> Iterator[tuple[IO[str] | IO[bytes], Path]]:
+    """A temporary file beside ``target``, moved onto it only if the block succeeds; without
+    ``overwrite`` the move refuses a file that appeared meanwhile."""
+    with _sigterm_as_interrupt():
+        handle, name = tempfile.mkstemp(
+            prefix=f".{target.name}.", suffix=".part", dir=target.parent
+        )
+        temporary = Path(name)
+        try:
+            os.close(handle)
+            # mkstemp makes the file private (0600); give it the mode a plain open() would.
+            umask = os.umask(0)
+            os.umask(umask)
+            temporary.chmod(0o666 & ~umask)
+            with open(temporary, mode) as stream:
+                yield stream, temporary
+            if overwrite:
+                _check_replaceable(target)
+                os.replace(temporary, target)
+            else:
+                try:
+                    _rename_no_replace(temporary, target)
+                except FileExistsError:
+                    raise FileExistsError(
+                        f"{str(target)!r} appeared while the batch was written: refusing to "
+                        "overwrite it (use --force / overwrite=True)"
+                    ) from None
+        except BaseException:
+            temporary.unlink(missing_ok=True)
+            raise
 
 
 def write_batch(
@@ -247,7 +401,8 @@ def write_batch(
     seed_range = parse_seeds(seeds) if isinstance(seeds, str) else check_seeds(seeds)
     kind = format_of(path, format)
     target = check_target(path, overwrite=overwrite)
-    count = len(seed_range)
+    _check_space(target, estimated_size(chosen, seed_range, kind))
+    count = seed_range.stop - seed_range.start  # len() overflows from 2**63 on
 
     def slices() -> Iterator[tuple[int, range]]:
         for offset in range(0, count, SLICE):
@@ -257,7 +412,7 @@ def write_batch(
         return None if progress is None else (lambda done: progress(offset + done))
 
     if kind == "npy":
-        with _atomic(target, "wb") as (_, temporary):
+        with _atomic(target, "wb", overwrite=overwrite) as (_, temporary):
             array = np.lib.format.open_memmap(
                 temporary, mode="w+", dtype=np.uint8, shape=(count, chosen.size)
             )
@@ -275,7 +430,7 @@ def write_batch(
             finally:
                 del array
     else:
-        with _atomic(target, "w") as (stream, _):
+        with _atomic(target, "w", overwrite=overwrite) as (stream, _):
             text_stream = cast(IO[str], stream)
             for offset, part in slices():
                 boards = (

@@ -9,14 +9,17 @@ and :func:`layout_of` is the one place that turns the name into the layout.
 'Tea House'
 >>> check_trials(0)
 Traceback (most recent call last):
-ValueError: max_trials must be a positive int, got 0
+ValueError: max_trials must be an int from 1 to 2**31 - 1, got 0
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from mahjongkit.solitaire.layout import Layout, get_layout
+
+MAX_TRIALS: Final = 2**31 - 1
 
 
 def check_layout(layout: Layout) -> Layout:
@@ -45,10 +48,11 @@ def check_present(layout: Layout, present: Iterable[int]) -> list[int]:
     Traceback (most recent call last):
     ValueError: 36 is not a slot of layout 'Tea House' (slots are 0 to 35)
     """
-    slots = sorted(set(present))
-    for slot in slots:
+    given = list(present)
+    for slot in given:  # before sorting, which would fail on a mix with a raw TypeError
         if isinstance(slot, bool) or not isinstance(slot, int):
-            raise TypeError(f"a slot is an int, not {type(slot).__name__}")
+            raise TypeError(f"a slot is an int, not {type(slot).__name__}: {slot!r}")
+    slots = sorted(set(given))
     if slots and not (slots[0] >= 0 and slots[-1] < layout.size):
         bad = slots[0] if slots[0] < 0 else slots[-1]
         raise ValueError(
@@ -58,9 +62,14 @@ def check_present(layout: Layout, present: Iterable[int]) -> list[int]:
 
 
 def check_trials(max_trials: int) -> int:
-    """``max_trials`` if it is a positive int (the reverse deal's retries)."""
-    if isinstance(max_trials, bool) or not isinstance(max_trials, int) or max_trials < 1:
-        raise ValueError(f"max_trials must be a positive int, got {max_trials!r}")
+    """``max_trials`` if it is an int from 1 to 2**31 - 1 (the reverse deal's retries; the
+    core counts them in an int)."""
+    if (
+        isinstance(max_trials, bool)
+        or not isinstance(max_trials, int)
+        or not 1 <= max_trials <= MAX_TRIALS
+    ):
+        raise ValueError(f"max_trials must be an int from 1 to 2**31 - 1, got {max_trials!r}")
     return max_trials
 
 

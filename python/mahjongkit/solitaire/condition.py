@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import ast
 import difflib
-import math
 import operator
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -43,6 +42,12 @@ _COMPARISONS: Final[dict[type[ast.cmpop], tuple[int, str, Callable[[Value, Value
     ast.Eq: (4, "==", operator.eq),
     ast.NotEq: (5, "!=", operator.ne),
 }
+MAX_LENGTH: Final = 2000
+"""The longest condition text, in characters (a useful one is far shorter)."""
+MAX_DEPTH: Final = 50
+"""The deepest nesting of parentheses, ``not`` and operators."""
+MAX_NODES: Final = 500
+"""The most nodes of the evaluated tree (a comparison of two numbers is three)."""
 _LARGEST_EXACT: Final = 2**53
 """Numbers are compared as doubles in C++: larger integers would lose their last digits."""
 _DESCRIPTIONS: Final[dict[type[ast.AST], str]] = {
@@ -89,13 +94,31 @@ class Condition:
             raise TypeError(f"a condition is a str, not {type(text).__name__}")
         if not text.strip():
             raise ConditionError("empty condition: write e.g. free_pairs >= 8")
+        if len(text) > MAX_LENGTH:
+            raise ConditionError(
+                f"a condition is at most {MAX_LENGTH} characters long, this one has {len(text)}"
+            )
         try:
             tree = ast.parse(text.strip(), mode="eval")
         except SyntaxError as error:
             column = f" (column {error.offset})" if error.offset else ""
             raise ConditionError(f"not a valid condition{column}: {error.msg}") from None
+        except (RecursionError, MemoryError):  # the parser's own limits on nesting
+            raise ConditionError(
+                f"the condition is nested too deeply (at most {MAX_DEPTH} levels)"
+            ) from None
+        depth = _depth(tree.body)
+        if depth > MAX_DEPTH:
+            raise ConditionError(
+                f"the condition is nested {depth} levels deep: at most {MAX_DEPTH}"
+            )
         builder = _Builder(text.strip())
         builder.condition(tree.body)
+        if len(builder.nodes) > MAX_NODES:
+            raise ConditionError(
+                f"the condition has {len(builder.nodes)} nodes: at most {MAX_NODES} "
+                "(each comparison, property, number, and, or, not is one)"
+            )
         return cls(text.strip(), tuple(builder.nodes), tuple(builder.used))
 
     def evaluate(self, lookup: Callable[[str], Value]) -> bool:
@@ -106,23 +129,36 @@ class Condition:
         ...     {"free_tiles": 33}.__getitem__)
         False
         """
-        return bool(self._value(len(self.nodes) - 1, lookup))
+        # An explicit stack, as in C++: `a and b and c ...` is a chain as deep as it is long.
+        stack = [[len(self.nodes) - 1, 0]]  # [node, children visited]
+        value = False  # the value of the node last finished
+        while stack:
+            frame = stack[-1]
+            at, stage = frame
+            frame[1] += 1
+            kind, op, left, right, _ = self.nodes[at]
+            if kind == _COMPARE:
+                # As in C++: both sides as doubles (exact here, see _LARGEST_EXACT).
+                value = _BY_CODE[op](self._number(left, lookup), self._number(right, lookup))
+                stack.pop()
+            elif kind == _NOT:
+                if stage == 0:
+                    stack.append([left, 0])
+                else:
+                    value = not value
+                    stack.pop()
+            else:  # and, or: the left side decides unless it is true for and, false for or
+                if stage == 0:
+                    stack.append([left, 0])
+                elif stage == 1 and value != (kind == _OR):
+                    stack.append([right, 0])
+                else:
+                    stack.pop()
+        return value
 
-    def _value(self, at: int, lookup: Callable[[str], Value]) -> Value | bool:
-        kind, op, left, right, value = self.nodes[at]
-        if kind == _CONST:
-            return value
-        if kind == _PROPERTY:
-            return lookup(PROPERTY_NAMES[op])
-        if kind == _AND:
-            return bool(self._value(left, lookup)) and bool(self._value(right, lookup))
-        if kind == _OR:
-            return bool(self._value(left, lookup)) or bool(self._value(right, lookup))
-        if kind == _NOT:
-            return not self._value(left, lookup)
-        compare = _BY_CODE[op]
-        # As in C++: both sides as doubles (exact here, see _LARGEST_EXACT).
-        return compare(float(self._value(left, lookup)), float(self._value(right, lookup)))
+    def _number(self, at: int, lookup: Callable[[str], Value]) -> float:
+        kind, op, _, _, value = self.nodes[at]
+        return value if kind == _CONST else float(lookup(PROPERTY_NAMES[op]))
 
     def __str__(self) -> str:
         return self.text
@@ -209,7 +245,7 @@ class _Builder:
             if isinstance(literal.value, bool):
                 raise self._refuse(node, "not a number: bool literal")
             value = sign * literal.value
-            if not math.isfinite(value) or abs(value) > _LARGEST_EXACT:
+            if not abs(value) <= _LARGEST_EXACT:  # NaN and inf fail too; 10**400 is no float
                 raise self._refuse(node, "a number must be finite and at most 2**53 in size")
             return self._emit((_CONST, 0, -1, -1, float(value)))
         if isinstance(literal, ast.Constant):
@@ -219,6 +255,17 @@ class _Builder:
         ):
             raise self._refuse(node, "a comparison needs a number or a property on each side")
         raise self._refuse(node, f"not allowed in a condition: {_describe(node)}")
+
+
+def _depth(root: ast.AST) -> int:
+    """How deeply ``root`` nests (without recursion: the tree may come from anyone)."""
+    deepest = 0
+    stack = [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+    return deepest
 
 
 def _describe(node: ast.AST) -> str:

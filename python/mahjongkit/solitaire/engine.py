@@ -27,7 +27,7 @@ from mahjongkit import _impl, tiles
 from mahjongkit._impl import Impl
 from mahjongkit.solitaire import _cpp, _ref, properties
 from mahjongkit.solitaire.board import Board
-from mahjongkit.solitaire.checks import check_layout, check_present, check_trials
+from mahjongkit.solitaire.checks import check_layout, check_present, check_trials, layout_of
 from mahjongkit.solitaire.layout import Layout
 from mahjongkit.solitaire.rng import check_seed
 from mahjongkit.solitaire.scan import Boards, Progress, RawPart, Scan, Seeds
@@ -95,7 +95,7 @@ def resolve_impl(impl: str | None = None) -> Impl:
 
 
 def free_slots(
-    layout: Layout, present: Iterable[int], *, impl: str | None = None
+    layout: Layout | str, present: Iterable[int], *, impl: str | None = None
 ) -> tuple[int, ...]:
     """The free slots (decision 2) when exactly the slots of ``present`` are on the board.
 
@@ -104,12 +104,12 @@ def free_slots(
     >>> 139 in free_slots(turtle, range(144)), 139 in free_slots(turtle, range(143))
     (False, True)
     """
-    layout = check_layout(layout)
+    layout = layout_of(layout)
     return tuple(backend(impl).free_slots(layout, check_present(layout, present)))
 
 
 def deal(
-    layout: Layout,
+    layout: Layout | str,
     seed: int,
     *,
     impl: str | None = None,
@@ -128,8 +128,8 @@ def deal(
     Traceback (most recent call last):
     ValueError: seed must be an integer from 0 to 2**64 - 1, got -5
     """
-    layout = check_layout(layout)
-    check_seed(seed)
+    layout = layout_of(layout)
+    seed = check_seed(seed)
     check_trials(max_trials)
     ok, faces, order, trials = backend(impl).deal(layout, seed, max_trials)
     if not ok:
@@ -168,7 +168,7 @@ def pair_faces(faces: Iterable[int]) -> list[tuple[int, int]]:
 
 
 def redeal(
-    layout: Layout,
+    layout: Layout | str,
     present: Iterable[int],
     faces: Sequence[int],
     seed: int,
@@ -192,10 +192,10 @@ def redeal(
     >>> sorted(again.faces[s] for s in left) == sorted(board.faces[s] for s in left)
     True
     """
-    layout = check_layout(layout)
+    layout = layout_of(layout)
     slots = check_present(layout, present)
-    check_seed(seed)
-    check_seed(stream, "stream")
+    seed = check_seed(seed)
+    stream = check_seed(stream, "stream")
     check_trials(max_trials)
     if len(faces) != len(slots):
         raise ValueError(f"{len(faces)} faces for {len(slots)} slots: give one face per slot")

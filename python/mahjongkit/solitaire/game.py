@@ -40,7 +40,7 @@ from mahjongkit.solitaire.checks import layout_of
 from mahjongkit.solitaire.layout import Layout
 from mahjongkit.solitaire.learn import Explanation, Unlock, explain, unlocked
 from mahjongkit.solitaire.rng import Rng, check_seed
-from mahjongkit.solitaire.solver import Verdict, solve
+from mahjongkit.solitaire.solver import Verdict, check_seconds, solve
 
 Clock = Callable[[], float]
 
@@ -219,6 +219,7 @@ class Game:
     _verdicts: dict[tuple[int, ...], bool | None] = field(init=False)
 
     def __post_init__(self) -> None:
+        self.solver_seconds = check_seconds(self.solver_seconds, "solver_seconds")
         self._timer = _Timer(self.clock)
         self._verdicts = {}
         self._reset()
@@ -240,8 +241,7 @@ class Game:
         36
         """
         chosen = layout_of(layout)
-        check_seed(seed)
-        board = engine.deal(chosen, seed, impl=impl)
+        board = engine.deal(chosen, check_seed(seed), impl=impl)
         return cls(
             board,
             clock=clock,

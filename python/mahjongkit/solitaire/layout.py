@@ -35,7 +35,9 @@ layer after layer, in quarter-tile cells: a tile is the 2 × 2 pattern ``12`` ov
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -47,6 +49,10 @@ Slot = tuple[int, int, int]
 
 MAX_SLOTS: Final = 144
 """The pool holds 72 pairs, so a layout has at most 144 slots."""
+MAX_COORDINATE: Final = 65535
+"""The largest x, y or z (the C++ core keeps coordinates in ints and subtracts them)."""
+MAX_FILE_BYTES: Final = 1 << 20
+"""The largest layout file read (a KMahjongg layout is a few kilobytes)."""
 
 BUILTIN_FILES: Final = (
     "tea_house.txt",
@@ -61,7 +67,8 @@ BUILTIN_FILES: Final = (
 """The built-in layouts, easiest first (by the win rate of a random player)."""
 
 _KMAHJONGG_V10_SIZE: Final = (32, 16, 5)
-_RANGE: Final = re.compile(r"^(\d+)-(\d+)$")
+_RANGE: Final = re.compile(r"^([0-9]{1,18})-([0-9]{1,18})$")
+_INTEGER: Final = re.compile(r"^-?[0-9]{1,18}$")
 
 
 class LayoutError(ValueError):
@@ -137,7 +144,7 @@ class Layout:
     def load(cls, path: str | Path) -> Layout:
         """Read a layout in the text format described in this module."""
         path = Path(path)
-        return cls.parse(path.read_text(encoding="utf-8"), source=str(path))
+        return cls.parse(_read_layout_file(path), source=str(path))
 
     @classmethod
     def parse(cls, text: str, *, source: str = "<text>") -> Layout:
@@ -149,7 +156,7 @@ class Layout:
         name = ""
         description = ""
         slots: list[Slot] = []
-        for number, raw in enumerate(text.splitlines(), start=1):
+        for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
             line = raw.split("#", 1)[0].strip()
             if not line:
                 continue
@@ -161,6 +168,10 @@ class Layout:
                     description = value.strip()
                 continue
             slots.extend(_parse_row(line, f"{source}, line {number}"))
+            if len(slots) > MAX_SLOTS:
+                raise LayoutError(
+                    f"{source}, line {number}: more than {MAX_SLOTS} slots (the pool has 72 pairs)"
+                )
         if not name:
             raise LayoutError(f"{source}: no 'name:' line")
         return cls.from_slots(sorted(slots, key=_zyx), name=name, description=description)
@@ -173,11 +184,11 @@ class Layout:
         >>> Layout.from_kmahjongg(text, name="Two").slots
         ((0, 0, 0), (2, 0, 0))
         """
-        if isinstance(source, Path) or (
-            "\n" not in source and not source.startswith("kmahjongg-layout")
-        ):
+        if isinstance(source, str) and not source.strip():
+            raise LayoutError("KMahjongg layout: empty text (give a path or the file's text)")
+        if isinstance(source, Path) or not _looks_like_kmahjongg(source):
             path = Path(source)
-            text = path.read_text(encoding="utf-8")
+            text = _read_layout_file(path)
             default_name = path.stem
         else:
             text = str(source)
@@ -220,6 +231,36 @@ class Layout:
         )
 
 
+def _looks_like_kmahjongg(text: str) -> bool:
+    """Whether a str given to :meth:`Layout.from_kmahjongg` is the file's text, not a path."""
+    return "\n" in text or "\r" in text or text.lstrip("\ufeff \t").startswith("kmahjongg")
+
+
+def _read_layout_file(path: Path) -> str:
+    """The text of a layout file; ``FileNotFoundError``, ``IsADirectoryError`` or
+    :class:`LayoutError` (not a regular file, too large, not UTF-8) naming the path."""
+    try:
+        # Checked before opening too: opening a named pipe would wait for a writer.
+        if not path.is_dir() and not stat.S_ISREG(os.stat(path).st_mode):
+            raise LayoutError(f"layout file {str(path)!r} is not a regular file")
+        with open(path, "rb") as stream:
+            if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+                raise LayoutError(f"layout file {str(path)!r} is not a regular file")
+            data = stream.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise FileNotFoundError(f"layout file {str(path)!r} not found") from None
+    except IsADirectoryError:
+        raise IsADirectoryError(f"layout file {str(path)!r} is a folder") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise LayoutError(f"layout file {str(path)!r} is larger than {MAX_FILE_BYTES} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise LayoutError(
+            f"layout file {str(path)!r} is not UTF-8 text (byte {error.start})"
+        ) from None
+
+
 def _zyx(slot: Sequence[int]) -> tuple[int, int, int]:
     return slot[2], slot[1], slot[0]
 
@@ -228,10 +269,9 @@ def _parse_row(line: str, where: str) -> list[Slot]:
     fields = line.split()
     if len(fields) < 3:
         raise LayoutError(f"{where}: expected 'z y x...', got {line!r}")
-    try:
-        z, y = int(fields[0]), int(fields[1])
-    except ValueError:
-        raise LayoutError(f"{where}: z and y must be integers, got {line!r}") from None
+    if not (_INTEGER.match(fields[0]) and _INTEGER.match(fields[1])):
+        raise LayoutError(f"{where}: z and y must be integers, got {line!r}")
+    z, y = int(fields[0]), int(fields[1])
     slots: list[Slot] = []
     for item in fields[2:]:
         match = _RANGE.match(item)
@@ -239,17 +279,18 @@ def _parse_row(line: str, where: str) -> list[Slot]:
             first, last = int(match[1]), int(match[2])
             if last < first or (last - first) % 2:
                 raise LayoutError(f"{where}: range {item!r} must run up in steps of 2")
+            if (last - first) // 2 + 1 > MAX_SLOTS:  # before building it
+                raise LayoutError(f"{where}: range {item!r} holds more than {MAX_SLOTS} slots")
             slots.extend((x, y, z) for x in range(first, last + 1, 2))
+        elif _INTEGER.match(item):
+            slots.append((int(item), y, z))
         else:
-            try:
-                slots.append((int(item), y, z))
-            except ValueError:
-                raise LayoutError(f"{where}: not an x or a range: {item!r}") from None
+            raise LayoutError(f"{where}: not an x or a range: {item!r}")
     return slots
 
 
 def _parse_kmahjongg(text: str) -> list[Slot]:
-    lines = [line.rstrip("\r") for line in text.splitlines()]
+    lines = [line.rstrip("\r") for line in text.removeprefix("\ufeff").splitlines()]
     content = [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
     if not content:
         raise LayoutError("KMahjongg layout: the file is empty")
@@ -260,7 +301,7 @@ def _parse_kmahjongg(text: str) -> list[Slot]:
     elif header == "kmahjongg-layout-v1.1":
         dims: dict[str, int] = {}
         rest = content[1:]
-        while rest and re.fullmatch(r"[whd]\d+", rest[0].strip()):
+        while rest and re.fullmatch(r"[whd][0-9]{1,9}", rest[0].strip()):
             dims[rest[0].strip()[0]] = int(rest[0].strip()[1:])
             rest = rest[1:]
         missing = [key for key in "whd" if key not in dims]
@@ -302,6 +343,11 @@ def _validated(name: str, slots: Iterable[Sequence[int]]) -> tuple[Slot, ...]:
             if value < 0:
                 raise LayoutError(
                     f"layout {name!r}: slot {index} has a negative coordinate {tuple(slot)!r}"
+                )
+            if value > MAX_COORDINATE:
+                raise LayoutError(
+                    f"layout {name!r}: slot {index} has a coordinate above {MAX_COORDINATE} "
+                    f"{tuple(slot)!r}"
                 )
         checked.append((int(slot[0]), int(slot[1]), int(slot[2])))
     count = len(checked)

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from mahjongkit.solitaire._ref.geometry import Geometry, bits_of, slots_of
-from mahjongkit.solitaire.checks import check_layout, check_present
+from mahjongkit.solitaire.checks import check_layout, check_present, layout_of
 from mahjongkit.solitaire.layout import Layout
 
 
@@ -58,7 +58,7 @@ class Blockers:
         return not self.covered_by_all and not (self.left and self.right)
 
 
-def blockers(layout: Layout, present: Iterable[int], slot: int) -> Blockers:
+def blockers(layout: Layout | str, present: Iterable[int], slot: int) -> Blockers:
     """The slots that keep ``slot`` from being free when ``present`` is on the board.
 
     This is the material of an explanation ("covered by 143", "blocked on both sides by 0
@@ -74,7 +74,7 @@ def blockers(layout: Layout, present: Iterable[int], slot: int) -> Blockers:
     >>> blockers(turtle, range(144), 128).covered_by  # the nearest layer only
     (139,)
     """
-    layout = check_layout(layout)
+    layout = layout_of(layout)
     # The slot itself is checked like a present slot; whether it is present does not matter.
     slots = check_present(layout, [*present, slot])
     geometry = Geometry.of(layout)

@@ -32,7 +32,7 @@ from mahjongkit.solitaire.game import (
     ShuffleKind,
     Status,
 )
-from mahjongkit.solitaire.save import SaveError, dumps, loads
+from mahjongkit.solitaire.save import SaveError, dumps, load
 
 HELP = """\
   A B            remove the pair of tiles A and B (also: remove A B)
@@ -121,6 +121,11 @@ def _status_line(game: Game) -> str:
     return f"{game.tiles_left} tiles left, {len(game.available_pairs())} pairs to take."
 
 
+def _is_id(text: str) -> bool:
+    """ASCII digits only (``"²".isdigit()`` is true, and ``int`` refuses it), and short."""
+    return text.isascii() and text.isdigit() and len(text) <= 6
+
+
 class Session:
     """One game at the terminal: :meth:`handle` a line, get the text to print."""
 
@@ -156,7 +161,7 @@ class Session:
             return f"cannot read that line ({error}). Type ? for help."
         if not words:
             return ""
-        if words[0].isdigit():  # two ids alone remove a pair
+        if _is_id(words[0]):  # two ids alone remove a pair
             return self._remove(words)
         command = self.commands.find(words[0])
         if command is None or (command.name == "remove" and len(words) == 1):
@@ -164,7 +169,7 @@ class Session:
         return command.run(words[1:])
 
     def _remove(self, numbers: list[str]) -> str:
-        if len(numbers) != 2 or not all(n.isdigit() for n in numbers):
+        if len(numbers) != 2 or not all(_is_id(n) for n in numbers):
             return "to remove a pair, type the two tile ids, e.g. 12 40"
         outcome = self.game.remove(int(numbers[0]), int(numbers[1]))
         if isinstance(outcome, Refusal):
@@ -221,7 +226,7 @@ class Session:
         return f"shuffled ({outcome.kind.value}).\n{self.board()}"
 
     def _explain(self, args: list[str]) -> str:
-        if len(args) != 1 or not args[0].isdigit():
+        if len(args) != 1 or not _is_id(args[0]):
             return "explain which tile? e.g. explain 139"
         slot = int(args[0])
         if slot >= self.game.layout.size:
@@ -248,8 +253,7 @@ class Session:
         if len(args) != 1:
             return "load which file? e.g. load game.json"
         try:
-            text = Path(args[0]).read_text(encoding="utf-8")
-            game = loads(text, clock=self.game.clock, solver_seconds=self.game.solver_seconds)
+            game = load(args[0], clock=self.game.clock, solver_seconds=self.game.solver_seconds)
         except (OSError, SaveError) as error:
             return f"could not load, the current game goes on: {error}"
         self.game = game

@@ -27,6 +27,7 @@ Every seed and stream from 0 to 2**64 − 1 is accepted.
 
 from __future__ import annotations
 
+import operator
 from typing import Final, TypeVar
 
 MASK64: Final = (1 << 64) - 1
@@ -48,7 +49,7 @@ def mix64(z: int) -> int:
 
 
 def check_seed(value: int, what: str = "seed") -> int:
-    """Return ``value`` if it is an int in 0..2**64 − 1, else raise naming the problem.
+    """``value`` as an int if it is an integer in 0..2**64 − 1, else raise naming the problem.
 
     >>> check_seed(2**64 - 1)
     18446744073709551615
@@ -56,11 +57,13 @@ def check_seed(value: int, what: str = "seed") -> int:
     Traceback (most recent call last):
     ValueError: seed must be an integer from 0 to 2**64 - 1, got -1
     """
-    if isinstance(value, bool) or not isinstance(value, int):
+    # Any integer type (NumPy's too) through __index__; never a bool, a float or a str.
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
         raise TypeError(f"{what} must be an int, not {type(value).__name__}")
-    if not 0 <= value < SEED_LIMIT:
-        raise ValueError(f"{what} must be an integer from 0 to 2**64 - 1, got {value}")
-    return value
+    number = operator.index(value)
+    if not 0 <= number < SEED_LIMIT:
+        raise ValueError(f"{what} must be an integer from 0 to 2**64 - 1, got {number}")
+    return number
 
 
 class Rng:
@@ -141,6 +144,9 @@ def daily_seed(date: object) -> int:
     >>> daily_seed("2026-6-14")
     Traceback (most recent call last):
     ValueError: a date is written YYYY-MM-DD, got '2026-6-14'
+    >>> daily_seed("2026-02-30")
+    Traceback (most recent call last):
+    ValueError: '2026-02-30' is written YYYY-MM-DD but is not a date: day is out of range for month
     """
     import datetime as _dt
 
@@ -149,12 +155,15 @@ def daily_seed(date: object) -> int:
     if isinstance(date, _dt.date):
         text = date.isoformat()
     elif isinstance(date, str):
-        try:
-            parsed = _dt.date.fromisoformat(date)
-        except ValueError:
-            parsed = None
-        if parsed is None or parsed.isoformat() != date:
+        if (
+            not (len(date) == 10 and date.isascii() and date[4] == date[7] == "-")
+            or not (date[:4] + date[5:7] + date[8:]).isdigit()
+        ):
             raise ValueError(f"a date is written YYYY-MM-DD, got {date!r}")
+        try:
+            _dt.date.fromisoformat(date)
+        except ValueError as error:
+            raise ValueError(f"{date!r} is written YYYY-MM-DD but is not a date: {error}") from None
         text = date
     else:
         raise TypeError(

@@ -2,7 +2,8 @@
 
 The file holds what happened, not the board: the deal of ``(layout, seed)`` replayed with
 the moves and shuffles (each shuffle by its kind and index, which seed it) gives back exactly
-the same position, history and redo list. A ``check`` field (SHA-256 of the rest) catches
+the same position, history and redo list; a layout that is not built in is saved with its
+slots, so a game on a custom layout loads too. A ``check`` field (SHA-256 of the rest) catches
 truncated, corrupted or hand-edited files; it is an integrity check, not a signature, and
 the replay itself refuses any illegal action. Every problem raises :class:`SaveError` naming
 it, and loading builds a new game, so the game you hold is never touched.
@@ -23,6 +24,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import stat
+from pathlib import Path
 from typing import Any
 
 from mahjongkit.solitaire.game import (
@@ -34,10 +38,14 @@ from mahjongkit.solitaire.game import (
     Shuffle,
     ShuffleKind,
 )
-from mahjongkit.solitaire.layout import LayoutError
+from mahjongkit.solitaire.layout import Layout, LayoutError, get_layout
 
 FORMAT = "mahjongkit-solitaire-game"
 VERSION = 1
+MAX_BYTES = 16 << 20
+"""The largest save file read (a finished Turtle game is a few kilobytes)."""
+_MAX_COUNT = 2**63 - 1
+"""Counters, slots and shuffle indices above this are not from a real game."""
 
 
 class SaveError(ValueError):
@@ -74,8 +82,17 @@ def to_dict(game: Game) -> dict[str, Any]:
         },
         "elapsed": round(game.elapsed, 3),
     }
+    if not _is_builtin(game.layout):
+        payload["slots"] = [list(slot) for slot in game.layout.slots]
     payload["check"] = _digest(payload)
     return payload
+
+
+def _is_builtin(layout: Layout) -> bool:
+    try:
+        return get_layout(layout.name) == layout
+    except LayoutError:
+        return False
 
 
 def dumps(game: Game) -> str:
@@ -83,9 +100,12 @@ def dumps(game: Game) -> str:
     return json.dumps(to_dict(game), indent=1)
 
 
-def _int(value: Any, what: str, low: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise SaveError(f"{what} must be an integer >= {low}, got {value!r}")
+def _int(value: Any, what: str, low: int = 0, high: int = _MAX_COUNT) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        shown = (
+            repr(value) if not isinstance(value, int) or abs(value) < 10**30 else "a huge number"
+        )
+        raise SaveError(f"{what} must be an integer from {low} to {high}, got {shown}")
     return value
 
 
@@ -103,7 +123,9 @@ def _replay(game: Game, record: Any, where: str) -> Action:
             kind = ShuffleKind(record["shuffle"])
         except ValueError:
             raise SaveError(f"{where}: unknown shuffle {record['shuffle']!r}") from None
-        outcome = game._shuffle_at(kind, _int(record["index"], f"{where} index"))
+        # The index seeds the shuffle's stream, 1 + index, which is below 2**64.
+        index = _int(record["index"], f"{where} index", high=2**64 - 2)
+        outcome = game._shuffle_at(kind, index)
     else:
         raise SaveError(f"{where}: expected a move or a shuffle, got keys {sorted(record)}")
     if isinstance(outcome, Refusal):
@@ -123,12 +145,14 @@ def from_dict(data: Any, **options: Any) -> Game:
     missing = sorted((expected | {"check"}) - set(data))
     if missing:
         raise SaveError(f"the saved game lacks {', '.join(missing)}")
+    if "slots" in data:
+        expected.add("slots")
     payload = {key: data[key] for key in expected}
     if _digest(payload) != data["check"]:
         raise SaveError("the saved game was changed or corrupted: its check does not match")
     if not isinstance(data["layout"], str):
         raise SaveError(f"layout must be a name, got {data['layout']!r}")
-    seed = _int(data["seed"], "seed")
+    seed = _int(data["seed"], "seed", high=2**64 - 1)
     for name in ("history", "redo"):
         if not isinstance(data[name], list):
             raise SaveError(f"{name} must be a list")
@@ -142,12 +166,27 @@ def from_dict(data: Any, **options: Any) -> Game:
     }:
         raise SaveError("counters must hold moves, undos, redos, shuffles and hints")
     elapsed = data["elapsed"]
-    if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)) or elapsed < 0:
-        raise SaveError(f"elapsed must be seconds >= 0, got {elapsed!r}")
+    # A range test, not math.isfinite (which overflows on 10**400): NaN and inf fail it too.
+    if (
+        isinstance(elapsed, bool)
+        or not isinstance(elapsed, (int, float))
+        or not 0 <= elapsed < 1e12
+    ):
+        shown = (
+            repr(elapsed) if not isinstance(elapsed, int) or elapsed < 10**30 else "a huge number"
+        )
+        raise SaveError(f"elapsed must be seconds from 0 to 10**12, got {shown}")
     check_dead_ends = bool(options.pop("check_dead_ends", True))
     try:
-        game = Game.new(data["layout"], seed, check_dead_ends=False, **options)
+        layout: Layout | str = data["layout"]
+        if "slots" in data:
+            if not isinstance(data["slots"], list):
+                raise SaveError("slots must be a list of [x, y, z]")
+            layout = Layout.from_slots(data["slots"], name=data["layout"])
+        game = Game.new(layout, seed, check_dead_ends=False, **options)
     except (LayoutError, ValueError) as error:
+        if isinstance(error, SaveError):
+            raise
         raise SaveError(f"cannot deal the saved board: {error}") from None
     for step, record in enumerate(data["history"]):
         _replay(game, record, f"history step {step + 1}")
@@ -167,10 +206,48 @@ def from_dict(data: Any, **options: Any) -> Game:
     return game
 
 
-def loads(text: str, **options: Any) -> Game:
-    """A game from :func:`dumps`'s text (options as for :meth:`Game.new`)."""
+def _no_constant(name: str) -> Any:
+    raise SaveError(f"not a saved game: {name} is not a number JSON allows")
+
+
+def loads(text: str | bytes, **options: Any) -> Game:
+    """A game from :func:`dumps`'s text (options as for :meth:`Game.new`).
+
+    >>> loads(b"\\xff\\xfe")
+    Traceback (most recent call last):
+    mahjongkit.solitaire.save.SaveError: not a saved game: not UTF-8 text (byte 0)
+    >>> loads("[" * 100_000)
+    Traceback (most recent call last):
+    mahjongkit.solitaire.save.SaveError: not a saved game: the JSON is nested too deeply
+    """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise SaveError(f"not a saved game: not UTF-8 text (byte {error.start})") from None
+    if not isinstance(text, str):
+        raise TypeError(f"a saved game is str or bytes, not {type(text).__name__}")
+    if len(text) > MAX_BYTES:
+        raise SaveError(f"not a saved game: larger than {MAX_BYTES} bytes")
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        data = json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise SaveError("not a saved game: the JSON is nested too deeply") from None
+    except SaveError:
+        raise
+    except ValueError as error:  # JSONDecodeError, and integers of too many digits
         raise SaveError(f"not a saved game: the JSON is invalid or cut short ({error})") from None
     return from_dict(data, **options)
+
+
+def load(path: str | Path, **options: Any) -> Game:
+    """A game from a saved file; ``OSError`` if it cannot be read, else as :func:`loads`."""
+    path = Path(path)
+    # Checked before opening too: opening a named pipe would wait for a writer.
+    if not path.is_dir() and not stat.S_ISREG(os.stat(path).st_mode):
+        raise SaveError(f"{str(path)!r} is not a regular file")
+    with open(path, "rb") as stream:
+        if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+            raise SaveError(f"{str(path)!r} is not a regular file")
+        data = stream.read(MAX_BYTES + 1)
+    return loads(data, **options)

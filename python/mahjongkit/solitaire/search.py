@@ -38,6 +38,15 @@ if TYPE_CHECKING:
     from typing_extensions import Unpack  # typing.Unpack from Python 3.11
 
 _SEGMENT = 1 << 62  # seeds per core call: the core counts in uint64, a range may hold 2**64
+MAX_THREADS = 256
+"""The core's cap on threads (more only add memory and start-up time); more are capped."""
+MAX_MATCHES = 1_000_000
+"""The most matches a search keeps (they are held in memory): a larger ``limit`` is refused,
+and a search without one that finds more raises :class:`SearchTooLarge`."""
+
+
+class SearchTooLarge(ValueError):
+    """A search without a limit matched more than :data:`MAX_MATCHES` boards."""
 
 
 @dataclass(frozen=True)
@@ -86,15 +95,24 @@ def resolve_threads(threads: int | None) -> int:
         raise ValueError(
             f"threads must be a positive int (or None for every core), got {threads!r}"
         )
-    return threads
+    return min(threads, MAX_THREADS)
 
 
 def check_limit(limit: int | None) -> int:
-    """The limit for the core (-1: none)."""
+    """The limit for the core (-1: none); at most :data:`MAX_MATCHES`.
+
+    >>> check_limit(10**7)
+    Traceback (most recent call last):
+    ValueError: limit must be at most 1,000,000 (the matches are kept in memory), got 10000000
+    """
     if limit is None:
         return -1
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
         raise ValueError(f"limit must be a non-negative int or None, got {limit!r}")
+    if limit > MAX_MATCHES:
+        raise ValueError(
+            f"limit must be at most {MAX_MATCHES:,} (the matches are kept in memory), got {limit}"
+        )
     return limit
 
 
@@ -161,11 +179,27 @@ class SearchJob(Scan):
             ),
         )
 
+    @property
+    def scan_limit(self) -> int:
+        """The limit of one scan: the job's, or one past :data:`MAX_MATCHES` without one, so
+        memory stays bounded and :meth:`merge` can tell that there were too many."""
+        return self.limit if self.limit >= 0 else MAX_MATCHES + 1
+
     def scan(
         self, first: int, count: int, *, threads: int, impl: str | None, progress: Progress | None
     ) -> RawPart:
         """Scan seeds ``first .. first + count - 1`` (count < 2**63)."""
-        return engine.backend(impl).search_seeds(self, first, count, threads, progress)
+        # The backends see a scan with the bounded limit (see scan_limit).
+        bounded = Scan(
+            self.layout,
+            self.condition,
+            self.report,
+            self.scan_limit,
+            self.playouts,
+            self.solver_budget,
+            self.max_trials,
+        )
+        return engine.backend(impl).search_seeds(bounded, first, count, threads, progress)
 
     def merge(self, seeds: range, parts: Iterable[tuple[int, int, RawPart]]) -> SearchResult:
         """One result from the scans of consecutive sub-ranges ``(first, count, raw)`` that
@@ -197,7 +231,13 @@ class SearchJob(Scan):
                         seed, dict(zip(self.report, map(_typed, self.report, values), strict=True))
                     )
                 )
-                if len(matches) == self.limit:
+                if len(matches) == self.scan_limit:
+                    if self.limit < 0:
+                        raise SearchTooLarge(
+                            f"more than {MAX_MATCHES:,} boards of seeds {seeds.start}:"
+                            f"{seeds.stop} match {self.condition.text!r}: give a limit (at "
+                            f"most {MAX_MATCHES:,}) or a narrower condition"
+                        )
                     examined = seed - seeds.start + 1
                     return result(limit_reached=True)
             if failed is not None:

@@ -11,10 +11,12 @@ ValueError: empty seed range '10:5': the end (5) must be greater than the start 
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 SEED_LIMIT: Final = 1 << 64
 """Seeds are 0 to 2**64 - 1 (decision 5, docs/decisions.md), so a range ends at 2**64 at most."""
+_DIGITS: Final = re.compile(r"[0-9]+(?:_[0-9]+)*")
 
 
 def parse_seeds(text: str) -> range:
@@ -73,8 +75,8 @@ def range_text(seeds: range) -> str:
 
 def _integer(text: str, whole: str) -> int:
     digits = text.strip()
-    plain = digits.replace("_", "")
-    if not (plain.isascii() and plain.isdigit()) or digits.startswith("_"):
+    # ASCII digits, single underscores between them, and no more than 2**64 needs.
+    if not _DIGITS.fullmatch(digits) or len(digits) > 40:
         raise ValueError(
             f"bad seed range {whole!r}: {text!r} is not a non-negative integer; "
             "write A:B, A:+N or A"

@@ -37,6 +37,7 @@ DEFAULT_MAX_NODES = 5_000_000
 """Search nodes before the answer is "unknown" (deterministic)."""
 DEFAULT_MAX_SECONDS = 1.0
 """Wall-clock seconds before the answer is "unknown"; ``0`` means no time limit."""
+_MAX_NODES_LIMIT = 2**63 - 1  # the core counts nodes in an int64
 
 
 class Verdict(Enum):
@@ -114,11 +115,34 @@ def groups_of(layout: Layout, faces: Sequence[int]) -> list[int]:
     return groups
 
 
+def check_seconds(seconds: object, what: str = "max_seconds") -> float:
+    """``seconds`` as a float if it is a number from 0 to 10**12 (NaN would switch a limit off).
+
+    >>> check_seconds(float("nan"))
+    Traceback (most recent call last):
+    ValueError: max_seconds must be seconds from 0 (unlimited) to 10**12, got nan
+    """
+    # A range test, not math.isfinite (which overflows on 10**400): NaN and inf fail it too.
+    if (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, (int, float))
+        or not 0 <= seconds < 1e12
+    ):
+        shown = repr(seconds) if not isinstance(seconds, int) or seconds < 10**30 else "a huge int"
+        raise ValueError(f"{what} must be seconds from 0 (unlimited) to 10**12, got {shown}")
+    return float(seconds)
+
+
 def _check_budget(max_nodes: int, max_seconds: float) -> None:
-    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 0:
-        raise ValueError(f"max_nodes must be an int >= 0 (0: unlimited), got {max_nodes!r}")
-    if not isinstance(max_seconds, (int, float)) or max_seconds < 0:
-        raise ValueError(f"max_seconds must be a number >= 0 (0: unlimited), got {max_seconds!r}")
+    if (
+        isinstance(max_nodes, bool)
+        or not isinstance(max_nodes, int)
+        or not 0 <= max_nodes <= _MAX_NODES_LIMIT
+    ):
+        raise ValueError(
+            f"max_nodes must be an int from 0 (unlimited) to 2**63 - 1, got {max_nodes!r}"
+        )
+    check_seconds(max_seconds)
     if max_nodes == 0 and max_seconds == 0:
         raise ValueError("give a node or a time budget: both 0 would allow an endless search")
 

@@ -27,6 +27,9 @@ True
 >>> parse_hand("105m")
 Traceback (most recent call last):
 ValueError: bad notation token '105m': rank 0
+>>> parse_hand("１23m")
+Traceback (most recent call last):
+ValueError: bad notation token '１23m': unknown letter '１' ...
 """
 
 from __future__ import annotations

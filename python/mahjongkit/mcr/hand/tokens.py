@@ -41,7 +41,7 @@ def _token_kinds(token: str, whole: str | None = None) -> list[int]:
     i = 0
     while i < len(token):
         ch = token[i]
-        if ch.isdigit():
+        if ch in "0123456789":  # ASCII only: "٣".isdigit() and int("٣") == 3
             if ch == "0":
                 raise _refuse(quoted, "rank 0")
             ranks += ch

@@ -42,7 +42,14 @@ from mahjongkit.mcr.scoring.context import WinContext
 from mahjongkit.mcr.scoring.fans import CONCEALED_KONG_AND_MELDED_KONG, FANS, Fan
 from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
 from mahjongkit.mcr.scoring.tally import Tally
-from mahjongkit.mcr.scoring.validate import HandLike, Refusal, ScoreRefused, check_parts, validate
+from mahjongkit.mcr.scoring.validate import (
+    HandLike,
+    Refusal,
+    ScoreRefused,
+    check_parts,
+    read_hand,
+    validate,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -111,6 +118,8 @@ def score(
     if type(hand) is not Hand:
         # a Hand checked its tiles when it was made; anything else is checked here
         check_parts(hand, tuple(hand.melds))
+    elif len(hand.melds) > 4:
+        read_hand(hand)  # the size refusal the reference gives, before the binding's own check
     if type(context) is not WinContext:
         validate(hand, context, ruleset)  # a wrong type raises TypeError
     return _cpp.score_one(hand, context, ruleset)

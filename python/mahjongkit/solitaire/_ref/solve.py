@@ -154,6 +154,8 @@ def solve(
             seconds = time.perf_counter() - search.start
             return UNSOLVABLE, [], 0, 0, seconds, f"group {group} has an odd number of tiles"
     path: list[tuple[int, int]] = []
+    if not search.present():  # an empty board is won before any budget is looked at, as in C++
+        return SOLVABLE, path, 0, 0, time.perf_counter() - search.start, ""
     try:
         solved = search.dfs(search.present(), path)
     except _BudgetExhausted:
