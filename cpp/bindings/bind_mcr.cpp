@@ -29,6 +29,34 @@ Counts to_counts(const std::vector<int>& counts) {
   return c;
 }
 
+// The rules ask waits() once per discard: the generic list-to-vector caster cost more than
+// the search itself, so a list or tuple of ints is read directly (anything else as before).
+Counts to_counts_slow(py::handle counts) {
+  try {
+    return to_counts(counts.cast<std::vector<int>>());
+  } catch (const py::cast_error&) {
+    throw py::type_error("counts must be a sequence of 35 ints");
+  }
+}
+
+Counts to_counts(py::handle counts) {
+  PyObject* o = counts.ptr();
+  if (!PyList_Check(o) && !PyTuple_Check(o)) return to_counts_slow(counts);
+  const Py_ssize_t n = PySequence_Fast_GET_SIZE(o);
+  if (n != 35) throw py::value_error("counts has " + std::to_string(n) + " entries, not 35");
+  PyObject** items = PySequence_Fast_ITEMS(o);
+  Counts c{};
+  for (Py_ssize_t k = 0; k < 35; ++k) {
+    if (!PyLong_Check(items[k])) return to_counts_slow(counts);
+    const long v = PyLong_AsLong(items[k]);
+    if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+    if (v < 0 || v > 5 || (k == 0 && v != 0))
+      throw py::value_error("count of kind " + std::to_string(k) + " out of range: " + std::to_string(v));
+    c[k] = static_cast<std::uint8_t>(v);
+  }
+  return c;
+}
+
 int check_melds(int melds) {
   if (melds < 0 || melds > 4) throw py::value_error("melds must be 0 to 4, not " + std::to_string(melds));
   return melds;
@@ -83,7 +111,7 @@ void register_mcr(py::module_& m) {
       py::arg("counts"), py::arg("melds"), "Whether concealed counts with that many melds are a complete hand.");
   m.def(
       "waits",
-      [](const std::vector<int>& counts, int melds, const std::vector<int>& meld_tiles, bool include_held_four) {
+      [](py::handle counts, int melds, const std::vector<int>& meld_tiles, bool include_held_four) {
         const Counts c = to_counts(counts);
         return waits(c, check_melds(melds), held_of(c, meld_tiles), include_held_four);
       },

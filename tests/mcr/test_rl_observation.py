@@ -15,6 +15,7 @@ from mahjongkit.mcr.players.bot import view_of
 from mahjongkit.mcr.rl import observation as obs
 from mahjongkit.mcr.rl.encoding import COLUMN_OF_KIND
 from mahjongkit.mcr.rl.observation import Observer, encode_view, plane_count
+from mahjongkit.mcr.rl.table import Table
 from tests.mcr.rl_play import states
 
 
@@ -123,3 +124,30 @@ def test_another_seats_concealed_tiles_never_change_an_observation() -> None:
             assert (observers[0].encode(0) == observers[1].encode(0)).all()
             compared += 1
     assert compared > 50
+
+
+@pytest.mark.parametrize(("history", "hands"), [(24, 1), (3, 2)])
+def test_the_table_s_event_driven_sync_equals_the_encoding_of_the_view(
+    history: int, hands: int
+) -> None:
+    """The table syncs its observer from each move's events (draws, discards and answers
+    touch only their cells); every seat's planes still equal the plain encoding, at every
+    step of random games (kongs, claims, flowers and hand ends take the full sync)."""
+    rng = random.Random(11)
+    table = Table(history=history, hands=hands)
+    steps = 0
+    for number in range(6):
+        table.reset(100 + number)
+        while not table.done:
+            game = table.game
+            assert game is not None and table.seat is not None
+            for seat in range(4):
+                expected = encode_view(view_of(game, seat), history)
+                got = table.observe(seat)
+                if not (got == expected).all():
+                    rows = sorted({int(r) for r in np.argwhere(got != expected)[:, 0]})
+                    pytest.fail(f"planes {rows} differ for seat {seat} at step {steps}\n{game}")
+            legal = table.legal()
+            table.play(table.seat, legal[rng.randrange(len(legal))])
+            steps += 1
+    assert steps > 300

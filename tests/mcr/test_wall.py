@@ -60,7 +60,17 @@ def test_rejection_sampling_skips_biased_words(monkeypatch: pytest.MonkeyPatch) 
     stream = [2**32 - 1, limit, 1000] + [7] * 400
     assert stream[0] >= limit and stream[1] >= limit
     monkeypatch.setattr(wall_module, "_words", lambda key, hand_no: iter(stream))
+    # The fast path reads the first 144 words itself: make it meet a rejection at once so
+    # the shuffle goes word by word through the stream above.
+    monkeypatch.setattr(wall_module, "_DOWN_LIMITS", (0,) * 143)
     assert order_for("any", 1)[143] == 1000 % 144 + 1
+
+
+def test_the_fast_shuffle_is_the_word_by_word_shuffle() -> None:
+    for index in range(50):
+        for hand_no in (1, 2, 16):
+            key = seed_bytes(f"fast-{index}")
+            assert order_for(key, hand_no) == wall_module._order_by_stream(key, hand_no)
 
 
 def test_the_wall_is_a_permutation_of_the_set() -> None:

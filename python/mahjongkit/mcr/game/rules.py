@@ -87,6 +87,7 @@ _STANDARD_COPIES: Final = [c if k <= STANDARD_KINDS else 0 for k, c in enumerate
 _WINDOW_ONLY: Final = (MoveKind.PASS, MoveKind.CHOW, MoveKind.PUNG)
 _EMPTY: Final[tuple[Move, ...]] = ()
 _ALONE: Final = ((0,), (1,), (2,), (3,))
+_ACTIVE: Final = Status.ACTIVE
 
 
 def _judge(
@@ -439,7 +440,7 @@ class Rules:
 
     @property
     def is_active(self) -> bool:
-        return self._match.status is Status.ACTIVE
+        return self._match.status is _ACTIVE
 
     @property
     def window(self) -> Window | None:
@@ -497,7 +498,13 @@ class Rules:
         if type(seat) is not int or not 0 <= seat < SEATS:
             check_seat(seat)
         legal = self._legal[seat]
-        return list(legal if legal is not None else self._legal_of(seat))
+        if legal is None:
+            hand = self._hand
+            if hand.window is None and seat == hand.turn:  # the common case, one call less
+                legal = self._legal[seat] = hand.turn_moves(seat)
+            else:
+                legal = self._legal_of(seat)
+        return list(legal)
 
     # -- apply -------------------------------------------------------------------------------
 

@@ -127,8 +127,10 @@ class ClaimWindow:
 
     def answer(self, seat: int, move: Move) -> bool:
         """Lodge ``seat``'s answer (already known legal); whether the window now closes."""
-        self.answers[seat] = move
-        self.waiting = self._waiting()
+        answers = self.answers
+        answers[seat] = move
+        # Every asked seat has answered (a window asking one seat, most often): nobody is left.
+        self.waiting = () if len(answers) == len(self.may) else self._waiting()
         return not self.waiting
 
     def refusal(self, seat: int, move: Move) -> tuple[RefusalCode, str] | None:

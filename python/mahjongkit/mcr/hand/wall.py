@@ -98,6 +98,8 @@ _FIRST_DIGESTS: Final = 18
 _FIRST_WORDS: Final = struct.Struct(f">{8 * _FIRST_DIGESTS}I")
 _LIMITS: Final = tuple((2**32 // choices) * choices if choices else 0 for choices in range(146))
 """Per number of choices, the first word that would bias the modulo (rejected)."""
+_DOWN: Final = range(TILE_COUNT - 1, 0, -1)
+_DOWN_LIMITS: Final = tuple(_LIMITS[i + 1] for i in _DOWN)
 
 
 def order_for(seed: str | bytes, hand_no: int = 1) -> list[int]:
@@ -110,7 +112,27 @@ def order_for(seed: str | bytes, hand_no: int = 1) -> list[int]:
     (True, False)
     """
     key = seed_bytes(seed)
-    words = _words(key, check_hand_no(hand_no))
+    hand_no = check_hand_no(hand_no)
+    sha256 = hashlib.sha256
+    first = _FIRST_WORDS.unpack(
+        b"".join(
+            sha256(key + f"hand:{hand_no}:{counter}".encode("ascii")).digest()
+            for counter in range(_FIRST_DIGESTS)
+        )
+    )
+    order = list(range(1, TILE_COUNT + 1))
+    # Nearly always no word is rejected and the swaps take the first 143 words in turn; on a
+    # rejection the shuffle starts over word by word (the same stream, the same result).
+    for i, word, limit in zip(_DOWN, first, _DOWN_LIMITS, strict=False):  # 144 words, 143 swaps
+        if word >= limit:
+            return _order_by_stream(key, hand_no)
+        j = word % (i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def _order_by_stream(key: bytes, hand_no: int) -> list[int]:
+    words = _words(key, hand_no)
     order = list(range(1, TILE_COUNT + 1))
     limits = _LIMITS
     for i in range(TILE_COUNT - 1, 0, -1):

@@ -226,15 +226,33 @@ def describe(index: int) -> str:
     raise AssertionError(index)  # pragma: no cover
 
 
+PLAIN_INDEX: Final[dict[Move, int]] = {
+    PASS: PASS_INDEX,
+    WIN: HU_INDEX,
+    **{discard(kind): _DISCARD_INDEX[kind] for kind in KIND_OF_COLUMN},
+}
+"""The index of each move that needs no context (the discards, pass, win), keyed by the
+interned move (a lookup by identity; other moves are absent: see :func:`index_of`)."""
+
+
+def plain_index(move: Move) -> int | None:
+    """The index of a move that needs no context (a discard, pass, win), else ``None``.
+
+    >>> plain_index(WIN), plain_index(PUNG) is None
+    (1, True)
+    """
+    return PLAIN_INDEX.get(move)
+
+
 def indices_of(moves: Sequence[Move], window_tile: int | None, counts: Sequence[int]) -> list[int]:
     """The indices of several moves of one seat in one state (see :func:`index_of`)."""
+    plain = PLAIN_INDEX.get
     out = []
     for move in moves:
-        kind = move.kind
-        if kind is MoveKind.DISCARD:
-            out.append(_DISCARD_INDEX[move.tile])  # type: ignore[index]
-        else:
-            out.append(index_of(move, window_tile=window_tile, counts=counts))
+        index = plain(move)
+        if index is None:
+            index = index_of(move, window_tile=window_tile, counts=counts)
+        out.append(index)
     return out
 
 

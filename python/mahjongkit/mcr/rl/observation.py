@@ -74,6 +74,7 @@ from typing import TYPE_CHECKING, Final
 import numpy as np
 import numpy.typing as npt
 
+from mahjongkit.mcr.game.events import Answered, Discarded, Drew, Event
 from mahjongkit.mcr.game.rules import Phase
 from mahjongkit.mcr.hand.meld import Meld, MeldKind
 from mahjongkit.mcr.rl.encoding import COLUMN_OF_KIND, COLUMNS, KIND_OF_COLUMN
@@ -166,12 +167,21 @@ class Observer:
         self._rows = [[((seat - s) % 4) * self.seat_planes for s in range(4)] for seat in range(4)]
         self.reset()
 
+    def use_buffer(self, buffer: npt.NDArray[np.float32]) -> None:
+        """Keep the four seats' planes in ``buffer`` (float32, ``(4, planes, 34)``; a view
+        into a larger array lets a batch gather many observers' planes in one NumPy call);
+        the observer forgets its game."""
+        if buffer.shape != self._obs.shape or buffer.dtype != np.float32:
+            raise ValueError(f"a buffer of shape {self._obs.shape} float32, not {buffer.shape}")
+        self._obs = buffer
+        self.reset()
+
     def reset(self) -> None:
         """Forget the game: the next :meth:`sync` rebuilds everything."""
         self._obs[:] = 0.0
         self._obs[:, self._own + UNSEEN : self._own + UNSEEN + 4] = 1.0  # all four unseen
         self._hands: list[object] = [None] * 4
-        self._counts: list[tuple[int, ...]] = [(0,) * (COLUMNS + 1)] * 4
+        self._counts: list[list[int]] = [[0] * (COLUMNS + 1) for _ in range(4)]
         self._own_seen = [[0] * COLUMNS for _ in range(4)]  # own tiles (kongs count four)
         self._own_kongs: list[list[int]] = [[] for _ in range(4)]
         self._melds: list[tuple[Meld, ...] | None] = [None] * 4
@@ -211,14 +221,28 @@ class Observer:
 
     def _shown(self, column: int, change: int) -> None:
         """Every seat sees ``change`` more copies at ``column``."""
-        self._visible[column] += change
-        for s in range(4):
-            self._unseen(s, column)
+        visible = self._visible[column] + change
+        self._visible[column] = visible
+        own = self._own_seen
+        row = self._own + UNSEEN
+        # One NumPy write for the four seats: each NumPy call costs more than its cells.
+        self._obs[:, row : row + 4, column] = _UNSEEN_ROWS[
+            own[0][column] + visible,
+            own[1][column] + visible,
+            own[2][column] + visible,
+            own[3][column] + visible,
+        ]
 
     # -- the state -------------------------------------------------------------------------
 
-    def sync(self, rules: Rules) -> None:
-        """Bring every seat's planes up to date with ``rules`` (cheap when little changed)."""
+    def sync(self, rules: Rules, events: Sequence[Event] | None = None) -> None:
+        """Bring every seat's planes up to date with ``rules`` (cheap when little changed).
+
+        ``events`` may be what ``rules.take_outcomes()`` returned since the last sync of
+        the same game: a move made only of draws, discards and answers then updates just
+        the cells those events touch, without comparing the four hands and pools."""
+        if events is not None and rules is self._rules and self._by_events(rules, events):
+            return
         self._rules = rules
         table = (rules.hand_no, rules.dealer, rules.prevailing)
         if table != self._table:
@@ -251,6 +275,61 @@ class Observer:
             self._obs[:, self._own + WALL] = wall / 144
         self._sync_marks(rules)
 
+    def _by_events(self, rules: Rules, events: Sequence[Event]) -> bool:
+        """The sync of a move whose events are all draws, discards and answers (most
+        moves); ``False`` (nothing done) for any other, which needs the full comparison."""
+        drew = 0
+        for event in events:
+            cls = event.__class__
+            if cls is Drew:
+                drew += 1
+            elif cls is not Discarded and cls is not Answered:
+                return False
+        if drew > 1:
+            return False
+        for event in events:
+            cls = event.__class__
+            if cls is Discarded:
+                seat, kind = event.by, event.discarded  # type: ignore[attr-defined]
+                self._own_change(seat, kind, -1)
+                old = self._pools[seat]
+                new = (*old, kind)
+                self._pools[seat] = new
+                length = len(new)
+                if length > self.history:
+                    self._sync_pool(seat, old, new)
+                    continue
+                column = COLUMN_OF_KIND[kind]  # one more discard: the cells it touches
+                self._public_cell(seat, DISCARDS + length - 1, column, 1.0)
+                counts = self._pool_counts[seat]
+                counts[column] += 1
+                self._public_cell(seat, POOL, column, counts[column] / 4)
+                self._shown(column, 1)
+            elif cls is Drew:
+                drawn = rules.drawn
+                if drawn is None:  # pragma: no cover - a draw always leaves the tile drawn
+                    return False
+                self._own_change(event.for_seat, drawn, 1)  # type: ignore[attr-defined]
+        wall = len(rules.wall)
+        if wall != self._wall:
+            self._wall = wall
+            self._obs[:, self._own + WALL] = wall / 144
+        self._sync_marks(rules)
+        return True
+
+    def _own_change(self, seat: int, kind: int, change: int) -> None:
+        """Observer ``seat`` holds ``change`` more of ``kind`` (one draw or discard)."""
+        counts = self._counts[seat]
+        count = counts[kind] + change
+        counts[kind] = count
+        # The hand object the full sync compares against is now out of date.
+        self._hands[seat] = None
+        column = COLUMN_OF_KIND[kind]
+        row = self._own + HAND
+        self._obs[seat, row : row + 4, column] = _COUNT_COLUMN[count]
+        self._own_seen[seat][column] += change
+        self._unseen(seat, column)
+
     def _sync_table(self, table: tuple[int, int, int]) -> None:
         self._table = table
         hand_no, dealer, prevailing = table
@@ -265,7 +344,7 @@ class Observer:
     def _sync_own(self, seat: int, new: tuple[int, ...]) -> None:
         """Observer ``seat``'s own planes at the columns whose count changed."""
         old = self._counts[seat]
-        self._counts[seat] = new
+        self._counts[seat] = list(new)
         seen = self._own_seen[seat]
         obs = self._obs[seat]
         row = self._own + HAND
@@ -354,24 +433,22 @@ class Observer:
                 self._shown(column, fresh[column] - counts[column])
 
     def _sync_marks(self, rules: Rules) -> None:
-        """The turn's and the window's cells: cleared from the last move, set anew."""
-        obs, own = self._obs, self._own
-        for s, row in self._marks:
-            obs[s, row] = 0.0
-        for s, row, column in self._columns:
-            obs[s, row, column] = 0.0
+        """The turn's and the window's cells: those of the last move no longer set are
+        cleared, the new ones set (a NumPy write costs more than comparing the lists)."""
+        own = self._own
+        hand = rules.match.hand  # read directly: Rules.window copies the window's dicts
         marks: list[tuple[int, int]] = []
         columns: list[tuple[int, int, int]] = []
-        turn = rules.turn
+        turn = hand.turn
         if turn is not None:
             marks.append((turn, own + MY_TURN))
-            drawn = rules.drawn
+            drawn = hand.drawn
             if drawn is not None:
                 columns.append((turn, own + DRAWN, COLUMN_OF_KIND[drawn]))
-            if rules.claimed_this_turn:
+            if hand.claimed_this_turn:
                 marks.append((turn, own + CLAIMED))
-        phase = rules.phase
-        window = None if phase is Phase.DISCARD or phase is Phase.FINISHED else rules.window
+        phase = hand.phase
+        window = None if phase is Phase.DISCARD or phase is Phase.FINISHED else hand.window
         if window is None:
             self._offer = None
         else:
@@ -381,10 +458,22 @@ class Observer:
             for s in window.may:  # only an asked seat learns of the window
                 marks.append((s, own + (ROB_WINDOW if rob else CLAIM_WINDOW)))
                 columns.append((s, own + OFFER + (window.from_seat - s) % 4 - 1, column))
-        for s, row in marks:
-            obs[s, row] = 1.0
-        for s, row, column in columns:
-            obs[s, row, column] = 1.0
+        obs = self._obs
+        old_marks, old_columns = self._marks, self._columns
+        if marks != old_marks:
+            for mark in old_marks:
+                if mark not in marks:
+                    obs[mark] = 0.0
+            for mark in marks:
+                if mark not in old_marks:
+                    obs[mark] = 1.0
+        if columns != old_columns:
+            for cell in old_columns:
+                if cell not in columns:
+                    obs[cell] = 0.0
+            for cell in columns:
+                if cell not in old_columns:
+                    obs[cell] = 1.0
         self._marks, self._columns = marks, columns
 
     @property
@@ -410,6 +499,25 @@ _COUNT_COLUMN = tuple(
     np.array([1.0 if count > k else 0.0 for k in range(4)], dtype=np.float32) for count in range(5)
 )
 _KINDS = range(1, COLUMNS + 1)
+_SEEN = range(9)
+
+
+def _count_planes(count: int) -> list[float]:
+    return [1.0 if count > k else 0.0 for k in range(4)]
+
+
+# _UNSEEN_ROWS[a, b, c, d]: the four seats' unseen planes at one column, (4 seats, 4 planes),
+# when the seats see a, b, c, d copies there (0 to 8: a count past four sees none unseen).
+_UNSEEN_ROWS = np.array(
+    [
+        [
+            [[[_count_planes(4 - seen) for seen in (a, b, c, d)] for d in _SEEN] for c in _SEEN]
+            for b in _SEEN
+        ]
+        for a in _SEEN
+    ],
+    dtype=np.float32,
+)
 
 
 def encode_view(view: View, history: int = HISTORY) -> Planes:

@@ -32,7 +32,14 @@ import numpy.typing as npt
 from mahjongkit.mcr.game.result import HANDS
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.game.variant import ONE_HAND, STANDARD
-from mahjongkit.mcr.rl.encoding import ACTIONS, MOVES, check_index, describe, indices_of
+from mahjongkit.mcr.rl.encoding import (
+    ACTIONS,
+    MOVES,
+    PLAIN_INDEX,
+    check_index,
+    describe,
+    indices_of,
+)
 from mahjongkit.mcr.rl.observation import HISTORY, Observer, Planes
 from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
 
@@ -144,8 +151,12 @@ class Table:
         moves = game.legal(seat)
         if not moves:
             return []
-        # The observer has read the window since the last move (one read per move).
-        return sorted(indices_of(moves, self.observer.offered_tile, game.hand_of(seat).counts))
+        plain = PLAIN_INDEX.get
+        out = [plain(move) for move in moves]
+        if None in out:  # claims and kongs: their index needs the window's tile or the counts
+            # The observer has read the window since the last move (one read per move).
+            return sorted(indices_of(moves, self.observer.offered_tile, game.hand_of(seat).counts))
+        return sorted(out)  # type: ignore[arg-type]
 
     def mask(self, seat: int, out: npt.NDArray[np.int8] | None = None) -> npt.NDArray[np.int8]:
         """``seat``'s legal mask (int8, 1 at each legal index)."""
@@ -192,7 +203,7 @@ class Table:
         refusal = game.apply(seat, MOVES[index])
         if refusal is not None:  # the mask came from the same rules: this is a bug
             raise AssertionError(f"a legal index was refused: {describe(index)}: {refusal}")
-        game.take_outcomes()  # events are not needed here; keep the queue short
+        events = game.take_outcomes()
         rewards = [0.0, 0.0, 0.0, 0.0]
         history = game.history
         if len(history) > seen:
@@ -206,6 +217,6 @@ class Table:
         if not self.done or not game.is_active:
             # An episode cut short of the game keeps its last observation: the rules have
             # dealt the next hand already. A finished game shows its end.
-            self.observer.sync(game)
+            self.observer.sync(game, events)
         self._advance()
         return rewards

@@ -73,6 +73,12 @@ class VectorSelfPlay:
         ]
         self.num_games = num_games
         planes = self.tables[0].planes
+        # Every game's observer keeps its four seats' planes in one array, so that a batch
+        # of observations is one gather (the seat each game waits on), not K copies.
+        self._kept = np.zeros((num_games, 4, planes, COLUMNS), dtype=np.float32)
+        for k, table in enumerate(self.tables):
+            table.observer.use_buffer(self._kept[k])
+        self._slots = np.arange(num_games)
         self._planes = np.zeros((num_games, planes, COLUMNS), dtype=np.float32)
         self.observations = self._planes.reshape(num_games, -1) if flat else self._planes
         self.masks = np.zeros((num_games, ACTIONS), dtype=np.bool_)
@@ -93,20 +99,34 @@ class VectorSelfPlay:
             raise ValueError(f"one seed per game: {self.num_games}, not {len(seeds)}")
         for k, table in enumerate(self.tables):
             table.reset(None if seeds is None else seeds[k])
-            self._fill(k, table)
+        self._fill()
         self.episodes[:] = 0
         self.dones[:] = False
         self.rewards[:] = 0.0
         return self.observations, self.masks, self.seats
 
-    def _fill(self, k: int, table: Table) -> None:
-        seat = table.seat
-        assert seat is not None
-        self.seats[k] = seat
-        table.observe(seat, self._planes[k])
-        mask = self.masks[k]
-        mask[:] = False
-        mask[table.legal()] = True
+    def _fill(self) -> None:
+        """The batch's seats, observations and masks: a few NumPy calls for all games."""
+        seats: list[int] = []
+        rows: list[int] = []
+        columns: list[int] = []
+        for k, table in enumerate(self.tables):
+            seat = table.seat
+            assert seat is not None
+            seats.append(seat)
+            legal = table.legal()
+            rows += [k] * len(legal)
+            columns += legal
+        self.seats[:] = seats
+        np.take(
+            self._kept.reshape(-1, *self._kept.shape[2:]),
+            self._slots * 4 + self.seats,
+            axis=0,
+            out=self._planes,
+        )
+        masks = self.masks
+        masks[:] = False
+        masks[rows, columns] = True
 
     def step(self, actions: Sequence[int] | npt.NDArray[Any]) -> StepBatch:
         """One action per game, for the seat it waits on. Returns ``(observations, masks,
@@ -129,5 +149,5 @@ class VectorSelfPlay:
                 table.reset(None)
             else:
                 dones[k] = False
-            self._fill(k, table)
+        self._fill()
         return self.observations, self.masks, self.seats, rewards, dones
