@@ -139,7 +139,7 @@ CASES = [
     Case(("mcr", "wall", "seed", "--hand", "0"), "hand numbers start at 1"),
     Case(("mcr", "wall", "zz", "--hex"), "zz"),
     Case(("mcr", "game", "s", "--replay", "missing.json"), "missing.json"),
-    Case(("mcr", "play", "--level", "3"), "--level"),
+    Case(("mcr", "play", "--level", "4"), "--level"),
     Case(("mcr", "play", "--resume", "missing.json"), "missing.json"),
 ]
 
