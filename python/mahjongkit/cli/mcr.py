@@ -340,8 +340,13 @@ def judge_command(
             agent.close()
         raise SystemExit(128 + signum)
 
-    signal.signal(signal.SIGTERM, stop)
-    result = judge(agents, deal, time_limit=time_limit, first_time_limit=first_time_limit)
+    # the handler lives only while the judge runs: a caller running this command in-process
+    # (a test, an embedding app) gets its own handler back
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        result = judge(agents, deal, time_limit=time_limit, first_time_limit=first_time_limit)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     data = result.to_json()
     if log_path is not None:
         Path(log_path).write_text(json.dumps(data, indent=1))
