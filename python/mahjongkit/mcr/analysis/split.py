@@ -72,3 +72,27 @@ class Split:
     sets: tuple[TileSet, ...]
     winning_set: int | None = None
     wait: Wait | None = None
+
+
+def set_from_first(
+    kind: SetKind, first: int, concealed: bool, meld: int | None, copies: int
+) -> TileSet:
+    """A set rebuilt from its kind and first tile (``copies`` counts a lone kind's tiles): how
+    both scorers turn their compact answers back into :class:`TileSet` values.
+
+    >>> set_from_first(SetKind.CHOW, 4, True, None, 3).tiles
+    (4, 5, 6)
+    """
+    if kind is SetKind.CHOW:
+        tiles: tuple[int, ...] = (first, first + 1, first + 2)
+    elif kind is SetKind.KNIT:
+        tiles = (first, first + 3, first + 6)
+    elif kind is SetKind.PUNG:
+        tiles = (first, first, first)
+    elif kind is SetKind.KONG:
+        tiles = (first, first, first, first)
+    elif kind is SetKind.PAIR:
+        tiles = (first, first)
+    else:
+        tiles = (first,) * copies
+    return TileSet(kind, tiles, concealed, meld)

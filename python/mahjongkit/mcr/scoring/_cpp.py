@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from mahjongkit.mcr.analysis.engine import core
-from mahjongkit.mcr.analysis.split import Form, SetKind, Split, TileSet, Wait
+from mahjongkit.mcr.analysis.split import Form, SetKind, Split, TileSet, Wait, set_from_first
 from mahjongkit.mcr.hand.meld import MeldKind
 from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
 from mahjongkit.mcr.scoring.fans import CONCEALED_KONG_AND_MELDED_KONG, FANS, Fan
@@ -103,25 +103,11 @@ class _TileSets(dict[tuple[int, int, bool, int, int], TileSet]):
 
     def __missing__(self, key: tuple[int, int, bool, int, int]) -> TileSet:
         kind, first, concealed, copies, meld = key
-        made = _tile_set(_SET_KINDS[kind], first, concealed, meld - 1 if meld else None, copies)
+        made = set_from_first(
+            _SET_KINDS[kind], first, concealed, meld - 1 if meld else None, copies
+        )
         self[key] = made
         return made
-
-
-def _tile_set(kind: SetKind, first: int, concealed: bool, meld: int | None, copies: int) -> TileSet:
-    if kind is SetKind.CHOW:
-        tiles: tuple[int, ...] = (first, first + 1, first + 2)
-    elif kind is SetKind.KNIT:
-        tiles = (first, first + 3, first + 6)
-    elif kind is SetKind.PUNG:
-        tiles = (first, first, first)
-    elif kind is SetKind.KONG:
-        tiles = (first, first, first, first)
-    elif kind is SetKind.PAIR:
-        tiles = (first, first)
-    else:
-        tiles = (first,) * copies
-    return TileSet(kind, tiles, concealed, meld)
 
 
 class _FanScores(dict[tuple[int, int, int], FanScore]):

@@ -38,7 +38,7 @@ from itertools import permutations
 from typing import Final
 
 from mahjongkit.mcr.analysis.decompose import divide, standard_waits
-from mahjongkit.mcr.analysis.split import Form, SetKind, Split, TileSet, Wait
+from mahjongkit.mcr.analysis.split import Form, SetKind, Split, TileSet, Wait, set_from_first
 from mahjongkit.mcr.hand.meld import Meld, MeldKind
 from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
 from mahjongkit.mcr.scoring.fans import (
@@ -485,20 +485,7 @@ def _tile_set(kind: SetKind, first: int, concealed: bool, meld: int | None, copi
 
 @lru_cache(maxsize=8192)
 def _tile_set_of(value: str, first: int, concealed: bool, meld: int | None, copies: int) -> TileSet:
-    kind = SetKind(value)
-    if kind is SetKind.CHOW:
-        tiles: tuple[int, ...] = (first, first + 1, first + 2)
-    elif kind is SetKind.KNIT:
-        tiles = (first, first + 3, first + 6)
-    elif kind is SetKind.PUNG:
-        tiles = (first, first, first)
-    elif kind is SetKind.KONG:
-        tiles = (first, first, first, first)
-    elif kind is SetKind.PAIR:
-        tiles = (first, first)
-    else:
-        tiles = (first,) * copies
-    return TileSet(kind, tiles, concealed, meld)
+    return set_from_first(SetKind(value), first, concealed, meld, copies)
 
 
 @lru_cache(maxsize=4096)
