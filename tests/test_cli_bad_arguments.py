@@ -141,6 +141,9 @@ CASES = [
     Case(("mcr", "game", "s", "--replay", "missing.json"), "missing.json"),
     Case(("mcr", "play", "--level", "4"), "--level"),
     Case(("mcr", "play", "--resume", "missing.json"), "missing.json"),
+    Case(("mcr", "game", "--replay", "binary.json"), "'binary.json' is not UTF-8 text (byte 128)"),
+    Case(("mcr", "play", "--resume", "binary.json"), "'binary.json' is not UTF-8 text (byte 128)"),
+    Case(("mcr", "game", "--replay", "nested.json"), "not a saved game: nested too deeply"),
 ]
 
 

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import click
 
+from mahjongkit._files import read_text_file
+
+SAVE_LIMIT = 16 << 20
+"""The largest saved MCR game read (a whole game is about 50 KB)."""
+
 
 @click.group(name="mcr")
 def mcr() -> None:
@@ -161,7 +166,7 @@ def game_command(
 
     try:
         if replay is not None:
-            game = Rules.from_json(Path(replay).read_text())
+            game = Rules.from_json(read_text_file(replay, what="saved game", limit=SAVE_LIMIT))
         elif seed is not None:
             game = Rules(_seed_arg(seed, as_hex))
             rng = random.Random(seed)
@@ -172,7 +177,7 @@ def game_command(
                 game.apply(seat, wins[0] if wins else rng.choice(legal))
         else:
             raise ValueError("give a SEED to play, or --replay FILE")
-    except ValueError as error:
+    except (ValueError, OSError) as error:
         raise click.ClickException(str(error)) from None
     if events:
         for event in game.take_outcomes():
@@ -228,7 +233,6 @@ def play_command(
     """
     import secrets
     import sys
-    from pathlib import Path
 
     from mahjongkit.mcr.game.rules import Rules
     from mahjongkit.mcr.players.terminal import Terminal
@@ -236,8 +240,8 @@ def play_command(
     rules = None
     if resume is not None:
         try:
-            rules = Rules.from_json(Path(resume).read_text())
-        except ValueError as error:
+            rules = Rules.from_json(read_text_file(resume, what="saved game", limit=SAVE_LIMIT))
+        except (ValueError, OSError) as error:
             raise click.ClickException(str(error)) from None
     terminal = Terminal(
         seed if seed is not None else secrets.token_hex(4),
