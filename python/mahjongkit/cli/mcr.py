@@ -268,9 +268,14 @@ def play_command(
     help="The built-in bot's level.",
 )
 @click.option("--player", default=None, help="A 'module:Class' player to run instead of a bot.")
-def botzone_command(level: int, player: str | None) -> None:
-    """Run a bot as a Botzone program on standard input and output (JSON or simple mode,
-    kept running).
+@click.option(
+    "--keep-running",
+    is_flag=True,
+    help="In JSON mode too, stay alive between turns (the simple mode always does).",
+)
+def botzone_command(level: int, player: str | None, keep_running: bool) -> None:
+    """Run a bot as a Botzone program on standard input and output (JSON or simple mode;
+    the simple mode is kept running, the JSON mode with --keep-running).
 
     Example: mahjongkit mcr judge "mahjongkit mcr botzone --level 2" ... (four commands)
     """
@@ -283,7 +288,7 @@ def botzone_command(level: int, player: str | None) -> None:
         chosen = make_player(player if player is not None else f"bot:{level}", seed="botzone")
     except ValueError as error:
         raise click.ClickException(str(error)) from None
-    run(chosen, sys.stdin, sys.stdout)
+    run(chosen, sys.stdin, sys.stdout, keep_running=keep_running)
 
 
 @mcr.command(name="judge")
@@ -298,10 +303,11 @@ def botzone_command(level: int, player: str | None) -> None:
 @click.option("--memory", "memory_mb", default=2048, show_default=True, help="MiB per program.")
 @click.option(
     "--mode",
-    type=click.Choice(["simple", "json"]),
+    type=click.Choice(["simple", "json", "json-long"]),
     default="simple",
     show_default=True,
-    help="How programs are spoken to: simple (kept running) or JSON (one run per turn).",
+    help="How programs are spoken to: simple (kept running), JSON (one run per turn) or "
+    "json-long (JSON, kept running when a program asks).",
 )
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), help="Write the log here.")
 def judge_command(
