@@ -144,6 +144,10 @@ CASES = [
     Case(("mcr", "game", "--replay", "binary.json"), "'binary.json' is not UTF-8 text (byte 128)"),
     Case(("mcr", "play", "--resume", "binary.json"), "'binary.json' is not UTF-8 text (byte 128)"),
     Case(("mcr", "game", "--replay", "nested.json"), "not a saved game: nested too deeply"),
+    Case(
+        ("mcr", "arena", "--players", "bot:1,bot:1,bot:1,bot:1", "--scheduler", "nonsense"),
+        "bad Dask scheduler address 'nonsense'",
+    ),
 ]
 
 

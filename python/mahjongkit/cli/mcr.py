@@ -432,7 +432,7 @@ def arena_command(
                 chunk=chunk,
                 progress=lambda done: bar.update(task, completed=done),
             )
-        except ValueError as error:
+        except (ValueError, OSError, ImportError) as error:
             raise click.ClickException(str(error)) from None
     text = result.to_csv() if fmt == "csv" else json.dumps(result.to_json(), indent=1) + "\n"
     if output is not None:
