@@ -120,7 +120,7 @@ CASES = [
     Case(("search", "--seeds", "0:10", "--where", "free_tiles > 1e999"), "must be finite"),
     Case(("search", "--seeds", "0:10", "--where", "free_tiles > 1", "--limit", "-1"), "--limit"),
     Case(
-        ("search", "--seeds", "0:10", "--where", "free_tiles > 1", "--limit", "10000000"),
+        ("search", "--seeds", "0:10", "--where", "free_tiles > 1", "--limit", "10000000", "--dask"),
         "limit must be at most 1,000,000",
     ),
     Case(
