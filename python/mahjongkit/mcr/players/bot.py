@@ -50,6 +50,7 @@ from mahjongkit.mcr.game.rules import Phase, Rules
 from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.hand.meld import Meld, MeldKind
 from mahjongkit.mcr.hand.notation import format_hand
+from mahjongkit.mcr.players.planner import discard_values, hand_value
 from mahjongkit.mcr.scoring.context import WinBy, WinContext
 from mahjongkit.tiles import STANDARD_KINDS, is_honour, is_suited, is_terminal
 
@@ -59,6 +60,9 @@ TOP_LEVEL: Final = 2
 """The level :func:`hint` and the terminal's bots use by default (level 3 only adds
 defence, which a hint for the person at the table need not take)."""
 DRAGONS: Final = frozenset({32, 33, 34})
+CLAIM_MARGIN: Final = 1.5
+"""A level-3 claim must raise the planner's value by this factor (a claim gives up the
+concealed hand's points and some freedom)."""
 EAST: Final = 28
 
 
@@ -281,6 +285,8 @@ class Bot:
         in_window = view.window is not None
         if self.level == 1:
             return _pass_move(view) if in_window else self._isolated_discard(view)
+        if self.level == 3:
+            return self._claim3(view) if in_window else self._turn3(view)
         return self._claim(view) if in_window else self._turn(view)
 
     def _pick(self, view: View, moves: Sequence[Move]) -> Move:
@@ -330,6 +336,72 @@ class Bot:
         best = [(key, kind) for key, kind in ranked if kind in legal]
         top = best[0][0]
         return self._pick(view, [Move(MoveKind.DISCARD, kind) for key, kind in best if key == top])
+
+    # level 3
+
+    def _planned(
+        self, view: View, hand: Hand
+    ) -> list[tuple[tuple[int, int, float, int, int], int]]:
+        """(key, kind) for each discard of a 14-tile hand, best first: ready on waits that
+        score eight first (most such tiles first), then the planner's value, then level 2's
+        shanten and acceptance."""
+        values = discard_values(
+            hand.counts, hand.melds, view.unseen, view.seat_wind, view.prevailing
+        )
+        ranked = []
+        for (left, minus_scoring, minus_helping), kind in self._ranked_discards(view, hand):
+            ready = 0 if minus_scoring < 0 else 1
+            ranked.append(
+                ((ready, minus_scoring, -round(values[kind], 9), left, minus_helping), kind)
+            )
+        ranked.sort()
+        return ranked
+
+    def _turn3(self, view: View) -> Move:
+        hand = view.hand
+        ranked = self._planned(view, hand)
+        best_left = min(key[3] for key, _ in ranked)
+        kongs = []
+        for move in view.legal:
+            if move.kind is MoveKind.KONG and move.tile is not None:
+                after = (
+                    hand.concealed_kong(move.tile)
+                    if hand.counts[move.tile] == 4
+                    else hand.promote_kong(move.tile)
+                )
+                if shanten(after) <= best_left:
+                    kongs.append(move)
+        if kongs:
+            return self._pick(view, kongs)
+        legal = {m.tile for m in view.legal if m.kind is MoveKind.DISCARD}
+        best = [(key, kind) for key, kind in ranked if kind in legal]
+        top = best[0][0]
+        return self._pick(view, [Move(MoveKind.DISCARD, kind) for key, kind in best if key == top])
+
+    def _claim3(self, view: View) -> Move:
+        window = view.window
+        assert window is not None
+        hand, tile = view.hand, window.tile
+        if shanten(hand) <= 0:
+            return _pass_move(view)
+        now = hand_value(hand.counts, hand.melds, view.unseen, view.seat_wind, view.prevailing)
+        worth: list[tuple[tuple[int, int, float, int, int], Move]] = []
+        for move in view.legal:
+            if move.kind is MoveKind.CHOW and move.tiles is not None:
+                after = hand.claim_chow(tile, move.tiles[0], move.tiles[1], window.from_seat)
+            elif move.kind in (MoveKind.PUNG, MoveKind.KONG):
+                after = hand.claim_pung(tile, window.from_seat)
+            else:
+                continue
+            key = self._planned(view, after)[0][0]
+            if key[0] == 0 or -key[2] > now * CLAIM_MARGIN:
+                worth.append((key, move))
+        if not worth:
+            return _pass_move(view)
+        top = min(key for key, _ in worth)
+        best = [m for key, m in worth if key == top]
+        kongs = [m for m in best if m.kind is MoveKind.KONG]
+        return kongs[0] if kongs else self._pick(view, best)
 
     def _claim(self, view: View) -> Move:
         window = view.window
