@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from mahjongkit.mcr.analysis.engine import shanten, shanten_after_discard
+from mahjongkit.mcr.analysis.engine import shanten, shanten_after_discard, waits
 from mahjongkit.mcr.game.moves import WIN, Move, MoveKind
 from mahjongkit.mcr.game.rules import Phase, Rules
 from mahjongkit.mcr.hand.hand import Hand
@@ -60,6 +60,8 @@ TOP_LEVEL: Final = 2
 """The level :func:`hint` and the terminal's bots use by default (level 3 only adds
 defence, which a hint for the person at the table need not take)."""
 DRAGONS: Final = frozenset({32, 33, 34})
+DEFEND = 0.0
+READY_CLAIM = 0.0
 CLAIM_MARGIN: Final = 1.5
 """A level-3 claim must raise the planner's value by this factor (a claim gives up the
 concealed hand's points and some freedom)."""
@@ -361,6 +363,11 @@ class Bot:
         hand = view.hand
         ranked = self._planned(view, hand)
         best_left = min(key[3] for key, _ in ranked)
+        if DEFEND and best_left >= 2:
+            worst = max(threat(view, other) for other in range(4) if other != view.seat)
+            if worst >= FOLD_THREAT:
+                order = sorted(ranked, key=lambda item: (round(danger(view, item[1]) * 4), item[0]))
+                ranked = [((1, 0, 0.0, index, 0), kind) for index, (_, kind) in enumerate(order)]
         kongs = []
         for move in view.legal:
             if move.kind is MoveKind.KONG and move.tile is not None:
@@ -382,7 +389,9 @@ class Bot:
         window = view.window
         assert window is not None
         hand, tile = view.hand, window.tile
-        if shanten(hand) <= 0:
+        if shanten(hand) <= 0 and (
+            not READY_CLAIM or scoring_waits(hand, waits(hand), view) > 0
+        ):
             return _pass_move(view)
         now = hand_value(hand.counts, hand.melds, view.unseen, view.seat_wind, view.prevailing)
         worth: list[tuple[tuple[int, int, float, int, int], Move]] = []

@@ -38,8 +38,10 @@ CHOW: Final = 0
 PUNG: Final = 1
 REACH: Final = 0.3
 """How much each tile still needed multiplies the chance of reaching a target by."""
-GENERIC_WEIGHT: Final = 0.25
+GENERIC_WEIGHT: Final = 0.03
 """A plain standard hand's weight: the share of complete hands that score eight anyway."""
+LIVE = 0.0
+"""The exponent of the share of copies still unseen of each missing fixed tile."""
 SUITED: Final = tuple(range(1, 28))
 HONOURS: Final = tuple(range(28, 35))
 DRAGONS: Final = (32, 33, 34)
@@ -149,6 +151,7 @@ def _fixed(
         return None
     rest = list(counts)
     missing = 0
+    short: dict[int, int] = {}
     for kind_of_set, first in wanted:
         kinds = (first, first + 1, first + 2) if kind_of_set == CHOW else (first,) * 3
         for k in kinds:
@@ -156,11 +159,16 @@ def _fixed(
                 rest[k] -= 1
             else:
                 missing += 1
-                if unseen[k] == 0:
-                    return None
+                short[k] = short.get(k, 0) + 1
+    live = 1.0
+    for k, n in short.items():
+        if unseen[k] < n:
+            return None  # too few copies left to draw
+        if LIVE:
+            live *= ((unseen[k] - n + 1) / 4) ** LIVE
     if target.allowed is not None:
         rest = [c if ok else 0 for c, ok in zip(rest, target.allowed, strict=True)]
-    return rest, missing, need
+    return rest, missing, need, live
 
 
 def _rest_shanten(rest: list[int], need: int, pungs_only: bool) -> int:
@@ -176,19 +184,20 @@ def distance(
     fixed = _fixed(counts, melds, target, unseen)
     if fixed is None:
         return None
-    rest, missing, need = fixed
+    rest, missing, need, _ = fixed
     return missing + _rest_shanten(rest, need, target.pungs_only)
 
 
 def distances_after_discard(
     counts: Sequence[int], melds: Sequence[Meld], target: Target, unseen: Sequence[int]
-) -> dict[int, int] | None:
+) -> tuple[dict[int, int], float] | None:
     """For each kind a 14-tile hand holds: the distance toward ``target`` after discarding
-    it (a discard taken from the free tiles if it can be, else from a fixed set)."""
+    it (a discard taken from the free tiles if it can be, else from a fixed set), and how
+    live the missing fixed tiles are (1 with every copy unseen; see ``LIVE``)."""
     fixed = _fixed(counts, melds, target, unseen)
     if fixed is None:
         return None
-    rest, missing, need = fixed
+    rest, missing, need, live = fixed
     base = _rest_shanten(rest, need, target.pungs_only)
     out = {}
     for kind in range(1, 35):
@@ -202,7 +211,7 @@ def distances_after_discard(
             out[kind] = missing + base  # a tile the target has no use for
         else:
             out[kind] = missing + 1 + base  # it breaks a fixed set
-    return out
+    return out, live
 
 
 def _forms(counts: Sequence[int], melds: int) -> list[int]:
@@ -219,9 +228,11 @@ def hand_value(
     """The value of a 13-tile hand (see the module): higher is closer to eight points."""
     total = 0.0
     for target in targets(seat_wind, prevailing):
-        d = distance(counts, melds, target, unseen)
-        if d is not None:
-            total += target.weight * REACH ** (d + 1)
+        fixed = _fixed(counts, melds, target, unseen)
+        if fixed is not None:
+            rest, missing, need, live = fixed
+            d = missing + _rest_shanten(rest, need, target.pungs_only)
+            total += target.weight * live * REACH ** (d + 1)
     forms = _forms(counts, len(melds))
     total += GENERIC_WEIGHT * REACH ** (forms[0] + 1)
     for form, points in _FORM_WEIGHTS.items():
@@ -241,10 +252,11 @@ def discard_values(
     held = [k for k in range(1, 35) if counts[k]]
     values = dict.fromkeys(held, 0.0)
     for target in targets(seat_wind, prevailing):
-        after = distances_after_discard(counts, melds, target, unseen)
-        if after is None:
+        found = distances_after_discard(counts, melds, target, unseen)
+        if found is None:
             continue
-        weight = target.weight
+        after, live = found
+        weight = target.weight * live
         for kind, d in after.items():
             values[kind] += weight * REACH ** (d + 1)
     work = list(counts)
