@@ -17,11 +17,19 @@ Levels:
    8, or is a pung of a dragon or of the seat's or prevailing wind (it scores by itself);
    claim an exposed kong under the same rule for the pung of its tile. Everything else
    passes: a claim that does not lead to eight points only spoils a concealed hand.
-3. Level 2, and it defends: when an opponent looks close to winning (exposed melds, a
-   one-suit table, the wall running out) and its own hand is still two or more tiles from
-   ready, it discards the tile least likely to feed a win (:func:`danger`); one tile from
-   ready, it keeps the best shape but, among discards that do, prefers the safer one.
-   Ready hands play as level 2.
+3. Win when legal. Plan toward a hand worth eight points (:mod:`.planner`): every discard
+   is ranked by the value it keeps, a sum over concrete 8-point shapes (a mixed triple
+   chow, the straights, shifted chows, a full flush, a half flush or all pungs with a pung
+   that scores by itself, seven pairs, the knitted forms) of the shape's weight times a
+   chance that falls with each tile still needed; a discard that leaves the hand ready on
+   waits the scorer says reach eight comes first (most such tiles first), and level 2's
+   shanten and acceptance break ties. In a window it claims a chow, pung or kong when the
+   value after the claim and its best discard is at least ``CLAIM_MARGIN`` times the value
+   of passing, or when the claim leaves it ready on a wait that scores eight; a hand
+   already ready on such a wait passes. Kongs as level 2. It does not defend: in MCR a win
+   fed costs the feeder only the points beyond the 8 every seat pays anyway, and measured
+   defence (level 3's earlier rule: safe discards against opponents who look ready) gained
+   nothing (``benchmarks/README.md``).
 
 Ties are broken by a hash of (bot seed, hand, move count, seat, move), never by a global
 random generator: the same seed and the same game give the same moves.
@@ -56,12 +64,10 @@ from mahjongkit.tiles import STANDARD_KINDS, is_honour, is_suited, is_terminal
 
 LEVELS: Final = (1, 2, 3)
 """The levels a :class:`Bot` plays at."""
-TOP_LEVEL: Final = 2
-"""The level :func:`hint` and the terminal's bots use by default (level 3 only adds
-defence, which a hint for the person at the table need not take)."""
+TOP_LEVEL: Final = 3
+"""The level :func:`hint` and the terminal's bots use by default: the strongest."""
 DRAGONS: Final = frozenset({32, 33, 34})
-DEFEND = 0.0
-READY_CLAIM = 0.0
+READY_CLAIM = 1.0
 CLAIM_MARGIN: Final = 1.5
 """A level-3 claim must raise the planner's value by this factor (a claim gives up the
 concealed hand's points and some freedom)."""
@@ -319,8 +325,6 @@ class Bot:
     def _turn(self, view: View) -> Move:
         hand = view.hand
         ranked = self._ranked_discards(view, hand)
-        if self.level >= 3:
-            ranked = _defend(view, ranked)
         best_left = ranked[0][0][0]
         kongs = []
         for move in view.legal:
@@ -363,11 +367,6 @@ class Bot:
         hand = view.hand
         ranked = self._planned(view, hand)
         best_left = min(key[3] for key, _ in ranked)
-        if DEFEND and best_left >= 2:
-            worst = max(threat(view, other) for other in range(4) if other != view.seat)
-            if worst >= FOLD_THREAT:
-                order = sorted(ranked, key=lambda item: (round(danger(view, item[1]) * 4), item[0]))
-                ranked = [((1, 0, 0.0, index, 0), kind) for index, (_, kind) in enumerate(order)]
         kongs = []
         for move in view.legal:
             if move.kind is MoveKind.KONG and move.tile is not None:
@@ -389,9 +388,7 @@ class Bot:
         window = view.window
         assert window is not None
         hand, tile = view.hand, window.tile
-        if shanten(hand) <= 0 and (
-            not READY_CLAIM or scoring_waits(hand, waits(hand), view) > 0
-        ):
+        if shanten(hand) <= 0 and (not READY_CLAIM or scoring_waits(hand, waits(hand), view) > 0):
             return _pass_move(view)
         now = hand_value(hand.counts, hand.melds, view.unseen, view.seat_wind, view.prevailing)
         worth: list[tuple[tuple[int, int, float, int, int], Move]] = []
@@ -442,111 +439,6 @@ class Bot:
         best = [m for key, m in worth if key == top]
         kongs = [m for m in best if m.kind is MoveKind.KONG]
         return kongs[0] if kongs else self._pick(view, best)
-
-
-# -- defence (level 3) --------------------------------------------------------------------------
-
-FOLD_THREAT: Final = 0.6
-"""An opponent this likely to be ready makes a far-from-ready hand fold."""
-ACCEPTANCE_VALUE: Final = 0.4
-WAIT_VALUE: Final = 1.2
-DEAL_IN_COST: Final = 0.3
-
-
-def threat(view: View, other: int) -> float:
-    """A rough chance that seat ``other`` is ready now, from what every seat sees: its exposed
-    melds (each one is a set made in public), how far the wall has run, and its discards.
-
-    >>> from mahjongkit.mcr.game.rules import Rules
-    >>> threat(view_of(Rules("threat-doc"), 0), 1) < 0.2
-    True
-    """
-    melds = len(view.melds[other])
-    played = len(view.pools[other]) + melds
-    progress = min(1.0, played / 18)  # about eighteen turns of a seat make a long hand
-    return min(0.95, 0.05 + 0.18 * melds + 0.5 * progress * progress)
-
-
-def _suit(kind: int) -> int:
-    return (kind - 1) // 9 if kind <= 27 else 3
-
-
-def danger(view: View, kind: int) -> float:
-    """How likely discarding ``kind`` is to feed an opponent's win (0 safe, larger worse):
-    the sum over opponents of their :func:`threat` times the chance the tile is among their
-    waits. Honours need a copy held by the winner, so with every other copy in sight an
-    honour is safe, and with one left only a single wait takes it; a seat whose melds are
-    all of one suit (a flush in the making) waits on that suit; a seat that discarded the
-    kind itself is less likely to want it (it can still win on it: there is no furiten here).
-
-    >>> from mahjongkit.mcr.game.rules import Rules
-    >>> view = view_of(Rules("danger-doc"), 0)
-    >>> 0 <= danger(view, view.hand.concealed_tiles()[0])
-    True
-    """
-    unseen = 4 - view.visible[kind]
-    if is_honour(kind):
-        shape = 0.0 if unseen == 0 else 0.25 if unseen == 1 else 0.6
-    elif is_terminal(kind):
-        shape = 0.7
-    elif (kind - 1) % 9 in (1, 7):
-        shape = 0.9
-    else:
-        shape = 1.0
-    total = 0.0
-    for other in range(4):
-        if other == view.seat:
-            continue
-        factor = shape
-        suits = {_suit(m.first) for m in view.melds[other] if m.tiles}
-        suited = suits - {3}
-        if len(suited) == 1 and len(view.melds[other]) >= 2:
-            factor *= 2.0 if _suit(kind) in suited or is_honour(kind) else 0.3
-        if kind in view.pools[other]:
-            factor *= 0.5
-        total += threat(view, other) * factor
-    return total
-
-
-def _defend(
-    view: View, ranked: list[tuple[tuple[int, int, int], int]]
-) -> list[tuple[tuple[int, int, int], int]]:
-    """Level 2's discard order, re-ranked for safety (see the module's description).
-
-    Far from ready (two or more tiles), the hand has little to lose: with a threat at the
-    table it discards the safest tile. Nearer, it never gives up its best shanten; among
-    the discards that keep it, each tile of acceptance (or of a scoring wait, once ready) is
-    weighed against the danger of the tile, at rates measured on level-2 tables: a discard
-    of danger ``d`` fed a win about ``0.03 d`` of the time, and a win fed costs about 10
-    points more than the hand would have cost otherwise (someone else would often have won,
-    from another seat's discard or by self-draw, which costs as much), while a tile of
-    acceptance is worth about 0.4 points (1.2 for a scoring wait once ready)."""
-    best = ranked[0][0][0]
-    worst = max(threat(view, other) for other in range(4) if other != view.seat)
-    if best >= 2:
-        if worst < FOLD_THREAT:
-            return ranked
-        safest = sorted(ranked, key=lambda item: (round(danger(view, item[1]) * 4), item[0]))
-        return _in_order(safest, best)
-    keep = [item for item in ranked if item[0][0] == best]
-    rest = [item for item in ranked if item[0][0] != best]
-
-    def value(item: tuple[tuple[int, int, int], int]) -> float:
-        (_, scoring, helping), kind = item
-        # Once ready only the waits that score count: another tile cannot be won on.
-        shape = -WAIT_VALUE * scoring if best == 0 else -ACCEPTANCE_VALUE * helping
-        return shape - DEAL_IN_COST * danger(view, kind)
-
-    keep.sort(key=lambda item: (-round(value(item), 3), item[0]))
-    return _in_order(keep + rest, best)
-
-
-def _in_order(
-    ordered: list[tuple[tuple[int, int, int], int]], best: int
-) -> list[tuple[tuple[int, int, int], int]]:
-    """Keys that keep this order (the turn picks among equal keys by hash, which would
-    undo a re-ranking among discards level 2 finds equal); the best shanten stays first."""
-    return [((best, index, 0), kind) for index, (_, kind) in enumerate(ordered)]
 
 
 def _pass_move(view: View) -> Move:

@@ -40,8 +40,7 @@ REACH: Final = 0.3
 """How much each tile still needed multiplies the chance of reaching a target by."""
 GENERIC_WEIGHT: Final = 0.03
 """A plain standard hand's weight: the share of complete hands that score eight anyway."""
-LIVE = 0.0
-"""The exponent of the share of copies still unseen of each missing fixed tile."""
+EXTRA = 0.0
 SUITED: Final = tuple(range(1, 28))
 HONOURS: Final = tuple(range(28, 35))
 DRAGONS: Final = (32, 33, 34)
@@ -104,6 +103,25 @@ def targets(seat_wind: int, prevailing: int) -> tuple[Target, ...]:
                 ((CHOW, 9 * a + 1), (CHOW, 9 * b + 4), (CHOW, 9 * c + 7)),
             )
         )
+    if EXTRA:
+        for a, b, c in permutations(range(3)):
+            for n in range(1, 6):
+                out.append(
+                    Target(
+                        f"mixed shifted chows {a}{b}{c}{n}",
+                        8,  # with all chows (no honours, no pung): 6 + 2
+                        ((CHOW, 9 * a + n), (CHOW, 9 * b + n + 1), (CHOW, 9 * c + n + 2)),
+                        allowed=_mask(SUITED),
+                    )
+                )
+        reversible = (10, 11, 12, 13, 14, 17, 18, 20, 22, 23, 24, 26, 27, 34)
+        out.append(Target("reversible tiles", 8, allowed=_mask(reversible)))
+        out.append(
+            Target("upper four", 12, allowed=_mask([k for k in SUITED if (k - 1) % 9 >= 5]))
+        )
+        out.append(
+            Target("lower four", 12, allowed=_mask([k for k in SUITED if (k - 1) % 9 <= 3]))
+        )
     scoring = sorted({*DRAGONS, EAST + seat_wind, EAST + prevailing})
     for h in scoring:
         for s in range(3):
@@ -160,15 +178,12 @@ def _fixed(
             else:
                 missing += 1
                 short[k] = short.get(k, 0) + 1
-    live = 1.0
     for k, n in short.items():
         if unseen[k] < n:
             return None  # too few copies left to draw
-        if LIVE:
-            live *= ((unseen[k] - n + 1) / 4) ** LIVE
     if target.allowed is not None:
         rest = [c if ok else 0 for c, ok in zip(rest, target.allowed, strict=True)]
-    return rest, missing, need, live
+    return rest, missing, need
 
 
 def _rest_shanten(rest: list[int], need: int, pungs_only: bool) -> int:
@@ -184,20 +199,19 @@ def distance(
     fixed = _fixed(counts, melds, target, unseen)
     if fixed is None:
         return None
-    rest, missing, need, _ = fixed
+    rest, missing, need = fixed
     return missing + _rest_shanten(rest, need, target.pungs_only)
 
 
 def distances_after_discard(
     counts: Sequence[int], melds: Sequence[Meld], target: Target, unseen: Sequence[int]
-) -> tuple[dict[int, int], float] | None:
+) -> dict[int, int] | None:
     """For each kind a 14-tile hand holds: the distance toward ``target`` after discarding
-    it (a discard taken from the free tiles if it can be, else from a fixed set), and how
-    live the missing fixed tiles are (1 with every copy unseen; see ``LIVE``)."""
+    it (a discard taken from the free tiles if it can be, else from a fixed set)."""
     fixed = _fixed(counts, melds, target, unseen)
     if fixed is None:
         return None
-    rest, missing, need, live = fixed
+    rest, missing, need = fixed
     base = _rest_shanten(rest, need, target.pungs_only)
     out = {}
     for kind in range(1, 35):
@@ -211,7 +225,7 @@ def distances_after_discard(
             out[kind] = missing + base  # a tile the target has no use for
         else:
             out[kind] = missing + 1 + base  # it breaks a fixed set
-    return out, live
+    return out
 
 
 def _forms(counts: Sequence[int], melds: int) -> list[int]:
@@ -230,9 +244,9 @@ def hand_value(
     for target in targets(seat_wind, prevailing):
         fixed = _fixed(counts, melds, target, unseen)
         if fixed is not None:
-            rest, missing, need, live = fixed
+            rest, missing, need = fixed
             d = missing + _rest_shanten(rest, need, target.pungs_only)
-            total += target.weight * live * REACH ** (d + 1)
+            total += target.weight * REACH ** (d + 1)
     forms = _forms(counts, len(melds))
     total += GENERIC_WEIGHT * REACH ** (forms[0] + 1)
     for form, points in _FORM_WEIGHTS.items():
@@ -252,11 +266,10 @@ def discard_values(
     held = [k for k in range(1, 35) if counts[k]]
     values = dict.fromkeys(held, 0.0)
     for target in targets(seat_wind, prevailing):
-        found = distances_after_discard(counts, melds, target, unseen)
-        if found is None:
+        after = distances_after_discard(counts, melds, target, unseen)
+        if after is None:
             continue
-        after, live = found
-        weight = target.weight * live
+        weight = target.weight
         for kind, d in after.items():
             values[kind] += weight * REACH ** (d + 1)
     work = list(counts)
