@@ -67,7 +67,6 @@ LEVELS: Final = (1, 2, 3)
 TOP_LEVEL: Final = 3
 """The level :func:`hint` and the terminal's bots use by default: the strongest."""
 DRAGONS: Final = frozenset({32, 33, 34})
-READY_CLAIM = 1.0
 CLAIM_MARGIN: Final = 1.5
 """A level-3 claim must raise the planner's value by this factor (a claim gives up the
 concealed hand's points and some freedom)."""
@@ -388,8 +387,8 @@ class Bot:
         window = view.window
         assert window is not None
         hand, tile = view.hand, window.tile
-        if shanten(hand) <= 0 and (not READY_CLAIM or scoring_waits(hand, waits(hand), view) > 0):
-            return _pass_move(view)
+        if shanten(hand) <= 0 and scoring_waits(hand, waits(hand), view) > 0:
+            return _pass_move(view)  # ready to win with eight: a claim can only spoil it
         now = hand_value(hand.counts, hand.melds, view.unseen, view.seat_wind, view.prevailing)
         worth: list[tuple[tuple[int, int, float, int, int], Move]] = []
         for move in view.legal:

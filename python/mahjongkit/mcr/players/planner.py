@@ -40,8 +40,6 @@ REACH: Final = 0.3
 """How much each tile still needed multiplies the chance of reaching a target by."""
 GENERIC_WEIGHT: Final = 0.03
 """A plain standard hand's weight: the share of complete hands that score eight anyway."""
-EXTRA = 0.0
-SUITED: Final = tuple(range(1, 28))
 HONOURS: Final = tuple(range(28, 35))
 DRAGONS: Final = (32, 33, 34)
 EAST: Final = 28
@@ -102,25 +100,6 @@ def targets(seat_wind: int, prevailing: int) -> tuple[Target, ...]:
                 8,
                 ((CHOW, 9 * a + 1), (CHOW, 9 * b + 4), (CHOW, 9 * c + 7)),
             )
-        )
-    if EXTRA:
-        for a, b, c in permutations(range(3)):
-            for n in range(1, 6):
-                out.append(
-                    Target(
-                        f"mixed shifted chows {a}{b}{c}{n}",
-                        8,  # with all chows (no honours, no pung): 6 + 2
-                        ((CHOW, 9 * a + n), (CHOW, 9 * b + n + 1), (CHOW, 9 * c + n + 2)),
-                        allowed=_mask(SUITED),
-                    )
-                )
-        reversible = (10, 11, 12, 13, 14, 17, 18, 20, 22, 23, 24, 26, 27, 34)
-        out.append(Target("reversible tiles", 8, allowed=_mask(reversible)))
-        out.append(
-            Target("upper four", 12, allowed=_mask([k for k in SUITED if (k - 1) % 9 >= 5]))
-        )
-        out.append(
-            Target("lower four", 12, allowed=_mask([k for k in SUITED if (k - 1) % 9 <= 3]))
         )
     scoring = sorted({*DRAGONS, EAST + seat_wind, EAST + prevailing})
     for h in scoring:
