@@ -325,16 +325,7 @@ class Bot:
         hand = view.hand
         ranked = self._ranked_discards(view, hand)
         best_left = ranked[0][0][0]
-        kongs = []
-        for move in view.legal:
-            if move.kind is MoveKind.KONG and move.tile is not None:
-                after = (
-                    hand.concealed_kong(move.tile)
-                    if hand.counts[move.tile] == 4
-                    else hand.promote_kong(move.tile)
-                )
-                if shanten(after) <= best_left:  # the kong does not lengthen the road
-                    kongs.append(move)
+        kongs = _free_kongs(view, best_left)
         if kongs:
             return self._pick(view, kongs)
         legal = {m.tile for m in view.legal if m.kind is MoveKind.DISCARD}
@@ -366,16 +357,7 @@ class Bot:
         hand = view.hand
         ranked = self._planned(view, hand)
         best_left = min(key[3] for key, _ in ranked)
-        kongs = []
-        for move in view.legal:
-            if move.kind is MoveKind.KONG and move.tile is not None:
-                after = (
-                    hand.concealed_kong(move.tile)
-                    if hand.counts[move.tile] == 4
-                    else hand.promote_kong(move.tile)
-                )
-                if shanten(after) <= best_left:
-                    kongs.append(move)
+        kongs = _free_kongs(view, best_left)
         if kongs:
             return self._pick(view, kongs)
         legal = {m.tile for m in view.legal if m.kind is MoveKind.DISCARD}
@@ -438,6 +420,23 @@ class Bot:
         best = [m for key, m in worth if key == top]
         kongs = [m for m in best if m.kind is MoveKind.KONG]
         return kongs[0] if kongs else self._pick(view, best)
+
+
+def _free_kongs(view: View, best_left: int) -> list[Move]:
+    """The concealed or promoted kongs after which the hand is no further from ready than
+    its best discard would leave it (the kong does not lengthen the road)."""
+    hand = view.hand
+    kongs = []
+    for move in view.legal:
+        if move.kind is MoveKind.KONG and move.tile is not None:
+            after = (
+                hand.concealed_kong(move.tile)
+                if hand.counts[move.tile] == 4
+                else hand.promote_kong(move.tile)
+            )
+            if shanten(after) <= best_left:
+                kongs.append(move)
+    return kongs
 
 
 def _pass_move(view: View) -> Move:

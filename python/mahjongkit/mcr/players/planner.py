@@ -1,4 +1,4 @@
-"""Level 3's offence: plan toward hands worth the 8-point minimum, not toward any ready hand.
+"""Level 3's planning: toward hands worth the 8-point minimum, not toward any ready hand.
 
 A :class:`Target` is a concrete way to reach eight points: some fixed sets (the three chows
 of a mixed triple chow, a pung of a dragon), a set of kinds the whole hand may use (one suit
