@@ -613,6 +613,9 @@ def test_check_invariants_names_what_is_broken() -> None:
     g = Rules("broken")
     g.match.hand.turn = None
     assert "outside a window 0 seats are waited on" in g.check_invariants()
+    g = Rules("broken")
+    g.match.hand.counts[2][from_code("E")] += 1  # the hand's counts, not the table's mirror
+    assert "the hand table's tiles of seat 2 are not the hand's" in g.check_invariants()
     g = game([FILL + " 4m", WIN_4M_R, FILL, WIN_4M_G])
     ok(g, 0, discard(M4))
     window = g.match.hand.window

@@ -18,11 +18,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from types import ModuleType
+from typing import Any
 
 from mahjongkit._impl import resolve as resolve  # the scorer dispatches with it too
 from mahjongkit.mcr.analysis import decompose as _ref
 from mahjongkit.mcr.analysis import shanten as _ref_shanten
+from mahjongkit.mcr.analysis import table as _ref_table
 from mahjongkit.mcr.analysis.split import Form, SetKind, Split, TileSet, Wait
+from mahjongkit.mcr.analysis.table import HandTableLike
 from mahjongkit.mcr.hand.hand import Hand
 
 _FORMS = list(Form)
@@ -115,6 +118,23 @@ def waits_function(impl: str | None = None) -> CountsWaits:
         return _ref.waits_of_counts
     cpp_waits: CountsWaits = core().waits  # positional (counts, melds, meld_tiles)
     return cpp_waits
+
+
+def hand_table(
+    discards: tuple[Any, ...], kongs: tuple[Any, ...], *, impl: str | None = None
+) -> HandTableLike:
+    """A new, empty table of one hand's four seats (:mod:`.table`) by one implementation;
+    ``discards`` and ``kongs`` are the caller's move objects indexed by kind.
+
+    >>> cpp, py = hand_table(tuple(range(35)), tuple(range(35)), impl="cpp"), hand_table(
+    ...     tuple(range(35)), tuple(range(35)), impl="python")
+    >>> cpp.turn_moves(0, 1) == py.turn_moves(0, 1) == ()
+    True
+    """
+    if resolve(impl) == "python":
+        return _ref_table.HandTable(discards, kongs)
+    table: HandTableLike = core().HandTable(discards, kongs)
+    return table
 
 
 def shanten(hand: Hand, *, impl: str | None = None) -> int:

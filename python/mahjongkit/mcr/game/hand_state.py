@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from itertools import compress
 from typing import Any, Final, Protocol
 
+from mahjongkit.mcr.analysis.table import OPEN, QUIET, WIN_SHIFT, HandTableLike
 from mahjongkit.mcr.game.events import (
     Answered,
     Claimed,
@@ -79,6 +80,9 @@ class Judge:
     waits: WaitsFunction | None  # None: ask ``complete`` of each kind (a custom gate)
     complete: Callable[[Hand], bool]
     score: ScoreFunction
+    # A new table of the four seats' tiles (the per-discard step in one call), or None: the
+    # hand asks ``waits`` (or ``complete``) itself, seat by seat (a custom gate).
+    table: Callable[[], HandTableLike] | None = None
 
 
 @dataclass(frozen=True)
@@ -129,6 +133,7 @@ class HandState:
         "replacement",
         "rob_last",
         "seat_walls",
+        "table",
         "turn",
         "waits",
         "wall",
@@ -178,6 +183,8 @@ class HandState:
         self.end: HandEnd | None = None
         self._self_done = False
         self._self_tally: TallyLike | None = None
+        # The seats' tiles mirrored for the one-call discard step (see _sync), or None.
+        self.table = judge.table() if judge.table is not None else None
 
     def copy(self, events: list[Event]) -> HandState:
         """An independent copy (hands, melds and tallies are immutable values: shared)."""
@@ -205,6 +212,7 @@ class HandState:
         other.last_discard_is_last = self.last_discard_is_last
         other.end = self.end
         other._self_done, other._self_tally = self._self_done, self._self_tally
+        other.table = None if self.table is None else self.table.copy()
         return other
 
     # -- seats -------------------------------------------------------------------------------
@@ -224,10 +232,27 @@ class HandState:
         self.flowers[seat] = hand.flowers
         self._hands[seat] = hand
         self.waits[seat] = None
+        if self.table is not None:
+            self._sync(seat)
 
     def _changed(self, seat: int) -> None:
         self._hands[seat] = None
         self.waits[seat] = None
+        if self.table is not None:
+            self._sync(seat)
+
+    def _sync(self, seat: int) -> None:
+        """Mirror the seat's tiles into the table (after anything but a discard or a draw,
+        which the table makes itself)."""
+        assert self.table is not None
+        melds = self.melds[seat]
+        self.table.set_seat(
+            seat,
+            self.counts[seat],
+            len(melds),
+            [k for m in melds for k in m.tiles],
+            [m.tiles[0] for m in melds if m.kind is _PUNG_MELD],
+        )
 
     def size(self, seat: int) -> int:
         """Concealed tiles plus three per meld: 13, or 14 on turn."""
@@ -241,6 +266,8 @@ class HandState:
         """The kinds that would complete the seat's thirteen (none held four), ascending,
         kept until the seat's tiles change (a short list: a membership test is as quick as
         a set's, and building no set saves a fifth of the call)."""
+        if self.table is not None:
+            return self.table.waits(seat)
         waits = self.waits[seat]
         if waits is None:
             melds = self.melds[seat]
@@ -273,6 +300,18 @@ class HandState:
     def turn_moves(self, seat: int) -> tuple[Move, ...]:
         """The moves of the seat on turn: its discards, kongs and a self-drawn win, in
         legal-list order."""
+        table = self.table
+        if table is not None:
+            if self.claimed_this_turn:
+                which = 0  # no kong in a turn reached by a chow or pung
+            elif self.seat_walls is None and self.wall._back != self.wall._front:
+                which = 1
+            else:  # no replacement: only a promotion that can be robbed, or none
+                which = 1 if self.can_kong(seat) else 2 if self.rob_last else 0
+            moves = table.turn_moves(seat, which)
+            if (not self._self_done or self._self_tally is not None) and self.self_draw_tally():
+                moves += (WIN,)
+            return moves
         c = self.counts[seat]
         moves = tuple(compress(DISCARDS, c))
         if not self.claimed_this_turn:
@@ -364,8 +403,9 @@ class HandState:
         tally = self.judge.score(_unchecked_hand(counts, hand.melds, hand.flowers), context)
         return (tally, context) if tally.minimum_met else None
 
-    def offers(self, seat: int, tile: int) -> ClaimWindow | None:
-        """Every other seat's claims on ``seat``'s discard of ``tile``, computed at once."""
+    def offers(self, seat: int, tile: int, wins: int | None = None) -> ClaimWindow | None:
+        """Every other seat's claims on ``seat``'s discard of ``tile``, computed at once;
+        ``wins`` (from the table) has bit ``step - 1`` set when seat + step waits on it."""
         may: dict[int, tuple[Move, ...]] | None = None
         tallies: dict[int, Any] = {}
         counts, waits, walls = self.counts, self.waits, self.seat_walls
@@ -387,10 +427,14 @@ class HandState:
                 claims.append(PUNG)
                 if held == 3 and self.can_kong(other):
                     claims.append(KONG)
-            w = waits[other]
-            if w is None:
-                w = self.waits_of(other)
-            if tile in w:
+            if wins is not None:
+                waited = wins >> (step - 1) & 1
+            else:
+                w = waits[other]
+                if w is None:
+                    w = self.waits_of(other)
+                waited = tile in w
+            if waited:
                 win = self._win_on(other, tile, WinBy.DISCARD)
                 if win is not None:
                     if claims is None:
@@ -460,6 +504,46 @@ class HandState:
         events = self.events
         events.append(_DISCARDED[seat][tile])
         wall = self.wall
+        table = self.table
+        if table is not None:
+            # One call: the table takes the discard, asks every other seat, and when nobody
+            # can claim it and the front tile is a standard one, the next seat draws it.
+            front = wall._front
+            drawn = 0
+            if self.seat_walls is None and wall._back != front:
+                drawn = wall._tiles[front]
+                if drawn > _LAST_STANDARD:
+                    drawn = 0
+            found = table.discard(seat, tile, drawn)
+            nxt = (seat + 1) & 3
+            if found < OPEN:
+                front += 1
+                wall._front = front
+                events.append(_DREW[nxt][False])
+                counts[nxt][drawn] += 1
+                self._hands[nxt] = None
+                self.turn = nxt
+                self.drawn = drawn
+                self.drawn_from = "wall"
+                self.replacement = None
+                self.claimed_this_turn = False
+                self.last_draw_emptied = wall._back == front
+                self._self_done = not found  # no win to score unless the tile is a wait
+                self._self_tally = None
+                return
+            self.turn = None
+            self.drawn = self.drawn_from = None
+            self.replacement = None
+            if found & QUIET:
+                self.draw(nxt, from_back=False, reason=None)
+                return
+            window = self.offers(seat, tile, found >> WIN_SHIFT)
+            if window is None:  # a win under 8 points, or no meld with four walls
+                self.draw(nxt, from_back=False, reason=None)
+                return
+            self.phase = Phase.CLAIM
+            self.window = window
+            return
         if self.seat_walls is None:
             # The common case, inlined (most discards open no window and the next seat draws
             # a standard tile): the same checks as ``offers`` and ``draw``, in the same order.
@@ -577,6 +661,10 @@ class HandState:
         self.claimed_this_turn = False
         # The last tile (fans 44, 45): the shared wall is empty, or the next seat's is.
         self.last_draw_emptied = wall.is_empty if walls is None else walls.empty((seat + 1) & 3)
+        if self.table is not None:
+            self._self_done = not self.table.draw(seat, tile)
+            self._self_tally = None
+            return
         waits = self.waits[seat]
         if waits is None:
             waits = self.waits_of_before_draw(seat, tile)

@@ -43,11 +43,13 @@ from operator import add
 from types import MappingProxyType
 from typing import Any, Final
 
-from mahjongkit.mcr.analysis.engine import is_complete, resolve, waits_function
+from mahjongkit.mcr.analysis.engine import hand_table, is_complete, resolve, waits_function
 from mahjongkit.mcr.game.errors import Refusal, RefusalCode
 from mahjongkit.mcr.game.events import WIND_NAMES, Event
 from mahjongkit.mcr.game.hand_state import Judge, ScoreFunction, TallyLike
 from mahjongkit.mcr.game.match import GameResult, Match, Status
+from mahjongkit.mcr.game.moves import _DISCARDS as DISCARDS
+from mahjongkit.mcr.game.moves import _KONGS as KONGS
 from mahjongkit.mcr.game.moves import Move, MoveKind
 from mahjongkit.mcr.game.result import HANDS, HandRecord, Standings
 from mahjongkit.mcr.game.save import SAVE_FORMAT, SAVE_VERSION, ruleset_from_json, ruleset_to_json
@@ -100,7 +102,12 @@ def _judge(
         lambda hand, context: score(hand, context, ruleset, impl=impl)
     )
     if complete is None:
-        return Judge(waits_function(impl), lambda hand: is_complete(hand, impl=impl), score_fn)
+        return Judge(
+            waits_function(impl),
+            lambda hand: is_complete(hand, impl=impl),
+            score_fn,
+            table=lambda: hand_table(DISCARDS, KONGS, impl=impl),
+        )
     return Judge(None, complete, score_fn)
 
 
@@ -714,6 +721,11 @@ class Rules:
             size = sum(counts) + 3 * len(melds)
             if size != expected:
                 problems.append(f"seat {seat} holds {size} tiles, not {expected}")
+        table = state.table
+        if table is not None:
+            for seat in range(SEATS):
+                if table.counts(seat) != state.counts[seat]:
+                    problems.append(f"the hand table's tiles of seat {seat} are not the hand's")
         if w is None:
             if state.phase is not Phase.DISCARD or state.turn is None:
                 problems.append(f"no window is open but the phase is {state.phase.value}")
