@@ -127,6 +127,23 @@ void register_mcr_table(py::module_& m) {
           "draws it: 0, or 1 if it completes that seat's thirteen. Otherwise 2 with bit "
           "(1 + step) set for each seat + step waiting on the tile, plus 32 if nobody can claim.")
       .def(
+          "step",
+          [](PyHandTable& self, int seat, int tile, int drawn, int kongs) {
+            check_seat(seat);
+            check_kind(tile, false);
+            check_kind(drawn, true);
+            if (kongs < 0 || kongs > 2) throw py::value_error("kongs must be 0, 1 or 2");
+            if (!self.table.counts(seat)[static_cast<std::size_t>(tile)])
+              throw py::value_error("seat " + std::to_string(seat) + " holds no kind " + std::to_string(tile));
+            const int found = self.table.discard(seat, tile, drawn);
+            if (found >= HandTable::kOpen) return py::make_tuple(found, py::tuple());
+            const int next = (seat + 1) & 3;
+            return py::make_tuple(found, self.moves(self.table.held_mask(next), self.table.kong_mask(next, kongs)));
+          },
+          py::arg("seat"), py::arg("tile"), py::arg("drawn"), py::arg("kongs"),
+          "discard(seat, tile, drawn) and, when the next seat drew, its turn_moves(kongs) "
+          "(else an empty tuple), as a pair.")
+      .def(
           "draw",
           [](PyHandTable& self, int seat, int tile) {
             return self.table.draw(check_seat(seat), check_kind(tile, false));

@@ -68,7 +68,11 @@ def test_same_answers_over_a_random_hand(hands: list[Hand], data: st.DataObject)
         held = [k for k, n in enumerate(tables[1].counts(turn)) if n]
         tile = data.draw(st.sampled_from(held))
         drawn = data.draw(st.one_of(st.just(0), kinds))
-        found = _same(tables, "discard", turn, tile, drawn)
+        if data.draw(st.booleans()):
+            found = _same(tables, "discard", turn, tile, drawn)
+        else:  # the same, and the next seat's turn moves when it drew
+            found, moves = _same(tables, "step", turn, tile, drawn, data.draw(st.integers(0, 2)))
+            assert bool(moves) == (found < OPEN)
         turn = (turn + 1) & 3
         holding = found < OPEN
         assert found < OPEN or drawn == 0 or not found & QUIET
@@ -121,6 +125,8 @@ def test_a_quiet_discard_draws_for_the_next_seat() -> None:
         ("discard", (0, 1, 0), "seat 0 holds no kind 1"),
         ("draw", (0, 0), "kind must be 1 to 34, not 0"),
         ("turn_moves", (0, 3), "kongs must be 0, 1 or 2"),
+        ("step", (0, 1, 0, 3), "kongs must be 0, 1 or 2"),
+        ("step", (0, 1, 0, 0), "seat 0 holds no kind 1"),
         ("set_seat", (0, [0] * 34, 0, [], []), "counts has 34 entries, not 35"),
         ("set_seat", (0, [0] * 34 + [5], 0, [], []), "count of kind 34 out of range: 5"),
         ("set_seat", (0, [0] * 35, 5, [], []), "melds must be 0 to 4, not 5"),

@@ -53,6 +53,7 @@ class HandTableLike(Protocol):
         self, seat: int, counts: list[int], melds: int, meld_tiles: list[int], pungs: list[int]
     ) -> None: ...
     def discard(self, seat: int, tile: int, drawn: int) -> int: ...
+    def step(self, seat: int, tile: int, drawn: int, kongs: int) -> tuple[int, tuple[Any, ...]]: ...
     def draw(self, seat: int, tile: int) -> bool: ...
     def waits(self, seat: int) -> list[int]: ...
     def turn_moves(self, seat: int, kongs: int) -> tuple[Any, ...]: ...
@@ -175,6 +176,16 @@ class HandTable(Generic[MoveT]):
         if quiet and drawn:
             return DREW_WINNING if self.draw((seat + 1) & 3, drawn) else DREW
         return OPEN | wins << WIN_SHIFT | (QUIET if quiet else 0)
+
+    def step(self, seat: int, tile: int, drawn: int, kongs: int) -> tuple[int, tuple[MoveT, ...]]:
+        """:meth:`discard` and, when the next seat drew, its :meth:`turn_moves` (else an
+        empty tuple), as a pair: the rules' whole quiet discard in one call."""
+        if kongs not in (0, 1, 2):
+            raise ValueError("kongs must be 0, 1 or 2")
+        found = self.discard(seat, tile, drawn)
+        if found >= OPEN:
+            return found, ()
+        return found, self.turn_moves((seat + 1) & 3, kongs)
 
     def draw(self, seat: int, tile: int) -> bool:
         """``seat`` draws ``tile``: whether it completes the thirteen held before."""

@@ -493,7 +493,9 @@ class HandState:
 
     # -- the turn ----------------------------------------------------------------------------
 
-    def discard(self, seat: int, tile: int) -> None:
+    def discard(self, seat: int, tile: int) -> tuple[Move, ...] | None:
+        """``seat`` discards ``tile``; the next seat's turn moves when it drew and they are
+        known here already (no self-drawn win to score), else ``None``."""
         counts, waits = self.counts, self.waits
         counts[seat][tile] -= 1
         self._hands[seat] = None
@@ -514,7 +516,9 @@ class HandState:
                 drawn = wall._tiles[front]
                 if drawn > _LAST_STANDARD:
                     drawn = 0
-            found = table.discard(seat, tile, drawn)
+            # The next seat's kongs after its draw: all, unless that draw empties the wall.
+            which = 1 if wall._back - front > 1 else 2 if self.rob_last else 0
+            found, moves = table.step(seat, tile, drawn, which)
             nxt = (seat + 1) & 3
             if found < OPEN:
                 front += 1
@@ -530,20 +534,20 @@ class HandState:
                 self.last_draw_emptied = wall._back == front
                 self._self_done = not found  # no win to score unless the tile is a wait
                 self._self_tally = None
-                return
+                return None if found else moves
             self.turn = None
             self.drawn = self.drawn_from = None
             self.replacement = None
             if found & QUIET:
                 self.draw(nxt, from_back=False, reason=None)
-                return
+                return None
             window = self.offers(seat, tile, found >> WIN_SHIFT)
             if window is None:  # a win under 8 points, or no meld with four walls
                 self.draw(nxt, from_back=False, reason=None)
-                return
+                return None
             self.phase = Phase.CLAIM
             self.window = window
-            return
+            return None
         if self.seat_walls is None:
             # The common case, inlined (most discards open no window and the next seat draws
             # a standard tile): the same checks as ``offers`` and ``draw``, in the same order.
@@ -581,16 +585,17 @@ class HandState:
                             w = self.waits_of_before_draw(nxt, drawn)
                         self._self_done = drawn not in w
                         self._self_tally = None
-                        return
+                        return None
         self.turn = None
         self.drawn = self.drawn_from = None
         self.replacement = None
         window = self.offers(seat, tile)
         if window is None:
             self.draw((seat + 1) & 3, from_back=False, reason=None)
-            return
+            return None
         self.phase = Phase.CLAIM
         self.window = window
+        return None
 
     def declare_kong(self, seat: int, tile: int) -> None:
         c = self.counts[seat]

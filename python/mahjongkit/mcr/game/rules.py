@@ -90,6 +90,7 @@ _WINDOW_ONLY: Final = (MoveKind.PASS, MoveKind.CHOW, MoveKind.PUNG)
 _EMPTY: Final[tuple[Move, ...]] = ()
 _ALONE: Final = ((0,), (1,), (2,), (3,))
 _ACTIVE: Final = Status.ACTIVE
+_DISCARD: Final = MoveKind.DISCARD
 
 
 def _judge(
@@ -550,8 +551,10 @@ class Rules:
         kind = move.kind
         if hand.window is not None:
             hand.answer(seat, move)
-        elif kind is MoveKind.DISCARD:
-            hand.discard(seat, move.tile)  # type: ignore[arg-type]
+        elif kind is _DISCARD:
+            moves = hand.discard(seat, move.tile)  # type: ignore[arg-type]
+            if moves is not None:  # the next seat's turn, known from the same call
+                self._legal[(seat + 1) & 3] = moves
         elif kind is MoveKind.KONG:
             hand.declare_kong(seat, move.tile)  # type: ignore[arg-type]
         else:
