@@ -469,7 +469,6 @@ class HandState:
                     emit(FlowerExposed(seat, tile))
                 else:
                     c[tile] += 1
-            self._changed(seat)
         # Replacements from the back, seat by seat from the dealer, flowers recursively.
         for seat in order:
             target = 14 if seat == dealer else 13
@@ -496,10 +495,9 @@ class HandState:
     def discard(self, seat: int, tile: int) -> tuple[Move, ...] | None:
         """``seat`` discards ``tile``; the next seat's turn moves when it drew and they are
         known here already (no self-drawn win to score), else ``None``."""
-        counts, waits = self.counts, self.waits
+        counts = self.counts
         counts[seat][tile] -= 1
         self._hands[seat] = None
-        waits[seat] = None
         self.pools[seat].append(tile)
         # Fan 45 (last tile claim): the discard that follows the draw that emptied the wall.
         self.last_discard_is_last = self.last_draw_emptied
@@ -548,6 +546,8 @@ class HandState:
             self.phase = Phase.CLAIM
             self.window = window
             return None
+        waits = self.waits
+        waits[seat] = None
         if self.seat_walls is None:
             # The common case, inlined (most discards open no window and the next seat draws
             # a standard tile): the same checks as ``offers`` and ``draw``, in the same order.
@@ -735,16 +735,12 @@ class HandState:
             a, b = move.tiles
             c[a] -= 1
             c[b] -= 1
-            meld = Meld(MeldKind.CHOW, tuple(sorted((a, b, tile))), False, False, source, tile)
-        elif move.kind is MoveKind.PUNG:
-            c[tile] -= 2
-            meld = Meld(MeldKind.PUNG, (tile, tile, tile), False, False, source, tile)
         else:
-            c[tile] -= 3
-            meld = Meld(MeldKind.KONG, (tile, tile, tile, tile), False, False, source, tile)
+            c[tile] -= 2 if move.kind is MoveKind.PUNG else 3
+        meld, claimed = _claim_values(claimer, move, tile, source)
         self.melds[claimer] = (*self.melds[claimer], meld)
         self._changed(claimer)
-        self.events.append(Claimed(claimer, tile, move.kind.value, source))
+        self.events.append(claimed)
         # With four walls the claimer's discard is the last tile's when the next wall is empty.
         walls = self.seat_walls
         self.last_draw_emptied = walls is not None and walls.empty((claimer + 1) & 3)
@@ -778,6 +774,25 @@ class HandState:
         self.drawn = self.drawn_from = None
 
 
+def _claim_values(claimer: int, move: Move, tile: int, source: int) -> tuple[Meld, Claimed]:
+    """The meld a claim makes and its event: immutable values, built once and shared (a
+    game makes thousands of claims of a few hundred kinds)."""
+    key = (claimer, move, tile, source)
+    values = _CLAIMS.get(key)
+    if values is None:
+        if move.kind is MoveKind.CHOW:
+            assert move.tiles is not None
+            a, b = move.tiles
+            meld = Meld(MeldKind.CHOW, tuple(sorted((a, b, tile))), False, False, source, tile)
+        elif move.kind is MoveKind.PUNG:
+            meld = Meld(MeldKind.PUNG, (tile, tile, tile), False, False, source, tile)
+        else:
+            meld = Meld(MeldKind.KONG, (tile, tile, tile, tile), False, False, source, tile)
+        values = _CLAIMS[key] = (meld, Claimed(claimer, tile, move.kind.value, source))
+    return values
+
+
+_CLAIMS: dict[tuple[int, Move, int, int], tuple[Meld, Claimed]] = {}
 _LAST_STANDARD: Final = 34
 _PUNG_MELD: Final = MeldKind.PUNG
 _OTHERS: Final = tuple(tuple((seat + step) & 3 for step in (1, 2, 3)) for seat in range(SEATS))
