@@ -120,7 +120,7 @@ CASES = [
     Case(("search", "--seeds", "0:10", "--where", "free_tiles > 1e999"), "must be finite"),
     Case(("search", "--seeds", "0:10", "--where", "free_tiles > 1", "--limit", "-1"), "--limit"),
     Case(
-        ("search", "--seeds", "0:10", "--where", "free_tiles > 1", "--limit", "10000000"),
+        ("search", "--seeds", "0:10", "--where", "free_tiles > 1", "--limit", "10000000", "--dask"),
         "limit must be at most 1,000,000",
     ),
     Case(
@@ -141,6 +141,13 @@ CASES = [
     Case(("mcr", "game", "s", "--replay", "missing.json"), "missing.json"),
     Case(("mcr", "play", "--level", "4"), "--level"),
     Case(("mcr", "play", "--resume", "missing.json"), "missing.json"),
+    Case(("mcr", "game", "--replay", "binary.json"), "'binary.json' is not UTF-8 text (byte 128)"),
+    Case(("mcr", "play", "--resume", "binary.json"), "'binary.json' is not UTF-8 text (byte 128)"),
+    Case(("mcr", "game", "--replay", "nested.json"), "not a saved game: nested too deeply"),
+    Case(
+        ("mcr", "arena", "--players", "bot:1,bot:1,bot:1,bot:1", "--scheduler", "nonsense"),
+        "bad Dask scheduler address 'nonsense'",
+    ),
 ]
 
 

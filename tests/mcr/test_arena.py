@@ -7,7 +7,9 @@ import csv
 import io
 import json
 import logging
+import subprocess
 import sys
+import time
 
 import pytest
 from click.testing import CliRunner
@@ -89,6 +91,65 @@ def test_dask_gives_identical_results():
         remote = arena(PLAYERS, hands=16, variant="mcr", seed="dask", chunk=1, client=client)
     assert remote.records == local.records
     assert [p.to_json() for p in remote.players] == [p.to_json() for p in local.players]
+
+
+def test_cli_on_a_real_scheduler_over_tcp(tmp_path):
+    """A scheduler and a worker as separate processes, as on a cluster: the CLI's
+    ``--scheduler tcp://...`` gives what one process gives."""
+    pytest.importorskip("distributed")
+    address_file = tmp_path / "scheduler.json"
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    dask = [sys.executable, "-m", "dask"]
+    scheduler = subprocess.Popen(
+        [*dask, "scheduler", "--host", "127.0.0.1", "--port", "0", "--dashboard-address", ":0",
+         "--scheduler-file", str(address_file)],
+        **quiet,
+    )  # fmt: skip
+    worker = None
+    try:
+        deadline = time.monotonic() + 60
+        while not address_file.exists() or not address_file.read_text().strip():
+            assert time.monotonic() < deadline and scheduler.poll() is None
+            time.sleep(0.1)
+        address = json.loads(address_file.read_text())["address"]
+        assert address.startswith("tcp://127.0.0.1:")
+        worker = subprocess.Popen(
+            [*dask, "worker", address, "--nworkers", "1", "--nthreads", "1",
+             "--no-dashboard", "--no-nanny"],
+            **quiet,
+        )  # fmt: skip
+        args = ["mcr", "arena", "--players", ",".join(PLAYERS), "--hands", "8", "--seed", "tcp"]
+        local = CliRunner().invoke(main, args)
+        remote = CliRunner().invoke(main, [*args, "--scheduler", address])
+        assert local.exit_code == 0 and remote.exit_code == 0, remote.output
+        keep = ("hands", "players")
+        assert {k: json.loads(remote.output)[k] for k in keep} == {
+            k: json.loads(local.output)[k] for k in keep
+        }
+    finally:
+        for process in (worker, scheduler):
+            if process is not None:
+                process.terminate()
+                try:
+                    process.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait()
+
+
+def test_a_scheduler_that_does_not_answer_is_one_clear_error():
+    # in a process of its own: a client that failed to connect leaves Dask's event loop
+    # in a state that spoils later clusters of the same process
+    pytest.importorskip("distributed")
+    code = (
+        "from mahjongkit._dask import scheduler_client\n"
+        "try:\n"
+        "    with scheduler_client('tcp://127.0.0.1:1', timeout=1): pass\n"
+        "except OSError as error:\n"
+        "    print(error)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.stdout.startswith("cannot reach the Dask scheduler at 'tcp://127.0.0.1:1'")
 
 
 def test_a_python_player_that_breaks_the_rules_is_penalised():

@@ -137,6 +137,40 @@ def test_json_mode_restarts_the_program_with_the_whole_log():
         agent.close()
 
 
+def test_json_long_mode_keeps_a_program_running_and_answers_as_json_mode():
+    requests = ("0 1 0", "1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 J1 J1 F2 F3", "3 0 PLAY J1")
+    answers: dict[str, list[str | None]] = {}
+    pids: dict[str, set[int]] = {}
+    for mode, extra in (("json", []), ("json-long", ["--keep-running"])):
+        agent = ProgramAgent([*BOTZONE, "--level", "2", *extra], mode=mode)
+        try:
+            agent.start()
+            answers[mode], pids[mode] = [], set()
+            for request in requests:
+                agent.send(request)
+                assert agent._proc is not None
+                pids[mode].add(agent._proc.pid)
+                reply = agent.receive(30.0)
+                assert reply.verdict == "OK"
+                answers[mode].append(reply.text)
+        finally:
+            agent.close()
+    assert answers["json-long"] == answers["json"]
+    assert len(pids["json-long"]) == 1 and len(pids["json"]) == 3
+
+
+def test_json_mode_restarts_a_program_that_asks_to_keep_running():
+    # its input was closed after the log: it cannot be kept, so it is started again
+    agent = ProgramAgent([*BOTZONE, "--level", "1", "--keep-running"], mode="json")
+    try:
+        agent.start()
+        for request in ("0 1 0", "1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 J1 J1 F2 F3"):
+            agent.send(request)
+            assert agent.receive(30.0).text == "PASS"
+    finally:
+        agent.close()
+
+
 # -- bad bots ------------------------------------------------------------------------------
 
 

@@ -189,6 +189,25 @@ def test_simple_mode_keeps_running():
     assert lines[0].startswith("PENG ") and lines[2] == "PASS"
 
 
+@pytest.mark.parametrize(
+    "later", ['"3 3 PENG F2"', '{"requests": "3 3 PENG F2"}', '{"requests": ["x", "3 3 PENG F2"]}']
+)
+def test_json_mode_kept_running_reads_each_later_request_alone(later):
+    line = json.dumps({"requests": LOG, "responses": ["PASS", "PASS", "PASS"]})
+    out = io.StringIO()
+    run(Bot(level=2), io.StringIO(f"{line}\n\n{later}\n"), out, keep_running=True)
+    lines = out.getvalue().splitlines()
+    assert lines[1] == lines[3] == KEEP_RUNNING
+    assert Response.parse(json.loads(lines[0])["response"]).kind.value == "PENG"
+    assert json.loads(lines[2]) == {"response": "PASS"}
+
+
+def test_json_mode_kept_running_refuses_a_line_without_a_request():
+    line = json.dumps({"requests": LOG, "responses": ["PASS", "PASS", "PASS"]})
+    with pytest.raises(ValueError, match="no request"):
+        run(Bot(level=2), io.StringIO(f'{line}\n{{"data": 1}}\n'), io.StringIO(), keep_running=True)
+
+
 def test_rebuilt_and_incremental_states_agree():
     responses = ["PASS", "PASS", "PASS"]
     _state, view = SeatState.rebuild(LOG, responses)

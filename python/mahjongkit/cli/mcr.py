@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import click
 
+from mahjongkit._files import read_text_file
+
+SAVE_LIMIT = 16 << 20
+"""The largest saved MCR game read (a whole game is about 50 KB)."""
+
 
 @click.group(name="mcr")
 def mcr() -> None:
@@ -161,7 +166,7 @@ def game_command(
 
     try:
         if replay is not None:
-            game = Rules.from_json(Path(replay).read_text())
+            game = Rules.from_json(read_text_file(replay, what="saved game", limit=SAVE_LIMIT))
         elif seed is not None:
             game = Rules(_seed_arg(seed, as_hex))
             rng = random.Random(seed)
@@ -172,7 +177,7 @@ def game_command(
                 game.apply(seat, wins[0] if wins else rng.choice(legal))
         else:
             raise ValueError("give a SEED to play, or --replay FILE")
-    except ValueError as error:
+    except (ValueError, OSError) as error:
         raise click.ClickException(str(error)) from None
     if events:
         for event in game.take_outcomes():
@@ -228,7 +233,6 @@ def play_command(
     """
     import secrets
     import sys
-    from pathlib import Path
 
     from mahjongkit.mcr.game.rules import Rules
     from mahjongkit.mcr.players.terminal import Terminal
@@ -236,8 +240,8 @@ def play_command(
     rules = None
     if resume is not None:
         try:
-            rules = Rules.from_json(Path(resume).read_text())
-        except ValueError as error:
+            rules = Rules.from_json(read_text_file(resume, what="saved game", limit=SAVE_LIMIT))
+        except (ValueError, OSError) as error:
             raise click.ClickException(str(error)) from None
     terminal = Terminal(
         seed if seed is not None else secrets.token_hex(4),
@@ -264,9 +268,14 @@ def play_command(
     help="The built-in bot's level.",
 )
 @click.option("--player", default=None, help="A 'module:Class' player to run instead of a bot.")
-def botzone_command(level: int, player: str | None) -> None:
-    """Run a bot as a Botzone program on standard input and output (JSON or simple mode,
-    kept running).
+@click.option(
+    "--keep-running",
+    is_flag=True,
+    help="In JSON mode too, stay alive between turns (the simple mode always does).",
+)
+def botzone_command(level: int, player: str | None, keep_running: bool) -> None:
+    """Run a bot as a Botzone program on standard input and output (JSON or simple mode;
+    the simple mode is kept running, the JSON mode with --keep-running).
 
     Example: mahjongkit mcr judge "mahjongkit mcr botzone --level 2" ... (four commands)
     """
@@ -279,7 +288,7 @@ def botzone_command(level: int, player: str | None) -> None:
         chosen = make_player(player if player is not None else f"bot:{level}", seed="botzone")
     except ValueError as error:
         raise click.ClickException(str(error)) from None
-    run(chosen, sys.stdin, sys.stdout)
+    run(chosen, sys.stdin, sys.stdout, keep_running=keep_running)
 
 
 @mcr.command(name="judge")
@@ -294,10 +303,11 @@ def botzone_command(level: int, player: str | None) -> None:
 @click.option("--memory", "memory_mb", default=2048, show_default=True, help="MiB per program.")
 @click.option(
     "--mode",
-    type=click.Choice(["simple", "json"]),
+    type=click.Choice(["simple", "json", "json-long"]),
     default="simple",
     show_default=True,
-    help="How programs are spoken to: simple (kept running) or JSON (one run per turn).",
+    help="How programs are spoken to: simple (kept running), JSON (one run per turn) or "
+    "json-long (JSON, kept running when a program asks).",
 )
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), help="Write the log here.")
 def judge_command(
@@ -422,7 +432,7 @@ def arena_command(
                 chunk=chunk,
                 progress=lambda done: bar.update(task, completed=done),
             )
-        except ValueError as error:
+        except (ValueError, OSError, ImportError) as error:
             raise click.ClickException(str(error)) from None
     text = result.to_csv() if fmt == "csv" else json.dumps(result.to_json(), indent=1) + "\n"
     if output is not None:

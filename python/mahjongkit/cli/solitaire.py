@@ -30,6 +30,7 @@ from mahjongkit.solitaire import (
     get_layout,
     layouts,
 )
+from mahjongkit.solitaire.search import Match
 
 _FORMAT = click.Choice(["text", "json"])
 
@@ -443,7 +444,8 @@ def search_command(
     """
     from mahjongkit.solitaire import properties
     from mahjongkit.solitaire.condition import Condition, ConditionError
-    from mahjongkit.solitaire.search import SearchJob, SearchResult, run_search
+    from mahjongkit.solitaire.search import SearchJob
+    from mahjongkit.solitaire.stream import run_stream
 
     seeds = _seed_range(seeds_text)
     try:
@@ -455,54 +457,70 @@ def search_command(
     budget = properties.DEFAULT_SOLVER_BUDGET if solver_budget is None else solver_budget
     started = time.perf_counter()
     try:
-        # One options object for both places the search can run.
+        # One options object for both places the search can run. On this machine the
+        # matches are streamed (no bound on how many); on Dask they are gathered.
+        on_dask = dask or scheduler is not None
         job = SearchJob.make(
             _layout(layout_name),
             condition,
-            limit,
+            limit if on_dask else None,
             report=extra,
             playouts=playout_count,
             solver_budget=budget,
         )
         with _progress_bar(_count(seeds), "seeds", progress) as bar:
-            result: SearchResult
-            if dask or scheduler is not None:
+            printer = _MatchPrinter(job.layout.name, job.report, output_format)
+            if on_dask:
                 from mahjongkit.solitaire.distributed import run_search_dask
 
                 result = run_search_dask(job, seeds, scheduler=scheduler, progress=bar)
+                for match in result.matches:
+                    printer.print(match)
+                found, examined = len(result.matches), result.examined
+                interrupted, next_seed = result.interrupted, result.next_seed
             else:
-                result = run_search(job, seeds, threads=threads, impl=impl, progress=bar)
+                stream = run_stream(job, seeds, limit, threads=threads, impl=impl, progress=bar)
+                for match in stream:
+                    printer.print(match)
+                found, examined = stream.found, stream.examined
+                interrupted, next_seed = stream.interrupted, stream.next_seed
+            printer.finish()
     except (LayoutError, DealError, ValueError, OSError, ImportError) as error:
         raise click.ClickException(str(error)) from None
     seconds = time.perf_counter() - started
-    _print_matches(result, output_format)
-    examined = f"{seeds.start}:{seeds.start + result.examined}"
-    rate = f"{result.examined / seconds:,.0f} seeds/s" if seconds > 0 else ""
+    done = f"{seeds.start}:{seeds.start + examined}"
+    rate = f"{examined / seconds:,.0f} seeds/s" if seconds > 0 else ""
     click.echo(
-        f"{len(result.matches)} boards found in seeds {examined} ({result.examined} examined, "
-        f"{seconds:.2f} s, {rate})",
+        f"{found} boards found in seeds {done} ({examined} examined, {seconds:.2f} s, {rate})",
         err=True,
     )
-    if result.interrupted:
-        resume = f"{result.next_seed}:{seeds.stop}" if result.next_seed is not None else ""
+    if interrupted:
+        resume = f"{next_seed}:{seeds.stop}" if next_seed is not None else ""
         click.echo(f"interrupted: resume with --seeds {resume}", err=True)
         sys.exit(130)
 
 
-def _print_matches(result: object, output_format: str) -> None:
-    from mahjongkit.solitaire.search import SearchResult
+class _MatchPrinter:
+    """Matches on stdout as they come: JSON Lines, or a table under a header line."""
 
-    assert isinstance(result, SearchResult)
-    names = list(result.matches[0].properties) if result.matches else []
-    if output_format == "jsonl":
-        for match in result.matches:
-            record = {"layout": result.layout, "seed": match.seed, **match.properties}
+    def __init__(self, layout: str, names: tuple[str, ...], output_format: str) -> None:
+        self.layout, self.names, self.jsonl = layout, names, output_format == "jsonl"
+        self.header = not self.jsonl
+
+    def print(self, match: Match) -> None:
+        if self.jsonl:
+            record = {"layout": self.layout, "seed": match.seed, **match.properties}
             click.echo(json.dumps(record, separators=(",", ":")))
-        return
-    click.echo("  ".join(["seed".rjust(20), *(name.rjust(13) for name in names)]))
-    for match in result.matches:
-        values = [_cell(match.properties[name]) for name in names]
+            return
+        self.finish()
+        values = [_cell(match.properties[name]) for name in self.names]
         click.echo("  ".join([str(match.seed).rjust(20), *(v.rjust(13) for v in values)]))
+
+    def finish(self) -> None:
+        """The header, if nothing printed it yet (a table with no rows still has one)."""
+        if self.header:
+            self.header = False
+            click.echo("  ".join(["seed".rjust(20), *(name.rjust(13) for name in self.names)]))
 
 
 def _cell(value: int | float) -> str:

@@ -39,6 +39,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
+from mahjongkit._dask import scheduler_client
 from mahjongkit.mcr.game.moves import Move
 from mahjongkit.mcr.game.result import HANDS, places
 from mahjongkit.mcr.game.rules import Rules
@@ -451,13 +452,8 @@ def _dask_client(client: Client | None, scheduler: str | None) -> Iterator[Clien
     if client is not None:
         yield client
         return
-    try:
-        import distributed
-    except ImportError:  # pragma: no cover - depends on the environment
-        raise ImportError(
-            "the Dask backend needs the optional extra: pip install 'mahjongkit[dask]'"
-        ) from None
-    with distributed.Client(scheduler) as remote:  # type: ignore[no-untyped-call]
+    assert scheduler is not None
+    with scheduler_client(scheduler) as remote:
         yield remote
 
 

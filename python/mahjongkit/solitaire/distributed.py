@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from mahjongkit._dask import import_distributed, scheduler_client
 from mahjongkit.solitaire import engine
 from mahjongkit.solitaire.batch import batch
 from mahjongkit.solitaire.checks import check_chunk, check_trials, layout_of
@@ -58,16 +59,6 @@ TASKS_PER_THREAD = 4
 """Tasks in flight per worker thread: enough to keep every thread busy between results."""
 
 
-def _import_distributed() -> Any:
-    try:
-        import distributed
-    except ImportError:  # pragma: no cover - depends on the environment
-        raise ImportError(
-            "the Dask backend needs the optional extra: pip install 'mahjongkit[dask]'"
-        ) from None
-    return distributed
-
-
 @contextlib.contextmanager
 def connect(client: Client | None = None, scheduler: str | None = None) -> Iterator[Client]:
     """``client`` itself; else a client of ``scheduler``; else a local in-process cluster.
@@ -77,11 +68,11 @@ def connect(client: Client | None = None, scheduler: str | None = None) -> Itera
     if client is not None:
         yield client
         return
-    distributed = _import_distributed()
     if scheduler is not None:
-        with distributed.Client(scheduler) as remote:
+        with scheduler_client(scheduler) as remote:
             yield remote
         return
+    distributed = import_distributed()
     with (
         distributed.LocalCluster(
             n_workers=1,

@@ -35,15 +35,15 @@ layer after layer, in quarter-tile cells: a tile is the 2 × 2 pattern ``12`` ov
 
 from __future__ import annotations
 
-import os
 import re
-import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Final
+
+from mahjongkit._files import read_text_file
 
 Slot = tuple[int, int, int]
 
@@ -239,26 +239,7 @@ def _looks_like_kmahjongg(text: str) -> bool:
 def _read_layout_file(path: Path) -> str:
     """The text of a layout file; ``FileNotFoundError``, ``IsADirectoryError`` or
     :class:`LayoutError` (not a regular file, too large, not UTF-8) naming the path."""
-    try:
-        # Checked before opening too: opening a named pipe would wait for a writer.
-        if not path.is_dir() and not stat.S_ISREG(os.stat(path).st_mode):
-            raise LayoutError(f"layout file {str(path)!r} is not a regular file")
-        with open(path, "rb") as stream:
-            if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
-                raise LayoutError(f"layout file {str(path)!r} is not a regular file")
-            data = stream.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        raise FileNotFoundError(f"layout file {str(path)!r} not found") from None
-    except IsADirectoryError:
-        raise IsADirectoryError(f"layout file {str(path)!r} is a folder") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise LayoutError(f"layout file {str(path)!r} is larger than {MAX_FILE_BYTES} bytes")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise LayoutError(
-            f"layout file {str(path)!r} is not UTF-8 text (byte {error.start})"
-        ) from None
+    return read_text_file(path, what="layout file", limit=MAX_FILE_BYTES, error=LayoutError)
 
 
 def _zyx(slot: Sequence[int]) -> tuple[int, int, int]:

@@ -24,11 +24,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import stat
 from pathlib import Path
 from typing import Any
 
+from mahjongkit._files import read_file_bytes
 from mahjongkit.solitaire.game import (
     Action,
     Counters,
@@ -242,12 +241,5 @@ def loads(text: str | bytes, **options: Any) -> Game:
 
 def load(path: str | Path, **options: Any) -> Game:
     """A game from a saved file; ``OSError`` if it cannot be read, else as :func:`loads`."""
-    path = Path(path)
-    # Checked before opening too: opening a named pipe would wait for a writer.
-    if not path.is_dir() and not stat.S_ISREG(os.stat(path).st_mode):
-        raise SaveError(f"{str(path)!r} is not a regular file")
-    with open(path, "rb") as stream:
-        if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
-            raise SaveError(f"{str(path)!r} is not a regular file")
-        data = stream.read(MAX_BYTES + 1)
+    data = read_file_bytes(path, what="saved game", limit=MAX_BYTES, error=SaveError)
     return loads(data, **options)

@@ -186,20 +186,32 @@ class SearchJob(Scan):
         return self.limit if self.limit >= 0 else MAX_MATCHES + 1
 
     def scan(
-        self, first: int, count: int, *, threads: int, impl: str | None, progress: Progress | None
+        self,
+        first: int,
+        count: int,
+        *,
+        threads: int,
+        impl: str | None,
+        progress: Progress | None,
+        limit: int | None = None,
     ) -> RawPart:
-        """Scan seeds ``first .. first + count - 1`` (count < 2**63)."""
-        # The backends see a scan with the bounded limit (see scan_limit).
+        """Scan seeds ``first .. first + count - 1`` (count < 2**63), finding at most
+        ``limit`` matches (by default :attr:`scan_limit`)."""
+        # The backends see a scan with a bounded limit (see scan_limit).
         bounded = Scan(
             self.layout,
             self.condition,
             self.report,
-            self.scan_limit,
+            self.scan_limit if limit is None else limit,
             self.playouts,
             self.solver_budget,
             self.max_trials,
         )
         return engine.backend(impl).search_seeds(bounded, first, count, threads, progress)
+
+    def match(self, seed: int, values: list[float]) -> Match:
+        """The :class:`Match` of a seed the core found, its values typed by property."""
+        return Match(seed, dict(zip(self.report, map(_typed, self.report, values), strict=True)))
 
     def merge(self, seeds: range, parts: Iterable[tuple[int, int, RawPart]]) -> SearchResult:
         """One result from the scans of consecutive sub-ranges ``(first, count, raw)`` that
@@ -226,11 +238,7 @@ class SearchJob(Scan):
             if first != seeds.start + examined:
                 raise ValueError("the parts of a search must tile the range in order")
             for seed, values in found:
-                matches.append(
-                    Match(
-                        seed, dict(zip(self.report, map(_typed, self.report, values), strict=True))
-                    )
-                )
+                matches.append(self.match(seed, values))
                 if len(matches) == self.scan_limit:
                     if self.limit < 0:
                         raise SearchTooLarge(
@@ -343,7 +351,7 @@ def run_search(
     def parts() -> Iterator[tuple[int, int, RawPart]]:
         done = 0
         for first, count in segments(seed_range):
-            reporter = None if progress is None else _offset(progress, done)
+            reporter = None if progress is None else offset_progress(progress, done)
             # Each part gets the whole limit: merge() keeps the smallest seeds over all parts.
             yield (
                 first,
@@ -355,5 +363,6 @@ def run_search(
     return job.merge(seed_range, parts())
 
 
-def _offset(progress: Progress, done: int) -> Progress:
+def offset_progress(progress: Progress, done: int) -> Progress:
+    """``progress`` told ``done`` more than a later part of a scan says."""
     return lambda examined: progress(done + examined)

@@ -10,7 +10,11 @@ without asking.
 
 * **JSON**: the input is one line ``{"requests": [...], "responses": [...]}`` holding the
   whole log of the hand so far; the program answers one line ``{"response": "..."}`` and
-  exits (the view is rebuilt from the log every time).
+  exits (the view is rebuilt from the log every time). With ``keep_running=True`` it prints
+  ``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<`` after each answer and stays alive; each later turn
+  brings one line holding only the new request, read leniently: a JSON string
+  (``"2 W1"``), an object whose ``requests`` is that string or a list ending with it, or
+  the bare request.
 * **simple, kept running**: the input starts with the number of turns ``n``, then the ``n``
   requests of the hand so far (oldest first), then the bot's own ``n - 1`` earlier
   responses, then a ``data`` and a ``globaldata`` line (empty: these programs save nothing);
@@ -113,8 +117,30 @@ def _lines(inp: TextIO) -> list[str] | None:
     return [line] if line else None
 
 
-def run(player: Player, inp: TextIO, out: TextIO) -> None:
-    """Serve one hand on ``inp``/``out`` in whichever mode the input starts in."""
+def later_request(line: str) -> str:
+    """The new request in a later JSON turn of a program kept running (see the module).
+
+    >>> later_request('"2 W1"'), later_request('{"requests": ["0 1 0", "2 W1"]}')
+    ('2 W1', '2 W1')
+    >>> later_request("2 W1")
+    '2 W1'
+    """
+    text = line.strip()
+    if not text.startswith(("{", '"')):
+        return text
+    data = json.loads(text)
+    if isinstance(data, dict):
+        data = data.get("requests")
+        if isinstance(data, list) and data:
+            data = data[-1]
+    if not isinstance(data, str):
+        raise ValueError(f"no request in {text[:80]!r}")
+    return data
+
+
+def run(player: Player, inp: TextIO, out: TextIO, *, keep_running: bool = False) -> None:
+    """Serve one hand on ``inp``/``out`` in whichever mode the input starts in (the simple
+    mode always keeps running; the JSON mode only with ``keep_running``)."""
     first = _lines(inp)
     if first is None:
         return
@@ -124,9 +150,20 @@ def run(player: Player, inp: TextIO, out: TextIO) -> None:
         data = json.loads(text)
         requests = [str(r) for r in data["requests"]]
         responses = [str(r) for r in data.get("responses", [])]
-        out.write(json.dumps({"response": bot.replay(requests, responses)}) + "\n")
-        out.flush()
-        return
+        answer = bot.replay(requests, responses)
+        while True:
+            out.write(json.dumps({"response": answer}) + "\n")
+            if not keep_running:
+                out.flush()
+                return
+            out.write(f"{KEEP_RUNNING}\n")
+            out.flush()
+            line = inp.readline()
+            while line and not line.strip():
+                line = inp.readline()
+            if not line:
+                return
+            answer = bot.step(later_request(line))
     turns = int(text)
     requests = [inp.readline().strip() for _ in range(turns)]
     responses = [inp.readline().strip() for _ in range(turns - 1)]

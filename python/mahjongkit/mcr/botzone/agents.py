@@ -10,8 +10,11 @@ platform has ``resource.setrlimit``, the program's address space is capped.
 A program that prints ``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<`` after its answer stays alive
 and is sent only the next request; one that exits is started again with the whole log (the
 simple mode's count line, the requests, its own responses, and empty ``data`` and
-``globaldata`` lines), or, in ``json`` mode, is started every turn with
-``{"requests": [...], "responses": [...]}`` and answers ``{"response": "..."}``.
+``globaldata`` lines), or, in the JSON modes, with ``{"requests": [...], "responses":
+[...]}``, answering ``{"response": "..."}``. In ``json`` mode the program's input is closed
+after that line, so it runs one turn; in ``json-long`` mode the input stays open, and a
+program that prints the marker is sent each later request alone as a JSON string line
+(``"2 W1"``).
 """
 
 from __future__ import annotations
@@ -38,6 +41,8 @@ TLE: Final = "TLE"  # no answer within the time limit
 RE: Final = "RE"  # exited (crashed) without an answer
 OLE: Final = "OLE"  # printed more than an answer can be
 MAX_OUTPUT: Final = 1 << 16
+MODES: Final = ("simple", "json", "json-long")
+"""How a program is spoken to (see the module's description)."""
 
 
 @dataclass(frozen=True)
@@ -119,8 +124,8 @@ class ProgramAgent:
         name: str = "",
         stderr: int | None = subprocess.DEVNULL,
     ) -> None:
-        if mode not in ("simple", "json"):
-            raise ValueError(f"the I/O mode is 'simple' or 'json', not {mode!r}")
+        if mode not in MODES:
+            raise ValueError(f"the I/O mode is one of {', '.join(MODES)}, not {mode!r}")
         self.argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not self.argv:
             raise ValueError("an empty command")
@@ -168,11 +173,11 @@ class ProgramAgent:
         self._requests.append(request)
         self._started = time.perf_counter()
         if self._alive and self._proc is not None:
-            self._write(request + "\n")
+            self._write((json.dumps(request) if self.mode == "json-long" else request) + "\n")
             return
         self._kill()
         self._spawn()
-        if self.mode == "json":
+        if self.mode != "simple":
             payload = {"requests": self._requests, "responses": self._responses}
             self._write(json.dumps(payload) + "\n")
             return
@@ -195,7 +200,8 @@ class ProgramAgent:
                 for raw in complete:
                     if raw.strip() == KEEP_RUNNING.encode():
                         finished = True
-                        self._alive = True
+                        # its input is closed in json mode: it is started again next turn
+                        self._alive = self.mode != "json"
                         break
                     lines.append(raw)
                 if finished:
@@ -223,7 +229,7 @@ class ProgramAgent:
             if not self._alive:
                 return self._fail(RE, seconds)
             text = ""  # a marker without an answer: no response at all
-        if self.mode == "json":
+        if self.mode != "simple":
             with contextlib.suppress(ValueError, KeyError, TypeError):
                 text = str(json.loads(text)["response"])
         self._responses.append(text)

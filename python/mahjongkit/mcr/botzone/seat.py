@@ -32,7 +32,7 @@ from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, chow, discard
 from mahjongkit.mcr.game.rules import Phase
 from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.hand.meld import Meld, MeldKind
-from mahjongkit.mcr.players.bot import View, WindowView
+from mahjongkit.mcr.players.bot import View, WindowView, visible_counts
 from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
 from mahjongkit.mcr.scoring.ruleset import Ruleset
 from mahjongkit.tiles import STANDARD_KINDS
@@ -348,14 +348,7 @@ class SeatState:
         hand = self.hand
         moves = self.legal() if legal is None else legal
         melds = tuple(hand.melds if s == me else tuple(self.melds[s]) for s in range(SEATS))
-        visible = list(hand.counts)
-        for pool in self.pools:
-            for kind in pool:
-                visible[kind] += 1
-        for seat_melds in melds:
-            for meld in seat_melds:
-                for kind in meld.tiles:
-                    visible[kind] += 1
+        visible = visible_counts(hand, self.pools, melds)
         w = self.window
         window = None
         phase = Phase.DISCARD

@@ -121,6 +121,29 @@ def _public_meld(meld: Meld) -> Meld:
     return meld
 
 
+def visible_counts(
+    own: Hand, pools: Sequence[Sequence[int]], melds: Sequence[Sequence[Meld]]
+) -> list[int]:
+    """How many tiles of each kind a seat sees: its own concealed tiles, every pool and
+    every meld as the seat sees it (another seat's concealed kong shows no tiles).
+
+    >>> from mahjongkit.mcr.hand.notation import parse_hand
+    >>> own = parse_hand("123m 456p 789s EE RR")
+    >>> counts = visible_counts(own, [[1, 1], [], [], []], [(), (), (), ()])
+    >>> counts[1], counts[28]  # 1m: one held, two in a pool; East: two held
+    (3, 2)
+    """
+    visible = list(own.counts)
+    for pool in pools:
+        for kind in pool:
+            visible[kind] += 1
+    for seat_melds in melds:
+        for meld in seat_melds:
+            for kind in meld.tiles:
+                visible[kind] += 1
+    return visible
+
+
 def view_of(rules: Rules, seat: int) -> View:
     """What ``seat`` may see of ``rules`` now.
 
@@ -138,14 +161,7 @@ def view_of(rules: Rules, seat: int) -> View:
         own.melds if other == seat else tuple(_public_meld(m) for m in hands[other].melds)
         for other in range(4)
     )
-    visible = list(own.counts)
-    for pool in rules.pools:
-        for kind in pool:
-            visible[kind] += 1
-    for seat_melds in melds:
-        for meld in seat_melds:
-            for kind in meld.tiles:
-                visible[kind] += 1
+    visible = visible_counts(own, rules.pools, melds)
     window = rules.window
     window_view = None
     if window is not None:
