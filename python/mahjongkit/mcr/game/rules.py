@@ -118,6 +118,8 @@ class Position:
     on turn (holding fourteen; the others thirteen), the pools, the dealer, whether the turn
     was reached by a chow or pung claim, and the tile just drawn (needed for a self-drawn win).
     ``dealer`` ``None`` means the dealer of the hand number; another seat is a ``ValueError``.
+    For a variant with four walls (Botzone), ``walls`` gives each seat's wall, front first,
+    and ``wall`` stays empty.
 
     >>> p = Position(hands=("123m 456p 789s 222s 55m", "1m", "2m", "3m"), wall=("9p",), turn=0)
     >>> p.hands[0]
@@ -131,9 +133,10 @@ class Position:
     dealer: int | None = None
     claimed_this_turn: bool = False
     drawn: int | str | None = None
+    walls: tuple[tuple[int | str, ...], ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "hands": list(self.hands),
             "wall": [_tile_code(t) for t in self.wall],
             "turn": self.turn,
@@ -142,6 +145,9 @@ class Position:
             "claimed_this_turn": self.claimed_this_turn,
             "drawn": None if self.drawn is None else _tile_code(self.drawn),
         }
+        if self.walls is not None:
+            data["walls"] = [[_tile_code(t) for t in part] for part in self.walls]
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Position:
@@ -161,6 +167,7 @@ class Position:
             dealer=None if data.get("dealer") is None else _int(data["dealer"], "dealer"),
             claimed_this_turn=bool(data.get("claimed_this_turn", False)),
             drawn=data.get("drawn"),
+            walls=None if data.get("walls") is None else tuple(tuple(w) for w in data["walls"]),
         )
 
 
@@ -244,8 +251,17 @@ class Rules:
             raise TypeError(f"variant is a Variant, not {type(variant).__name__}")
         if not isinstance(ruleset, Ruleset):
             raise TypeError(f"ruleset is a Ruleset, not {type(ruleset).__name__}")
-        if position is not None and variant.walls is not Walls.SHARED:
-            raise ValueError("a written position has one wall: it cannot be played with four")
+        if position is not None and (variant.walls is Walls.PER_SEAT) != (
+            position.walls is not None
+        ):
+            raise ValueError(
+                f"the {variant.name} variant plays "
+                + (
+                    "four walls: give the position's walls, one a seat"
+                    if variant.walls is Walls.PER_SEAT
+                    else "one wall: a position with four walls needs a variant with four"
+                )
+            )
         own = variant.dealer_of(hand_no)
         given_dealers: tuple[tuple[int | None, str], ...] = ((dealer, "dealer"),)
         if position is not None:
@@ -290,7 +306,15 @@ class Rules:
             raise TypeError(f"position is a Position, not {type(position).__name__}")
         if len(position.hands) != SEATS or len(position.pools) != SEATS:
             raise ValueError("a position has four hands and four pools")
-        wall = Wall(_tile_kind(t) for t in position.wall)
+        wall: Wall
+        if position.walls is None:
+            wall = Wall(_tile_kind(t) for t in position.wall)
+        else:
+            if len(position.walls) != SEATS or position.wall:
+                raise ValueError("a position with four walls gives four walls and no wall")
+            wall = SeatWalls([_tile_kind(t) for t in part] for part in position.walls)
+            if any(is_bonus(t) for t in wall.tiles):
+                raise ValueError("four walls hold no flowers")
         state = self._hand = self._match.new_hand(wall, whole=False)
         turn = check_seat(position.turn)
         for seat, text in enumerate(position.hands):
