@@ -27,6 +27,8 @@ from mahjongkit.mcr.analysis import table as _ref_table
 from mahjongkit.mcr.analysis.split import Form, SetKind, Split, TileSet, Wait
 from mahjongkit.mcr.analysis.table import HandTableLike
 from mahjongkit.mcr.hand.hand import Hand
+from mahjongkit.mcr.hand.wall import order_for
+from mahjongkit.tiles import full_set
 
 _FORMS = list(Form)
 _SET_KINDS = list(SetKind)
@@ -135,6 +137,24 @@ def hand_table(
         return _ref_table.HandTable(discards, kongs)
     table: HandTableLike = core().HandTable(discards, kongs)
     return table
+
+
+def wall_shuffle(impl: str | None = None) -> Callable[[bytes, int], list[int]]:
+    """The seeded wall of a hand (the set read in :func:`~mahjongkit.mcr.hand.wall.order_for`'s
+    order) from the seed's bytes and the hand number, by one implementation, chosen now.
+
+    >>> wall_shuffle("cpp")(b"demo", 3) == wall_shuffle("python")(b"demo", 3)
+    True
+    """
+    if resolve(impl) == "python":
+        return _python_wall
+    shuffled: Callable[[bytes, int], list[int]] = core().wall_tiles
+    return shuffled
+
+
+def _python_wall(seed: bytes, hand_no: int) -> list[int]:
+    tiles = full_set()
+    return [tiles[position - 1] for position in order_for(seed, hand_no)]
 
 
 def shanten(hand: Hand, *, impl: str | None = None) -> int:

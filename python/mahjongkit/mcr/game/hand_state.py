@@ -83,6 +83,9 @@ class Judge:
     # A new table of the four seats' tiles (the per-discard step in one call), or None: the
     # hand asks ``waits`` (or ``complete``) itself, seat by seat (a custom gate).
     table: Callable[[], HandTableLike] | None = None
+    # The seeded wall of a hand from the seed's bytes and the hand number (None: the hand
+    # layer's own order_for).
+    shuffled: Callable[[bytes, int], list[int]] | None = None
 
 
 @dataclass(frozen=True)

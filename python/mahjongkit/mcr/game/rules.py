@@ -43,7 +43,13 @@ from operator import add
 from types import MappingProxyType
 from typing import Any, Final
 
-from mahjongkit.mcr.analysis.engine import hand_table, is_complete, resolve, waits_function
+from mahjongkit.mcr.analysis.engine import (
+    hand_table,
+    is_complete,
+    resolve,
+    waits_function,
+    wall_shuffle,
+)
 from mahjongkit.mcr.game.errors import Refusal, RefusalCode
 from mahjongkit.mcr.game.events import WIND_NAMES, Event
 from mahjongkit.mcr.game.hand_state import Judge, ScoreFunction, TallyLike
@@ -108,6 +114,7 @@ def _judge(
             lambda hand: is_complete(hand, impl=impl),
             score_fn,
             table=lambda: hand_table(DISCARDS, KONGS, impl=impl),
+            shuffled=wall_shuffle(impl),
         )
     return Judge(None, complete, score_fn)
 
