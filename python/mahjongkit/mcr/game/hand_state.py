@@ -450,7 +450,7 @@ class HandState:
                 may[other] = tuple(claims)
         if may is None:
             return None
-        return ClaimWindow(Phase.CLAIM, tile, seat, may, tallies=tallies)
+        return ClaimWindow(Phase.CLAIM, tile, seat, may, tallies=tallies, nearest_first=True)
 
     # -- the deal ----------------------------------------------------------------------------
 
@@ -703,7 +703,11 @@ class HandState:
         elif kind is MoveKind.KONG:
             self.events.append(KongDeclared(seat, w.tile, "exposed"))
         else:
-            self.events.append(Answered(_ANSWER_EVENT[kind], seat, w.tile, move.tiles))
+            key = (seat, move, w.tile)
+            event = _ANSWERED.get(key)
+            if event is None:  # answers are values: each made once, then shared
+                event = _ANSWERED[key] = Answered(_ANSWER_EVENT[kind], seat, w.tile, move.tiles)
+            self.events.append(event)
         if w.answer(seat, move):
             self.close_window(w)
 
@@ -796,6 +800,7 @@ def _claim_values(claimer: int, move: Move, tile: int, source: int) -> tuple[Mel
 
 
 _CLAIMS: dict[tuple[int, Move, int, int], tuple[Meld, Claimed]] = {}
+_ANSWERED: dict[tuple[int, Move, int], Answered] = {}
 _LAST_STANDARD: Final = 34
 _PUNG_MELD: Final = MeldKind.PUNG
 _OTHERS: Final = tuple(tuple((seat + step) & 3 for step in (1, 2, 3)) for seat in range(SEATS))
