@@ -228,7 +228,8 @@ class Rules:
       replaced: a kong or a flower, else ``None``);
     * ``claimed_this_turn`` (the turn was reached by a chow or pung: no kong, 3.6.8),
       ``last_draw_emptied``, ``last_discard_is_last`` (fans 44 and 45);
-    * ``status`` (:class:`Status`), ``winner`` and ``result`` (after the last hand),
+    * ``status`` (:class:`Status`), ``is_active`` (the status is active), ``winner`` and
+      ``result`` (after the last hand),
       ``standings``, ``history`` (one :class:`~mahjongkit.mcr.game.result.HandRecord` per finished
       hand), ``last`` (the last event), ``moves`` (player moves taken), ``move_log``,
       ``outcomes`` (the queue :meth:`take_outcomes` drains), ``position``.
@@ -294,6 +295,9 @@ class Rules:
         }
         self.position = position
         self.moves = 0
+        # Whether the game goes on (the match's status is active): a plain attribute, as
+        # every loop over the game reads it once a move; apply updates it.
+        self.is_active = True
         self.move_log: list[tuple[int, Move]] = []
         self._last: Event | None = None
         self._legal: list[tuple[Move, ...] | None] = [None, None, None, None]
@@ -478,10 +482,6 @@ class Rules:
         return tuple(self._hand.pools[check_seat(seat)])
 
     @property
-    def is_active(self) -> bool:
-        return self._match.status is _ACTIVE
-
-    @property
     def window(self) -> Window | None:
         """The open window, as a read-only value, or ``None``."""
         w = self._hand.window
@@ -594,6 +594,7 @@ class Rules:
         if end is not None:
             self._match.settle(end)
             self._hand = self._match.hand
+            self.is_active = self._match.status is _ACTIVE
         return None
 
     # -- refusals: why a move is not among the legal ones ------------------------------------
