@@ -474,9 +474,9 @@ class HandState:
                     c[tile] += 1
         # Replacements from the back, seat by seat from the dealer, flowers recursively.
         for seat in order:
-            target = 14 if seat == dealer else 13
             c = self.counts[seat]
-            while sum(c) < target:
+            missing = (14 if seat == dealer else 13) - sum(c)
+            while missing > 0:
                 tile = self.wall.replace()
                 emit(_DREW[seat][True])
                 if is_bonus(tile):
@@ -484,6 +484,7 @@ class HandState:
                     emit(FlowerExposed(seat, tile))
                 else:
                     c[tile] += 1
+                    missing -= 1
                     last_received[seat] = (tile, "back")
             self._changed(seat)
         self.turn = dealer
