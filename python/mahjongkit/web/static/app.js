@@ -22,6 +22,10 @@
     marks: {}, // slot -> css class (learn and hint highlights)
     busy: false,
     shownResultFor: null,
+    turned: false, // the board drawn a quarter turn left, for a portrait screen
+    seen: new Map(), // slot -> where a showing tile is seen (MJNav.points)
+    cursor: null, // the slot holding the keyboard focus
+    cursorAt: null, // where that tile was seen, to land near it when it goes
   };
 
   // ---- talking to the engine ----
@@ -60,10 +64,17 @@
 
   // ---- messages ----
 
+  // The message line is also the live region screen readers announce: the same sentence
+  // twice (a refusal repeated) is cleared first so that it is announced again.
   function say(text, kind) {
     const el = $("message");
-    el.textContent = text;
     el.className = kind || "";
+    if (el.textContent === text) {
+      el.textContent = "";
+      requestAnimationFrame(() => { el.textContent = text; });
+    } else {
+      el.textContent = text;
+    }
   }
 
   function fail(error) {
@@ -78,9 +89,24 @@
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
   }
 
+  // Turned a quarter turn when the screen is portrait, the board wider than tall, and the
+  // turned board would be drawn larger: the tiles stay big enough to tap on a phone.
+  function wantTurn(layout) {
+    const maxZ = layout.layers - 1;
+    const width = layout.width * HX + maxZ * DEPTH + 2 * DEPTH + 8;
+    const height = layout.height * HY + maxZ * DEPTH + 2 * DEPTH + 8;
+    const roomW = $("board-wrap").clientWidth || window.innerWidth;
+    const roomH = Math.max(200, window.innerHeight - $("board-wrap").getBoundingClientRect().top);
+    if (window.innerWidth >= window.innerHeight || width <= height) return false;
+    const flat = Math.min(roomW / width, roomH / height);
+    const turned = Math.min(roomW / height, roomH / width);
+    return turned > flat * 1.1;
+  }
+
   function setLayout(key) {
     const layout = S.layouts[key];
     S.layout = layout;
+    S.turned = wantTurn(layout);
     // Lower layers first; within a layer top rows first and right to left, so each tile's
     // thickness (drawn to its left and below) is hidden by the neighbour that touches it.
     S.order = layout.slots.map((_, i) => i).sort((a, b) => {
@@ -94,8 +120,30 @@
     const width = layout.width * HX + maxZ * DEPTH + 2 * DEPTH + 8;
     const height = layout.height * HY + maxZ * DEPTH + 2 * DEPTH + 8;
     const svg = $("board");
-    svg.setAttribute("viewBox", `${minX} ${minY} ${width} ${height}`);
+    // A quarter turn left maps (x, y) to (y, -x): the thickness and shadows then fall to the
+    // lower right, and the drawing order still hides each tile's thickness.
+    svg.setAttribute("viewBox", S.turned
+      ? `${minY} ${-(minX + width)} ${height} ${width}`
+      : `${minX} ${minY} ${width} ${height}`);
+    $("turn").setAttribute("transform", S.turned ? "rotate(-90)" : "");
     svg.dataset.layout = key;
+    svg.dataset.turned = String(S.turned);
+  }
+
+  // Where the layout point (x, y) of layer z is seen, in the board's units.
+  function place(x, y, z) {
+    const px = x * HX + z * DEPTH;
+    const py = y * HY - z * DEPTH;
+    return S.turned ? { x: py, y: -px } : { x: px, y: py };
+  }
+
+  function tileName(slot) {
+    const g = S.game;
+    const count = g.blocked_by ? g.blocked_by[slot] : null;
+    const state = S.free.has(slot) ? "free"
+      : count ? `blocked by ${count} tile${count === 1 ? "" : "s"}` : "blocked";
+    const hinted = S.marks[slot] === "hinted" ? ", hinted" : "";
+    return `${MJTiles.name(g.faces[slot])}, ${state}${hinted} (tile ${slot})`;
   }
 
   function tileMarkup(slot) {
@@ -109,14 +157,21 @@
     const free = S.free.has(slot);
     const classes = [tileClass(slot)];
     const title = `${slot}: ${MJTiles.name(code)} (${free ? "free" : "blocked"})`;
+    // Turned, the face is turned back so that it stands upright in the lying tile.
+    const cx = 1 + w / 2;
+    const cy = 1 + h / 2;
+    const face = S.turned
+      ? `<use href="#f-${code}" x="${cx - (h - 8) / 2}" y="${cy - (w - 6) / 2}" width="${h - 8}" ` +
+        `height="${w - 6}" transform="rotate(90 ${cx} ${cy})"/>`
+      : `<use href="#f-${code}" x="4" y="5" width="${w - 6}" height="${h - 8}"/>`;
     return `<g class="${classes.join(" ")}" id="tile-${slot}" data-slot="${slot}" data-face="${code}" ` +
-      `data-free="${free}" transform="translate(${px} ${py})"><title>${title}</title>` +
+      `data-free="${free}" transform="translate(${px} ${py})" role="button" ` +
+      `aria-pressed="${S.selected === slot}" aria-label="${tileName(slot)}"><title>${title}</title><g class="in">` +
       (z ? `<rect class="shadow" x="${1 - 2 * DEPTH}" y="${1 + 2 * DEPTH}" width="${w}" height="${h}" rx="6"/>` : "") +
       `<rect class="base" x="${1 - DEPTH}" y="${1 + DEPTH}" width="${w}" height="${h}" rx="5"/>` +
-      `<rect class="face" x="1" y="1" width="${w}" height="${h}" rx="5"/>` +
-      `<use href="#f-${code}" x="4" y="5" width="${w - 6}" height="${h - 8}"/>` +
+      `<rect class="face" x="1" y="1" width="${w}" height="${h}" rx="5"/>` + face +
       `<rect class="shade" x="1" y="1" width="${w}" height="${h}" rx="5"/>` +
-      `<text class="id" x="${w - 2}" y="${h - 2}" text-anchor="end">${slot}</text></g>`;
+      `<text class="id" x="${w - 2}" y="${h - 2}" text-anchor="end">${slot}</text></g></g>`;
   }
 
   function drawBoard() {
@@ -126,6 +181,7 @@
     for (const slot of S.order) if (g.faces[slot]) html += tileMarkup(slot);
     $("tiles").innerHTML = html;
     S.drawn = g.faces.slice();
+    placeCursor();
   }
 
   function tileClass(slot) {
@@ -155,6 +211,10 @@
       }
       const wanted = tileClass(slot);
       if (el.getAttribute("class") !== wanted) el.setAttribute("class", wanted);
+      const name = tileName(slot);
+      if (el.getAttribute("aria-label") !== name) el.setAttribute("aria-label", name);
+      const pressed = String(S.selected === slot);
+      if (el.getAttribute("aria-pressed") !== pressed) el.setAttribute("aria-pressed", pressed);
       const free = String(S.free.has(slot));
       if (el.dataset.free !== free) {
         el.dataset.free = free;
@@ -162,7 +222,109 @@
       }
     }
     S.drawn = g.faces.slice();
+    placeCursor();
     return undefined;
+  }
+
+  // ---- the keyboard focus (one tab stop: the board, its tile named by aria-activedescendant) ----
+
+  // After any redraw: the focus stays on its tile while that tile shows, else goes to the
+  // showing tile nearest to where it was (a move, an undo that covered it, a new board).
+  function placeCursor() {
+    const g = S.game;
+    const present = [];
+    for (let slot = 0; slot < g.faces.length; slot++) if (g.faces[slot]) present.push(slot);
+    S.seen = MJNav.points(S.layout.slots, present, place);
+    if (S.cursor !== null && !S.seen.has(S.cursor)) {
+      S.cursor = S.cursorAt ? MJNav.nearest(S.seen, S.cursorAt) : null;
+    }
+    showCursor();
+  }
+
+  function moveCursor(slot) {
+    if (slot === null || slot === undefined || !S.seen.has(slot)) return;
+    S.cursor = slot;
+    showCursor();
+  }
+
+  function showCursor() {
+    const board = $("board");
+    const ring = $("ring");
+    const el = S.cursor === null ? null : $(`tile-${S.cursor}`);
+    if (!el) {
+      board.removeAttribute("aria-activedescendant");
+      ring.dataset.on = "false";
+      return;
+    }
+    const p = S.seen.get(S.cursor);
+    S.cursorAt = { x: p.x, y: p.y };
+    board.setAttribute("aria-activedescendant", el.id);
+    board.dataset.cursor = String(S.cursor);
+    ring.setAttribute("transform", el.getAttribute("transform"));
+    for (const rect of ring.children) {
+      const pad = rect.classList.contains("outer") ? 3.5 : 1;
+      rect.setAttribute("x", String(1 - pad));
+      rect.setAttribute("y", String(1 - pad));
+      rect.setAttribute("width", String(2 * HX - 2 + 2 * pad));
+      rect.setAttribute("height", String(2 * HY - 2 + 2 * pad));
+      rect.setAttribute("rx", String(5 + pad));
+    }
+    ring.dataset.on = "true";
+  }
+
+  // The first tile the focus lands on: the first free tile in reading order.
+  function startCursor() {
+    if (S.cursor !== null || !S.game) return;
+    const order = MJNav.reading(S.seen, HY);
+    moveCursor(order.find((slot) => S.free.has(slot)) ?? order[0]);
+  }
+
+  function freeOnly(slot) {
+    return S.free.has(slot);
+  }
+
+  function stepFree(back) {
+    const order = MJNav.reading(S.seen, HY).filter(freeOnly);
+    if (!order.length) return;
+    const at = order.indexOf(S.cursor);
+    if (at < 0) {
+      // From a blocked tile: the free tile after it in reading order.
+      const all = MJNav.reading(S.seen, HY);
+      const here = all.indexOf(S.cursor);
+      const after = all.slice(here + 1).concat(all.slice(0, here)).filter(freeOnly);
+      moveCursor(back ? after[after.length - 1] : after[0]);
+      return;
+    }
+    moveCursor(order[(at + (back ? order.length - 1 : 1)) % order.length]);
+  }
+
+  // Keys on the board; true when the key was the board's.
+  function boardKey(e) {
+    const board = $("board");
+    const onBoard = e.target === board;
+    const idle = e.target === document.body || e.target === document.documentElement;
+    if (!S.game || !(onBoard || idle)) return false;
+    const arrow = MJNav.DIRECTIONS[e.key];
+    const jump = e.key.toLowerCase() === "f" && !e.ctrlKey && !e.metaKey && !e.altKey;
+    const pick = onBoard && (e.key === "Enter" || e.key === " ");
+    if (!arrow && !jump && !pick) return false;
+    e.preventDefault();
+    board.classList.add("keys");
+    if (!onBoard || S.cursor === null) {
+      // The first key brings the focus to the board, on the first free tile.
+      if (!onBoard) board.focus();
+      startCursor();
+      return true;
+    }
+    if (arrow) {
+      const free = e.shiftKey || e.ctrlKey || e.metaKey;
+      moveCursor(MJNav.step(S.seen, S.cursor, e.key, free ? freeOnly : null));
+    } else if (jump) {
+      stepFree(e.shiftKey);
+    } else {
+      clickTile(S.cursor);
+    }
+    return true;
   }
 
   function clock(seconds) {
@@ -343,7 +505,7 @@
     history.replaceState(null, "", url);
     $("layout-select").value = g.key;
     $("seed-input").value = "";
-    say(label || `${g.layout}, seed ${g.seed_text}: click two free matching tiles.`);
+    say(label || `${g.layout}, seed ${g.seed_text}: pick two free matching tiles.`);
   }
 
   function newGame(layout) {
@@ -501,7 +663,23 @@
   function wire() {
     $("board").addEventListener("click", (event) => {
       const tile = event.target.closest(".tile");
-      if (tile) clickTile(Number(tile.dataset.slot));
+      if (!tile) return;
+      moveCursor(Number(tile.dataset.slot));
+      clickTile(Number(tile.dataset.slot));
+    });
+    // The focus ring is for the keyboard: a pointer hides it until the next key.
+    $("board").addEventListener("pointerdown", () => { $("board").classList.remove("keys"); });
+    $("board").addEventListener("focus", () => { startCursor(); });
+    $("board").addEventListener("keyup", (e) => { if (e.key === "Tab") $("board").classList.add("keys"); });
+    let resizing = 0;
+    window.addEventListener("resize", () => {
+      cancelAnimationFrame(resizing);
+      resizing = requestAnimationFrame(() => {
+        if (S.layout && S.game && wantTurn(S.layout) !== S.turned) {
+          setLayout(S.game.key);
+          drawBoard();
+        }
+      });
     });
     $("new-form").addEventListener("submit", (e) => { e.preventDefault(); newGame(); });
     $("daily-form").addEventListener("submit", (e) => { e.preventDefault(); daily(); });
@@ -515,7 +693,7 @@
     $("learn-toggle").addEventListener("change", () => {
       savePrefs();
       if (!learnOn()) { S.marks = {}; drawBoard(); }
-      say(learnOn() ? "Learn Mode on: click a blocked tile to see why." : "Learn Mode off.");
+      say(learnOn() ? "Learn Mode on: pick a blocked tile to see why." : "Learn Mode off.");
     });
     $("ids-toggle").addEventListener("change", savePrefs);
     $("result-undo").addEventListener("click", () => { $("overlay").hidden = true; undo(); });
@@ -531,6 +709,7 @@
     $("help-close").addEventListener("click", () => { $("help").hidden = true; });
     document.addEventListener("keydown", (e) => {
       if (e.target.closest("input, select, textarea")) return;
+      if (boardKey(e)) return;
       const key = e.key.toLowerCase();
       const ctrl = e.ctrlKey || e.metaKey;
       if (key === "escape") {
