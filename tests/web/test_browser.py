@@ -414,3 +414,40 @@ def test_a_phone_gets_the_board_turned_and_taps_hit_their_tile(browser: Any, bas
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "board-phone-360.png"), full_page=True)
     context.close()
+
+
+REACH = """async (turned) => {
+  // Every tile seen at the start, reached with the four arrows from the first free tile.
+  const found = {};
+  for (const layout of (await (await fetch('/api/layouts')).json()).layouts) {
+    const place = (x, y, z) => {
+      const px = x * 24 + z * 7, py = y * 32 - z * 7;  // the page's drawing units
+      return turned ? { x: py, y: -px } : { x: px, y: py };
+    };
+    const seen = MJNav.points(layout.slots, layout.slots.map((_, i) => i), place);
+    const start = MJNav.reading(seen, 32)[0];
+    const reached = new Set([start]);
+    const todo = [start];
+    while (todo.length) {
+      const from = todo.pop();
+      for (const key of Object.keys(MJNav.DIRECTIONS)) {
+        const to = MJNav.step(seen, from, key);
+        if (to !== null && !reached.has(to)) { reached.add(to); todo.push(to); }
+      }
+    }
+    found[layout.key] = [layout.size, seen.size, reached.size];
+  }
+  return found;
+}"""
+
+
+@pytest.mark.parametrize("turned", [False, True], ids=["flat", "turned"])
+def test_the_arrows_reach_every_tile_seen_on_every_layout(
+    page: Any, base_url: str, turned: bool
+) -> None:
+    open_board(page, f"{base_url}/?layout=tea-house&seed=1")
+    found = page.evaluate(REACH, turned)
+    assert len(found) == 8
+    for key, (size, seen, reached) in found.items():
+        assert size > seen > size // 2, key  # the tiles under a stack's top are not stops
+        assert reached == seen, key
