@@ -156,7 +156,8 @@
     const h = 2 * HY - 2;
     const free = S.free.has(slot);
     const classes = [tileClass(slot)];
-    const title = `${slot}: ${MJTiles.name(code)} (${free ? "free" : "blocked"})`;
+    // The tooltip says what the accessible name says (a screen reader then adds nothing).
+    const name = tileName(slot);
     // Turned, the face is turned back so that it stands upright in the lying tile.
     const cx = 1 + w / 2;
     const cy = 1 + h / 2;
@@ -166,7 +167,7 @@
       : `<use href="#f-${code}" x="4" y="5" width="${w - 6}" height="${h - 8}"/>`;
     return `<g class="${classes.join(" ")}" id="tile-${slot}" data-slot="${slot}" data-face="${code}" ` +
       `data-free="${free}" transform="translate(${px} ${py})" role="button" ` +
-      `aria-pressed="${S.selected === slot}" aria-label="${tileName(slot)}"><title>${title}</title><g class="in">` +
+      `aria-pressed="${S.selected === slot}" aria-label="${name}"><title>${name}</title><g class="in">` +
       (z ? `<rect class="shadow" x="${1 - 2 * DEPTH}" y="${1 + 2 * DEPTH}" width="${w}" height="${h}" rx="6"/>` : "") +
       `<rect class="base" x="${1 - DEPTH}" y="${1 + DEPTH}" width="${w}" height="${h}" rx="5"/>` +
       `<rect class="face" x="1" y="1" width="${w}" height="${h}" rx="5"/>` + face +
@@ -212,14 +213,14 @@
       const wanted = tileClass(slot);
       if (el.getAttribute("class") !== wanted) el.setAttribute("class", wanted);
       const name = tileName(slot);
-      if (el.getAttribute("aria-label") !== name) el.setAttribute("aria-label", name);
+      if (el.getAttribute("aria-label") !== name) {
+        el.setAttribute("aria-label", name);
+        el.querySelector("title").textContent = name;
+      }
       const pressed = String(S.selected === slot);
       if (el.getAttribute("aria-pressed") !== pressed) el.setAttribute("aria-pressed", pressed);
       const free = String(S.free.has(slot));
-      if (el.dataset.free !== free) {
-        el.dataset.free = free;
-        el.querySelector("title").textContent = `${slot}: ${MJTiles.name(g.faces[slot])} (${free === "true" ? "free" : "blocked"})`;
-      }
+      if (el.dataset.free !== free) el.dataset.free = free;
     }
     S.drawn = g.faces.slice();
     placeCursor();
