@@ -358,7 +358,11 @@ def test_a_game_played_with_the_keyboard_only(page: Any, base_url: str) -> None:
     page.keyboard.press("s")  # a shuffle keeps the slots: the focus stays
     page.wait_for_function("document.getElementById('shuffles').textContent === '1'")
     assert cursor(page) == kept
+    page.keyboard.press("?")  # a panel takes the focus, and gives it back when closed
+    assert page.evaluate("document.activeElement.id") == "help-close"
+    assert "Shift+F" in page.inner_text("#help")
     page.keyboard.press("Escape")
+    assert page.evaluate("document.activeElement.id") == "board" and cursor(page) == kept
     page.keyboard.press("n")  # a new board: the focus is on a tile of it
     page.wait_for_function("!document.getElementById('game-title').textContent.endsWith('seed 1')")
     assert page.is_visible(f"#tile-{cursor(page)}")

@@ -380,7 +380,7 @@
       if (state.status === "won") record("won");
       showResult();
     } else if (state.status === "playing") {
-      $("overlay").hidden = true;
+      hidePanel("overlay");
       S.shownResultFor = null;
     }
     document.body.dataset.status = state.status;
@@ -407,7 +407,7 @@
     $("result-table").innerHTML = rows.map(([k, v]) => `<tr><td>${k}</td><td>${v}</td></tr>`).join("");
     $("result-undo").hidden = won;
     $("result-shuffle").hidden = won;
-    $("overlay").hidden = false;
+    openPanel("overlay");
   }
 
   // ---- statistics (this browser only) ----
@@ -455,7 +455,7 @@
     });
     $("stats-table").innerHTML = `<tr><th>Layout</th><th>Games</th><th>Wins</th><th>Best</th></tr>${rows.join("")}`;
     $("streak").textContent = `Daily Challenge streak: ${streak(stats.daily)} day(s); ${stats.daily.length} Daily won in all.`;
-    $("stats").hidden = false;
+    openPanel("stats");
   }
 
   // ---- keeping the game across reloads ----
@@ -647,10 +647,30 @@
 
   // ---- wiring ----
 
+  // A panel takes the keyboard focus while open and gives it back when it closes.
+  function openPanel(id) {
+    const panel = $(id);
+    if (panel.hidden) S.focusBack = document.activeElement;
+    panel.hidden = false;
+    const first = [...panel.querySelectorAll("button")].find((b) => !b.hidden);
+    if (first) first.focus();
+  }
+
+  function hidePanel(id) {
+    const panel = $(id);
+    if (panel.hidden) return;
+    const inside = panel.contains(document.activeElement);
+    panel.hidden = true;
+    if (inside) {
+      const back = S.focusBack && document.contains(S.focusBack) ? S.focusBack : $("board");
+      back.focus();
+    }
+  }
+
   function closePanels() {
     let closed = false;
     for (const id of ["overlay", "stats", "help"]) {
-      if (!$(id).hidden) { $(id).hidden = true; closed = true; }
+      if (!$(id).hidden) { hidePanel(id); closed = true; }
     }
     return closed;
   }
@@ -690,24 +710,24 @@
     $("shuffle-button").addEventListener("click", shuffle);
     $("replay-button").addEventListener("click", replay);
     $("stats-button").addEventListener("click", showStats);
-    $("help-button").addEventListener("click", () => { $("help").hidden = false; });
+    $("help-button").addEventListener("click", () => openPanel("help"));
     $("learn-toggle").addEventListener("change", () => {
       savePrefs();
       if (!learnOn()) { S.marks = {}; drawBoard(); }
       say(learnOn() ? "Learn Mode on: pick a blocked tile to see why." : "Learn Mode off.");
     });
     $("ids-toggle").addEventListener("change", savePrefs);
-    $("result-undo").addEventListener("click", () => { $("overlay").hidden = true; undo(); });
-    $("result-shuffle").addEventListener("click", () => { $("overlay").hidden = true; shuffle(); });
-    $("result-replay").addEventListener("click", () => { $("overlay").hidden = true; replay(); });
-    $("result-new").addEventListener("click", () => { $("overlay").hidden = true; newGame(); });
-    $("result-close").addEventListener("click", () => { $("overlay").hidden = true; });
-    $("stats-close").addEventListener("click", () => { $("stats").hidden = true; });
+    $("result-undo").addEventListener("click", () => { hidePanel("overlay"); undo(); });
+    $("result-shuffle").addEventListener("click", () => { hidePanel("overlay"); shuffle(); });
+    $("result-replay").addEventListener("click", () => { hidePanel("overlay"); replay(); });
+    $("result-new").addEventListener("click", () => { hidePanel("overlay"); newGame(); });
+    $("result-close").addEventListener("click", () => hidePanel("overlay"));
+    $("stats-close").addEventListener("click", () => hidePanel("stats"));
     $("stats-reset").addEventListener("click", () => {
       localStorage.removeItem(STATS_KEY);
       showStats();
     });
-    $("help-close").addEventListener("click", () => { $("help").hidden = true; });
+    $("help-close").addEventListener("click", () => hidePanel("help"));
     document.addEventListener("keydown", (e) => {
       if (e.target.closest("input, select, textarea")) return;
       if (boardKey(e)) return;
@@ -722,7 +742,7 @@
       if (ctrl || e.altKey) return;
       const actions = {
         h: hint, u: undo, r: redo, s: shuffle, p: replay, n: newGame, d: daily, t: showStats,
-        "?": () => { $("help").hidden = false; },
+        "?": () => openPanel("help"),
         l: () => { $("learn-toggle").click(); },
         i: () => { $("ids-toggle").click(); },
       };
