@@ -91,12 +91,18 @@
 
   // Turned a quarter turn when the screen is portrait, the board wider than tall, and the
   // turned board would be drawn larger: the tiles stay big enough to tap on a phone.
+  // The room the board has on the screen, below the controls (in CSS pixels).
+  function room() {
+    const wrap = $("board-wrap");
+    const top = wrap.getBoundingClientRect().top + window.scrollY;
+    return { w: wrap.clientWidth || window.innerWidth, h: Math.max(200, window.innerHeight - top - 16) };
+  }
+
   function wantTurn(layout) {
     const maxZ = layout.layers - 1;
     const width = layout.width * HX + maxZ * DEPTH + 2 * DEPTH + 8;
     const height = layout.height * HY + maxZ * DEPTH + 2 * DEPTH + 8;
-    const roomW = $("board-wrap").clientWidth || window.innerWidth;
-    const roomH = Math.max(200, window.innerHeight - $("board-wrap").getBoundingClientRect().top);
+    const { w: roomW, h: roomH } = room();
     if (window.innerWidth >= window.innerHeight || width <= height) return false;
     const flat = Math.min(roomW / width, roomH / height);
     const turned = Math.min(roomW / height, roomH / width);
@@ -126,8 +132,15 @@
       ? `${minY} ${-(minX + width)} ${height} ${width}`
       : `${minX} ${minY} ${width} ${height}`);
     $("turn").setAttribute("transform", S.turned ? "rotate(-90)" : "");
+    fitTurned();
     svg.dataset.layout = key;
     svg.dataset.turned = String(S.turned);
+  }
+
+  // Turned, the board is as tall as the room left below the controls, so that all of it
+  // shows at once (unturned, the style sheet's limit holds).
+  function fitTurned() {
+    $("board").style.maxHeight = S.turned ? `${room().h}px` : "";
   }
 
   // Where the layout point (x, y) of layer z is seen, in the board's units.
@@ -172,7 +185,9 @@
       `<rect class="base" x="${1 - DEPTH}" y="${1 + DEPTH}" width="${w}" height="${h}" rx="5"/>` +
       `<rect class="face" x="1" y="1" width="${w}" height="${h}" rx="5"/>` + face +
       `<rect class="shade" x="1" y="1" width="${w}" height="${h}" rx="5"/>` +
-      `<text class="id" x="${w - 2}" y="${h - 2}" text-anchor="end">${slot}</text></g></g>`;
+      (S.turned
+        ? `<text class="id" x="3" y="${h - 2}" transform="rotate(90 3 ${h - 2})" text-anchor="end">${slot}</text>`
+        : `<text class="id" x="${w - 2}" y="${h - 2}" text-anchor="end">${slot}</text>`) + "</g></g>";
   }
 
   function drawBoard() {
@@ -696,9 +711,12 @@
     window.addEventListener("resize", () => {
       cancelAnimationFrame(resizing);
       resizing = requestAnimationFrame(() => {
-        if (S.layout && S.game && wantTurn(S.layout) !== S.turned) {
+        if (!S.layout || !S.game) return;
+        if (wantTurn(S.layout) !== S.turned) {
           setLayout(S.game.key);
           drawBoard();
+        } else {
+          fitTurned();
         }
       });
     });
