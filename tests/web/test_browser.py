@@ -401,6 +401,7 @@ def test_a_phone_gets_the_board_turned_and_taps_hit_their_tile(browser: Any, bas
     assert page.get_attribute("#board", "data-turned") == "true"
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert page.evaluate("document.body.scrollWidth") <= 360
+    assert box(page, "#board")["bottom"] <= 740  # and all of it on the screen at once
     for slot in (0, 1, 143):  # free at an end, blocked (the sentence), the cap on top
         face = box(page, f"#tile-{slot} .face")
         # Turned, the tile lies across: wider than tall, and large enough for a finger.
