@@ -66,12 +66,14 @@
 
   // The message line is also the live region screen readers announce: the same sentence
   // twice (a refusal repeated) is cleared first so that it is announced again.
+  let said = 0;
   function say(text, kind) {
     const el = $("message");
+    const turn = ++said;
     el.className = kind || "";
     if (el.textContent === text) {
       el.textContent = "";
-      requestAnimationFrame(() => { el.textContent = text; });
+      requestAnimationFrame(() => { if (turn === said) el.textContent = text; });
     } else {
       el.textContent = text;
     }
@@ -89,8 +91,6 @@
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
   }
 
-  // Turned a quarter turn when the screen is portrait, the board wider than tall, and the
-  // turned board would be drawn larger: the tiles stay big enough to tap on a phone.
   // The room the board has on the screen, below the controls (in CSS pixels).
   function room() {
     const wrap = $("board-wrap");
@@ -98,6 +98,8 @@
     return { w: wrap.clientWidth || window.innerWidth, h: Math.max(200, window.innerHeight - top - 16) };
   }
 
+  // Turned a quarter turn when the screen is portrait, the board wider than tall, and the
+  // turned board would be drawn larger: the tiles stay big enough to tap on a phone.
   function wantTurn(layout) {
     const maxZ = layout.layers - 1;
     const width = layout.width * HX + maxZ * DEPTH + 2 * DEPTH + 8;
