@@ -376,6 +376,11 @@ def test_every_tile_has_an_accessible_name(page: Any, base_url: str) -> None:
         "#tiles .tile", "els => els.map(e => [e.dataset.free, e.getAttribute('aria-label')])"
     )
     assert len(names) == 144
+    # What assistive technology gets: the board and a button per tile, nothing else (the
+    # faces' drawings, numbers included, are hidden from it).
+    tree = board.aria_snapshot().splitlines()
+    assert tree[0].startswith('- application "Mahjong solitaire board"')
+    assert len(tree) == 145 and all(line.startswith("  - button ") for line in tree[1:])
     for free, name in names:
         state = name.split(", ")[1]
         assert state.startswith("free") if free == "true" else state.startswith("blocked by ")
