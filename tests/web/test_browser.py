@@ -327,6 +327,9 @@ def test_a_game_played_with_the_keyboard_only(page: Any, base_url: str) -> None:
     first, second = map(
         int, page.eval_on_selector_all(".tile.hinted", "els => els.map(e => e.dataset.slot)")
     )
+    hinted = cursor(page)  # a hint asked from the board brings the focus to it
+    assert hinted in (first, second)
+    assert page.get_attribute(f"#tile-{hinted}", "aria-label").endswith(f"hinted (tile {hinted})")
     jump_free_to(page, first)
     page.keyboard.press("Enter")
     assert page.get_attribute(f"#tile-{first}", "aria-pressed") == "true"

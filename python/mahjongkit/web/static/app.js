@@ -629,6 +629,8 @@
       S.marks = { [a]: "hinted", [b]: "hinted" };
       S.selected = null;
       show(data.state, { keepMarks: true });
+      // Playing from the keyboard, the focus goes to the hint's first tile.
+      if (document.activeElement === $("board")) moveCursor(a);
       const note = data.hint.keeps_winnable === true
         ? "the game can still be won after it"
         : data.hint.keeps_winnable === false
