@@ -672,7 +672,9 @@
     if (panel.hidden) S.focusBack = document.activeElement;
     panel.hidden = false;
     const first = [...panel.querySelectorAll("button")].find((b) => !b.hidden);
-    if (first) first.focus();
+    // Focused without scrolling: a long panel (the keys, on a phone) shows from its top.
+    if (first) first.focus({ preventScroll: true });
+    panel.querySelector(".panel").scrollTop = 0;
   }
 
   function hidePanel(id) {
