@@ -394,6 +394,11 @@ def test_every_tile_has_an_accessible_name(page: Any, base_url: str) -> None:
     # Exposed as buttons in the accessibility tree, their pressed state the selection.
     cap = page.get_by_role("button", name=the_cap, exact=True)
     assert cap.count() == 1 and cap.get_attribute("aria-pressed") == "false"
+    # Named once: the tooltip (the same words) is not read again as a description.
+    cdp = page.context.new_cdp_session(page)
+    nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    named = [n for n in nodes if n.get("name", {}).get("value") == the_cap]
+    assert len(named) == 1 and not named[0].get("description", {}).get("value")
     page.click("#tile-143")
     assert page.get_by_role("button", name=the_cap, pressed=True).count() == 1
     page.keyboard.press("Escape")

@@ -171,7 +171,8 @@
     const h = 2 * HY - 2;
     const free = S.free.has(slot);
     const classes = [tileClass(slot)];
-    // The tooltip says what the accessible name says (a screen reader then adds nothing).
+    // The tooltip says what the accessible name says; the empty description keeps a screen
+    // reader from reading the tooltip again after the name.
     const name = tileName(slot);
     // Turned, the face is turned back so that it stands upright in the lying tile.
     const cx = 1 + w / 2;
@@ -182,7 +183,7 @@
       : `<use href="#f-${code}" x="4" y="5" width="${w - 6}" height="${h - 8}"/>`;
     return `<g class="${classes.join(" ")}" id="tile-${slot}" data-slot="${slot}" data-face="${code}" ` +
       `data-free="${free}" transform="translate(${px} ${py})" role="button" ` +
-      `aria-pressed="${S.selected === slot}" aria-label="${name}"><title>${name}</title><g class="in">` +
+      `aria-pressed="${S.selected === slot}" aria-label="${name}" aria-description=""><title>${name}</title><g class="in">` +
       (z ? `<rect class="shadow" x="${1 - 2 * DEPTH}" y="${1 + 2 * DEPTH}" width="${w}" height="${h}" rx="6"/>` : "") +
       `<rect class="base" x="${1 - DEPTH}" y="${1 + DEPTH}" width="${w}" height="${h}" rx="5"/>` +
       `<rect class="face" x="1" y="1" width="${w}" height="${h}" rx="5"/>` + face +
