@@ -38,7 +38,7 @@ from mahjongkit.solitaire.game import (
     Status,
 )
 from mahjongkit.solitaire.layout import Layout, layouts
-from mahjongkit.solitaire.learn import Explanation, blockers
+from mahjongkit.solitaire.learn import Explanation, blocking_counts
 from mahjongkit.solitaire.rng import daily_seed
 from mahjongkit.solitaire.seeds import SEED_LIMIT, parse_seeds
 from mahjongkit.solitaire.solver import solve
@@ -392,29 +392,6 @@ def result_json(result: GameResult) -> dict[str, Any]:
     }
 
 
-def blocked_by(game: Game, free: Sequence[int]) -> list[int | None]:
-    """Per slot, how many tiles now keep it from being free: ``None`` for an empty slot, 0
-    for a free tile, else its covers (every layer) plus both side neighbours when both
-    sides are taken. The page's accessible names say it ("Red Dragon, blocked by 2 tiles").
-
-    >>> from mahjongkit.solitaire import deal, get_layout
-    >>> game = Game.from_board(deal(get_layout("turtle"), 1))
-    >>> counts = blocked_by(game, game.free_slots())
-    >>> counts[143], counts[139], counts[1], counts[128]
-    (0, 1, 2, 4)
-    """
-    counts: list[int | None] = [0 if face else None for face in game.faces]
-    present = game.present
-    open_now = set(free)
-    for slot in present:
-        if slot in open_now:
-            continue
-        found = blockers(game.layout, present, slot)
-        sides = len(found.left) + len(found.right) if found.left and found.right else 0
-        counts[slot] = len(found.covered_by_all) + sides
-    return counts
-
-
 def game_json(game_id: str, game: Game, daily: str | None) -> dict[str, Any]:
     """What the page draws: faces, free tiles, pairs to take, status, counters, time, and
     how many tiles block each blocked tile."""
@@ -431,7 +408,7 @@ def game_json(game_id: str, game: Game, daily: str | None) -> dict[str, Any]:
         "daily": daily,
         "faces": [tiles.code(face) if face else None for face in game.faces],
         "free": list(free),
-        "blocked_by": blocked_by(game, free),
+        "blocked_by": blocking_counts(game.layout, game.present),
         "pairs": len(pairs),
         "tiles_left": game.tiles_left,
         "status": status.value,
