@@ -7,11 +7,14 @@ judged through the Botzone protocol in-process (the adapter on both sides) and w
 ``mahjongkit mcr botzone`` programs, per hand.
 
 Strength: ``--duel-hands`` hands in duplicate (every wall from every seat) of one level-3
-bot against three level-2 bots, in the Botzone variant; the same deals are also played by
-four level-2 bots, so the level-3 player's points can be compared with those of a level-2
-player in its place, deal by deal (a paired difference, with its 95 % interval).
+bot against three level-2 bots, in each ``--duel-variants`` (Botzone and the 16-hand game's
+hands); the same deals are also played by four level-2 bots, so the level-3 player's points
+can be compared with those of a level-2 player in its place, deal by deal (a paired
+difference, with its 95 % interval). Cost: ``--move-hands`` Botzone hands in which, on
+every move of seat 0, both a level-3 and a level-2 bot choose from the same view, timed
+side by side (CPU time).
 
-    python benchmarks/bench_mcr_arena.py --speed-hands 400 --duel-hands 4000
+    python benchmarks/bench_mcr_arena.py --speed-hands 400 --duel-hands 4000 --move-hands 100
 """
 
 from __future__ import annotations
@@ -68,12 +71,40 @@ def judged(hands: int, seed: str) -> None:
     print(f"judged with four programs: {wall / programs:.2f} wall-s per hand ({programs} hands)")
 
 
-def duel(hands: int, seed: str, workers: int) -> None:
-    base = arena(["bot:2"] * 4, hands=hands, variant="botzone", seed=seed, workers=workers)
+def move_cost(hands: int, seed: str) -> None:
+    from mahjongkit.mcr.botzone.variant import botzone_rules
+    from mahjongkit.mcr.players.bot import view_of
+
+    spent = {2: 0.0, 3: 0.0}
+    moves = 0
+    for i in range(hands):
+        game = botzone_rules(BotzoneDeal.from_seed(f"{seed}:move:{i}"))
+        bots = [Bot(3 if s == 0 else 2, seed=f"{i}:{s}") for s in range(4)]
+        timed = {3: bots[0], 2: Bot(2, seed=f"{i}:0")}
+        while game.is_active:
+            seat = game.waiting_on[0]
+            view = view_of(game, seat)
+            if seat == 0:
+                moves += 1
+                for level, bot in timed.items():
+                    start = time.process_time()
+                    bot.choose(view)
+                    spent[level] += time.process_time() - start
+            game.apply(seat, bots[seat].choose(view))
+            game.outcomes.clear()
+    print(
+        f"load average {os.getloadavg()[0]:.2f}; per move of seat 0 over {moves} moves:"
+        f" level 3 {1000 * spent[3] / moves:.2f} ms, level 2 {1000 * spent[2] / moves:.2f} ms"
+        f" (ratio {spent[3] / spent[2]:.1f})"
+    )
+
+
+def duel(hands: int, seed: str, workers: int, variant: str) -> None:
+    base = arena(["bot:2"] * 4, hands=hands, variant=variant, seed=seed, workers=workers)
     test = arena(
         ["bot:3", "bot:2", "bot:2", "bot:2"],
         hands=hands,
-        variant="botzone",
+        variant=variant,
         seed=seed,
         workers=workers,
     )
@@ -88,7 +119,11 @@ def duel(hands: int, seed: str, workers: int) -> None:
     diffs = [a[d] - b[d] for d in a]
     mean = sum(diffs) / len(diffs)
     sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (len(diffs) - 1))
-    print(f"load average {os.getloadavg()[0]:.2f}; {hands} hands ({hands // 4} walls x 4 seats)")
+    print(
+        f"{variant}: load average {os.getloadavg()[0]:.2f}; {hands} hands"
+        f" ({hands // 4} walls x 4 seats); CPU s {test.cpu_seconds:.0f} (level 3 table),"
+        f" {base.cpu_seconds:.0f} (all level 2)"
+    )
     print("| player | mean points/hand (95 % CI) | win rate | deal-in rate | places 1/2/3/4 |")
     print("| --- | ---: | ---: | ---: | --- |")
     rows = [("level 3 (vs three level 2)", test.players[0])]
@@ -108,6 +143,8 @@ def main() -> None:
     parser.add_argument("--speed-hands", type=int, default=400)
     parser.add_argument("--judged-hands", type=int, default=40)
     parser.add_argument("--duel-hands", type=int, default=2000)
+    parser.add_argument("--duel-variants", default="botzone,mcr")
+    parser.add_argument("--move-hands", type=int, default=50)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", default="bench")
     args = parser.parse_args()
@@ -115,8 +152,11 @@ def main() -> None:
         speed(args.speed_hands, args.seed)
     if args.judged_hands:
         judged(args.judged_hands, args.seed)
+    if args.move_hands:
+        move_cost(args.move_hands, args.seed)
     if args.duel_hands:
-        duel(args.duel_hands, args.seed, args.workers)
+        for variant in args.duel_variants.split(","):
+            duel(args.duel_hands, args.seed, args.workers, variant)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ import csv
 import io
 import json
 import logging
+import math
 import subprocess
 import sys
 import time
@@ -220,12 +221,20 @@ def test_cli_json_and_csv():
 
 @pytest.mark.slow
 def test_level_three_against_level_two_in_duplicate():
-    """2,000 hands (500 walls from every seat): level 3 feeds fewer wins than a level-2 bot
-    in its place on the same deals, and scores no worse beyond the noise (figures and the
-    interval in benchmarks/README.md)."""
+    """4,000 hands (1,000 walls from every seat), Botzone variant: the level-3 bot scores
+    more than a level-2 bot in its place on the same deals, the paired difference per wall
+    with its 95 % interval above zero, and it wins more hands (figures in
+    benchmarks/README.md: about +3 points a hand, 0.28 of the hands won against 0.23)."""
     specs = ["bot:3", "bot:2", "bot:2", "bot:2"]
-    test = arena(specs, hands=2000, variant="botzone", seed="slow", workers=2)
-    base = arena(["bot:2"] * 4, hands=2000, variant="botzone", seed="slow", workers=2)
+    test = arena(specs, hands=4000, variant="botzone", seed="slow", workers=2)
+    base = arena(["bot:2"] * 4, hands=4000, variant="botzone", seed="slow", workers=2)
     three, two = test.players[0], base.players[0]
-    assert three.deal_in_rate < two.deal_in_rate
-    assert three.mean - two.mean > -(three.ci95 + two.ci95)
+    per_wall: dict[int, float] = {}
+    for result, sign in ((test, 1), (base, -1)):
+        for record in result.records:
+            per_wall[record.deal] = per_wall.get(record.deal, 0.0) + sign * record.points[0] / 4
+    diffs = list(per_wall.values())
+    mean = sum(diffs) / len(diffs)
+    sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (len(diffs) - 1))
+    assert mean - 1.96 * sd / math.sqrt(len(diffs)) > 0
+    assert three.win_rate > two.win_rate

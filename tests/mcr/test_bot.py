@@ -22,6 +22,7 @@ from mahjongkit.mcr.players.bot import (
     scores_by_itself,
     view_of,
 )
+from mahjongkit.mcr.players.planner import distance, hand_value, targets
 
 _SPREAD = [1, 5, 9, 10, 14, 18, 19, 23, 27, 28, 29, 30, 31, 32, 33, 34]
 _SPREAD += [k for k in range(1, 28) if k not in _SPREAD]
@@ -263,3 +264,68 @@ def test_scores_by_itself() -> None:
     assert not scores_by_itself(30, seat_wind=1, prevailing=0)
     assert not scores_by_itself(5, seat_wind=0, prevailing=0)
     assert parse_hand("RRR").counts[32] == 3
+
+
+def test_planner_distances_toward_targets() -> None:
+    by_name = {t.name: t for t in targets(seat_wind=0, prevailing=0)}
+    unseen = (4,) * 35
+    ready = parse_hand("123m 123p 12s 55s 789p EW")  # a mixed triple chow waiting on 3s
+    assert distance(ready.counts, ready.melds, by_name["mixed triple chow 1"], unseen) == 0
+    assert distance(ready.counts, ready.melds, by_name["pure straight 0"], unseen) == 5
+    dead = list(unseen)
+    dead[21] = 0  # every 3s in sight: that mixed triple chow cannot be made
+    assert distance(ready.counts, ready.melds, by_name["mixed triple chow 1"], dead) is None
+    pungs = parse_hand("111m 222p 99s EEE 4m 5p 6s")
+    assert distance(pungs.counts, pungs.melds, by_name["all pungs with 28"], unseen) == 1
+    chowed = parse_hand("chow(123m) 222p 99s EEE 4m")
+    assert distance(chowed.counts, chowed.melds, by_name["all pungs with 28"], unseen) is None
+    flush = parse_hand("1235689m 2345p EE")
+    assert distance(flush.counts, flush.melds, by_name["full flush 0"], unseen) == 4
+    # the value falls with the distance: a ready mixed triple chow is worth more than a broken one
+    broken = parse_hand("123m 123p 1s 9s 55s 789p EW")
+    assert hand_value(ready.counts, ready.melds, unseen, 0, 0) > hand_value(
+        broken.counts, broken.melds, unseen, 0, 0
+    )
+
+
+def test_level_three_keeps_the_eight_point_shape_level_two_breaks() -> None:
+    position = Position(hands=table("23445599m 23577p 3s"), wall=("7p",), turn=0)
+    game = Rules("plan", position=position)
+    view = view_of(game, 0)
+    three, two = Bot(3).choose(view), Bot(2).choose(view)
+    assert three.kind is MoveKind.DISCARD and two == discard(21)  # level 2 throws the 3s
+    triple = next(t for t in targets(0, 0) if t.name == "mixed triple chow 2")
+    unseen = view.unseen
+    assert three.tile is not None
+    kept = view.hand.discard(three.tile)
+    thrown = view.hand.discard(21)
+    kept_distance = distance(kept.counts, kept.melds, triple, unseen)
+    thrown_distance = distance(thrown.counts, thrown.melds, triple, unseen)
+    assert kept_distance is not None and thrown_distance is not None
+    assert kept_distance < thrown_distance
+
+
+def test_level_three_claims_a_chow_toward_eight_points() -> None:
+    # Seat 1 holds 123m 123p 12s: chowing the 3s completes a mixed triple chow's three
+    # chows (not yet ready); level 2 passes (the hand is not ready after it), level 3 claims.
+    position = Position(
+        hands=table("3s 9m 159p 159s ESWN RG", "123m 123p 12s 9p 5m 8m E S"), wall=("7p",), turn=0
+    )
+    game = Rules("plan-chow", position=position)
+    assert game.apply(0, discard(21)) is None
+    view = view_of(game, 1)
+    assert Bot(3).choose(view) == chow(19, 20)
+    assert Bot(2).choose(view) == PASS
+    # and it still passes a chow that leads nowhere (the level-2 example)
+    position = Position(
+        hands=table("4m 9m 159p 159s ESWN RG", "23m 159p 159s ESWN G"), wall=("7p",), turn=0
+    )
+    game = Rules("chow", position=position)
+    assert game.apply(0, discard(4)) is None
+    assert Bot(3).choose(view_of(game, 1)) == PASS
+
+
+def test_level_three_is_deterministic_and_legal() -> None:
+    game = _checked_game("legal-three", (3, 2, 3, 1))
+    again = play_game("legal-three", (3, 2, 3, 1))
+    assert game.move_log == again.move_log and game.totals == again.totals

@@ -209,7 +209,7 @@ def game_command(
     default=2,
     show_default=True,
     help="The bots' level: 1 (discards isolated tiles), 2 (plays for an 8-point win) or 3"
-    " (level 2 that defends).",
+    " (plans toward concrete 8-point hands; the strongest).",
 )
 @click.option("--seat", type=click.IntRange(0, 3), default=0, show_default=True, help="Your seat.")
 @click.option(

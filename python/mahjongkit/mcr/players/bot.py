@@ -17,11 +17,19 @@ Levels:
    8, or is a pung of a dragon or of the seat's or prevailing wind (it scores by itself);
    claim an exposed kong under the same rule for the pung of its tile. Everything else
    passes: a claim that does not lead to eight points only spoils a concealed hand.
-3. Level 2, and it defends: when an opponent looks close to winning (exposed melds, a
-   one-suit table, the wall running out) and its own hand is still two or more tiles from
-   ready, it discards the tile least likely to feed a win (:func:`danger`); one tile from
-   ready, it keeps the best shape but, among discards that do, prefers the safer one.
-   Ready hands play as level 2.
+3. Win when legal. Plan toward a hand worth eight points (:mod:`.planner`): every discard
+   is ranked by the value it keeps, a sum over concrete 8-point shapes (a mixed triple
+   chow, the straights, shifted chows, a full flush, a half flush or all pungs with a pung
+   that scores by itself, seven pairs, the knitted forms) of the shape's weight times a
+   chance that falls with each tile still needed; a discard that leaves the hand ready on
+   waits the scorer says reach eight comes first (most such tiles first), and level 2's
+   shanten and acceptance break ties. In a window it claims a chow, pung or kong when the
+   value after the claim and its best discard is at least ``CLAIM_MARGIN`` times the value
+   of passing, or when the claim leaves it ready on a wait that scores eight; a hand
+   already ready on such a wait passes. Kongs as level 2. It does not defend: in MCR a win
+   fed costs the feeder only the points beyond the 8 every seat pays anyway, and measured
+   defence (level 3's earlier rule: safe discards against opponents who look ready) gained
+   nothing (``benchmarks/README.md``).
 
 Ties are broken by a hash of (bot seed, hand, move count, seat, move), never by a global
 random generator: the same seed and the same game give the same moves.
@@ -44,21 +52,24 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from mahjongkit.mcr.analysis.engine import shanten, shanten_after_discard
+from mahjongkit.mcr.analysis.engine import shanten, shanten_after_discard, waits
 from mahjongkit.mcr.game.moves import WIN, Move, MoveKind
 from mahjongkit.mcr.game.rules import Phase, Rules
 from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.hand.meld import Meld, MeldKind
 from mahjongkit.mcr.hand.notation import format_hand
+from mahjongkit.mcr.players.planner import discard_values, hand_value
 from mahjongkit.mcr.scoring.context import WinBy, WinContext
 from mahjongkit.tiles import STANDARD_KINDS, is_honour, is_suited, is_terminal
 
 LEVELS: Final = (1, 2, 3)
 """The levels a :class:`Bot` plays at."""
-TOP_LEVEL: Final = 2
-"""The level :func:`hint` and the terminal's bots use by default (level 3 only adds
-defence, which a hint for the person at the table need not take)."""
+TOP_LEVEL: Final = 3
+"""The level :func:`hint` and the terminal's bots use by default: the strongest."""
 DRAGONS: Final = frozenset({32, 33, 34})
+CLAIM_MARGIN: Final = 1.5
+"""A level-3 claim must raise the planner's value by this factor (a claim gives up the
+concealed hand's points and some freedom)."""
 EAST: Final = 28
 
 
@@ -281,6 +292,8 @@ class Bot:
         in_window = view.window is not None
         if self.level == 1:
             return _pass_move(view) if in_window else self._isolated_discard(view)
+        if self.level == 3:
+            return self._claim3(view) if in_window else self._turn3(view)
         return self._claim(view) if in_window else self._turn(view)
 
     def _pick(self, view: View, moves: Sequence[Move]) -> Move:
@@ -311,25 +324,71 @@ class Bot:
     def _turn(self, view: View) -> Move:
         hand = view.hand
         ranked = self._ranked_discards(view, hand)
-        if self.level >= 3:
-            ranked = _defend(view, ranked)
         best_left = ranked[0][0][0]
-        kongs = []
-        for move in view.legal:
-            if move.kind is MoveKind.KONG and move.tile is not None:
-                after = (
-                    hand.concealed_kong(move.tile)
-                    if hand.counts[move.tile] == 4
-                    else hand.promote_kong(move.tile)
-                )
-                if shanten(after) <= best_left:  # the kong does not lengthen the road
-                    kongs.append(move)
+        kongs = _free_kongs(view, best_left)
         if kongs:
             return self._pick(view, kongs)
         legal = {m.tile for m in view.legal if m.kind is MoveKind.DISCARD}
         best = [(key, kind) for key, kind in ranked if kind in legal]
         top = best[0][0]
         return self._pick(view, [Move(MoveKind.DISCARD, kind) for key, kind in best if key == top])
+
+    # level 3
+
+    def _planned(
+        self, view: View, hand: Hand
+    ) -> list[tuple[tuple[int, int, float, int, int], int]]:
+        """(key, kind) for each discard of a 14-tile hand, best first: ready on waits that
+        score eight first (most such tiles first), then the planner's value, then level 2's
+        shanten and acceptance."""
+        values = discard_values(
+            hand.counts, hand.melds, view.unseen, view.seat_wind, view.prevailing
+        )
+        ranked = []
+        for (left, minus_scoring, minus_helping), kind in self._ranked_discards(view, hand):
+            ready = 0 if minus_scoring < 0 else 1
+            ranked.append(
+                ((ready, minus_scoring, -round(values[kind], 9), left, minus_helping), kind)
+            )
+        ranked.sort()
+        return ranked
+
+    def _turn3(self, view: View) -> Move:
+        hand = view.hand
+        ranked = self._planned(view, hand)
+        best_left = min(key[3] for key, _ in ranked)
+        kongs = _free_kongs(view, best_left)
+        if kongs:
+            return self._pick(view, kongs)
+        legal = {m.tile for m in view.legal if m.kind is MoveKind.DISCARD}
+        best = [(key, kind) for key, kind in ranked if kind in legal]
+        top = best[0][0]
+        return self._pick(view, [Move(MoveKind.DISCARD, kind) for key, kind in best if key == top])
+
+    def _claim3(self, view: View) -> Move:
+        window = view.window
+        assert window is not None
+        hand, tile = view.hand, window.tile
+        if shanten(hand) <= 0 and scoring_waits(hand, waits(hand), view) > 0:
+            return _pass_move(view)  # ready to win with eight: a claim can only spoil it
+        now = hand_value(hand.counts, hand.melds, view.unseen, view.seat_wind, view.prevailing)
+        worth: list[tuple[tuple[int, int, float, int, int], Move]] = []
+        for move in view.legal:
+            if move.kind is MoveKind.CHOW and move.tiles is not None:
+                after = hand.claim_chow(tile, move.tiles[0], move.tiles[1], window.from_seat)
+            elif move.kind in (MoveKind.PUNG, MoveKind.KONG):
+                after = hand.claim_pung(tile, window.from_seat)
+            else:
+                continue
+            key = self._planned(view, after)[0][0]
+            if key[0] == 0 or -key[2] > now * CLAIM_MARGIN:
+                worth.append((key, move))
+        if not worth:
+            return _pass_move(view)
+        top = min(key for key, _ in worth)
+        best = [m for key, m in worth if key == top]
+        kongs = [m for m in best if m.kind is MoveKind.KONG]
+        return kongs[0] if kongs else self._pick(view, best)
 
     def _claim(self, view: View) -> Move:
         window = view.window
@@ -363,109 +422,21 @@ class Bot:
         return kongs[0] if kongs else self._pick(view, best)
 
 
-# -- defence (level 3) --------------------------------------------------------------------------
-
-FOLD_THREAT: Final = 0.6
-"""An opponent this likely to be ready makes a far-from-ready hand fold."""
-ACCEPTANCE_VALUE: Final = 0.4
-WAIT_VALUE: Final = 1.2
-DEAL_IN_COST: Final = 0.3
-
-
-def threat(view: View, other: int) -> float:
-    """A rough chance that seat ``other`` is ready now, from what every seat sees: its exposed
-    melds (each one is a set made in public), how far the wall has run, and its discards.
-
-    >>> from mahjongkit.mcr.game.rules import Rules
-    >>> threat(view_of(Rules("threat-doc"), 0), 1) < 0.2
-    True
-    """
-    melds = len(view.melds[other])
-    played = len(view.pools[other]) + melds
-    progress = min(1.0, played / 18)  # about eighteen turns of a seat make a long hand
-    return min(0.95, 0.05 + 0.18 * melds + 0.5 * progress * progress)
-
-
-def _suit(kind: int) -> int:
-    return (kind - 1) // 9 if kind <= 27 else 3
-
-
-def danger(view: View, kind: int) -> float:
-    """How likely discarding ``kind`` is to feed an opponent's win (0 safe, larger worse):
-    the sum over opponents of their :func:`threat` times the chance the tile is among their
-    waits. Honours need a copy held by the winner, so with every other copy in sight an
-    honour is safe, and with one left only a single wait takes it; a seat whose melds are
-    all of one suit (a flush in the making) waits on that suit; a seat that discarded the
-    kind itself is less likely to want it (it can still win on it: there is no furiten here).
-
-    >>> from mahjongkit.mcr.game.rules import Rules
-    >>> view = view_of(Rules("danger-doc"), 0)
-    >>> 0 <= danger(view, view.hand.concealed_tiles()[0])
-    True
-    """
-    unseen = 4 - view.visible[kind]
-    if is_honour(kind):
-        shape = 0.0 if unseen == 0 else 0.25 if unseen == 1 else 0.6
-    elif is_terminal(kind):
-        shape = 0.7
-    elif (kind - 1) % 9 in (1, 7):
-        shape = 0.9
-    else:
-        shape = 1.0
-    total = 0.0
-    for other in range(4):
-        if other == view.seat:
-            continue
-        factor = shape
-        suits = {_suit(m.first) for m in view.melds[other] if m.tiles}
-        suited = suits - {3}
-        if len(suited) == 1 and len(view.melds[other]) >= 2:
-            factor *= 2.0 if _suit(kind) in suited or is_honour(kind) else 0.3
-        if kind in view.pools[other]:
-            factor *= 0.5
-        total += threat(view, other) * factor
-    return total
-
-
-def _defend(
-    view: View, ranked: list[tuple[tuple[int, int, int], int]]
-) -> list[tuple[tuple[int, int, int], int]]:
-    """Level 2's discard order, re-ranked for safety (see the module's description).
-
-    Far from ready (two or more tiles), the hand has little to lose: with a threat at the
-    table it discards the safest tile. Nearer, it never gives up its best shanten; among
-    the discards that keep it, each tile of acceptance (or of a scoring wait, once ready) is
-    weighed against the danger of the tile, at rates measured on level-2 tables: a discard
-    of danger ``d`` fed a win about ``0.03 d`` of the time, and a win fed costs about 10
-    points more than the hand would have cost otherwise (someone else would often have won,
-    from another seat's discard or by self-draw, which costs as much), while a tile of
-    acceptance is worth about 0.4 points (1.2 for a scoring wait once ready)."""
-    best = ranked[0][0][0]
-    worst = max(threat(view, other) for other in range(4) if other != view.seat)
-    if best >= 2:
-        if worst < FOLD_THREAT:
-            return ranked
-        safest = sorted(ranked, key=lambda item: (round(danger(view, item[1]) * 4), item[0]))
-        return _in_order(safest, best)
-    keep = [item for item in ranked if item[0][0] == best]
-    rest = [item for item in ranked if item[0][0] != best]
-
-    def value(item: tuple[tuple[int, int, int], int]) -> float:
-        (_, scoring, helping), kind = item
-        # Once ready only the waits that score count: another tile cannot be won on.
-        shape = -WAIT_VALUE * scoring if best == 0 else -ACCEPTANCE_VALUE * helping
-        return shape - DEAL_IN_COST * danger(view, kind)
-
-    keep.sort(key=lambda item: (-round(value(item), 3), item[0]))
-    return _in_order(keep + rest, best)
-
-
-def _in_order(
-    ordered: list[tuple[tuple[int, int, int], int]], best: int
-) -> list[tuple[tuple[int, int, int], int]]:
-    """Keys that keep this order (the turn picks among equal keys by hash, which would
-    undo a re-ranking among discards level 2 finds equal); the best shanten stays first."""
-    return [((best, index, 0), kind) for index, (_, kind) in enumerate(ordered)]
+def _free_kongs(view: View, best_left: int) -> list[Move]:
+    """The concealed or promoted kongs after which the hand is no further from ready than
+    its best discard would leave it (the kong does not lengthen the road)."""
+    hand = view.hand
+    kongs = []
+    for move in view.legal:
+        if move.kind is MoveKind.KONG and move.tile is not None:
+            after = (
+                hand.concealed_kong(move.tile)
+                if hand.counts[move.tile] == 4
+                else hand.promote_kong(move.tile)
+            )
+            if shanten(after) <= best_left:
+                kongs.append(move)
+    return kongs
 
 
 def _pass_move(view: View) -> Move:
