@@ -55,8 +55,9 @@ def observation_space(planes: int, flat: bool) -> spaces.Dict:
 class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
     """The AEC environment (see the module's description). Options: ``hands`` per episode
     (1–16), ``history`` (discards kept per seat in the planes), ``flat`` observations,
-    ``reward_scale``, ``illegal`` (``"raise"`` or ``"penalty"``), ``ruleset``, and
-    ``render_mode`` ``"ansi"`` (the whole table as text, every hand shown)."""
+    ``reward_scale``, ``illegal`` (``"raise"`` or ``"penalty"``), ``ruleset``,
+    ``render_mode`` ``"ansi"`` (the whole table as text, every hand shown) and ``impl``
+    (the observer's implementation: see :class:`~mahjongkit.mcr.rl.table.Table`)."""
 
     metadata: ClassVar[dict[str, Any]] = {
         "name": "mahjongkit_mcr_v1",
@@ -74,6 +75,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         illegal: Illegal = "raise",
         ruleset: Ruleset = GREEN_BOOK,
         render_mode: str | None = None,
+        impl: str | None = None,
     ) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
@@ -85,6 +87,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
             reward_scale=reward_scale,
             illegal=illegal,
             ruleset=ruleset,
+            impl=impl,
         )
         self.flat = flat
         self.possible_agents = list(AGENTS)

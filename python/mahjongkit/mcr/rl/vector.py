@@ -58,6 +58,7 @@ class VectorSelfPlay:
         reward_scale: float = 1.0,
         illegal: Illegal = "raise",
         ruleset: Ruleset = GREEN_BOOK,
+        impl: str | None = None,
     ) -> None:
         if isinstance(num_games, bool) or not isinstance(num_games, int) or num_games < 1:
             raise ValueError(f"num_games is a positive int, not {num_games!r}")
@@ -68,6 +69,7 @@ class VectorSelfPlay:
                 reward_scale=reward_scale,
                 illegal=illegal,
                 ruleset=ruleset,
+                impl=impl,
             )
             for _ in range(num_games)
         ]
@@ -82,6 +84,11 @@ class VectorSelfPlay:
         self._planes = np.zeros((num_games, planes, COLUMNS), dtype=np.float32)
         self.observations = self._planes.reshape(num_games, -1) if flat else self._planes
         self.masks = np.zeros((num_games, ACTIONS), dtype=np.bool_)
+        # With the C++ observer each table writes its mask straight into its row.
+        self._direct = self.tables[0].impl == "cpp"
+        if self._direct:
+            for k, table in enumerate(self.tables):
+                table.use_mask_buffer(self.masks[k])
         self.seats = np.zeros(num_games, dtype=np.int64)
         self.rewards = np.zeros((num_games, 4), dtype=np.float32)
         self.dones = np.zeros(num_games, dtype=np.bool_)
@@ -114,9 +121,12 @@ class VectorSelfPlay:
             seat = table.seat
             assert seat is not None
             seats.append(seat)
-            legal = table.legal()
-            rows += [k] * len(legal)
-            columns += legal
+            if self._direct:  # the table's mask is the batch's row
+                table.acting_mask()
+            else:
+                legal = table.legal()
+                rows += [k] * len(legal)
+                columns += legal
         self.seats[:] = seats
         np.take(
             self._kept.reshape(-1, *self._kept.shape[2:]),
@@ -124,9 +134,10 @@ class VectorSelfPlay:
             axis=0,
             out=self._planes,
         )
-        masks = self.masks
-        masks[:] = False
-        masks[rows, columns] = True
+        if not self._direct:
+            masks = self.masks
+            masks[:] = False
+            masks[rows, columns] = True
 
     def step(self, actions: Sequence[int] | npt.NDArray[Any]) -> StepBatch:
         """One action per game, for the seat it waits on. Returns ``(observations, masks,

@@ -1,0 +1,57 @@
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+# Stubs of mahjongkit._core.mcr_rl: the RL observer (cpp/core/mcr/observe.hpp). Kinds are 1-34,
+# seats 0-3; a move crosses as records of four ints, marks as plain ints.
+
+ACTIONS: int
+
+def column_of_kind(kind: int) -> int: ...
+
+class Observer:
+    def __init__(self, history: int) -> None: ...
+    @property
+    def history(self) -> int: ...
+    @property
+    def planes(self) -> int: ...
+    @property
+    def loaded(self) -> bool: ...
+    @property
+    def offered_tile(self) -> int | None: ...
+    def attach(self, buffer: npt.NDArray[np.float32]) -> None: ...
+    def clear(self) -> None: ...
+    def load(
+        self,
+        counts: list[list[int]],
+        melds: list[list[tuple[int, int]]],
+        flowers: list[int],
+        pools: list[list[int]],
+        totals: list[int],
+        wall: int,
+        hand_no: int,
+        dealer: int,
+        prevailing: int,
+        turn: int,
+        drawn: int,
+        claimed: bool,
+        window: int,
+        tile: int,
+        from_seat: int,
+        may: int,
+    ) -> None: ...
+    def step(
+        self,
+        records: list[int],
+        turn: int,
+        drawn: int,
+        claimed: bool,
+        window: int,
+        tile: int,
+        from_seat: int,
+        may: int,
+    ) -> bool: ...
+    def mask(
+        self, seat: int, discards: bool, codes: list[int], out: npt.NDArray[Any], row: int = 0
+    ) -> None: ...
