@@ -1,10 +1,9 @@
 // Bindings of the RL observer (cpp/core/mcr/observe.hpp): conversion only.
 //
-// The planes live in a NumPy array the Python side owns (float32, (4, planes, 34), C order);
-// the observer keeps a reference to it, so the array outlives every write. A move crosses as a
-// flat list of records (four ints each) and the marks as plain ints; a mask is written into a
-// row of a one-byte array (int8, uint8 or bool). Every call is a few microseconds of work at
-// most, less than releasing the GIL would cost, so none releases it.
+// A move crosses as a flat list of records (four ints each) and the marks as plain ints; a seat's
+// planes are rendered into a row of a float32 array, a mask into a row of a one-byte array
+// (int8, uint8 or bool). render_many renders a whole batch in one call, with the GIL released;
+// the other calls are a few microseconds of work at most, less than releasing it would cost.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -23,9 +22,19 @@ namespace {
 
 struct PyObserver {
   Observer core;
-  py::object buffer = py::none();
   explicit PyObserver(int history) : core(history) {}
 };
+
+// Row `row` of `out`, an array of rows of `size` floats each (any C-ordered shape whose
+// elements are a whole number of rows: (planes, 34), (rows, planes, 34), (rows, planes * 34)).
+float* planes_row(py::array_t<float, py::array::c_style>& out, py::ssize_t size, py::ssize_t row) {
+  if (!out.writeable()) throw py::value_error("the planes' array is read-only");
+  py::ssize_t total = out.size();
+  if (total % size != 0 || row < 0 || row >= total / size)
+    throw py::value_error("the planes' array holds rows of " + std::to_string(size) +
+                          " floats (planes x 34); row " + std::to_string(row) + " is not one of them");
+  return out.mutable_data() + row * size;
+}
 
 Marks make_marks(int turn, int drawn, bool claimed, int window, int tile, int from_seat, int may) {
   auto kind = [](int k, const char* what) {
@@ -57,17 +66,6 @@ void register_mcr_rl(py::module_& m) {
       .def_property_readonly("history", [](const PyObserver& o) { return o.core.history(); })
       .def_property_readonly("planes", [](const PyObserver& o) { return o.core.planes(); })
       .def_property_readonly("loaded", [](const PyObserver& o) { return o.core.loaded(); })
-      .def(
-          "attach",
-          [](PyObserver& o, py::array_t<float, py::array::c_style> buffer) {
-            if (buffer.ndim() != 3 || buffer.shape(0) != 4 || buffer.shape(1) != o.core.planes() ||
-                buffer.shape(2) != kColumns || !buffer.writeable())
-              throw py::value_error("the planes are a writeable float32 array of shape (4, " +
-                                    std::to_string(o.core.planes()) + ", 34)");
-            o.core.attach(buffer.mutable_data());
-            o.buffer = buffer;
-          },
-          py::arg("buffer"))
       .def("clear", [](PyObserver& o) { o.core.clear(); })
       .def(
           "load",
@@ -76,7 +74,6 @@ void register_mcr_rl(py::module_& m) {
              const std::vector<std::vector<int>>& pools, const std::vector<int>& totals, int wall, int hand_no,
              int dealer, int prevailing, int turn, int drawn, bool claimed, int window, int tile, int from_seat,
              int may) {
-            if (o.buffer.is_none()) throw py::value_error("attach a buffer before loading");
             if (counts.size() != 4 || melds.size() != 4 || flowers.size() != 4 || pools.size() != 4 ||
                 totals.size() != 4)
               throw py::value_error("counts, melds, flowers, pools and totals have one entry per seat");
@@ -132,9 +129,42 @@ void register_mcr_rl(py::module_& m) {
             o.core.mask(seat, discards, codes.data(), codes.size(), mask_row(out, row));
           },
           py::arg("seat"), py::arg("discards"), py::arg("codes"), py::arg("out"), py::arg("row") = 0)
+      .def(
+          "render",
+          [](const PyObserver& o, int seat, py::array_t<float, py::array::c_style> out, py::ssize_t row) {
+            if (seat < 0 || seat > 3) throw py::value_error("a seat is 0 to 3");
+            if (!o.core.loaded()) throw py::value_error("load a state before rendering");
+            o.core.render(seat, planes_row(out, py::ssize_t{o.core.planes()} * kColumns, row));
+          },
+          py::arg("seat"), py::arg("out"), py::arg("row") = 0)
       .def_property_readonly("offered_tile", [](const PyObserver& o) -> py::object {
         const Marks& marks = o.core.marks();
         if (marks.window == 0) return py::none();
         return py::int_(marks.tile);
       });
+  m.def(
+      "render_many",
+      [](const std::vector<const PyObserver*>& observers, py::array_t<std::int64_t, py::array::c_style> seats,
+         py::array_t<float, py::array::c_style> out) {
+        if (seats.ndim() != 1 || static_cast<std::size_t>(seats.shape(0)) != observers.size())
+          throw py::value_error("one seat per observer");
+        if (observers.empty()) return;
+        int planes = observers[0]->core.planes();
+        py::ssize_t size = py::ssize_t{planes} * kColumns;
+        if (out.size() != size * static_cast<py::ssize_t>(observers.size()))
+          throw py::value_error("the planes' array holds one observation per observer");
+        std::vector<std::pair<const Observer*, int>> jobs;
+        for (std::size_t k = 0; k < observers.size(); ++k) {
+          const Observer& core = observers[k]->core;
+          int seat = static_cast<int>(seats.at(k));
+          if (core.planes() != planes) throw py::value_error("the observers keep different histories");
+          if (!core.loaded()) throw py::value_error("every observer needs a state loaded");
+          if (seat < 0 || seat > 3) throw py::value_error("a seat is 0 to 3");
+          jobs.emplace_back(&core, seat);
+        }
+        float* data = planes_row(out, size, 0);
+        py::gil_scoped_release release;
+        for (std::size_t k = 0; k < jobs.size(); ++k) jobs[k].first->render(jobs[k].second, data + k * size);
+      },
+      py::arg("observers"), py::arg("seats"), py::arg("out"));
 }

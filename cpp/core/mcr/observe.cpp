@@ -60,112 +60,12 @@ int column_of_kind(int kind) {
 }
 
 Observer::Observer(int history)
-    : history_(history), seat_planes_(kSeatFixed + history), planes_(4 * (kSeatFixed + history) + kOwnPlanes),
-      own_(4 * (kSeatFixed + history)) {
+    : history_(history), seat_planes_(kSeatFixed + history), own_(4 * (kSeatFixed + history)) {
   if (history < 1) throw std::invalid_argument("history is the number of discards kept per seat (>= 1)");
-}
-
-void Observer::attach(float* buffer) {
-  buffer_ = buffer;
-  clear();
-}
-
-void Observer::clear() {
-  loaded_ = false;
-  if (buffer_ != nullptr) std::memset(buffer_, 0, sizeof(float) * 4 * planes_ * kColumns);
-}
-
-void Observer::public_cell(int seat, int plane, int column, float value) {
-  for (int o = 0; o < 4; ++o) at(o, ((seat - o) & 3) * seat_planes_ + plane, column) = value;
-}
-
-void Observer::public_row(int seat, int plane, float value) {
-  for (int o = 0; o < 4; ++o) {
-    float* row = &at(o, ((seat - o) & 3) * seat_planes_ + plane, 0);
-    std::fill(row, row + kColumns, value);
-  }
-}
-
-// Observer `seat`'s hand planes and unseen planes at `column`.
-void Observer::own_column(int seat, int column) {
-  int count = counts_[seat][kKindOf[column]];
-  for (int j = 0; j < 4; ++j) at(seat, own_ + kHand + j, column) = count > j ? 1.0F : 0.0F;
-  unseen(seat, column);
-}
-
-void Observer::unseen(int observer, int column) {
-  int left = 4 - counts_[observer][kKindOf[column]] - 4 * own_kongs_[observer][column] - visible_[column];
-  for (int j = 0; j < 4; ++j) at(observer, own_ + kUnseen + j, column) = left > j ? 1.0F : 0.0F;
-}
-
-void Observer::shown(int column, int change) {
-  visible_[column] += change;
-  for (int o = 0; o < 4; ++o) unseen(o, column);
-}
-
-void Observer::rewrite_discards(int seat) {
-  for (int o = 0; o < 4; ++o) {
-    float* block = &at(o, ((seat - o) & 3) * seat_planes_ + kDiscards, 0);
-    std::fill(block, block + history_ * kColumns, 0.0F);
-  }
-  const auto& pool = pools_[seat];
-  std::size_t start = pool.size() > static_cast<std::size_t>(history_) ? pool.size() - history_ : 0;
-  for (std::size_t i = start; i < pool.size(); ++i)
-    public_cell(seat, kDiscards + static_cast<int>(i - start), pool[i], 1.0F);
-}
-
-void Observer::push_discard(int seat, int kind) {
-  int column = kColumnOf[kind];
-  auto& pool = pools_[seat];
-  pool.push_back(column);
-  if (pool.size() <= static_cast<std::size_t>(history_))
-    public_cell(seat, kDiscards + static_cast<int>(pool.size()) - 1, column, 1.0F);
-  else
-    rewrite_discards(seat);
-  int count = ++pool_counts_[seat][column];
-  public_cell(seat, kPool, column, count * 0.25F);
-  shown(column, 1);
-}
-
-void Observer::pop_discard(int seat) {
-  auto& pool = pools_[seat];
-  if (pool.empty()) return;
-  int column = pool.back();
-  pool.pop_back();
-  if (pool.size() < static_cast<std::size_t>(history_))
-    public_cell(seat, kDiscards + static_cast<int>(pool.size()), column, 0.0F);
-  else
-    rewrite_discards(seat);
-  int count = --pool_counts_[seat][column];
-  public_cell(seat, kPool, column, count * 0.25F);
-  shown(column, -1);
-}
-
-void Observer::write_marks(const Marks& m, float value) {
-  if (m.turn >= 0) {
-    float* row = &at(m.turn, own_ + kMyTurn, 0);
-    std::fill(row, row + kColumns, value);
-    if (m.drawn > 0) at(m.turn, own_ + kDrawn, kColumnOf[m.drawn]) = value;
-    if (m.claimed) {
-      row = &at(m.turn, own_ + kClaimed, 0);
-      std::fill(row, row + kColumns, value);
-    }
-  }
-  if (m.window != 0) {
-    int column = kColumnOf[m.tile];
-    for (int s = 0; s < 4; ++s) {
-      if (!(m.may >> s & 1)) continue;
-      float* row = &at(s, own_ + (m.window == 2 ? kRobWindow : kClaimWindow), 0);
-      std::fill(row, row + kColumns, value);
-      at(s, own_ + kOffer + ((m.from - s) & 3) - 1, column) = value;
-    }
-  }
 }
 
 void Observer::load(const std::array<SeatState, 4>& seats, const std::array<int, 4>& totals, int wall,
                     int hand_no, int dealer, int prevailing, const Marks& marks) {
-  if (buffer_ == nullptr) throw std::logic_error("attach a buffer before loading");
-  std::memset(buffer_, 0, sizeof(float) * 4 * planes_ * kColumns);
   visible_.fill(0);
   for (int seat = 0; seat < 4; ++seat) {
     const SeatState& state = seats[seat];
@@ -173,63 +73,48 @@ void Observer::load(const std::array<SeatState, 4>& seats, const std::array<int,
     counts_[seat][0] = 0;
     own_kongs_[seat].fill(0);
     chowed_[seat].fill(0);
+    pungs_[seat].fill(0);
+    kongs_[seat].fill(0);
     pool_counts_[seat].fill(0);
     pools_[seat].clear();
-    int hidden = 0;
+    hidden_[seat] = 0;
     for (const auto& [code, first] : state.melds) {
       int column = kColumnOf[first];
       switch (code) {
         case kMeldChow:
           for (int k = first; k < first + 3; ++k) {
-            int c = kColumnOf[k];
-            ++chowed_[seat][c];
-            ++visible_[c];
-            public_cell(seat, kChows, c, chowed_[seat][c] * 0.25F);
+            ++chowed_[seat][kColumnOf[k]];
+            ++visible_[kColumnOf[k]];
           }
           break;
         case kMeldPung:
           visible_[column] += 3;
-          public_cell(seat, kPungs, column, 1.0F);
+          pungs_[seat][column] = 1;
           break;
         case kMeldKong:
           visible_[column] += 4;
-          public_cell(seat, kKongs, column, 1.0F);
+          kongs_[seat][column] = 1;
           break;
         default:
-          ++hidden;
+          ++hidden_[seat];
           own_kongs_[seat][column] = 1;
-          at(seat, own_ + kOwnKongs, column) = 1.0F;
       }
     }
-    public_row(seat, kConcealedKongs, hidden * 0.25F);
     flowers_[seat] = state.flowers;
-    public_row(seat, kFlowers, state.flowers / 8.0F);
-    public_row(seat, kScore, score_value(totals[seat]));
+    totals_[seat] = totals[seat];
     for (int kind : state.pool) {
       int column = kColumnOf[kind];
       pools_[seat].push_back(column);
       ++pool_counts_[seat][column];
       ++visible_[column];
     }
-    for (int column = 0; column < kColumns; ++column)
-      if (pool_counts_[seat][column] != 0) public_cell(seat, kPool, column, pool_counts_[seat][column] * 0.25F);
-    rewrite_discards(seat);
     pending_chow_[seat] = {0, 0};
   }
-  for (int o = 0; o < 4; ++o) {
-    for (int column = 0; column < kColumns; ++column) own_column(o, column);
-    at(o, own_ + kSeatWind, kWindColumn + ((o - dealer) & 3)) = 1.0F;
-    at(o, own_ + kPrevailing, kWindColumn + prevailing) = 1.0F;
-    float* row = &at(o, own_ + kHandNo, 0);
-    std::fill(row, row + kColumns, static_cast<float>(hand_no / 16.0));
-  }
   wall_ = wall;
-  for (int o = 0; o < 4; ++o) {
-    float* row = &at(o, own_ + kWall, 0);
-    std::fill(row, row + kColumns, static_cast<float>(wall / 144.0));
-  }
+  hand_no_ = hand_no;
+  dealer_ = dealer;
+  prevailing_ = prevailing;
   marks_ = marks;
-  write_marks(marks_, 1.0F);
   loaded_ = true;
 }
 
@@ -247,31 +132,35 @@ bool Observer::step(const int* records, std::size_t count, const Marks& marks) {
   }
   if (drew && (marks.turn < 0 || marks.drawn < 1 || marks.drawn > 34)) return false;
   int draw_seat = -1;
-  std::uint64_t dirty = 0;  // columns whose own hand planes may have changed
   for (std::size_t i = 0; i < count; i += 4) {
     int seat = records[i + 1] & 3;
     switch (records[i]) {
       case kRecordDiscard: {
-        int kind = records[i + 2];
+        int kind = records[i + 2], column = kColumnOf[kind];
         --counts_[seat][kind];
-        dirty |= std::uint64_t{1} << kColumnOf[kind];
-        push_discard(seat, kind);
+        pools_[seat].push_back(column);
+        ++pool_counts_[seat][column];
+        ++visible_[column];
         break;
       }
-      case kRecordDraw: {
+      case kRecordDraw:
         draw_seat = seat;
         --wall_;
         break;
-      }
       case kRecordFlower:
-        public_row(seat, kFlowers, ++flowers_[seat] / 8.0F);
+        ++flowers_[seat];
         break;
       case kRecordChowAnswer:
         pending_chow_[seat] = {records[i + 2], records[i + 3]};
         break;
       default: {  // a claim: the discard leaves the discarder's pool for the claimer's meld
         int tile = records[i + 2], column = kColumnOf[tile];
-        pop_discard(records[i + 3] & 3);
+        auto& pool = pools_[records[i + 3] & 3];
+        if (!pool.empty()) {
+          --pool_counts_[records[i + 3] & 3][pool.back()];
+          --visible_[pool.back()];
+          pool.pop_back();
+        }
         if (records[i] == kRecordClaimChow) {
           auto [a, b] = pending_chow_[seat];
           pending_chow_[seat] = {0, 0};
@@ -279,39 +168,68 @@ bool Observer::step(const int* records, std::size_t count, const Marks& marks) {
           --counts_[seat][b];
           int low = std::min({a, b, tile});
           for (int k = low; k < low + 3; ++k) {
-            int c = kColumnOf[k];
-            ++chowed_[seat][c];
-            public_cell(seat, kChows, c, chowed_[seat][c] * 0.25F);
-            shown(c, 1);
-            dirty |= std::uint64_t{1} << c;
+            ++chowed_[seat][kColumnOf[k]];
+            ++visible_[kColumnOf[k]];
           }
         } else {
           counts_[seat][tile] -= 2;
-          public_cell(seat, kPungs, column, 1.0F);
-          shown(column, 3);
-          dirty |= std::uint64_t{1} << column;
+          pungs_[seat][column] = 1;
+          visible_[column] += 3;
         }
         break;
       }
     }
   }
-  if (draw_seat >= 0) {
-    ++counts_[draw_seat][marks.drawn];
-    own_column(draw_seat, kColumnOf[marks.drawn]);
-  }
-  for (int column = 0; column < kColumns; ++column)
-    if (dirty >> column & 1)
-      for (int o = 0; o < 4; ++o) own_column(o, column);
-  if (drew) {
-    for (int o = 0; o < 4; ++o) {
-      float* row = &at(o, own_ + kWall, 0);
-      std::fill(row, row + kColumns, static_cast<float>(wall_ / 144.0));
-    }
-  }
-  write_marks(marks_, 0.0F);
+  if (draw_seat >= 0) ++counts_[draw_seat][marks.drawn];
   marks_ = marks;
-  write_marks(marks_, 1.0F);
   return true;
+}
+
+void Observer::render(int seat, float* out) const {
+  std::memset(out, 0, sizeof(float) * planes() * kColumns);
+  auto row = [&](int plane) { return out + plane * kColumns; };
+  auto fill = [&](int plane, float value) { std::fill(row(plane), row(plane) + kColumns, value); };
+  for (int relative = 0; relative < 4; ++relative) {
+    int other = (seat + relative) & 3;
+    int base = relative * seat_planes_;
+    for (int c = 0; c < kColumns; ++c) {
+      if (chowed_[other][c]) row(base + kChows)[c] = chowed_[other][c] * 0.25F;
+      if (pungs_[other][c]) row(base + kPungs)[c] = 1.0F;
+      if (kongs_[other][c]) row(base + kKongs)[c] = 1.0F;
+      if (pool_counts_[other][c]) row(base + kPool)[c] = pool_counts_[other][c] * 0.25F;
+    }
+    if (hidden_[other]) fill(base + kConcealedKongs, hidden_[other] * 0.25F);
+    if (flowers_[other]) fill(base + kFlowers, flowers_[other] / 8.0F);
+    fill(base + kScore, score_value(totals_[other]));
+    const auto& pool = pools_[other];
+    std::size_t start = pool.size() > static_cast<std::size_t>(history_) ? pool.size() - history_ : 0;
+    for (std::size_t i = start; i < pool.size(); ++i)
+      row(base + kDiscards + static_cast<int>(i - start))[pool[i]] = 1.0F;
+  }
+  float* own = out + own_ * kColumns;
+  auto own_row = [&](int plane) { return own + plane * kColumns; };
+  const auto& counts = counts_[seat];
+  for (int c = 0; c < kColumns; ++c) {
+    int count = counts[kKindOf[c]];
+    for (int j = 0; j < count && j < 4; ++j) own_row(kHand + j)[c] = 1.0F;
+    if (own_kongs_[seat][c]) own_row(kOwnKongs)[c] = 1.0F;
+    int left = 4 - count - 4 * own_kongs_[seat][c] - visible_[c];
+    for (int j = 0; j < left && j < 4; ++j) own_row(kUnseen + j)[c] = 1.0F;
+  }
+  own_row(kSeatWind)[kWindColumn + ((seat - dealer_) & 3)] = 1.0F;
+  own_row(kPrevailing)[kWindColumn + prevailing_] = 1.0F;
+  fill(own_ + kWall, static_cast<float>(wall_ / 144.0));
+  fill(own_ + kHandNo, static_cast<float>(hand_no_ / 16.0));
+  const Marks& m = marks_;
+  if (m.turn == seat) {
+    fill(own_ + kMyTurn, 1.0F);
+    if (m.drawn > 0) own_row(kDrawn)[kColumnOf[m.drawn]] = 1.0F;
+    if (m.claimed) fill(own_ + kClaimed, 1.0F);
+  }
+  if (m.window != 0 && (m.may >> seat & 1)) {
+    fill(own_ + (m.window == 2 ? kRobWindow : kClaimWindow), 1.0F);
+    own_row(kOffer + ((m.from - seat) & 3) - 1)[kColumnOf[m.tile]] = 1.0F;
+  }
 }
 
 void Observer::mask(int seat, bool discards, const int* codes, std::size_t count, std::uint8_t* out) const {

@@ -3,10 +3,11 @@
 //
 // An Observer mirrors what each seat may see of one game (its own concealed counts; every
 // seat's melds, pools, flowers and score; the wall count; the turn's and window's marks) and
-// writes the four seats' planes into a caller's float buffer of shape (4, planes, 34), the
-// layout of docs/mcr-rl.md (version 1). It is fed either a whole state (load, at a deal or
-// after a rare move) or the compact records of one move (step), derived from the rules' typed
-// events: most moves touch a handful of cells, so a step writes only those.
+// writes one seat's planes on demand (render), in the layout of docs/mcr-rl.md (version 1). It
+// is fed either a whole state (load, at a deal or after a rare move) or the compact records of
+// one move (step), derived from the rules' typed events. It keeps no planes: rendering the one
+// seat asked writes a single observation's memory, where keeping the four seats' planes up to
+// date cost four times the memory and a copy (the cache misses were most of the time).
 #pragma once
 #include <array>
 #include <cstddef>
@@ -68,18 +69,20 @@ class Observer {
 
   int history() const { return history_; }
   int planes() const { return 4 * seat_planes_ + kOwnPlanes; }
-  // Keep the planes in `buffer` (4 * planes() * 34 floats, zeroed here); nothing is loaded.
-  void attach(float* buffer);
   bool loaded() const { return loaded_; }
-  // Forget the game (zero the planes).
-  void clear();
+  // Forget the game.
+  void clear() { loaded_ = false; }
 
-  // The whole state: every plane rewritten.
+  // The whole state.
   void load(const std::array<SeatState, 4>& seats, const std::array<int, 4>& totals, int wall,
             int hand_no, int dealer, int prevailing, const Marks& marks);
   // One move's records (4 ints each) and the marks after it. False, with nothing changed, when
   // a record is not one step() knows (then load the whole state).
   bool step(const int* records, std::size_t count, const Marks& marks);
+
+  // Write `seat`'s planes (planes() * 34 floats) into `out`: zeros, then the cells that are
+  // not (a few hundred), so an observation costs about one pass over its memory.
+  void render(int seat, float* out) const;
 
   // The legal mask of `seat` (kActions bytes, 0 or 1): the discards of every kind it holds
   // when `discards`, and the moves of `codes`.
@@ -89,34 +92,23 @@ class Observer {
   int held(int seat, int kind) const { return counts_[seat][kind]; }
 
  private:
-  float& at(int observer, int row, int column) {
-    return buffer_[(observer * planes_ + row) * kColumns + column];
-  }
-  void public_cell(int seat, int plane, int column, float value);
-  void public_row(int seat, int plane, float value);
-  void own_column(int seat, int column);
-  void unseen(int observer, int column);
-  void shown(int column, int change);
-  void rewrite_discards(int seat);
-  void write_marks(const Marks& marks, float value);
-  void push_discard(int seat, int kind);
-  void pop_discard(int seat);
-
   int history_;
   int seat_planes_;
-  int planes_;
   int own_;
-  float* buffer_ = nullptr;
   bool loaded_ = false;
   std::array<std::array<int, 35>, 4> counts_{};
-  std::array<std::array<int, kColumns>, 4> own_kongs_{};  // 1 at the seat's concealed kongs
-  std::array<std::array<int, kColumns>, 4> chowed_{};
-  std::array<std::vector<int>, 4> pools_;  // columns
-  std::array<std::array<int, kColumns>, 4> pool_counts_{};
+  std::array<std::array<std::uint8_t, kColumns>, 4> own_kongs_{};  // 1 at its concealed kongs
+  std::array<std::array<std::uint8_t, kColumns>, 4> chowed_{};     // copies in its chows
+  std::array<std::array<std::uint8_t, kColumns>, 4> pungs_{};      // 1 at its exposed pungs
+  std::array<std::array<std::uint8_t, kColumns>, 4> kongs_{};      // 1 at its exposed kongs
+  std::array<std::vector<int>, 4> pools_;                          // columns, in order
+  std::array<std::array<std::uint8_t, kColumns>, 4> pool_counts_{};
   std::array<int, kColumns> visible_{};  // copies in every pool and exposed meld
+  std::array<int, 4> hidden_{};          // concealed kongs
   std::array<int, 4> flowers_{};
+  std::array<int, 4> totals_{};
   std::array<std::pair<int, int>, 4> pending_chow_{};
-  int wall_ = 0;
+  int wall_ = 0, hand_no_ = 1, dealer_ = 0, prevailing_ = 0;
   Marks marks_;
 };
 

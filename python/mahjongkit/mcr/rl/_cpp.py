@@ -118,29 +118,21 @@ def _marks(hand: HandState) -> Marks:
 
 
 class CoreObserver:
-    """:class:`~mahjongkit.mcr.rl.observation.Observer` in C++ (same methods, same planes),
-    with the legal mask of a seat besides (:meth:`mask`)."""
+    """:class:`~mahjongkit.mcr.rl.observation.Observer` in C++ (same planes; it keeps no
+    planes but renders the one asked, so it has no ``use_buffer``), with the legal mask of a
+    seat besides (:meth:`mask`). ``core`` is the compiled observer (for
+    :func:`render_many`)."""
 
     def __init__(self, history: int = HISTORY) -> None:
         self.history = _check_history(history)
         self.seat_planes = seat_planes(history)
         self.planes = plane_count(history)
-        self._core = _core.Observer(history)
-        self.use_buffer(np.zeros((4, self.planes, COLUMNS), dtype=np.float32))
-
-    def use_buffer(self, buffer: npt.NDArray[np.float32]) -> None:
-        """Keep the four seats' planes in ``buffer`` (see the Python observer's)."""
-        if buffer.shape != (4, self.planes, COLUMNS) or buffer.dtype != np.float32:
-            raise ValueError(
-                f"a buffer of shape {(4, self.planes, COLUMNS)} float32, not {buffer.shape}"
-            )
-        self._obs = buffer
-        self._core.attach(buffer)
+        self.core = _core.Observer(history)
         self.reset()
 
     def reset(self) -> None:
         """Forget the game: the next :meth:`sync` loads the whole state."""
-        self._core.clear()
+        self.core.clear()
         self._rules: Rules | None = None
         self._hand_of: Any = None
 
@@ -149,7 +141,7 @@ class CoreObserver:
         observer (what ``take_outcomes()`` returned since the last sync of the same game)."""
         if events is not None and rules is self._rules:
             records = _records(events)
-            if records is not None and self._core.step(records, *_marks(self._hand_of.hand)):
+            if records is not None and self.core.step(records, *_marks(self._hand_of.hand)):
                 return
         self._load(rules)
 
@@ -157,7 +149,7 @@ class CoreObserver:
         self._rules = rules
         self._hand_of = rules.match  # its ``hand`` is the live hand state, whichever hand
         hands = rules.hands
-        self._core.load(
+        self.core.load(
             [list(hand.counts) for hand in hands],
             [
                 [
@@ -179,16 +171,15 @@ class CoreObserver:
     @property
     def offered_tile(self) -> int | None:
         """The tile of the open window at the last :meth:`sync`, or ``None``."""
-        return self._core.offered_tile
+        return self.core.offered_tile
 
     def encode(self, seat: int, out: Planes | None = None) -> Planes:
         """The planes of ``seat`` (a new array, or written into ``out`` and returned)."""
         if self._rules is None:
             raise ValueError("sync(rules) first: the observer has no game")
-        planes: Planes = self._obs[seat]
         if out is None:
-            return planes.copy()
-        np.copyto(out, planes)
+            out = np.empty((self.planes, COLUMNS), dtype=np.float32)
+        self.core.render(seat, out)
         return out
 
     def mask(self, seat: int, moves: Sequence[Move], out: npt.NDArray[Any], row: int = 0) -> None:
@@ -196,7 +187,20 @@ class CoreObserver:
         after the last :meth:`sync`), into ``out`` (one-byte items: ``(235,)``, or row ``row``
         of ``(rows, 235)``)."""
         if moves and moves[-1].kind is _DISCARD_MOVE:  # a turn with nothing but discards
-            self._core.mask(seat, True, _NO_CODES, out, row)
+            self.core.mask(seat, True, _NO_CODES, out, row)
         else:
             codes = _CODES
-            self._core.mask(seat, False, [codes[move] for move in moves], out, row)
+            self.core.mask(seat, False, [codes[move] for move in moves], out, row)
+
+
+
+class CoreBatch:
+    """Renders many observers' planes in one call (the GIL released around the loop)."""
+
+    def __init__(self, observers: Sequence[CoreObserver]) -> None:
+        self._cores = [observer.core for observer in observers]
+
+    def render(self, seats: npt.NDArray[np.int64], out: npt.NDArray[np.float32]) -> None:
+        """Write the planes of ``seats[k]`` as observer ``k`` sees them into row ``k`` of
+        ``out`` (float32, ``(K, planes, 34)`` or ``(K, planes·34)``)."""
+        _core.render_many(self._cores, seats, out)

@@ -24,15 +24,18 @@ The arrays are overwritten by the next call: copy what you keep. Needs only NumP
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from mahjongkit.mcr.rl.encoding import ACTIONS, COLUMNS
-from mahjongkit.mcr.rl.observation import HISTORY
+from mahjongkit.mcr.rl.observation import HISTORY, Observer
 from mahjongkit.mcr.rl.table import Illegal, Table
 from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
+
+if TYPE_CHECKING:
+    from mahjongkit.mcr.rl._cpp import CoreBatch
 
 Batch = tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int64]]
 StepBatch = tuple[
@@ -75,20 +78,25 @@ class VectorSelfPlay:
         ]
         self.num_games = num_games
         planes = self.tables[0].planes
-        # Every game's observer keeps its four seats' planes in one array, so that a batch
-        # of observations is one gather (the seat each game waits on), not K copies.
-        self._kept = np.zeros((num_games, 4, planes, COLUMNS), dtype=np.float32)
-        for k, table in enumerate(self.tables):
-            table.observer.use_buffer(self._kept[k])
-        self._slots = np.arange(num_games)
         self._planes = np.zeros((num_games, planes, COLUMNS), dtype=np.float32)
         self.observations = self._planes.reshape(num_games, -1) if flat else self._planes
         self.masks = np.zeros((num_games, ACTIONS), dtype=np.bool_)
-        # With the C++ observer each table writes its mask straight into its row.
-        self._direct = self.tables[0].impl == "cpp"
-        if self._direct:
+        self._batch: CoreBatch | None = None
+        if self.tables[0].impl == "cpp":
+            # The C++ observers render each game's acting seat straight into the batch, and
+            # each table writes its mask into its row.
+            from mahjongkit.mcr.rl._cpp import CoreBatch, CoreObserver
+
+            self._batch = CoreBatch([cast(CoreObserver, table.observer) for table in self.tables])
             for k, table in enumerate(self.tables):
                 table.use_mask_buffer(self.masks[k])
+        else:
+            # Every game's observer keeps its four seats' planes in one array, so that a
+            # batch of observations is one gather (the seat each game waits on).
+            self._kept = np.zeros((num_games, 4, planes, COLUMNS), dtype=np.float32)
+            for k, table in enumerate(self.tables):
+                cast(Observer, table.observer).use_buffer(self._kept[k])
+            self._slots = np.arange(num_games)
         self.seats = np.zeros(num_games, dtype=np.int64)
         self.rewards = np.zeros((num_games, 4), dtype=np.float32)
         self.dones = np.zeros(num_games, dtype=np.bool_)
@@ -113,20 +121,25 @@ class VectorSelfPlay:
         return self.observations, self.masks, self.seats
 
     def _fill(self) -> None:
-        """The batch's seats, observations and masks: a few NumPy calls for all games."""
+        """The batch's seats, observations and masks: a few calls for all games."""
         seats: list[int] = []
+        batch = self._batch
+        if batch is not None:
+            for table in self.tables:
+                seats.append(table.seat)  # type: ignore[arg-type]  # a live game waits on one
+                table.acting_mask()  # written into its row of the masks
+            self.seats[:] = seats
+            batch.render(self.seats, self._planes)
+            return
         rows: list[int] = []
         columns: list[int] = []
         for k, table in enumerate(self.tables):
             seat = table.seat
             assert seat is not None
             seats.append(seat)
-            if self._direct:  # the table's mask is the batch's row
-                table.acting_mask()
-            else:
-                legal = table.legal()
-                rows += [k] * len(legal)
-                columns += legal
+            legal = table.legal()
+            rows += [k] * len(legal)
+            columns += legal
         self.seats[:] = seats
         np.take(
             self._kept.reshape(-1, *self._kept.shape[2:]),
@@ -134,10 +147,9 @@ class VectorSelfPlay:
             axis=0,
             out=self._planes,
         )
-        if not self._direct:
-            masks = self.masks
-            masks[:] = False
-            masks[rows, columns] = True
+        masks = self.masks
+        masks[:] = False
+        masks[rows, columns] = True
 
     def step(self, actions: Sequence[int] | npt.NDArray[Any]) -> StepBatch:
         """One action per game, for the seat it waits on. Returns ``(observations, masks,
