@@ -33,7 +33,15 @@ import numpy as np
 import numpy.typing as npt
 
 from mahjongkit._core import mcr_rl as _core
-from mahjongkit.mcr.game.events import Answered, Claimed, Discarded, Drew, Event, EventKind, FlowerExposed
+from mahjongkit.mcr.game.events import (
+    Answered,
+    Claimed,
+    Discarded,
+    Drew,
+    Event,
+    EventKind,
+    FlowerExposed,
+)
 from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, MoveKind, discard, kong
 from mahjongkit.mcr.game.rules import Phase
 from mahjongkit.mcr.hand.meld import MeldKind
@@ -191,7 +199,6 @@ class CoreObserver:
         else:
             codes = _CODES
             self.core.mask(seat, False, [codes[move] for move in moves], out, row)
-
 
 
 class CoreBatch:

@@ -234,14 +234,16 @@ class Table:
         """Play ``action`` for ``seat`` (which must be the seat to act); returns the four
         seats' rewards from it. An illegal action raises ``ValueError`` naming it, or is
         penalised (see ``illegal``)."""
-        game = self._rules()
-        if self.done:
+        game = self.game
+        if game is None or self.done:
+            self._rules()
             raise ValueError("the episode is over: reset() first")
         if seat != self.seat:
             raise ValueError(f"seat {self.seat} is to act, not seat {seat}")
-        index = check_index(action)
+        # The common case (a plain int in range) without the call: this runs at every move.
+        index = action if type(action) is int and 0 <= action < ACTIONS else check_index(action)
         if self._core is not None:
-            allowed = bool(self.acting_mask()[index])
+            allowed = bool((self._mask if self._masked else self.acting_mask())[index])
         else:
             allowed = index in self.legal()
         if not allowed:

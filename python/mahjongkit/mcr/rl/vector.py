@@ -158,19 +158,23 @@ class VectorSelfPlay:
             raise ValueError(f"one action per game: {self.num_games}, not {len(actions)}")
         rewards = self.rewards
         dones = self.dones
+        # Plain ints and lists, written into the arrays once: an element write per game
+        # costs more than the game's own bookkeeping.
+        chosen = actions.tolist() if isinstance(actions, np.ndarray) else actions
+        gains: list[list[float]] = []
+        ended: list[bool] = []
         for k, table in enumerate(self.tables):
-            seat = table.seat
-            assert seat is not None
             try:
-                gained = table.play(seat, actions[k])
+                gains.append(table.play(table.seat, chosen[k]))  # type: ignore[arg-type]
             except ValueError as error:
                 raise ValueError(f"game {k}: {error}") from None
-            rewards[k] = gained
             if table.done:
-                dones[k] = True
+                ended.append(True)
                 self.episodes[k] += 1
                 table.reset(None)
             else:
-                dones[k] = False
+                ended.append(False)
+        rewards[:] = gains
+        dones[:] = ended
         self._fill()
         return self.observations, self.masks, self.seats, rewards, dones
