@@ -211,15 +211,21 @@ class Table:
 
     def mask(self, seat: int, out: npt.NDArray[np.int8] | None = None) -> npt.NDArray[np.int8]:
         """``seat``'s legal mask (int8, 1 at each legal index)."""
-        if out is None:
-            out = np.zeros(ACTIONS, dtype=np.int8)
         if self._core is not None and self.game is not None and not self.done:
             if seat == self.seat:
-                np.copyto(out, self.acting_mask())
+                mask = self._mask if self._masked else self.acting_mask()
+                if out is None:
+                    return mask.astype(np.int8)  # one call: a copy, or the bool row cast
+                np.copyto(out, mask)
             else:
+                if out is None:
+                    out = np.zeros(ACTIONS, dtype=np.int8)
                 self._core.mask(seat, self.game.legal(seat), out)
             return out
-        out[:] = 0
+        if out is None:
+            out = np.zeros(ACTIONS, dtype=np.int8)
+        else:
+            out[:] = 0
         legal = self.legal(seat)
         if legal:
             out[legal] = 1
