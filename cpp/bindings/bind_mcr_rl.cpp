@@ -126,7 +126,7 @@ void register_mcr_rl(py::module_& m) {
           "mask",
           [](const PyObserver& o, int seat, bool discards, const std::vector<int>& codes, py::array out, int row) {
             if (seat < 0 || seat > 3) throw py::value_error("a seat is 0 to 3");
-            o.core.mask(seat, discards, codes.data(), codes.size(), mask_row(out, row));
+            return o.core.mask(seat, discards, codes.data(), codes.size(), mask_row(out, row));
           },
           py::arg("seat"), py::arg("discards"), py::arg("codes"), py::arg("out"), py::arg("row") = 0)
       .def(

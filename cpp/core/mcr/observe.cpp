@@ -232,11 +232,15 @@ void Observer::render(int seat, float* out) const {
   }
 }
 
-void Observer::mask(int seat, bool discards, const int* codes, std::size_t count, std::uint8_t* out) const {
+int Observer::mask(int seat, bool discards, const int* codes, std::size_t count, std::uint8_t* out) const {
   std::memset(out, 0, kActions);
+  int set = 0;
   if (discards)
     for (int kind = 1; kind <= 34; ++kind)
-      if (counts_[seat][kind] > 0) out[2 + kColumnOf[kind]] = 1;
+      if (counts_[seat][kind] > 0) {
+        out[2 + kColumnOf[kind]] = 1;
+        ++set;
+      }
   int tile = marks_.window != 0 ? marks_.tile : 0;
   for (std::size_t i = 0; i < count; ++i) {
     int code = codes[i];
@@ -254,8 +258,10 @@ void Observer::mask(int seat, bool discards, const int* codes, std::size_t count
       index = chi_index((code - kCodeChow) / 64, (code - kCodeChow) % 64, tile);
     }
     if (index < 0 || index >= kActions) throw std::invalid_argument("a legal move's code the mask cannot place");
+    set += out[index] == 0;
     out[index] = 1;
   }
+  return set;
 }
 
 }  // namespace mahjongkit::mcr::rl

@@ -85,8 +85,8 @@ class Observer {
   void render(int seat, float* out) const;
 
   // The legal mask of `seat` (kActions bytes, 0 or 1): the discards of every kind it holds
-  // when `discards`, and the moves of `codes`.
-  void mask(int seat, bool discards, const int* codes, std::size_t count, std::uint8_t* out) const;
+  // when `discards`, and the moves of `codes`. Returns how many indices it set.
+  int mask(int seat, bool discards, const int* codes, std::size_t count, std::uint8_t* out) const;
 
   const Marks& marks() const { return marks_; }
   int held(int seat, int kind) const { return counts_[seat][kind]; }

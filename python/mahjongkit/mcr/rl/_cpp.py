@@ -194,11 +194,16 @@ class CoreObserver:
         """Write the mask of ``moves``, ``seat``'s legal moves now (``rules.legal(seat)``,
         after the last :meth:`sync`), into ``out`` (one-byte items: ``(235,)``, or row ``row``
         of ``(rows, 235)``)."""
-        if moves and moves[-1].kind is _DISCARD_MOVE:  # a turn with nothing but discards
-            self.core.mask(seat, True, _NO_CODES, out, row)
-        else:
-            codes = _CODES
-            self.core.mask(seat, False, [codes[move] for move in moves], out, row)
+        # A turn with nothing but discards (its last move a discard) holds one of each kind
+        # held: the core sets those from the counts it mirrors, and the count must agree.
+        if (
+            moves
+            and moves[-1].kind is _DISCARD_MOVE
+            and self.core.mask(seat, True, _NO_CODES, out, row) == len(moves)
+        ):
+            return
+        codes = _CODES
+        self.core.mask(seat, False, [codes[move] for move in moves], out, row)
 
 
 class CoreBatch:
