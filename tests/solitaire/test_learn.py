@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mahjongkit import tiles
 from mahjongkit.solitaire import deal, get_layout
@@ -109,3 +111,24 @@ def test_newly_uncovered_is_not_newly_free() -> None:
     assert 128 in change.newly_uncovered and 128 not in change.newly_free
     assert explain(TURTLE, ALL - {143, 139}, 128).state is TileState.SIDES
     assert "uncovered but still blocked on both sides: 128" in str(change)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    name=st.sampled_from(["turtle", "tea house", "great wall"]),
+    data=st.data(),
+)
+def test_blocking_counts_agree_with_blockers_slot_by_slot(name, data):
+    from mahjongkit.solitaire.learn import blockers, blocking_counts
+
+    layout = get_layout(name)
+    present = data.draw(st.sets(st.integers(0, layout.size - 1)))
+    counts = blocking_counts(layout, present)
+    for slot in range(layout.size):
+        if slot not in present:
+            assert counts[slot] is None
+            continue
+        found = blockers(layout, present, slot)
+        sides = len(found.left) + len(found.right) if found.left and found.right else 0
+        assert counts[slot] == len(found.covered_by_all) + sides
+        assert (counts[slot] == 0) == found.is_free

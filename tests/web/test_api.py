@@ -292,6 +292,23 @@ def test_a_game_from_start_to_win(client: TestClient) -> None:
     assert refused["refusal"]["code"] == "game_over"
 
 
+def test_the_state_counts_each_tiles_blockers(client: TestClient) -> None:
+    state = new_game(client, layout="turtle", seed=1)
+    counts = state["blocked_by"]
+    assert (counts[143], counts[139], counts[1], counts[128]) == (0, 1, 2, 4)
+    assert [slot for slot, n in enumerate(counts) if n == 0] == state["free"]
+    game_id = state["id"]
+    pair = next(iter(Game.from_board(deal(get_layout("turtle"), 1)).available_pairs()))
+    after = act(client, game_id, "move", a=pair[0], b=pair[1])["state"]
+    explained = [client.get(f"/api/games/{game_id}/explain/{slot}").json() for slot in range(144)]
+    for slot, why in enumerate(explained):  # the count is Learn Mode's blockers, counted
+        if why["state"] == "removed":
+            assert after["blocked_by"][slot] is None
+            continue
+        sides = len(why["left"]) + len(why["right"]) if why["left"] and why["right"] else 0
+        assert after["blocked_by"][slot] == len(why["covered_by"]) + sides, slot
+
+
 def test_moves_refusals_learn_mode_undo_redo(client: TestClient) -> None:
     state = new_game(client, layout="turtle", seed=18)
     game_id = state["id"]

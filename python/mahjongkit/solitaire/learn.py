@@ -90,6 +90,30 @@ def blockers(layout: Layout | str, present: Iterable[int], slot: int) -> Blocker
     )
 
 
+def blocking_counts(layout: Layout | str, present: Iterable[int]) -> list[int | None]:
+    """Per slot, how many tiles keep it from being free: ``None`` for an empty slot, 0 for
+    a free tile, else every tile covering it plus, when both sides are taken, the tiles on
+    both sides. The same counts as :func:`blockers` slot by slot, from one pass over the
+    masks (a page asks for the whole board after every move).
+
+    >>> from mahjongkit.solitaire import get_layout
+    >>> counts = blocking_counts(get_layout("turtle"), range(144))
+    >>> counts[143], counts[139], counts[1], counts[128]
+    (0, 1, 2, 4)
+    """
+    layout = layout_of(layout)
+    slots = check_present(layout, present)
+    geometry = Geometry.of(layout)
+    bits = bits_of(slots)
+    counts: list[int | None] = [None] * layout.size
+    cover, left, right = geometry.cover, geometry.left, geometry.right
+    for slot in slots:
+        on_left, on_right = left[slot] & bits, right[slot] & bits
+        sides = on_left.bit_count() + on_right.bit_count() if on_left and on_right else 0
+        counts[slot] = (cover[slot] & bits).bit_count() + sides
+    return counts
+
+
 class TileState(Enum):
     """What the free rule says about a slot, and which stage decided it."""
 

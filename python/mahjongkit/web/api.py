@@ -38,7 +38,7 @@ from mahjongkit.solitaire.game import (
     Status,
 )
 from mahjongkit.solitaire.layout import Layout, layouts
-from mahjongkit.solitaire.learn import Explanation
+from mahjongkit.solitaire.learn import Explanation, blocking_counts
 from mahjongkit.solitaire.rng import daily_seed
 from mahjongkit.solitaire.seeds import SEED_LIMIT, parse_seeds
 from mahjongkit.solitaire.solver import solve
@@ -393,7 +393,8 @@ def result_json(result: GameResult) -> dict[str, Any]:
 
 
 def game_json(game_id: str, game: Game, daily: str | None) -> dict[str, Any]:
-    """What the page draws: faces, free tiles, pairs to take, status, counters, time."""
+    """What the page draws: faces, free tiles, pairs to take, status, counters, time, and
+    how many tiles block each blocked tile."""
     free = game.free_slots()
     pairs = game.available_pairs()
     status = Status.WON if not game.tiles_left else Status.PLAYING if pairs else Status.STUCK
@@ -407,6 +408,7 @@ def game_json(game_id: str, game: Game, daily: str | None) -> dict[str, Any]:
         "daily": daily,
         "faces": [tiles.code(face) if face else None for face in game.faces],
         "free": list(free),
+        "blocked_by": blocking_counts(game.layout, game.present),
         "pairs": len(pairs),
         "tiles_left": game.tiles_left,
         "status": status.value,

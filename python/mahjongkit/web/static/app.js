@@ -22,6 +22,10 @@
     marks: {}, // slot -> css class (learn and hint highlights)
     busy: false,
     shownResultFor: null,
+    turned: false, // the board drawn a quarter turn left, for a portrait screen
+    seen: new Map(), // slot -> where a showing tile is seen (MJNav.points)
+    cursor: null, // the slot holding the keyboard focus
+    cursorAt: null, // where that tile was seen, to land near it when it goes
   };
 
   // ---- talking to the engine ----
@@ -60,10 +64,19 @@
 
   // ---- messages ----
 
+  // The message line is also the live region screen readers announce: the same sentence
+  // twice (a refusal repeated) is cleared first so that it is announced again.
+  let said = 0;
   function say(text, kind) {
     const el = $("message");
-    el.textContent = text;
+    const turn = ++said;
     el.className = kind || "";
+    if (el.textContent === text) {
+      el.textContent = "";
+      requestAnimationFrame(() => { if (turn === said) el.textContent = text; });
+    } else {
+      el.textContent = text;
+    }
   }
 
   function fail(error) {
@@ -78,9 +91,30 @@
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
   }
 
+  // The room the board has on the screen, below the controls (in CSS pixels).
+  function room() {
+    const wrap = $("board-wrap");
+    const top = wrap.getBoundingClientRect().top + window.scrollY;
+    return { w: wrap.clientWidth || window.innerWidth, h: Math.max(200, window.innerHeight - top - 16) };
+  }
+
+  // Turned a quarter turn when the screen is portrait, the board wider than tall, and the
+  // turned board would be drawn larger: the tiles stay big enough to tap on a phone.
+  function wantTurn(layout) {
+    const maxZ = layout.layers - 1;
+    const width = layout.width * HX + maxZ * DEPTH + 2 * DEPTH + 8;
+    const height = layout.height * HY + maxZ * DEPTH + 2 * DEPTH + 8;
+    const { w: roomW, h: roomH } = room();
+    if (window.innerWidth >= window.innerHeight || width <= height) return false;
+    const flat = Math.min(roomW / width, roomH / height);
+    const turned = Math.min(roomW / height, roomH / width);
+    return turned > flat * 1.1;
+  }
+
   function setLayout(key) {
     const layout = S.layouts[key];
     S.layout = layout;
+    S.turned = wantTurn(layout);
     // Lower layers first; within a layer top rows first and right to left, so each tile's
     // thickness (drawn to its left and below) is hidden by the neighbour that touches it.
     S.order = layout.slots.map((_, i) => i).sort((a, b) => {
@@ -94,8 +128,37 @@
     const width = layout.width * HX + maxZ * DEPTH + 2 * DEPTH + 8;
     const height = layout.height * HY + maxZ * DEPTH + 2 * DEPTH + 8;
     const svg = $("board");
-    svg.setAttribute("viewBox", `${minX} ${minY} ${width} ${height}`);
+    // A quarter turn left maps (x, y) to (y, -x): the thickness and shadows then fall to the
+    // lower right, and the drawing order still hides each tile's thickness.
+    svg.setAttribute("viewBox", S.turned
+      ? `${minY} ${-(minX + width)} ${height} ${width}`
+      : `${minX} ${minY} ${width} ${height}`);
+    $("turn").setAttribute("transform", S.turned ? "rotate(-90)" : "");
+    fitTurned();
     svg.dataset.layout = key;
+    svg.dataset.turned = String(S.turned);
+  }
+
+  // Turned, the board is as tall as the room left below the controls, so that all of it
+  // shows at once (unturned, the style sheet's limit holds).
+  function fitTurned() {
+    $("board").style.maxHeight = S.turned ? `${room().h}px` : "";
+  }
+
+  // Where the layout point (x, y) of layer z is seen, in the board's units.
+  function place(x, y, z) {
+    const px = x * HX + z * DEPTH;
+    const py = y * HY - z * DEPTH;
+    return S.turned ? { x: py, y: -px } : { x: px, y: py };
+  }
+
+  function tileName(slot) {
+    const g = S.game;
+    const count = g.blocked_by ? g.blocked_by[slot] : null;
+    const state = S.free.has(slot) ? "free"
+      : count ? `blocked by ${count} tile${count === 1 ? "" : "s"}` : "blocked";
+    const hinted = S.marks[slot] === "hinted" ? ", hinted" : "";
+    return `${MJTiles.name(g.faces[slot])}, ${state}${hinted} (tile ${slot})`;
   }
 
   function tileMarkup(slot) {
@@ -108,15 +171,26 @@
     const h = 2 * HY - 2;
     const free = S.free.has(slot);
     const classes = [tileClass(slot)];
-    const title = `${slot}: ${MJTiles.name(code)} (${free ? "free" : "blocked"})`;
+    // The tooltip says what the accessible name says; the empty description keeps a screen
+    // reader from reading the tooltip again after the name.
+    const name = tileName(slot);
+    // Turned, the face is turned back so that it stands upright in the lying tile.
+    const cx = 1 + w / 2;
+    const cy = 1 + h / 2;
+    const face = S.turned
+      ? `<use href="#f-${code}" x="${cx - (h - 8) / 2}" y="${cy - (w - 6) / 2}" width="${h - 8}" ` +
+        `height="${w - 6}" transform="rotate(90 ${cx} ${cy})"/>`
+      : `<use href="#f-${code}" x="4" y="5" width="${w - 6}" height="${h - 8}"/>`;
     return `<g class="${classes.join(" ")}" id="tile-${slot}" data-slot="${slot}" data-face="${code}" ` +
-      `data-free="${free}" transform="translate(${px} ${py})"><title>${title}</title>` +
+      `data-free="${free}" transform="translate(${px} ${py})" role="button" ` +
+      `aria-pressed="${S.selected === slot}" aria-label="${name}" aria-description=""><title>${name}</title><g class="in">` +
       (z ? `<rect class="shadow" x="${1 - 2 * DEPTH}" y="${1 + 2 * DEPTH}" width="${w}" height="${h}" rx="6"/>` : "") +
       `<rect class="base" x="${1 - DEPTH}" y="${1 + DEPTH}" width="${w}" height="${h}" rx="5"/>` +
-      `<rect class="face" x="1" y="1" width="${w}" height="${h}" rx="5"/>` +
-      `<use href="#f-${code}" x="4" y="5" width="${w - 6}" height="${h - 8}"/>` +
+      `<rect class="face" x="1" y="1" width="${w}" height="${h}" rx="5"/>` + face +
       `<rect class="shade" x="1" y="1" width="${w}" height="${h}" rx="5"/>` +
-      `<text class="id" x="${w - 2}" y="${h - 2}" text-anchor="end">${slot}</text></g>`;
+      (S.turned
+        ? `<text class="id" x="3" y="${h - 2}" transform="rotate(90 3 ${h - 2})" text-anchor="end">${slot}</text>`
+        : `<text class="id" x="${w - 2}" y="${h - 2}" text-anchor="end">${slot}</text>`) + "</g></g>";
   }
 
   function drawBoard() {
@@ -126,6 +200,7 @@
     for (const slot of S.order) if (g.faces[slot]) html += tileMarkup(slot);
     $("tiles").innerHTML = html;
     S.drawn = g.faces.slice();
+    placeCursor();
   }
 
   function tileClass(slot) {
@@ -155,14 +230,120 @@
       }
       const wanted = tileClass(slot);
       if (el.getAttribute("class") !== wanted) el.setAttribute("class", wanted);
-      const free = String(S.free.has(slot));
-      if (el.dataset.free !== free) {
-        el.dataset.free = free;
-        el.querySelector("title").textContent = `${slot}: ${MJTiles.name(g.faces[slot])} (${free === "true" ? "free" : "blocked"})`;
+      const name = tileName(slot);
+      if (el.getAttribute("aria-label") !== name) {
+        el.setAttribute("aria-label", name);
+        el.querySelector("title").textContent = name;
       }
+      const pressed = String(S.selected === slot);
+      if (el.getAttribute("aria-pressed") !== pressed) el.setAttribute("aria-pressed", pressed);
+      const free = String(S.free.has(slot));
+      if (el.dataset.free !== free) el.dataset.free = free;
     }
     S.drawn = g.faces.slice();
+    placeCursor();
     return undefined;
+  }
+
+  // ---- the keyboard focus (one tab stop: the board, its tile named by aria-activedescendant) ----
+
+  // After any redraw: the focus stays on its tile while that tile shows, else goes to the
+  // showing tile nearest to where it was (a move, an undo that covered it, a new board).
+  function placeCursor() {
+    const g = S.game;
+    const present = [];
+    for (let slot = 0; slot < g.faces.length; slot++) if (g.faces[slot]) present.push(slot);
+    S.seen = MJNav.points(S.layout.slots, present, place);
+    if (S.cursor !== null && !S.seen.has(S.cursor)) {
+      S.cursor = S.cursorAt ? MJNav.nearest(S.seen, S.cursorAt) : null;
+    }
+    showCursor();
+  }
+
+  function moveCursor(slot) {
+    if (slot === null || slot === undefined || !S.seen.has(slot)) return;
+    S.cursor = slot;
+    showCursor();
+  }
+
+  function showCursor() {
+    const board = $("board");
+    const ring = $("ring");
+    const el = S.cursor === null ? null : $(`tile-${S.cursor}`);
+    if (!el) {
+      board.removeAttribute("aria-activedescendant");
+      ring.dataset.on = "false";
+      return;
+    }
+    const p = S.seen.get(S.cursor);
+    S.cursorAt = { x: p.x, y: p.y };
+    board.setAttribute("aria-activedescendant", el.id);
+    board.dataset.cursor = String(S.cursor);
+    ring.setAttribute("transform", el.getAttribute("transform"));
+    for (const rect of ring.children) {
+      const pad = rect.classList.contains("outer") ? 3.5 : 1;
+      rect.setAttribute("x", String(1 - pad));
+      rect.setAttribute("y", String(1 - pad));
+      rect.setAttribute("width", String(2 * HX - 2 + 2 * pad));
+      rect.setAttribute("height", String(2 * HY - 2 + 2 * pad));
+      rect.setAttribute("rx", String(5 + pad));
+    }
+    ring.dataset.on = "true";
+  }
+
+  // The first tile the focus lands on: the first free tile in reading order.
+  function startCursor() {
+    if (S.cursor !== null || !S.game) return;
+    const order = MJNav.reading(S.seen, HY);
+    moveCursor(order.find((slot) => S.free.has(slot)) ?? order[0]);
+  }
+
+  function freeOnly(slot) {
+    return S.free.has(slot);
+  }
+
+  function stepFree(back) {
+    const order = MJNav.reading(S.seen, HY).filter(freeOnly);
+    if (!order.length) return;
+    const at = order.indexOf(S.cursor);
+    if (at < 0) {
+      // From a blocked tile: the free tile after it in reading order.
+      const all = MJNav.reading(S.seen, HY);
+      const here = all.indexOf(S.cursor);
+      const after = all.slice(here + 1).concat(all.slice(0, here)).filter(freeOnly);
+      moveCursor(back ? after[after.length - 1] : after[0]);
+      return;
+    }
+    moveCursor(order[(at + (back ? order.length - 1 : 1)) % order.length]);
+  }
+
+  // Keys on the board; true when the key was the board's.
+  function boardKey(e) {
+    const board = $("board");
+    const onBoard = e.target === board;
+    const idle = e.target === document.body || e.target === document.documentElement;
+    if (!S.game || !(onBoard || idle)) return false;
+    const arrow = MJNav.DIRECTIONS[e.key];
+    const jump = e.key.toLowerCase() === "f" && !e.ctrlKey && !e.metaKey && !e.altKey;
+    const pick = onBoard && (e.key === "Enter" || e.key === " ");
+    if (!arrow && !jump && !pick) return false;
+    e.preventDefault();
+    board.classList.add("keys");
+    if (!onBoard || S.cursor === null) {
+      // The first key brings the focus to the board, on the first free tile.
+      if (!onBoard) board.focus();
+      startCursor();
+      return true;
+    }
+    if (arrow) {
+      const free = e.shiftKey || e.ctrlKey || e.metaKey;
+      moveCursor(MJNav.step(S.seen, S.cursor, e.key, free ? freeOnly : null));
+    } else if (jump) {
+      stepFree(e.shiftKey);
+    } else {
+      clickTile(S.cursor);
+    }
+    return true;
   }
 
   function clock(seconds) {
@@ -217,7 +398,7 @@
       if (state.status === "won") record("won");
       showResult();
     } else if (state.status === "playing") {
-      $("overlay").hidden = true;
+      hidePanel("overlay");
       S.shownResultFor = null;
     }
     document.body.dataset.status = state.status;
@@ -244,7 +425,7 @@
     $("result-table").innerHTML = rows.map(([k, v]) => `<tr><td>${k}</td><td>${v}</td></tr>`).join("");
     $("result-undo").hidden = won;
     $("result-shuffle").hidden = won;
-    $("overlay").hidden = false;
+    openPanel("overlay");
   }
 
   // ---- statistics (this browser only) ----
@@ -292,7 +473,7 @@
     });
     $("stats-table").innerHTML = `<tr><th>Layout</th><th>Games</th><th>Wins</th><th>Best</th></tr>${rows.join("")}`;
     $("streak").textContent = `Daily Challenge streak: ${streak(stats.daily)} day(s); ${stats.daily.length} Daily won in all.`;
-    $("stats").hidden = false;
+    openPanel("stats");
   }
 
   // ---- keeping the game across reloads ----
@@ -343,7 +524,7 @@
     history.replaceState(null, "", url);
     $("layout-select").value = g.key;
     $("seed-input").value = "";
-    say(label || `${g.layout}, seed ${g.seed_text}: click two free matching tiles.`);
+    say(label || `${g.layout}, seed ${g.seed_text}: pick two free matching tiles.`);
   }
 
   function newGame(layout) {
@@ -449,6 +630,8 @@
       S.marks = { [a]: "hinted", [b]: "hinted" };
       S.selected = null;
       show(data.state, { keepMarks: true });
+      // Playing from the keyboard, the focus goes to the hint's first tile.
+      if (document.activeElement === $("board")) moveCursor(a);
       const note = data.hint.keeps_winnable === true
         ? "the game can still be won after it"
         : data.hint.keeps_winnable === false
@@ -484,10 +667,32 @@
 
   // ---- wiring ----
 
+  // A panel takes the keyboard focus while open and gives it back when it closes.
+  function openPanel(id) {
+    const panel = $(id);
+    if (panel.hidden) S.focusBack = document.activeElement;
+    panel.hidden = false;
+    const first = [...panel.querySelectorAll("button")].find((b) => !b.hidden);
+    // Focused without scrolling: a long panel (the keys, on a phone) shows from its top.
+    if (first) first.focus({ preventScroll: true });
+    panel.querySelector(".panel").scrollTop = 0;
+  }
+
+  function hidePanel(id) {
+    const panel = $(id);
+    if (panel.hidden) return;
+    const inside = panel.contains(document.activeElement);
+    panel.hidden = true;
+    if (inside) {
+      const back = S.focusBack && document.contains(S.focusBack) ? S.focusBack : $("board");
+      back.focus();
+    }
+  }
+
   function closePanels() {
     let closed = false;
     for (const id of ["overlay", "stats", "help"]) {
-      if (!$(id).hidden) { $(id).hidden = true; closed = true; }
+      if (!$(id).hidden) { hidePanel(id); closed = true; }
     }
     return closed;
   }
@@ -501,7 +706,26 @@
   function wire() {
     $("board").addEventListener("click", (event) => {
       const tile = event.target.closest(".tile");
-      if (tile) clickTile(Number(tile.dataset.slot));
+      if (!tile) return;
+      moveCursor(Number(tile.dataset.slot));
+      clickTile(Number(tile.dataset.slot));
+    });
+    // The focus ring is for the keyboard: a pointer hides it until the next key.
+    $("board").addEventListener("pointerdown", () => { $("board").classList.remove("keys"); });
+    $("board").addEventListener("focus", () => { startCursor(); });
+    $("board").addEventListener("keyup", (e) => { if (e.key === "Tab") $("board").classList.add("keys"); });
+    let resizing = 0;
+    window.addEventListener("resize", () => {
+      cancelAnimationFrame(resizing);
+      resizing = requestAnimationFrame(() => {
+        if (!S.layout || !S.game) return;
+        if (wantTurn(S.layout) !== S.turned) {
+          setLayout(S.game.key);
+          drawBoard();
+        } else {
+          fitTurned();
+        }
+      });
     });
     $("new-form").addEventListener("submit", (e) => { e.preventDefault(); newGame(); });
     $("daily-form").addEventListener("submit", (e) => { e.preventDefault(); daily(); });
@@ -511,26 +735,27 @@
     $("shuffle-button").addEventListener("click", shuffle);
     $("replay-button").addEventListener("click", replay);
     $("stats-button").addEventListener("click", showStats);
-    $("help-button").addEventListener("click", () => { $("help").hidden = false; });
+    $("help-button").addEventListener("click", () => openPanel("help"));
     $("learn-toggle").addEventListener("change", () => {
       savePrefs();
       if (!learnOn()) { S.marks = {}; drawBoard(); }
-      say(learnOn() ? "Learn Mode on: click a blocked tile to see why." : "Learn Mode off.");
+      say(learnOn() ? "Learn Mode on: pick a blocked tile to see why." : "Learn Mode off.");
     });
     $("ids-toggle").addEventListener("change", savePrefs);
-    $("result-undo").addEventListener("click", () => { $("overlay").hidden = true; undo(); });
-    $("result-shuffle").addEventListener("click", () => { $("overlay").hidden = true; shuffle(); });
-    $("result-replay").addEventListener("click", () => { $("overlay").hidden = true; replay(); });
-    $("result-new").addEventListener("click", () => { $("overlay").hidden = true; newGame(); });
-    $("result-close").addEventListener("click", () => { $("overlay").hidden = true; });
-    $("stats-close").addEventListener("click", () => { $("stats").hidden = true; });
+    $("result-undo").addEventListener("click", () => { hidePanel("overlay"); undo(); });
+    $("result-shuffle").addEventListener("click", () => { hidePanel("overlay"); shuffle(); });
+    $("result-replay").addEventListener("click", () => { hidePanel("overlay"); replay(); });
+    $("result-new").addEventListener("click", () => { hidePanel("overlay"); newGame(); });
+    $("result-close").addEventListener("click", () => hidePanel("overlay"));
+    $("stats-close").addEventListener("click", () => hidePanel("stats"));
     $("stats-reset").addEventListener("click", () => {
       localStorage.removeItem(STATS_KEY);
       showStats();
     });
-    $("help-close").addEventListener("click", () => { $("help").hidden = true; });
+    $("help-close").addEventListener("click", () => hidePanel("help"));
     document.addEventListener("keydown", (e) => {
       if (e.target.closest("input, select, textarea")) return;
+      if (boardKey(e)) return;
       const key = e.key.toLowerCase();
       const ctrl = e.ctrlKey || e.metaKey;
       if (key === "escape") {
@@ -542,7 +767,7 @@
       if (ctrl || e.altKey) return;
       const actions = {
         h: hint, u: undo, r: redo, s: shuffle, p: replay, n: newGame, d: daily, t: showStats,
-        "?": () => { $("help").hidden = false; },
+        "?": () => openPanel("help"),
         l: () => { $("learn-toggle").click(); },
         i: () => { $("ids-toggle").click(); },
       };
