@@ -9,7 +9,9 @@ Measured side by side in one run (process CPU time, median of ``--repeat``):
   observation and a mask for the seat to act, a random index among the mask's;
 * ``aec``: the PettingZoo environment through ``agent_iter`` / ``last`` / ``step``;
 * ``vector``: :class:`~mahjongkit.mcr.rl.vector.VectorSelfPlay` with ``K`` games per call;
-* the ``table`` and ``vector`` loops again with the pure-Python observer and mask
+* ``gym``: the Gymnasium wrapper, a random learner in seat 0 against level-1 bots (their
+  thinking is most of its time);
+* the ``table``, ``vector`` and ``gym`` loops again with the pure-Python observer and mask
   (``impl="python"``), the default being the C++ one;
 * the breakdown of ``table`` per move, by difference: the same loop without the
   observation (the mask is still built, the random player draws from it), and the engine
@@ -102,6 +104,26 @@ def run_aec(hands: int) -> tuple[int, int]:
     return hands, moves
 
 
+def run_single(hands: int, impl: str | None = None) -> tuple[int, int]:
+    """The Gymnasium wrapper: a random learner in seat 0, level-1 bots in the others (the
+    bots' thinking is most of it; every seat's move counts)."""
+    from mahjongkit.mcr.rl.single import SingleAgentEnv
+
+    rng = random.Random(1)
+    env = SingleAgentEnv(opponents=1, impl=impl)
+    moves = 0
+    for number in range(hands):
+        observation, _ = env.reset(seed=number)
+        done = False
+        while not done:
+            legal = observation["action_mask"].nonzero()[0]
+            observation, _, done, _, _ = env.step(int(legal[rng.randrange(len(legal))]))
+        game = env.table.game
+        assert game is not None
+        moves += len(game.move_log)
+    return hands, moves
+
+
 def run_vector(hands: int, games: int, impl: str | None = None) -> tuple[float, int]:
     rng = np.random.default_rng(1)
     play = VectorSelfPlay(games, impl=impl)
@@ -190,7 +212,16 @@ def main() -> None:
     )
     parser.add_argument(
         "--only",
-        choices=["rules", "masked", "table", "aec", "vector", "table-python", "vector-python"],
+        choices=[
+            "rules",
+            "masked",
+            "table",
+            "aec",
+            "vector",
+            "gym",
+            "table-python",
+            "vector-python",
+        ],
         help="run one row once and print its moves (for an instruction count under callgrind)",
     )
     args = parser.parse_args()
@@ -202,12 +233,15 @@ def main() -> None:
             "table": lambda: run_table(hands),
             "aec": lambda: run_aec(hands),
             "vector": lambda: run_vector(hands, args.games[0]),
+            "gym": lambda: run_single(hands),
             "table-python": lambda: run_table(hands, impl="python"),
             "vector-python": lambda: run_vector(hands, args.games[0], impl="python"),
         }[args.only]
         print(f"{args.only}: hands, moves = {only()}")
         return
-    importlib.import_module("mahjongkit.mcr.env")  # PettingZoo's import is not the loop's cost
+    for module in ("mahjongkit.mcr.env", "mahjongkit.mcr.rl.single"):
+        importlib.import_module(module)  # PettingZoo's and Gymnasium's imports are not the loops'
+
     with open("/proc/loadavg") as handle:
         print("load average at start:", handle.read().split()[:3])
     rows: list[tuple[str, Callable[[], tuple[float, int]]]] = [
@@ -225,6 +259,8 @@ def main() -> None:
             f"vector (K = {first}), Python observer",
             lambda: run_vector(max(hands, 4 * first), first, impl="python"),
         ),
+        ("gym (random learner vs level-1 bots)", lambda: run_single(hands // 4)),
+        ("gym, Python observer", lambda: run_single(hands // 4, impl="python")),
     ]
     # The rows take turns within each repeat, so that a change of load hits them alike.
     runs: dict[str, list[tuple[float, float]]] = {name: [] for name, _ in rows}
