@@ -136,7 +136,8 @@ void register_mcr_rl(py::module_& m) {
             if (!o.core.loaded()) throw py::value_error("load a state before rendering");
             o.core.render(seat, planes_row(out, py::ssize_t{o.core.planes()} * kColumns, row));
           },
-          py::arg("seat"), py::arg("out"), py::arg("row") = 0)
+          // noconvert: a converted copy would be written instead of the caller's array
+          py::arg("seat"), py::arg("out").noconvert(), py::arg("row") = 0)
       .def_property_readonly("offered_tile", [](const PyObserver& o) -> py::object {
         const Marks& marks = o.core.marks();
         if (marks.window == 0) return py::none();
@@ -166,5 +167,5 @@ void register_mcr_rl(py::module_& m) {
         py::gil_scoped_release release;
         for (std::size_t k = 0; k < jobs.size(); ++k) jobs[k].first->render(jobs[k].second, data + k * size);
       },
-      py::arg("observers"), py::arg("seats"), py::arg("out"));
+      py::arg("observers"), py::arg("seats").noconvert(), py::arg("out").noconvert());
 }

@@ -100,6 +100,16 @@ def test_vectorised_batches_are_the_same_with_either_observer(flat: bool) -> Non
     assert episodes > 0
 
 
+def test_encode_writes_into_any_array_numpy_can_copy_into() -> None:
+    game = Rules("conf-out")
+    fast, plain = CoreObserver(), Observer()
+    fast.sync(game)
+    plain.sync(game)
+    for dtype in (np.float32, np.float64):
+        out = np.full((fast.planes * 2, 34), 7.0, dtype=dtype)[::2]  # not contiguous
+        assert fast.encode(1, out) is out and (out == plain.encode(1)).all()
+
+
 def test_the_core_refuses_what_it_cannot_place() -> None:
     observer = core.Observer(4)
     planes = np.zeros((observer.planes, 34), dtype=np.float32)
@@ -127,6 +137,8 @@ def test_the_core_refuses_what_it_cannot_place() -> None:
         observer.mask(0, True, [], np.zeros(235, dtype=np.float32))
     with pytest.raises(ValueError, match="cannot place"):
         observer.mask(0, False, [6000], np.zeros(235, dtype=np.int8))  # a pung with no window
+    with pytest.raises(TypeError):  # never a converted copy written in its place
+        observer.render(0, np.zeros((observer.planes, 34), dtype=np.float64))
     mask = np.ones((2, 235), dtype=np.bool_)
     observer.mask(0, False, [0, 1], mask, row=1)
     assert mask[0].all() and np.flatnonzero(mask[1]).tolist() == [0, 1]

@@ -135,6 +135,7 @@ class CoreObserver:
         self.history = _check_history(history)
         self.seat_planes = seat_planes(history)
         self.planes = plane_count(history)
+        self._shape = (self.planes, COLUMNS)
         self.core = _core.Observer(history)
         self.reset()
 
@@ -187,7 +188,11 @@ class CoreObserver:
             raise ValueError("sync(rules) first: the observer has no game")
         if out is None:
             out = np.empty((self.planes, COLUMNS), dtype=np.float32)
-        self.core.render(seat, out)
+            self.core.render(seat, out)
+        elif out.dtype == np.float32 and out.flags.c_contiguous and out.shape == self._shape:
+            self.core.render(seat, out)
+        else:  # any other array NumPy can copy the planes into, as the Python observer's
+            np.copyto(out, self.encode(seat))
         return out
 
     def mask(self, seat: int, moves: Sequence[Move], out: npt.NDArray[Any], row: int = 0) -> None:
