@@ -203,7 +203,7 @@ def test_four_walls_of_34_each_seat_drawing_from_its_own() -> None:
     assert isinstance(walls, SeatWalls)
     assert [walls.left(s) for s in range(4)] == [21, 21, 20, 21]  # hand 3: seat 2 deals
     assert not any(h.flowers for h in game.hands) and game.drawn is not None
-    with pytest.raises(ValueError, match="one wall"):
+    with pytest.raises(ValueError, match="give the position's walls"):  # one wall given
         Rules("b", variant=BOTZONE, position=Position((FILL + " 2p", FILL, FILL, FILL), (), 0))
     rng = random.Random(7)
     while game.is_active:
@@ -232,6 +232,45 @@ def test_four_walls_of_34_each_seat_drawing_from_its_own() -> None:
     assert len(game.history) == 1 and sum(game.totals) == 0
     restored = Rules.from_json(game.to_json())
     assert restored.history == game.history and restored.variant == BOTZONE
+
+
+def test_a_written_position_plays_on_four_walls() -> None:
+    position = Position(
+        hands=(
+            "123m 456m 789m 11p 23p 9s",
+            "456p 78p 123s 567s EE",
+            FILL,
+            "234s 678s 88s SS WW N",
+        ),
+        wall=(),
+        walls=(("1m",), ("3s", "4s"), (), ("E",)),
+        turn=0,
+    )
+    game = Rules("four", variant=BOTZONE, position=position)
+    assert game.check_invariants() == []
+    assert game.apply(0, Move.parse("discard 9s")) is None  # nobody claims: seat 1 draws
+    assert game.turn == 1 and game.drawn == from_code("3s")
+    kinds = [[from_code(t) for t in part] for part in (["1m"], ["4s"], [], ["E"])]
+    assert game.wall.parts() == tuple(tuple(part) for part in kinds)
+    restored = Rules.from_json(game.to_json())
+    assert restored.position == position and restored.to_string() == game.to_string()
+    assert game.apply(1, Move.parse("discard E")) is None  # seat 2's wall is empty
+    assert not game.is_active and game.history[0].exhausted
+
+
+def test_a_written_position_and_the_variant_agree_on_the_walls() -> None:
+    one = Position(hands=(FILL + " 2p", FILL, FILL, FILL), wall=("3p",), turn=0)
+    four = Position(hands=one.hands, wall=(), walls=(("3p",), (), (), ()), turn=0)
+    with pytest.raises(ValueError, match="four walls: give the position's walls, one a seat"):
+        Rules("w", variant=BOTZONE, position=one)
+    with pytest.raises(ValueError, match="a position with four walls needs a variant with four"):
+        Rules("w", position=four)
+    both = Position(hands=one.hands, wall=("3p",), walls=four.walls, turn=0)
+    with pytest.raises(ValueError, match="four walls and no wall"):
+        Rules("w", variant=BOTZONE, position=both)
+    flower = Position(hands=one.hands, wall=(), walls=(("F1",), (), (), ()), turn=0)
+    with pytest.raises(ValueError, match="four walls hold no flowers"):
+        Rules("w", variant=BOTZONE, position=flower)
 
 
 def test_many_games_on_four_walls_keep_the_invariants() -> None:

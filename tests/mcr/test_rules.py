@@ -613,6 +613,9 @@ def test_check_invariants_names_what_is_broken() -> None:
     g = Rules("broken")
     g.match.hand.turn = None
     assert "outside a window 0 seats are waited on" in g.check_invariants()
+    g = Rules("broken")
+    g.match.hand.counts[2][from_code("E")] += 1  # the hand's counts, not the table's mirror
+    assert "the hand table's tiles of seat 2 are not the hand's" in g.check_invariants()
     g = game([FILL + " 4m", WIN_4M_R, FILL, WIN_4M_G])
     ok(g, 0, discard(M4))
     window = g.match.hand.window
@@ -644,6 +647,34 @@ def test_both_implementations_play_the_same_game(monkeypatch: pytest.MonkeyPatch
         return [str(event) for event in g.take_outcomes()]
 
     assert events_of("cpp") == events_of("python")
+
+
+def test_a_custom_completeness_gate_plays_the_same_game() -> None:
+    """A gate of one's own has no hand table: each seat's waits are asked of the gate kind by
+    kind, the discard's claims seat by seat. With the library's own test as the gate, that
+    path must lead to the very game the table plays (claims, kongs and wins included)."""
+    import random
+
+    from mahjongkit.mcr.analysis.engine import is_complete
+
+    def play(**gate: object) -> tuple[list[str], tuple[int, int, int, int]]:
+        g = Rules("gate", hand_no=9, **gate)  # type: ignore[arg-type]
+        assert (g.match.hand.table is None) == bool(gate)
+        rng = random.Random(2)
+        while g.is_active:
+            seat = rng.choice(g.waiting_on)
+            legal = g.legal(seat)
+            wins = [m for m in legal if m.kind is MoveKind.WIN]
+            claims = [m for m in legal if m.kind not in (MoveKind.PASS, MoveKind.DISCARD)]
+            move = wins[0] if wins else claims[0] if claims and rng.random() < 0.6 else None
+            ok(g, seat, move or rng.choice(legal))
+            assert g.check_invariants() == []
+        return [str(event) for event in g.take_outcomes()], g.totals
+
+    table, gate = play(), play(complete=is_complete)
+    assert table == gate
+    assert any("meld=pung" in line for line in table[0])
+    assert sum("how=discard" in line for line in table[0]) == 2  # and wins on discards
 
 
 def test_a_clone_is_independent() -> None:

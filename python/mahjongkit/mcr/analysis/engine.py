@@ -18,12 +18,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from types import ModuleType
+from typing import Any
 
 from mahjongkit._impl import resolve as resolve  # the scorer dispatches with it too
 from mahjongkit.mcr.analysis import decompose as _ref
 from mahjongkit.mcr.analysis import shanten as _ref_shanten
+from mahjongkit.mcr.analysis import table as _ref_table
 from mahjongkit.mcr.analysis.split import Form, SetKind, Split, TileSet, Wait
+from mahjongkit.mcr.analysis.table import HandTableLike
 from mahjongkit.mcr.hand.hand import Hand
+from mahjongkit.mcr.hand.wall import order_for
+from mahjongkit.tiles import full_set
 
 _FORMS = list(Form)
 _SET_KINDS = list(SetKind)
@@ -115,6 +120,41 @@ def waits_function(impl: str | None = None) -> CountsWaits:
         return _ref.waits_of_counts
     cpp_waits: CountsWaits = core().waits  # positional (counts, melds, meld_tiles)
     return cpp_waits
+
+
+def hand_table(
+    discards: tuple[Any, ...], kongs: tuple[Any, ...], *, impl: str | None = None
+) -> HandTableLike:
+    """A new, empty table of one hand's four seats (:mod:`.table`) by one implementation;
+    ``discards`` and ``kongs`` are the caller's move objects indexed by kind.
+
+    >>> cpp, py = hand_table(tuple(range(35)), tuple(range(35)), impl="cpp"), hand_table(
+    ...     tuple(range(35)), tuple(range(35)), impl="python")
+    >>> cpp.turn_moves(0, 1) == py.turn_moves(0, 1) == ()
+    True
+    """
+    if resolve(impl) == "python":
+        return _ref_table.HandTable(discards, kongs)
+    table: HandTableLike = core().HandTable(discards, kongs)
+    return table
+
+
+def wall_shuffle(impl: str | None = None) -> Callable[[bytes, int], list[int]]:
+    """The seeded wall of a hand (the set read in :func:`~mahjongkit.mcr.hand.wall.order_for`'s
+    order) from the seed's bytes and the hand number, by one implementation, chosen now.
+
+    >>> wall_shuffle("cpp")(b"demo", 3) == wall_shuffle("python")(b"demo", 3)
+    True
+    """
+    if resolve(impl) == "python":
+        return _python_wall
+    shuffled: Callable[[bytes, int], list[int]] = core().wall_tiles
+    return shuffled
+
+
+def _python_wall(seed: bytes, hand_no: int) -> list[int]:
+    tiles = full_set()
+    return [tiles[position - 1] for position in order_for(seed, hand_no)]
 
 
 def shanten(hand: Hand, *, impl: str | None = None) -> int:

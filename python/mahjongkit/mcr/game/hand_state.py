@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from itertools import compress
 from typing import Any, Final, Protocol
 
+from mahjongkit.mcr.analysis.table import OPEN, QUIET, WIN_SHIFT, HandTableLike
 from mahjongkit.mcr.game.events import (
     Answered,
     Claimed,
@@ -79,6 +80,12 @@ class Judge:
     waits: WaitsFunction | None  # None: ask ``complete`` of each kind (a custom gate)
     complete: Callable[[Hand], bool]
     score: ScoreFunction
+    # A new table of the four seats' tiles (the per-discard step in one call), or None: the
+    # hand asks ``waits`` (or ``complete``) itself, seat by seat (a custom gate).
+    table: Callable[[], HandTableLike] | None = None
+    # The seeded wall of a hand from the seed's bytes and the hand number (None: the hand
+    # layer's own order_for).
+    shuffled: Callable[[bytes, int], list[int]] | None = None
 
 
 @dataclass(frozen=True)
@@ -129,6 +136,7 @@ class HandState:
         "replacement",
         "rob_last",
         "seat_walls",
+        "table",
         "turn",
         "waits",
         "wall",
@@ -178,6 +186,8 @@ class HandState:
         self.end: HandEnd | None = None
         self._self_done = False
         self._self_tally: TallyLike | None = None
+        # The seats' tiles mirrored for the one-call discard step (see _sync), or None.
+        self.table = judge.table() if judge.table is not None else None
 
     def copy(self, events: list[Event]) -> HandState:
         """An independent copy (hands, melds and tallies are immutable values: shared)."""
@@ -205,6 +215,7 @@ class HandState:
         other.last_discard_is_last = self.last_discard_is_last
         other.end = self.end
         other._self_done, other._self_tally = self._self_done, self._self_tally
+        other.table = None if self.table is None else self.table.copy()
         return other
 
     # -- seats -------------------------------------------------------------------------------
@@ -224,10 +235,27 @@ class HandState:
         self.flowers[seat] = hand.flowers
         self._hands[seat] = hand
         self.waits[seat] = None
+        if self.table is not None:
+            self._sync(seat)
 
     def _changed(self, seat: int) -> None:
         self._hands[seat] = None
         self.waits[seat] = None
+        if self.table is not None:
+            self._sync(seat)
+
+    def _sync(self, seat: int) -> None:
+        """Mirror the seat's tiles into the table (after anything but a discard or a draw,
+        which the table makes itself)."""
+        assert self.table is not None
+        melds = self.melds[seat]
+        self.table.set_seat(
+            seat,
+            self.counts[seat],
+            len(melds),
+            [k for m in melds for k in m.tiles],
+            [m.tiles[0] for m in melds if m.kind is _PUNG_MELD],
+        )
 
     def size(self, seat: int) -> int:
         """Concealed tiles plus three per meld: 13, or 14 on turn."""
@@ -241,6 +269,8 @@ class HandState:
         """The kinds that would complete the seat's thirteen (none held four), ascending,
         kept until the seat's tiles change (a short list: a membership test is as quick as
         a set's, and building no set saves a fifth of the call)."""
+        if self.table is not None:
+            return self.table.waits(seat)
         waits = self.waits[seat]
         if waits is None:
             melds = self.melds[seat]
@@ -273,6 +303,18 @@ class HandState:
     def turn_moves(self, seat: int) -> tuple[Move, ...]:
         """The moves of the seat on turn: its discards, kongs and a self-drawn win, in
         legal-list order."""
+        table = self.table
+        if table is not None:
+            if self.claimed_this_turn:
+                which = 0  # no kong in a turn reached by a chow or pung
+            elif self.seat_walls is None and self.wall._back != self.wall._front:
+                which = 1
+            else:  # no replacement: only a promotion that can be robbed, or none
+                which = 1 if self.can_kong(seat) else 2 if self.rob_last else 0
+            moves = table.turn_moves(seat, which)
+            if (not self._self_done or self._self_tally is not None) and self.self_draw_tally():
+                moves += (WIN,)
+            return moves
         c = self.counts[seat]
         moves = tuple(compress(DISCARDS, c))
         if not self.claimed_this_turn:
@@ -364,8 +406,9 @@ class HandState:
         tally = self.judge.score(_unchecked_hand(counts, hand.melds, hand.flowers), context)
         return (tally, context) if tally.minimum_met else None
 
-    def offers(self, seat: int, tile: int) -> ClaimWindow | None:
-        """Every other seat's claims on ``seat``'s discard of ``tile``, computed at once."""
+    def offers(self, seat: int, tile: int, wins: int | None = None) -> ClaimWindow | None:
+        """Every other seat's claims on ``seat``'s discard of ``tile``, computed at once;
+        ``wins`` (from the table) has bit ``step - 1`` set when seat + step waits on it."""
         may: dict[int, tuple[Move, ...]] | None = None
         tallies: dict[int, Any] = {}
         counts, waits, walls = self.counts, self.waits, self.seat_walls
@@ -387,10 +430,14 @@ class HandState:
                 claims.append(PUNG)
                 if held == 3 and self.can_kong(other):
                     claims.append(KONG)
-            w = waits[other]
-            if w is None:
-                w = self.waits_of(other)
-            if tile in w:
+            if wins is not None:
+                waited = wins >> (step - 1) & 1
+            else:
+                w = waits[other]
+                if w is None:
+                    w = self.waits_of(other)
+                waited = tile in w
+            if waited:
                 win = self._win_on(other, tile, WinBy.DISCARD)
                 if win is not None:
                     if claims is None:
@@ -403,7 +450,7 @@ class HandState:
                 may[other] = tuple(claims)
         if may is None:
             return None
-        return ClaimWindow(Phase.CLAIM, tile, seat, may, tallies=tallies)
+        return ClaimWindow(Phase.CLAIM, tile, seat, may, tallies=tallies, nearest_first=True)
 
     # -- the deal ----------------------------------------------------------------------------
 
@@ -425,12 +472,11 @@ class HandState:
                     emit(FlowerExposed(seat, tile))
                 else:
                     c[tile] += 1
-            self._changed(seat)
         # Replacements from the back, seat by seat from the dealer, flowers recursively.
         for seat in order:
-            target = 14 if seat == dealer else 13
             c = self.counts[seat]
-            while sum(c) < target:
+            missing = (14 if seat == dealer else 13) - sum(c)
+            while missing > 0:
                 tile = self.wall.replace()
                 emit(_DREW[seat][True])
                 if is_bonus(tile):
@@ -438,6 +484,7 @@ class HandState:
                     emit(FlowerExposed(seat, tile))
                 else:
                     c[tile] += 1
+                    missing -= 1
                     last_received[seat] = (tile, "back")
             self._changed(seat)
         self.turn = dealer
@@ -449,17 +496,62 @@ class HandState:
 
     # -- the turn ----------------------------------------------------------------------------
 
-    def discard(self, seat: int, tile: int) -> None:
-        counts, waits = self.counts, self.waits
+    def discard(self, seat: int, tile: int) -> tuple[Move, ...] | None:
+        """``seat`` discards ``tile``; the next seat's turn moves when it drew and they are
+        known here already (no self-drawn win to score), else ``None``."""
+        counts = self.counts
         counts[seat][tile] -= 1
         self._hands[seat] = None
-        waits[seat] = None
         self.pools[seat].append(tile)
         # Fan 45 (last tile claim): the discard that follows the draw that emptied the wall.
         self.last_discard_is_last = self.last_draw_emptied
         events = self.events
         events.append(_DISCARDED[seat][tile])
         wall = self.wall
+        table = self.table
+        if table is not None:
+            # One call: the table takes the discard, asks every other seat, and when nobody
+            # can claim it and the front tile is a standard one, the next seat draws it.
+            front = wall._front
+            drawn = 0
+            if self.seat_walls is None and wall._back != front:
+                drawn = wall._tiles[front]
+                if drawn > _LAST_STANDARD:
+                    drawn = 0
+            # The next seat's kongs after its draw: all, unless that draw empties the wall.
+            which = 1 if wall._back - front > 1 else 2 if self.rob_last else 0
+            found, moves = table.step(seat, tile, drawn, which)
+            nxt = (seat + 1) & 3
+            if found < OPEN:
+                front += 1
+                wall._front = front
+                events.append(_DREW[nxt][False])
+                counts[nxt][drawn] += 1
+                self._hands[nxt] = None
+                self.turn = nxt
+                self.drawn = drawn
+                self.drawn_from = "wall"
+                self.replacement = None
+                self.claimed_this_turn = False
+                self.last_draw_emptied = wall._back == front
+                self._self_done = not found  # no win to score unless the tile is a wait
+                self._self_tally = None
+                return None if found else moves
+            self.turn = None
+            self.drawn = self.drawn_from = None
+            self.replacement = None
+            if found & QUIET:
+                self.draw(nxt, from_back=False, reason=None)
+                return None
+            window = self.offers(seat, tile, found >> WIN_SHIFT)
+            if window is None:  # a win under 8 points, or no meld with four walls
+                self.draw(nxt, from_back=False, reason=None)
+                return None
+            self.phase = Phase.CLAIM
+            self.window = window
+            return None
+        waits = self.waits
+        waits[seat] = None
         if self.seat_walls is None:
             # The common case, inlined (most discards open no window and the next seat draws
             # a standard tile): the same checks as ``offers`` and ``draw``, in the same order.
@@ -497,16 +589,17 @@ class HandState:
                             w = self.waits_of_before_draw(nxt, drawn)
                         self._self_done = drawn not in w
                         self._self_tally = None
-                        return
+                        return None
         self.turn = None
         self.drawn = self.drawn_from = None
         self.replacement = None
         window = self.offers(seat, tile)
         if window is None:
             self.draw((seat + 1) & 3, from_back=False, reason=None)
-            return
+            return None
         self.phase = Phase.CLAIM
         self.window = window
+        return None
 
     def declare_kong(self, seat: int, tile: int) -> None:
         c = self.counts[seat]
@@ -577,6 +670,10 @@ class HandState:
         self.claimed_this_turn = False
         # The last tile (fans 44, 45): the shared wall is empty, or the next seat's is.
         self.last_draw_emptied = wall.is_empty if walls is None else walls.empty((seat + 1) & 3)
+        if self.table is not None:
+            self._self_done = not self.table.draw(seat, tile)
+            self._self_tally = None
+            return
         waits = self.waits[seat]
         if waits is None:
             waits = self.waits_of_before_draw(seat, tile)
@@ -607,7 +704,11 @@ class HandState:
         elif kind is MoveKind.KONG:
             self.events.append(KongDeclared(seat, w.tile, "exposed"))
         else:
-            self.events.append(Answered(_ANSWER_EVENT[kind], seat, w.tile, move.tiles))
+            key = (seat, move, w.tile)
+            event = _ANSWERED.get(key)
+            if event is None:  # answers are values: each made once, then shared
+                event = _ANSWERED[key] = Answered(_ANSWER_EVENT[kind], seat, w.tile, move.tiles)
+            self.events.append(event)
         if w.answer(seat, move):
             self.close_window(w)
 
@@ -642,16 +743,12 @@ class HandState:
             a, b = move.tiles
             c[a] -= 1
             c[b] -= 1
-            meld = Meld(MeldKind.CHOW, tuple(sorted((a, b, tile))), False, False, source, tile)
-        elif move.kind is MoveKind.PUNG:
-            c[tile] -= 2
-            meld = Meld(MeldKind.PUNG, (tile, tile, tile), False, False, source, tile)
         else:
-            c[tile] -= 3
-            meld = Meld(MeldKind.KONG, (tile, tile, tile, tile), False, False, source, tile)
+            c[tile] -= 2 if move.kind is MoveKind.PUNG else 3
+        meld, claimed = _claim_values(claimer, move, tile, source)
         self.melds[claimer] = (*self.melds[claimer], meld)
         self._changed(claimer)
-        self.events.append(Claimed(claimer, tile, move.kind.value, source))
+        self.events.append(claimed)
         # With four walls the claimer's discard is the last tile's when the next wall is empty.
         walls = self.seat_walls
         self.last_draw_emptied = walls is not None and walls.empty((claimer + 1) & 3)
@@ -685,6 +782,26 @@ class HandState:
         self.drawn = self.drawn_from = None
 
 
+def _claim_values(claimer: int, move: Move, tile: int, source: int) -> tuple[Meld, Claimed]:
+    """The meld a claim makes and its event: immutable values, built once and shared (a
+    game makes thousands of claims of a few hundred kinds)."""
+    key = (claimer, move, tile, source)
+    values = _CLAIMS.get(key)
+    if values is None:
+        if move.kind is MoveKind.CHOW:
+            assert move.tiles is not None
+            a, b = move.tiles
+            meld = Meld(MeldKind.CHOW, tuple(sorted((a, b, tile))), False, False, source, tile)
+        elif move.kind is MoveKind.PUNG:
+            meld = Meld(MeldKind.PUNG, (tile, tile, tile), False, False, source, tile)
+        else:
+            meld = Meld(MeldKind.KONG, (tile, tile, tile, tile), False, False, source, tile)
+        values = _CLAIMS[key] = (meld, Claimed(claimer, tile, move.kind.value, source))
+    return values
+
+
+_CLAIMS: dict[tuple[int, Move, int, int], tuple[Meld, Claimed]] = {}
+_ANSWERED: dict[tuple[int, Move, int], Answered] = {}
 _LAST_STANDARD: Final = 34
 _PUNG_MELD: Final = MeldKind.PUNG
 _OTHERS: Final = tuple(tuple((seat + step) & 3 for step in (1, 2, 3)) for seat in range(SEATS))

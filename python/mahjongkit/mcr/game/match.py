@@ -92,9 +92,9 @@ class Match:
         if given is not None:
             wall = given
         elif self.variant.walls is Walls.PER_SEAT:
-            wall = SeatWalls.from_seed(self.seed_key, self.hand_no)
+            wall = SeatWalls.from_seed(self.seed_key, self.hand_no, shuffled=self.judge.shuffled)
         else:
-            wall = Wall.from_seed(self.seed_key, self.hand_no)
+            wall = Wall.from_seed(self.seed_key, self.hand_no, shuffled=self.judge.shuffled)
             if not self.variant.flowers:
                 wall = Wall(t for t in wall.tiles if not is_bonus(t))
         hand = self.new_hand(wall, whole=True)

@@ -43,11 +43,19 @@ from operator import add
 from types import MappingProxyType
 from typing import Any, Final
 
-from mahjongkit.mcr.analysis.engine import is_complete, resolve, waits_function
+from mahjongkit.mcr.analysis.engine import (
+    hand_table,
+    is_complete,
+    resolve,
+    waits_function,
+    wall_shuffle,
+)
 from mahjongkit.mcr.game.errors import Refusal, RefusalCode
 from mahjongkit.mcr.game.events import WIND_NAMES, Event
 from mahjongkit.mcr.game.hand_state import Judge, ScoreFunction, TallyLike
 from mahjongkit.mcr.game.match import GameResult, Match, Status
+from mahjongkit.mcr.game.moves import _DISCARDS as DISCARDS
+from mahjongkit.mcr.game.moves import _KONGS as KONGS
 from mahjongkit.mcr.game.moves import Move, MoveKind
 from mahjongkit.mcr.game.result import HANDS, HandRecord, Standings
 from mahjongkit.mcr.game.save import SAVE_FORMAT, SAVE_VERSION, ruleset_from_json, ruleset_to_json
@@ -88,6 +96,7 @@ _WINDOW_ONLY: Final = (MoveKind.PASS, MoveKind.CHOW, MoveKind.PUNG)
 _EMPTY: Final[tuple[Move, ...]] = ()
 _ALONE: Final = ((0,), (1,), (2,), (3,))
 _ACTIVE: Final = Status.ACTIVE
+_DISCARD: Final = MoveKind.DISCARD
 
 
 def _judge(
@@ -100,7 +109,13 @@ def _judge(
         lambda hand, context: score(hand, context, ruleset, impl=impl)
     )
     if complete is None:
-        return Judge(waits_function(impl), lambda hand: is_complete(hand, impl=impl), score_fn)
+        return Judge(
+            waits_function(impl),
+            lambda hand: is_complete(hand, impl=impl),
+            score_fn,
+            table=lambda: hand_table(DISCARDS, KONGS, impl=impl),
+            shuffled=wall_shuffle(impl),
+        )
     return Judge(None, complete, score_fn)
 
 
@@ -110,6 +125,8 @@ class Position:
     on turn (holding fourteen; the others thirteen), the pools, the dealer, whether the turn
     was reached by a chow or pung claim, and the tile just drawn (needed for a self-drawn win).
     ``dealer`` ``None`` means the dealer of the hand number; another seat is a ``ValueError``.
+    For a variant with four walls (Botzone), ``walls`` gives each seat's wall, front first,
+    and ``wall`` stays empty.
 
     >>> p = Position(hands=("123m 456p 789s 222s 55m", "1m", "2m", "3m"), wall=("9p",), turn=0)
     >>> p.hands[0]
@@ -123,9 +140,10 @@ class Position:
     dealer: int | None = None
     claimed_this_turn: bool = False
     drawn: int | str | None = None
+    walls: tuple[tuple[int | str, ...], ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "hands": list(self.hands),
             "wall": [_tile_code(t) for t in self.wall],
             "turn": self.turn,
@@ -134,6 +152,9 @@ class Position:
             "claimed_this_turn": self.claimed_this_turn,
             "drawn": None if self.drawn is None else _tile_code(self.drawn),
         }
+        if self.walls is not None:
+            data["walls"] = [[_tile_code(t) for t in part] for part in self.walls]
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Position:
@@ -153,6 +174,7 @@ class Position:
             dealer=None if data.get("dealer") is None else _int(data["dealer"], "dealer"),
             claimed_this_turn=bool(data.get("claimed_this_turn", False)),
             drawn=data.get("drawn"),
+            walls=None if data.get("walls") is None else tuple(tuple(w) for w in data["walls"]),
         )
 
 
@@ -206,7 +228,8 @@ class Rules:
       replaced: a kong or a flower, else ``None``);
     * ``claimed_this_turn`` (the turn was reached by a chow or pung: no kong, 3.6.8),
       ``last_draw_emptied``, ``last_discard_is_last`` (fans 44 and 45);
-    * ``status`` (:class:`Status`), ``winner`` and ``result`` (after the last hand),
+    * ``status`` (:class:`Status`), ``is_active`` (the status is active), ``winner`` and
+      ``result`` (after the last hand),
       ``standings``, ``history`` (one :class:`~mahjongkit.mcr.game.result.HandRecord` per finished
       hand), ``last`` (the last event), ``moves`` (player moves taken), ``move_log``,
       ``outcomes`` (the queue :meth:`take_outcomes` drains), ``position``.
@@ -236,8 +259,17 @@ class Rules:
             raise TypeError(f"variant is a Variant, not {type(variant).__name__}")
         if not isinstance(ruleset, Ruleset):
             raise TypeError(f"ruleset is a Ruleset, not {type(ruleset).__name__}")
-        if position is not None and variant.walls is not Walls.SHARED:
-            raise ValueError("a written position has one wall: it cannot be played with four")
+        if position is not None and (variant.walls is Walls.PER_SEAT) != (
+            position.walls is not None
+        ):
+            raise ValueError(
+                f"the {variant.name} variant plays "
+                + (
+                    "four walls: give the position's walls, one a seat"
+                    if variant.walls is Walls.PER_SEAT
+                    else "one wall: a position with four walls needs a variant with four"
+                )
+            )
         own = variant.dealer_of(hand_no)
         given_dealers: tuple[tuple[int | None, str], ...] = ((dealer, "dealer"),)
         if position is not None:
@@ -263,6 +295,9 @@ class Rules:
         }
         self.position = position
         self.moves = 0
+        # Whether the game goes on (the match's status is active): a plain attribute, as
+        # every loop over the game reads it once a move; apply updates it.
+        self.is_active = True
         self.move_log: list[tuple[int, Move]] = []
         self._last: Event | None = None
         self._legal: list[tuple[Move, ...] | None] = [None, None, None, None]
@@ -282,7 +317,15 @@ class Rules:
             raise TypeError(f"position is a Position, not {type(position).__name__}")
         if len(position.hands) != SEATS or len(position.pools) != SEATS:
             raise ValueError("a position has four hands and four pools")
-        wall = Wall(_tile_kind(t) for t in position.wall)
+        wall: Wall
+        if position.walls is None:
+            wall = Wall(_tile_kind(t) for t in position.wall)
+        else:
+            if len(position.walls) != SEATS or position.wall:
+                raise ValueError("a position with four walls gives four walls and no wall")
+            wall = SeatWalls([_tile_kind(t) for t in part] for part in position.walls)
+            if any(is_bonus(t) for t in wall.tiles):
+                raise ValueError("four walls hold no flowers")
         state = self._hand = self._match.new_hand(wall, whole=False)
         turn = check_seat(position.turn)
         for seat, text in enumerate(position.hands):
@@ -439,10 +482,6 @@ class Rules:
         return tuple(self._hand.pools[check_seat(seat)])
 
     @property
-    def is_active(self) -> bool:
-        return self._match.status is _ACTIVE
-
-    @property
     def window(self) -> Window | None:
         """The open window, as a read-only value, or ``None``."""
         w = self._hand.window
@@ -543,8 +582,10 @@ class Rules:
         kind = move.kind
         if hand.window is not None:
             hand.answer(seat, move)
-        elif kind is MoveKind.DISCARD:
-            hand.discard(seat, move.tile)  # type: ignore[arg-type]
+        elif kind is _DISCARD:
+            moves = hand.discard(seat, move.tile)  # type: ignore[arg-type]
+            if moves is not None:  # the next seat's turn, known from the same call
+                self._legal[(seat + 1) & 3] = moves
         elif kind is MoveKind.KONG:
             hand.declare_kong(seat, move.tile)  # type: ignore[arg-type]
         else:
@@ -553,6 +594,7 @@ class Rules:
         if end is not None:
             self._match.settle(end)
             self._hand = self._match.hand
+            self.is_active = self._match.status is _ACTIVE
         return None
 
     # -- refusals: why a move is not among the legal ones ------------------------------------
@@ -714,6 +756,11 @@ class Rules:
             size = sum(counts) + 3 * len(melds)
             if size != expected:
                 problems.append(f"seat {seat} holds {size} tiles, not {expected}")
+        table = state.table
+        if table is not None:
+            for seat in range(SEATS):
+                if table.counts(seat) != state.counts[seat]:
+                    problems.append(f"the hand table's tiles of seat {seat} are not the hand's")
         if w is None:
             if state.phase is not Phase.DISCARD or state.turn is None:
                 problems.append(f"no window is open but the phase is {state.phase.value}")

@@ -68,6 +68,8 @@ class ClaimWindow:
         may: dict[int, tuple[Move, ...]],
         answers: dict[int, Move] | None = None,
         tallies: dict[int, Any] | None = None,
+        *,
+        nearest_first: bool = False,
     ) -> None:
         self.kind = kind
         self.tile = tile
@@ -75,7 +77,11 @@ class ClaimWindow:
         self.may = may
         self.answers: dict[int, Move] = {} if answers is None else answers
         self.tallies: dict[int, Any] = {} if tallies is None else tallies
-        self.waiting: tuple[int, ...] = self._waiting()
+        # Before any answer every asked seat is waited on, nearest first: the order of
+        # ``may`` itself when the caller built it so (``nearest_first``).
+        self.waiting: tuple[int, ...] = (
+            tuple(may) if nearest_first and answers is None else self._waiting()
+        )
 
     def copy(self) -> ClaimWindow:
         other = ClaimWindow.__new__(ClaimWindow)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import struct
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 from typing import Final
 
@@ -208,11 +208,22 @@ class Wall:
         self._dealt = False
 
     @classmethod
-    def from_seed(cls, seed: str | bytes, hand_no: int = 1) -> Wall:
-        """The whole wall of one hand of a seeded game (decision 12)."""
-        tiles = _FULL_SET
+    def from_seed(
+        cls,
+        seed: str | bytes,
+        hand_no: int = 1,
+        *,
+        shuffled: Callable[[bytes, int], list[int]] | None = None,
+    ) -> Wall:
+        """The whole wall of one hand of a seeded game (decision 12). ``shuffled`` is another
+        implementation of the same (the C++ twin: the set read in :func:`order_for`'s order,
+        from the seed's bytes and the hand number), trusted to agree."""
         wall = cls.__new__(cls)  # a permutation of the whole set: nothing to check
-        wall._tiles = [tiles[position - 1] for position in order_for(seed, hand_no)]
+        if shuffled is not None:
+            wall._tiles = shuffled(seed_bytes(seed), check_hand_no(hand_no))
+        else:
+            tiles = _FULL_SET
+            wall._tiles = [tiles[position - 1] for position in order_for(seed, hand_no)]
         wall._front, wall._back, wall._dealt = 0, TILE_COUNT, False
         return wall
 
@@ -320,10 +331,17 @@ class SeatWalls(Wall):
         self._seats = seats
 
     @classmethod
-    def from_seed(cls, seed: str | bytes, hand_no: int = 1) -> SeatWalls:
+    def from_seed(
+        cls,
+        seed: str | bytes,
+        hand_no: int = 1,
+        *,
+        shuffled: Callable[[bytes, int], list[int]] | None = None,
+    ) -> SeatWalls:
         """The seeded 144 (decision 12) less the flowers, cut into four walls of 34 in seat
-        order."""
-        tiles = [t for t in Wall.from_seed(seed, hand_no).tiles if t <= _LAST_STANDARD]
+        order (``shuffled`` as for :meth:`Wall.from_seed`)."""
+        whole = Wall.from_seed(seed, hand_no, shuffled=shuffled)
+        tiles = [t for t in whole.tiles if t <= _LAST_STANDARD]
         size = len(tiles) // SEATS
         return cls(tiles[seat * size : (seat + 1) * size] for seat in range(SEATS))
 

@@ -1,0 +1,174 @@
+// Binding of the hand table (cpp/core/mcr/table.hpp): the rules' per-discard step.
+//
+// The table answers in kinds; the turn's legal moves cross as the rules' own interned move
+// objects, handed over once (a tuple indexed by kind for the discards, one for the kongs),
+// so a turn's list is one tuple built here, with no object made per move.
+#include <pybind11/pybind11.h>
+
+#include <string>
+
+#include "core/mcr/table.hpp"
+
+namespace py = pybind11;
+using mahjongkit::mcr::Counts;
+using mahjongkit::mcr::HandTable;
+
+namespace {
+
+int check_seat(int seat) {
+  if (seat < 0 || seat > 3) throw py::value_error("seat must be 0 to 3, not " + std::to_string(seat));
+  return seat;
+}
+
+int check_kind(int kind, bool zero_ok) {
+  if (kind < (zero_ok ? 0 : 1) || kind > 34)
+    throw py::value_error("kind must be " + std::string(zero_ok ? "0" : "1") + " to 34, not " + std::to_string(kind));
+  return kind;
+}
+
+long item(py::handle seq, Py_ssize_t k) {
+  const long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq.ptr(), k));
+  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+  return v;
+}
+
+py::handle as_list(py::handle seq, const char* what) {
+  if (!PyList_Check(seq.ptr()) && !PyTuple_Check(seq.ptr()))
+    throw py::type_error(std::string(what) + " must be a list or tuple of ints");
+  return seq;
+}
+
+Counts counts_of(py::handle seq) {
+  as_list(seq, "counts");
+  const Py_ssize_t n = PySequence_Fast_GET_SIZE(seq.ptr());
+  if (n != 35) throw py::value_error("counts has " + std::to_string(n) + " entries, not 35");
+  Counts c{};
+  for (Py_ssize_t k = 0; k < 35; ++k) {
+    const long v = item(seq, k);
+    if (v < 0 || v > 4 || (k == 0 && v != 0))
+      throw py::value_error("count of kind " + std::to_string(k) + " out of range: " + std::to_string(v));
+    c[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(v);
+  }
+  return c;
+}
+
+// The table and the move objects its turn lists are made of.
+struct PyHandTable {
+  HandTable table;
+  py::tuple discards;  // indexed by kind (1..34)
+  py::tuple kongs;     // indexed by kind (1..34)
+
+  py::tuple moves(std::uint64_t held, std::uint64_t kongs_mask) const {
+    int n = 0;
+    for (std::uint64_t m = held; m; m &= m - 1) ++n;
+    for (std::uint64_t m = kongs_mask; m; m &= m - 1) ++n;
+    py::tuple out(n);
+    int i = 0;
+    for (int pass = 0; pass < 2; ++pass) {
+      const py::tuple& from = pass == 0 ? discards : kongs;
+      for (std::uint64_t m = pass == 0 ? held : kongs_mask; m; m &= m - 1) {
+        const int k = __builtin_ctzll(m);
+        PyObject* move = PyTuple_GET_ITEM(from.ptr(), k);
+        Py_INCREF(move);
+        PyTuple_SET_ITEM(out.ptr(), i++, move);
+      }
+    }
+    return out;
+  }
+};
+
+py::list kinds_of(std::uint64_t mask) {
+  py::list out;
+  for (; mask; mask &= mask - 1) out.append(__builtin_ctzll(mask));
+  return out;
+}
+
+}  // namespace
+
+void register_mcr_table(py::module_& m) {
+  py::class_<PyHandTable>(m, "HandTable",
+                          "The four seats' concealed tiles of one hand, for the rules' per-discard step.")
+      .def(py::init([](py::tuple discards, py::tuple kongs) {
+             if (discards.size() != 35 || kongs.size() != 35)
+               throw py::value_error("discards and kongs are tuples of 35 moves, indexed by kind");
+             return PyHandTable{HandTable{}, std::move(discards), std::move(kongs)};
+           }),
+           py::arg("discards"), py::arg("kongs"))
+      .def(
+          "set_seat",
+          [](PyHandTable& self, int seat, py::handle counts, int melds, py::handle meld_tiles, py::handle pungs) {
+            const Counts c = counts_of(counts);
+            if (melds < 0 || melds > 4) throw py::value_error("melds must be 0 to 4, not " + std::to_string(melds));
+            Counts held{};
+            as_list(meld_tiles, "meld_tiles");
+            for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(meld_tiles.ptr()); ++i)
+              ++held[static_cast<std::size_t>(check_kind(static_cast<int>(item(meld_tiles, i)), false))];
+            std::uint64_t mask = 0;
+            as_list(pungs, "pungs");
+            for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(pungs.ptr()); ++i)
+              mask |= std::uint64_t{1} << check_kind(static_cast<int>(item(pungs, i)), false);
+            self.table.set_seat(check_seat(seat), c, melds, held, mask);
+          },
+          py::arg("seat"), py::arg("counts"), py::arg("melds"), py::arg("meld_tiles"), py::arg("pungs"),
+          "Replace a seat's tiles: its 35 concealed counts, its number of melds, their tiles "
+          "flat, and the kinds of its pungs.")
+      .def(
+          "discard",
+          [](PyHandTable& self, int seat, int tile, int drawn) {
+            check_seat(seat);
+            check_kind(tile, false);
+            check_kind(drawn, true);
+            if (!self.table.counts(seat)[static_cast<std::size_t>(tile)])
+              throw py::value_error("seat " + std::to_string(seat) + " holds no kind " + std::to_string(tile));
+            return self.table.discard(seat, tile, drawn);
+          },
+          py::arg("seat"), py::arg("tile"), py::arg("drawn"),
+          "Seat discards tile; when nobody can claim it and drawn is a kind the next seat "
+          "draws it: 0, or 1 if it completes that seat's thirteen. Otherwise 2 with bit "
+          "(1 + step) set for each seat + step waiting on the tile, plus 32 if nobody can claim.")
+      .def(
+          "step",
+          [](PyHandTable& self, int seat, int tile, int drawn, int kongs) {
+            check_seat(seat);
+            check_kind(tile, false);
+            check_kind(drawn, true);
+            if (kongs < 0 || kongs > 2) throw py::value_error("kongs must be 0, 1 or 2");
+            if (!self.table.counts(seat)[static_cast<std::size_t>(tile)])
+              throw py::value_error("seat " + std::to_string(seat) + " holds no kind " + std::to_string(tile));
+            const int found = self.table.discard(seat, tile, drawn);
+            if (found >= HandTable::kOpen) return py::make_tuple(found, py::tuple());
+            const int next = (seat + 1) & 3;
+            return py::make_tuple(found, self.moves(self.table.held_mask(next), self.table.kong_mask(next, kongs)));
+          },
+          py::arg("seat"), py::arg("tile"), py::arg("drawn"), py::arg("kongs"),
+          "discard(seat, tile, drawn) and, when the next seat drew, its turn_moves(kongs) "
+          "(else an empty tuple), as a pair.")
+      .def(
+          "draw",
+          [](PyHandTable& self, int seat, int tile) {
+            return self.table.draw(check_seat(seat), check_kind(tile, false));
+          },
+          py::arg("seat"), py::arg("tile"), "Seat draws tile: whether it completes the thirteen held before.")
+      .def(
+          "waits", [](PyHandTable& self, int seat) { return kinds_of(self.table.waits(check_seat(seat))); },
+          py::arg("seat"), "The kinds completing the seat's thirteen, ascending (those held four left out).")
+      .def(
+          "turn_moves",
+          [](const PyHandTable& self, int seat, int kongs) {
+            check_seat(seat);
+            if (kongs < 0 || kongs > 2) throw py::value_error("kongs must be 0, 1 or 2");
+            return self.moves(self.table.held_mask(seat), self.table.kong_mask(seat, kongs));
+          },
+          py::arg("seat"), py::arg("kongs"),
+          "The seat's discards then its kongs (kongs 1: all, 2: promotions only, 0: none), by kind.")
+      .def(
+          "counts",
+          [](const PyHandTable& self, int seat) {
+            const Counts& c = self.table.counts(check_seat(seat));
+            py::list out(35);
+            for (std::size_t k = 0; k < 35; ++k) out[k] = py::int_(c[k]);
+            return out;
+          },
+          py::arg("seat"), "The seat's 35 concealed counts as the table holds them.")
+      .def("copy", [](const PyHandTable& self) { return PyHandTable(self); }, "An independent copy.");
+}
