@@ -8,6 +8,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <utility>
@@ -45,6 +46,18 @@ Marks make_marks(int turn, int drawn, bool claimed, int window, int tile, int fr
   if (window < 0 || window > 2) throw py::value_error("window is 0 (none), 1 (a discard's) or 2 (a kong's)");
   if (window != 0 && tile == 0) throw py::value_error("an open window has a tile");
   return Marks{turn, kind(drawn, "drawn"), claimed, window, kind(tile, "tile"), from_seat & 3, may & 15};
+}
+
+void check_records(const std::vector<int>& records) {
+  for (std::size_t i = 0; i + 3 < records.size(); i += 4) {
+    int code = records[i];
+    bool tiles = code == kRecordDiscard || code == kRecordClaimChow || code == kRecordClaimPung;
+    if (tiles && (records[i + 2] < 1 || records[i + 2] > 34))
+      throw py::value_error("a record's tile is a kind from 1 to 34");
+    if (code == kRecordChowAnswer &&
+        (records[i + 2] < 1 || records[i + 2] > 34 || records[i + 3] < 1 || records[i + 3] > 34))
+      throw py::value_error("a chow's held tiles are kinds from 1 to 34");
+  }
 }
 
 std::uint8_t* mask_row(py::array& out, int row) {
@@ -108,20 +121,34 @@ void register_mcr_rl(py::module_& m) {
           "step",
           [](PyObserver& o, const std::vector<int>& records, int turn, int drawn, bool claimed, int window, int tile,
              int from_seat, int may) {
-            for (std::size_t i = 0; i + 3 < records.size(); i += 4) {
-              int code = records[i];
-              bool tiles = code == kRecordDiscard || code == kRecordClaimChow || code == kRecordClaimPung;
-              if (tiles && (records[i + 2] < 1 || records[i + 2] > 34))
-                throw py::value_error("a record's tile is a kind from 1 to 34");
-              if (code == kRecordChowAnswer &&
-                  (records[i + 2] < 1 || records[i + 2] > 34 || records[i + 3] < 1 || records[i + 3] > 34))
-                throw py::value_error("a chow's held tiles are kinds from 1 to 34");
-            }
+            check_records(records);
             return o.core.step(records.data(), records.size(),
                                make_marks(turn, drawn, claimed, window, tile, from_seat, may));
           },
           py::arg("records"), py::arg("turn"), py::arg("drawn"), py::arg("claimed"), py::arg("window"),
           py::arg("tile"), py::arg("from_seat"), py::arg("may"))
+      .def(
+          "step_mask",
+          [](PyObserver& o, const std::vector<int>& records, int turn, int drawn, bool claimed, int window, int tile,
+             int from_seat, int may, int seat, int moves, const std::vector<int>& codes, py::array out) {
+            // One call a move: the step, then the mask of the seat to act (-1: nobody; its
+            // `moves` legal moves are its discards when `codes` is empty).
+            std::uint8_t* row = mask_row(out, 0);
+            check_records(records);
+            if (!o.core.step(records.data(), records.size(),
+                             make_marks(turn, drawn, claimed, window, tile, from_seat, may)))
+              return 0;
+            if (seat < 0 || seat > 3 || moves == 0) {
+              std::fill(row, row + kActions, std::uint8_t{0});
+              return 1;
+            }
+            bool discards = codes.empty();
+            int set = o.core.mask(seat, discards, codes.data(), codes.size(), row);
+            return discards && set != moves ? -1 : 1;
+          },
+          py::arg("records"), py::arg("turn"), py::arg("drawn"), py::arg("claimed"), py::arg("window"),
+          py::arg("tile"), py::arg("from_seat"), py::arg("may"), py::arg("seat"), py::arg("moves"),
+          py::arg("codes"), py::arg("out"))
       .def(
           "mask",
           [](const PyObserver& o, int seat, bool discards, const std::vector<int>& codes, py::array out, int row) {

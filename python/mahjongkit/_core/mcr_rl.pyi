@@ -51,6 +51,21 @@ class Observer:
         from_seat: int,
         may: int,
     ) -> bool: ...
+    def step_mask(
+        self,
+        records: list[int],
+        turn: int,
+        drawn: int,
+        claimed: bool,
+        window: int,
+        tile: int,
+        from_seat: int,
+        may: int,
+        seat: int,
+        moves: int,
+        codes: list[int],
+        out: npt.NDArray[Any],
+    ) -> int: ...
     def render(self, seat: int, out: npt.NDArray[np.float32], row: int = 0) -> None: ...
     def mask(
         self, seat: int, discards: bool, codes: list[int], out: npt.NDArray[Any], row: int = 0

@@ -154,6 +154,48 @@ class CoreObserver:
                 return
         self._load(rules)
 
+    def sync_mask(
+        self,
+        rules: Rules,
+        events: Sequence[Event],
+        seat: int | None,
+        out: npt.NDArray[Any],
+    ) -> None:
+        """:meth:`sync` with a move's events, then the mask of ``seat`` (the seat to act
+        now, or ``None``: all zero) into ``out``: one call into the core for most moves."""
+        if rules is self._rules:
+            records = _records(events)
+            if records is not None:
+                if seat is None:
+                    moves: Sequence[Move] = ()
+                    codes = _NO_CODES
+                else:
+                    moves = rules.legal(seat)
+                    if moves and moves[-1].kind is _DISCARD_MOVE:
+                        codes = _NO_CODES  # the core sets the discards from the counts
+                    else:
+                        table = _CODES
+                        codes = [table[move] for move in moves]
+                done = self.core.step_mask(
+                    records,
+                    *_marks(self._hand_of.hand),
+                    -1 if seat is None else seat,
+                    len(moves),
+                    codes,
+                    out,
+                )
+                if done == 1:
+                    return
+                if done == -1:  # the discards did not match the legal list: place each move
+                    assert seat is not None
+                    self.core.mask(seat, False, [_CODES[move] for move in moves], out)
+                    return
+        self.sync(rules, events)
+        if seat is None:
+            out[:] = 0
+        else:
+            self.mask(seat, rules.legal(seat), out)
+
     def _load(self, rules: Rules) -> None:
         self._rules = rules
         self._hand_of = rules.match  # its ``hand`` is the live hand state, whichever hand

@@ -267,13 +267,18 @@ class Table:
             self.done = True
             self._advance()
             return rewards
-        seen = len(game.history)
+        return self._move(game, seat, index)
+
+    def _move(self, game: Rules, seat: int, index: int) -> list[float]:
+        """Play a legal index for the seat to act (the caller checked both); bring the
+        observer and the seat to act (with the C++ observer, its mask too) up to date."""
+        history = game.history  # the rules append to this very list
+        seen = len(history)
         refusal = game.apply(seat, MOVES[index])
         if refusal is not None:  # the mask came from the same rules: this is a bug
             raise AssertionError(f"a legal index was refused: {describe(index)}: {refusal}")
         events = game.take_outcomes()
         rewards = [0.0, 0.0, 0.0, 0.0]
-        history = game.history
         if len(history) > seen:
             scale = self.reward_scale
             for record in history[seen:]:
@@ -282,9 +287,21 @@ class Table:
                 self.hands_played += 1
             if self.hands_played >= self.hands or not game.is_active:
                 self.done = True
-        if not self.done or not game.is_active:
-            # An episode cut short of the game keeps its last observation: the rules have
-            # dealt the next hand already. A finished game shows its end.
-            self.observer.sync(game, events)
-        self._advance()
+        # An episode cut short of the game keeps its last observation: the rules have dealt
+        # the next hand already. A finished game shows its end.
+        keep = self.done and game.is_active
+        core = self._core
+        if core is None:
+            if not keep:
+                self.observer.sync(game, events)
+            self._advance()
+            return rewards
+        waiting = game.waiting_on
+        acting = self.seat = waiting[0] if waiting and not self.done else None
+        self._legal = None
+        if keep:
+            self._mask[:] = 0
+        else:
+            core.sync_mask(game, events, acting, self._mask)
+        self._masked = True
         return rewards

@@ -81,6 +81,7 @@ class VectorSelfPlay:
         self._planes = np.zeros((num_games, planes, COLUMNS), dtype=np.float32)
         self.observations = self._planes.reshape(num_games, -1) if flat else self._planes
         self.masks = np.zeros((num_games, ACTIONS), dtype=np.bool_)
+        self._slots = np.arange(num_games)
         self._batch: CoreBatch | None = None
         if self.tables[0].impl == "cpp":
             # The C++ observers render each game's acting seat straight into the batch, and
@@ -96,7 +97,6 @@ class VectorSelfPlay:
             self._kept = np.zeros((num_games, 4, planes, COLUMNS), dtype=np.float32)
             for k, table in enumerate(self.tables):
                 cast(Observer, table.observer).use_buffer(self._kept[k])
-            self._slots = np.arange(num_games)
         self.seats = np.zeros(num_games, dtype=np.int64)
         self.rewards = np.zeros((num_games, 4), dtype=np.float32)
         self.dones = np.zeros(num_games, dtype=np.bool_)
@@ -163,11 +163,21 @@ class VectorSelfPlay:
         chosen = actions.tolist() if isinstance(actions, np.ndarray) else actions
         gains: list[list[float]] = []
         ended: list[bool] = []
+        # With the C++ observer the masks are the tables' own: one NumPy lookup checks the
+        # whole batch, and each game then moves without its table's checks.
+        trusted = (
+            self._batch is not None
+            and all(type(a) is int and 0 <= a < ACTIONS for a in chosen)
+            and bool(self.masks[self._slots, chosen].all())
+        )
         for k, table in enumerate(self.tables):
-            try:
-                gains.append(table.play(table.seat, chosen[k]))  # type: ignore[arg-type]
-            except ValueError as error:
-                raise ValueError(f"game {k}: {error}") from None
+            if trusted:
+                gains.append(table._move(table.game, table.seat, chosen[k]))  # type: ignore[arg-type]
+            else:
+                try:
+                    gains.append(table.play(table.seat, chosen[k]))  # type: ignore[arg-type]
+                except ValueError as error:
+                    raise ValueError(f"game {k}: {error}") from None
             if table.done:
                 ended.append(True)
                 self.episodes[k] += 1
