@@ -98,6 +98,8 @@ def test_vectorised_batches_are_the_same_with_either_observer(flat: bool) -> Non
             assert a.shape == b.shape and (a == b).all()
         episodes += int(cpp[4].sum())
     assert episodes > 0
+    with pytest.raises(ValueError, match="read-only"):
+        batches["cpp"].masks[0, 0] = True  # the games' own masks: the caller only reads them
 
 
 def test_encode_writes_into_any_array_numpy_can_copy_into() -> None:

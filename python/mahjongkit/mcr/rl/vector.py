@@ -9,7 +9,8 @@ so every slot always waits on a seat. Game ``k`` reset with seed ``s`` plays exa
 :class:`~mahjongkit.mcr.rl.env.MahjongEnv` plays after ``reset(seed=s)`` for the same
 actions, and its later episodes what that environment's later ``reset()`` calls play.
 
-The arrays are overwritten by the next call: copy what you keep. Needs only NumPy.
+The arrays are overwritten by the next call: copy what you keep (the masks are read-only).
+Observations and masks come from the C++ observer unless ``impl="python"``. Needs only NumPy.
 
 >>> play = VectorSelfPlay(3)
 >>> observations, masks, seats = play.reset(seeds=[1, 2, 3])
@@ -80,7 +81,11 @@ class VectorSelfPlay:
         planes = self.tables[0].planes
         self._planes = np.zeros((num_games, planes, COLUMNS), dtype=np.float32)
         self.observations = self._planes.reshape(num_games, -1) if flat else self._planes
-        self.masks = np.zeros((num_games, ACTIONS), dtype=np.bool_)
+        self._masks = np.zeros((num_games, ACTIONS), dtype=np.bool_)
+        # Read-only for the caller: with the C++ observer the rows are the games' own masks,
+        # which the next step checks its actions against.
+        self.masks = self._masks.view()
+        self.masks.flags.writeable = False
         self._slots = np.arange(num_games)
         self._batch: CoreBatch | None = None
         if self.tables[0].impl == "cpp":
@@ -90,7 +95,7 @@ class VectorSelfPlay:
 
             self._batch = CoreBatch([cast(CoreObserver, table.observer) for table in self.tables])
             for k, table in enumerate(self.tables):
-                table.use_mask_buffer(self.masks[k])
+                table.use_mask_buffer(self._masks[k])
         else:
             # Every game's observer keeps its four seats' planes in one array, so that a
             # batch of observations is one gather (the seat each game waits on).
@@ -147,7 +152,7 @@ class VectorSelfPlay:
             axis=0,
             out=self._planes,
         )
-        masks = self.masks
+        masks = self._masks
         masks[:] = False
         masks[rows, columns] = True
 
@@ -168,7 +173,7 @@ class VectorSelfPlay:
         trusted = (
             self._batch is not None
             and all(type(a) is int and 0 <= a < ACTIONS for a in chosen)
-            and bool(self.masks[self._slots, chosen].all())
+            and bool(self._masks[self._slots, chosen].all())
         )
         for k, table in enumerate(self.tables):
             if trusted:
