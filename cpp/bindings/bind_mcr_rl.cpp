@@ -72,8 +72,6 @@ std::uint8_t* mask_row(py::array& out, int row) {
 }  // namespace
 
 void register_mcr_rl(py::module_& m) {
-  m.attr("ACTIONS") = kActions;
-  m.def("column_of_kind", &column_of_kind, py::arg("kind"));
   py::class_<PyObserver>(m, "Observer")
       .def(py::init<int>(), py::arg("history"))
       .def_property_readonly("history", [](const PyObserver& o) { return o.core.history(); })

@@ -54,11 +54,6 @@ int chi_index(int a, int b, int claimed) {
 
 }  // namespace
 
-int column_of_kind(int kind) {
-  if (kind < 1 || kind > 34) throw std::out_of_range("a kind is 1 to 34");
-  return kColumnOf[kind];
-}
-
 Observer::Observer(int history)
     : history_(history), seat_planes_(kSeatFixed + history), own_(4 * (kSeatFixed + history)) {
   if (history < 1) throw std::invalid_argument("history is the number of discards kept per seat (>= 1)");

@@ -22,9 +22,6 @@ inline constexpr int kActions = 235;
 inline constexpr int kSeatFixed = 7;
 inline constexpr int kOwnPlanes = 21;
 
-// The tile column (Botzone order: m, s, p, winds, dragons) of a kind 1..34.
-int column_of_kind(int kind);
-
 // A move's records: four ints each, the code and three fields.
 enum RecordCode : int {
   kRecordDiscard = 1,      // seat, kind
@@ -89,7 +86,6 @@ class Observer {
   int mask(int seat, bool discards, const int* codes, std::size_t count, std::uint8_t* out) const;
 
   const Marks& marks() const { return marks_; }
-  int held(int seat, int kind) const { return counts_[seat][kind]; }
 
  private:
   int history_;

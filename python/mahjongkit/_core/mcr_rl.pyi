@@ -6,10 +6,6 @@ import numpy.typing as npt
 # Stubs of mahjongkit._core.mcr_rl: the RL observer (cpp/core/mcr/observe.hpp). Kinds are 1-34,
 # seats 0-3; a move crosses as records of four ints, marks as plain ints.
 
-ACTIONS: int
-
-def column_of_kind(kind: int) -> int: ...
-
 class Observer:
     def __init__(self, history: int) -> None: ...
     @property

@@ -50,6 +50,7 @@ from mahjongkit.mcr.rl.observation import HISTORY, Planes, _check_history, plane
 
 if TYPE_CHECKING:
     from mahjongkit.mcr.game.hand_state import HandState
+    from mahjongkit.mcr.game.match import Match
     from mahjongkit.mcr.game.rules import Rules
 
 # Record codes of cpp/core/mcr/observe.hpp.
@@ -129,7 +130,7 @@ class CoreObserver:
     """:class:`~mahjongkit.mcr.rl.observation.Observer` in C++ (same planes; it keeps no
     planes but renders the one asked, so it has no ``use_buffer``), with the legal mask of a
     seat besides (:meth:`mask`). ``core`` is the compiled observer (for
-    :func:`render_many`)."""
+    :class:`CoreBatch`)."""
 
     def __init__(self, history: int = HISTORY) -> None:
         self.history = _check_history(history)
@@ -143,14 +144,15 @@ class CoreObserver:
         """Forget the game: the next :meth:`sync` loads the whole state."""
         self.core.clear()
         self._rules: Rules | None = None
-        self._hand_of: Any = None
+        self._match: Match | None = None
 
     def sync(self, rules: Rules, events: Sequence[Event] | None = None) -> None:
         """Bring every seat's planes up to date with ``rules``; ``events`` as in the Python
         observer (what ``take_outcomes()`` returned since the last sync of the same game)."""
-        if events is not None and rules is self._rules:
+        match = self._match
+        if events is not None and rules is self._rules and match is not None:
             records = _records(events)
-            if records is not None and self.core.step(records, *_marks(self._hand_of.hand)):
+            if records is not None and self.core.step(records, *_marks(match.hand)):
                 return
         self._load(rules)
 
@@ -163,7 +165,8 @@ class CoreObserver:
     ) -> None:
         """:meth:`sync` with a move's events, then the mask of ``seat`` (the seat to act
         now, or ``None``: all zero) into ``out``: one call into the core for most moves."""
-        if rules is self._rules:
+        match = self._match
+        if rules is self._rules and match is not None:
             records = _records(events)
             if records is not None:
                 if seat is None:
@@ -178,7 +181,7 @@ class CoreObserver:
                         codes = [table[move] for move in moves]
                 done = self.core.step_mask(
                     records,
-                    *_marks(self._hand_of.hand),
+                    *_marks(match.hand),
                     -1 if seat is None else seat,
                     len(moves),
                     codes,
@@ -198,7 +201,7 @@ class CoreObserver:
 
     def _load(self, rules: Rules) -> None:
         self._rules = rules
-        self._hand_of = rules.match  # its ``hand`` is the live hand state, whichever hand
+        self._match = rules.match  # its ``hand`` is the live hand state, whichever hand
         hands = rules.hands
         self.core.load(
             [list(hand.counts) for hand in hands],
