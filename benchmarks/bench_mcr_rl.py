@@ -9,11 +9,16 @@ Measured side by side in one run (process CPU time, median of ``--repeat``):
   observation and a mask for the seat to act, a random index among the mask's;
 * ``aec``: the PettingZoo environment through ``agent_iter`` / ``last`` / ``step``;
 * ``vector``: :class:`~mahjongkit.mcr.rl.vector.VectorSelfPlay` with ``K`` games per call;
+* ``gym``: the Gymnasium wrapper, a random learner in seat 0 against level-1 bots (their
+  thinking is most of its time);
+* the ``table``, ``vector`` and ``gym`` loops again with the pure-Python observer and mask
+  (``impl="python"``), the default being the C++ one;
 * the breakdown of ``table`` per move, by difference: the same loop without the
   observation (the mask is still built, the random player draws from it), and the engine
   alone (timers around the parts would cost more than the parts);
-* micro-timings: one observation (``Observer.encode`` into a buffer), one ``sync`` after a
-  move, one mask; best of several passes over states of real games.
+* micro-timings, C++ and Python observers: one observation (``encode`` into a buffer), one
+  ``sync`` after a move of a live game (with its events, as the table does), one mask; best
+  of several passes over the moves of real games.
 
     python benchmarks/bench_mcr_rl.py --hands 100 --repeat 3
 
@@ -27,14 +32,19 @@ Times on the shared machine vary by a third from run to run; instruction counts 
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 
 import numpy as np
 
 from mahjongkit.mcr.game.rules import Rules
+from mahjongkit.mcr.game.variant import ONE_HAND
+from mahjongkit.mcr.rl._cpp import CoreObserver
+from mahjongkit.mcr.rl.encoding import legal_indices
 from mahjongkit.mcr.rl.observation import Observer
 from mahjongkit.mcr.rl.table import Table
 from mahjongkit.mcr.rl.vector import VectorSelfPlay
@@ -53,11 +63,11 @@ def run_rules(hands: int) -> tuple[int, int]:
     return hands, moves
 
 
-def run_table(hands: int, observe: bool = True) -> tuple[int, int]:
+def run_table(hands: int, observe: bool = True, impl: str | None = None) -> tuple[int, int]:
     """``observe=False`` skips the observation (the mask is still built: it is how the
     random player chooses), so that the difference is the cost of encoding."""
     rng = random.Random(1)
-    table = Table()
+    table = Table(impl=impl)
     planes = np.zeros((table.planes, 34), dtype=np.float32)
     mask = np.zeros(235, dtype=np.int8)
     moves = 0
@@ -94,9 +104,29 @@ def run_aec(hands: int) -> tuple[int, int]:
     return hands, moves
 
 
-def run_vector(hands: int, games: int) -> tuple[float, int]:
+def run_single(hands: int, impl: str | None = None) -> tuple[int, int]:
+    """The Gymnasium wrapper: a random learner in seat 0, level-1 bots in the others (the
+    bots' thinking is most of it; every seat's move counts)."""
+    from mahjongkit.mcr.rl.single import SingleAgentEnv
+
+    rng = random.Random(1)
+    env = SingleAgentEnv(opponents=1, impl=impl)
+    moves = 0
+    for number in range(hands):
+        observation, _ = env.reset(seed=number)
+        done = False
+        while not done:
+            legal = observation["action_mask"].nonzero()[0]
+            observation, _, done, _, _ = env.step(int(legal[rng.randrange(len(legal))]))
+        game = env.table.game
+        assert game is not None
+        moves += len(game.move_log)
+    return hands, moves
+
+
+def run_vector(hands: int, games: int, impl: str | None = None) -> tuple[float, int]:
     rng = np.random.default_rng(1)
-    play = VectorSelfPlay(games)
+    play = VectorSelfPlay(games, impl=impl)
     _, masks, _ = play.reset(seeds=list(range(games)))
     moves = 0
     while play.episodes.sum() < hands:
@@ -120,55 +150,57 @@ def once(run: Callable[[], tuple[float, int]]) -> tuple[float, float]:
     return hands / seconds, seconds / moves * 1e6
 
 
-def micro(states: int = 300, passes: int = 5) -> dict[str, float]:
-    """Best-of-passes microseconds of encode, sync and mask over states of real games."""
-    rng = random.Random(2)
-    game = Rules("micro")
-    snapshots = []
-    for _ in range(states):
-        snapshots.append(game.clone())
-        seat = game.waiting_on[0]
-        game.apply(seat, rng.choice(game.legal(seat)))
-        if not game.is_active:
-            game = Rules(f"micro-{len(snapshots)}")
-    observer = Observer()
-    out = np.zeros((observer.planes, 34), dtype=np.float32)
-    table = Table()
+def micro(games: int = 4, passes: int = 5) -> dict[str, float]:
+    """Best-of-passes microseconds of encode, sync and mask, C++ and Python observers,
+    over the moves of ``games`` one-hand games played by a random player."""
+    best: dict[str, float] = {}
+
+    def keep(name: str, seconds: float, count: int) -> None:
+        best[name] = min(best.get(name, 1e9), seconds / count * 1e6)
+
     mask = np.zeros(235, dtype=np.int8)
-    best = {"encode": 1e9, "sync": 1e9, "mask": 1e9}
     for _ in range(passes):
-        observer.reset()
-        start = time.perf_counter()
-        for snapshot in snapshots:
-            observer.sync(snapshot)
-        best["sync"] = min(best["sync"], (time.perf_counter() - start) / len(snapshots))
-        encodes, seconds = 0, 0.0
-        for snapshot in snapshots:
-            observer.sync(snapshot)
-            start = time.perf_counter()
-            for seat in range(4):
-                observer.encode(seat, out)
-            seconds += time.perf_counter() - start
-            encodes += 4
-        best["encode"] = min(best["encode"], seconds / encodes)
-        seconds = 0.0
-        for snapshot in snapshots:
-            seat = snapshot.waiting_on[0]
-            snapshot.legal(seat)  # the rules' own list is cached: time only the encoding
-            table.game, table.done, table.seat = snapshot, False, seat
-            table.observer.sync(snapshot)
-            start = time.perf_counter()
-            table._legal = None
-            table.mask(seat, mask)
-            seconds += time.perf_counter() - start
-        best["mask"] = min(best["mask"], seconds / len(snapshots))
-        start = time.perf_counter()
-        for _ in range(1000):
-            np.add(out[0], out[1], out=out[2])
-        best["numpy add of 34 floats"] = min(
-            best.get("numpy add of 34 floats", 1e9), (time.perf_counter() - start) / 1000
-        )
-    return {name: value * 1e6 for name, value in best.items()}
+        for name, make in (("C++", CoreObserver), ("Python", Observer)):
+            rng = random.Random(2)
+            observer = make()
+            out = np.zeros((observer.planes, 34), dtype=np.float32)
+            syncs = encodes = masks = 0
+            sync_time = encode_time = mask_time = 0.0
+            for number in range(games):
+                game = Rules(f"micro-{number}", variant=ONE_HAND)
+                game.take_outcomes()
+                observer.reset()
+                observer.sync(game)
+                while game.is_active:
+                    seat = game.waiting_on[0]
+                    legal = game.legal(seat)
+                    start = time.perf_counter()
+                    if isinstance(observer, CoreObserver):
+                        observer.mask(seat, legal, mask)
+                    else:
+                        mask[:] = 0
+                        mask[legal_indices(game, seat)] = 1
+                    mask_time += time.perf_counter() - start
+                    masks += 1
+                    start = time.perf_counter()
+                    observer.encode(seat, out)
+                    encode_time += time.perf_counter() - start
+                    encodes += 1
+                    game.apply(seat, rng.choice(legal))
+                    events = game.take_outcomes()
+                    start = time.perf_counter()
+                    observer.sync(game, events)
+                    sync_time += time.perf_counter() - start
+                    syncs += 1
+            keep(f"encode ({name})", encode_time, encodes)
+            keep(f"sync ({name})", sync_time, syncs)
+            keep(f"mask ({name})", mask_time, masks)
+    out = np.zeros((2, 34), dtype=np.float32)
+    start = time.perf_counter()
+    for _ in range(1000):
+        np.add(out[0], out[1], out=out[1])
+    keep("numpy add of 34 floats", time.perf_counter() - start, 1000)
+    return best
 
 
 def main() -> None:
@@ -180,7 +212,16 @@ def main() -> None:
     )
     parser.add_argument(
         "--only",
-        choices=["rules", "masked", "table", "aec", "vector"],
+        choices=[
+            "rules",
+            "masked",
+            "table",
+            "aec",
+            "vector",
+            "gym",
+            "table-python",
+            "vector-python",
+        ],
         help="run one row once and print its moves (for an instruction count under callgrind)",
     )
     args = parser.parse_args()
@@ -192,19 +233,34 @@ def main() -> None:
             "table": lambda: run_table(hands),
             "aec": lambda: run_aec(hands),
             "vector": lambda: run_vector(hands, args.games[0]),
+            "gym": lambda: run_single(hands),
+            "table-python": lambda: run_table(hands, impl="python"),
+            "vector-python": lambda: run_vector(hands, args.games[0], impl="python"),
         }[args.only]
         print(f"{args.only}: hands, moves = {only()}")
         return
+    for module in ("mahjongkit.mcr.env", "mahjongkit.mcr.rl.single"):
+        importlib.import_module(module)  # PettingZoo's and Gymnasium's imports are not the loops'
+
     with open("/proc/loadavg") as handle:
         print("load average at start:", handle.read().split()[:3])
-    rows = [
+    rows: list[tuple[str, Callable[[], tuple[float, int]]]] = [
         ("rules (engine alone)", lambda: run_rules(hands)),
         ("table, mask only (no observation)", lambda: run_table(hands, observe=False)),
         ("table (observation + mask every step)", lambda: run_table(hands)),
         ("aec (PettingZoo agent_iter/last/step)", lambda: run_aec(hands)),
     ]
+    for k in args.games:
+        rows.append((f"vector (K = {k})", partial(run_vector, max(hands, 4 * k), k)))
+    first = args.games[0]
     rows += [
-        (f"vector (K = {k})", lambda k=k: run_vector(max(hands, 4 * k), k)) for k in args.games
+        ("table, Python observer", lambda: run_table(hands, impl="python")),
+        (
+            f"vector (K = {first}), Python observer",
+            lambda: run_vector(max(hands, 4 * first), first, impl="python"),
+        ),
+        ("gym (random learner vs level-1 bots)", lambda: run_single(hands // 4)),
+        ("gym, Python observer", lambda: run_single(hands // 4, impl="python")),
     ]
     # The rows take turns within each repeat, so that a change of load hits them alike.
     runs: dict[str, list[tuple[float, float]]] = {name: [] for name, _ in rows}
@@ -227,7 +283,7 @@ def main() -> None:
         f" {masked - engine:.1f} µs; the observation {full - masked:.1f} µs"
     )
     for name, value in micro().items():
-        print(f"{name:24s} {value:6.2f} µs")
+        print(f"{name:30s} {value:6.2f} µs")
     with open("/proc/loadavg") as handle:
         print("load average at end:", handle.read().split()[:3])
 

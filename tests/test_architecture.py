@@ -18,6 +18,7 @@ ONLY_CORE_IMPORTERS = {
     "mahjongkit.solitaire._cpp",
     "mahjongkit.mcr.analysis.engine",
     "mahjongkit.mcr.scoring._cpp",
+    "mahjongkit.mcr.rl._cpp",
 }
 
 

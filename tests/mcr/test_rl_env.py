@@ -32,7 +32,12 @@ def _quiet_api_test(environment: object, cycles: int) -> None:
 
 @pytest.mark.parametrize(
     "options",
-    [{}, {"flat": True, "hands": 2}, {"illegal": "penalty", "history": 4, "reward_scale": 0.1}],
+    [
+        {},
+        {"flat": True, "hands": 2},
+        {"illegal": "penalty", "history": 4, "reward_scale": 0.1},
+        {"impl": "python", "hands": 2},
+    ],
 )
 def test_pettingzoo_api_test(options: dict[str, object]) -> None:
     _quiet_api_test(MahjongEnv(**options), 400)  # type: ignore[arg-type]

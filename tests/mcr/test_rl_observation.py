@@ -13,6 +13,7 @@ from mahjongkit.mcr.game.rules import Position, Rules
 from mahjongkit.mcr.hand.notation import format_tiles
 from mahjongkit.mcr.players.bot import view_of
 from mahjongkit.mcr.rl import observation as obs
+from mahjongkit.mcr.rl._cpp import CoreObserver
 from mahjongkit.mcr.rl.encoding import COLUMN_OF_KIND
 from mahjongkit.mcr.rl.observation import Observer, encode_view, plane_count
 from mahjongkit.mcr.rl.table import Table
@@ -100,7 +101,10 @@ def _game(hands: list[list[int]], wall: list[int], drawn: int) -> Rules:
     return Rules("hidden", position=position)
 
 
-def test_another_seats_concealed_tiles_never_change_an_observation() -> None:
+@pytest.mark.parametrize("make", [Observer, CoreObserver], ids=["python", "cpp"])
+def test_another_seats_concealed_tiles_never_change_an_observation(
+    make: type[Observer | CoreObserver],
+) -> None:
     """Seat 0's hand and everything public fixed; the others' concealed tiles and the wall
     dealt again from the rest. Seat 0's observation is the same, before and after it
     discards (as long as the public course of the game is the same)."""
@@ -112,7 +116,7 @@ def test_another_seats_concealed_tiles_never_change_an_observation() -> None:
         rng.shuffle(rest)
         other = [hands[0], sorted(rest[:13]), sorted(rest[13:26]), sorted(rest[26:39])]
         games = [_game(hands, wall, hands[0][0]), _game(other, rest[39:], hands[0][0])]
-        observers = [Observer(), Observer()]
+        observers = [make(), make()]
         for game, observer in zip(games, observers, strict=True):
             observer.sync(game)
         assert (observers[0].encode(0) == observers[1].encode(0)).all()
@@ -126,15 +130,16 @@ def test_another_seats_concealed_tiles_never_change_an_observation() -> None:
     assert compared > 50
 
 
+@pytest.mark.parametrize("impl", ["cpp", "python"])
 @pytest.mark.parametrize(("history", "hands"), [(24, 1), (3, 2)])
 def test_the_table_s_event_driven_sync_equals_the_encoding_of_the_view(
-    history: int, hands: int
+    history: int, hands: int, impl: str
 ) -> None:
     """The table syncs its observer from each move's events (draws, discards and answers
     touch only their cells); every seat's planes still equal the plain encoding, at every
     step of random games (kongs, claims, flowers and hand ends take the full sync)."""
     rng = random.Random(11)
-    table = Table(history=history, hands=hands)
+    table = Table(history=history, hands=hands, impl=impl)
     steps = 0
     for number in range(6):
         table.reset(100 + number)

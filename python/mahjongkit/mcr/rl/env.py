@@ -19,7 +19,7 @@ one before the move that ended it.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -39,6 +39,7 @@ from mahjongkit.mcr.rl.table import Illegal, Table
 from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
 
 AGENTS = ("seat_0", "seat_1", "seat_2", "seat_3")
+_SEAT_OF: Final = {agent: seat for seat, agent in enumerate(AGENTS)}
 
 
 def observation_space(planes: int, flat: bool) -> spaces.Dict:
@@ -55,8 +56,9 @@ def observation_space(planes: int, flat: bool) -> spaces.Dict:
 class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
     """The AEC environment (see the module's description). Options: ``hands`` per episode
     (1–16), ``history`` (discards kept per seat in the planes), ``flat`` observations,
-    ``reward_scale``, ``illegal`` (``"raise"`` or ``"penalty"``), ``ruleset``, and
-    ``render_mode`` ``"ansi"`` (the whole table as text, every hand shown)."""
+    ``reward_scale``, ``illegal`` (``"raise"`` or ``"penalty"``), ``ruleset``,
+    ``render_mode`` ``"ansi"`` (the whole table as text, every hand shown) and ``impl``
+    (the observer's implementation: see :class:`~mahjongkit.mcr.rl.table.Table`)."""
 
     metadata: ClassVar[dict[str, Any]] = {
         "name": "mahjongkit_mcr_v1",
@@ -74,6 +76,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         illegal: Illegal = "raise",
         ruleset: Ruleset = GREEN_BOOK,
         render_mode: str | None = None,
+        impl: str | None = None,
     ) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
@@ -85,6 +88,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
             reward_scale=reward_scale,
             illegal=illegal,
             ruleset=ruleset,
+            impl=impl,
         )
         self.flat = flat
         self.possible_agents = list(AGENTS)
@@ -123,7 +127,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         self.agent_selection = AGENTS[self.table.seat]
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        seat = AGENTS.index(agent)
+        seat = _SEAT_OF[agent]
         planes = self.table.observe(seat)
         return {
             "observation": planes.reshape(-1) if self.flat else planes,
@@ -137,10 +141,10 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
             return
         if action is None:
             raise ValueError(f"{agent} is to act: None is only for a finished agent")
-        seat = AGENTS.index(agent)
+        seat = _SEAT_OF[agent]
         self._cumulative_rewards[agent] = 0.0
         rewards = self.table.play(seat, action)
-        self.rewards = {a: rewards[i] for i, a in enumerate(AGENTS)}
+        self.rewards = dict(zip(AGENTS, rewards, strict=True))
         if self.table.done:
             self.terminations = dict.fromkeys(AGENTS, True)
         else:

@@ -54,7 +54,10 @@ plane  meaning
 
 :class:`Observer` builds them fast from a live game, updating what changed since the last
 call into preallocated buffers; :func:`encode_view` builds the same planes from a
-:class:`~mahjongkit.mcr.players.bot.View` (the reference the tests compare against).
+:class:`~mahjongkit.mcr.players.bot.View` (the reference the tests compare against). The
+tables use the C++ twin of :class:`Observer` by default
+(:class:`~mahjongkit.mcr.rl._cpp.CoreObserver`, the same planes; ``impl="python"`` picks
+this one).
 
 >>> from mahjongkit.mcr.game.rules import Rules
 >>> from mahjongkit.mcr.players.bot import view_of

@@ -74,6 +74,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, Any]):
         illegal: Illegal = "raise",
         ruleset: Ruleset = GREEN_BOOK,
         render_mode: str | None = None,
+        impl: str | None = None,
     ) -> None:
         if isinstance(seat, bool) or seat not in (0, 1, 2, 3):
             raise ValueError(f"the learner's seat is 0 to 3, not {seat!r}")
@@ -87,6 +88,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, Any]):
             reward_scale=reward_scale,
             illegal=illegal,
             ruleset=ruleset,
+            impl=impl,
         )
         self.flat = flat
         given: object = opponents  # a caller may pass what the types forbid, e.g. a str

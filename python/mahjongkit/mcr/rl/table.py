@@ -24,11 +24,12 @@ ValueError: action 1 (hu) is not legal for seat 0 now; legal: 5 (play 4m), 6 (pl
 from __future__ import annotations
 
 import random
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 import numpy as np
 import numpy.typing as npt
 
+from mahjongkit._impl import resolve
 from mahjongkit.mcr.game.result import HANDS
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.game.variant import ONE_HAND, STANDARD
@@ -41,6 +42,9 @@ from mahjongkit.mcr.rl.encoding import (
     indices_of,
 )
 from mahjongkit.mcr.rl.observation import HISTORY, Observer, Planes
+
+if TYPE_CHECKING:
+    from mahjongkit.mcr.rl._cpp import CoreObserver
 from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
 
 Illegal = Literal["raise", "penalty"]
@@ -81,7 +85,8 @@ class Table:
     """One game stepped by action indices (see the module's description).
 
     ``history`` is the number of discards per seat the observation keeps; ``ruleset`` the
-    scorer's rules.
+    scorer's rules; ``impl`` (``"cpp"``, ``"python"`` or ``None``: see :mod:`mahjongkit._impl`)
+    chooses the observer and mask, C++ or their pure-Python twin (the same planes and masks).
     """
 
     def __init__(
@@ -92,6 +97,7 @@ class Table:
         reward_scale: float = 1.0,
         illegal: Illegal = "raise",
         ruleset: Ruleset = GREEN_BOOK,
+        impl: str | None = None,
     ) -> None:
         if illegal not in ("raise", "penalty"):
             raise ValueError(f"illegal is 'raise' or 'penalty', not {illegal!r}")
@@ -99,7 +105,20 @@ class Table:
         self.reward_scale = float(reward_scale)
         self.illegal: Illegal = illegal
         self.ruleset = ruleset
-        self.observer = Observer(history)
+        self.impl = resolve(impl)
+        self.observer: Observer | CoreObserver
+        self._core: CoreObserver | None
+        if self.impl == "cpp":
+            from mahjongkit.mcr.rl._cpp import CoreObserver
+
+            self.observer = self._core = CoreObserver(history)
+        else:
+            self.observer = Observer(history)
+            self._core = None
+        # The acting seat's mask (the C++ observer writes it; a view into a batch's masks
+        # under VectorSelfPlay), valid while _masked.
+        self._mask: npt.NDArray[np.int8] | npt.NDArray[np.bool_] = np.zeros(ACTIONS, dtype=np.int8)
+        self._masked = False
         self.planes = self.observer.planes
         self.seeds = SeedStream()
         self.game: Rules | None = None
@@ -130,6 +149,33 @@ class Table:
         waiting = game.waiting_on
         self.seat = waiting[0] if waiting and not self.done else None
         self._legal = None
+        self._masked = False
+
+    def use_mask_buffer(self, buffer: npt.NDArray[np.bool_]) -> None:
+        """Keep the acting seat's mask in ``buffer`` (235 one-byte items, e.g. a row of a
+        batch's masks), written there at each move (with the C++ observer)."""
+        if buffer.shape != (ACTIONS,) or buffer.dtype.itemsize != 1:
+            raise ValueError(f"a mask buffer of {ACTIONS} one-byte items, not {buffer.shape}")
+        self._mask = buffer
+        self._masked = False
+
+    def acting_mask(self) -> npt.NDArray[np.int8] | npt.NDArray[np.bool_]:
+        """The acting seat's mask, kept (do not write it): int8 by default, or the buffer
+        of :meth:`use_mask_buffer`; all zero when nobody acts."""
+        if not self._masked:
+            core = self._core
+            game = self._rules()
+            seat = self.seat
+            if seat is None or self.done:
+                self._mask[:] = 0
+            elif core is not None:
+                core.mask(seat, game.legal(seat), self._mask)
+            else:
+                self._mask[:] = 0
+                if seat is not None:
+                    self._mask[self.legal()] = 1
+            self._masked = True
+        return self._mask
 
     def _rules(self) -> Rules:
         if self.game is None:
@@ -143,7 +189,12 @@ class Table:
             return []
         if seat is None or seat == self.seat:
             if self._legal is None:
-                self._legal = self._indices(game, self.seat) if self.seat is not None else []
+                if self.seat is None:
+                    self._legal = []
+                elif self._core is not None:
+                    self._legal = np.flatnonzero(self.acting_mask()).tolist()
+                else:
+                    self._legal = self._indices(game, self.seat)
             return self._legal
         return self._indices(game, seat)
 
@@ -160,6 +211,17 @@ class Table:
 
     def mask(self, seat: int, out: npt.NDArray[np.int8] | None = None) -> npt.NDArray[np.int8]:
         """``seat``'s legal mask (int8, 1 at each legal index)."""
+        if self._core is not None and self.game is not None and not self.done:
+            if seat == self.seat:
+                mask = self._mask if self._masked else self.acting_mask()
+                if out is None:
+                    return mask.astype(np.int8)  # one call: a copy, or the bool row cast
+                np.copyto(out, mask)
+            else:
+                if out is None:
+                    out = np.zeros(ACTIONS, dtype=np.int8)
+                self._core.mask(seat, self.game.legal(seat), out)
+            return out
         if out is None:
             out = np.zeros(ACTIONS, dtype=np.int8)
         else:
@@ -178,14 +240,20 @@ class Table:
         """Play ``action`` for ``seat`` (which must be the seat to act); returns the four
         seats' rewards from it. An illegal action raises ``ValueError`` naming it, or is
         penalised (see ``illegal``)."""
-        game = self._rules()
-        if self.done:
+        game = self.game
+        if game is None or self.done:
+            self._rules()
             raise ValueError("the episode is over: reset() first")
         if seat != self.seat:
             raise ValueError(f"seat {self.seat} is to act, not seat {seat}")
-        index = check_index(action)
-        legal = self.legal()
-        if index not in legal:
+        # The common case (a plain int in range) without the call: this runs at every move.
+        index = action if type(action) is int and 0 <= action < ACTIONS else check_index(action)
+        if self._core is not None:
+            allowed = bool((self._mask if self._masked else self.acting_mask())[index])
+        else:
+            allowed = index in self.legal()
+        if not allowed:
+            legal = self.legal()
             if self.illegal == "raise":
                 names = ", ".join(f"{i} ({describe(i)})" for i in legal)
                 raise ValueError(
@@ -199,13 +267,18 @@ class Table:
             self.done = True
             self._advance()
             return rewards
-        seen = len(game.history)
+        return self._move(game, seat, index)
+
+    def _move(self, game: Rules, seat: int, index: int) -> list[float]:
+        """Play a legal index for the seat to act (the caller checked both); bring the
+        observer and the seat to act (with the C++ observer, its mask too) up to date."""
+        history = game.history  # the rules append to this very list
+        seen = len(history)
         refusal = game.apply(seat, MOVES[index])
         if refusal is not None:  # the mask came from the same rules: this is a bug
             raise AssertionError(f"a legal index was refused: {describe(index)}: {refusal}")
         events = game.take_outcomes()
         rewards = [0.0, 0.0, 0.0, 0.0]
-        history = game.history
         if len(history) > seen:
             scale = self.reward_scale
             for record in history[seen:]:
@@ -214,9 +287,21 @@ class Table:
                 self.hands_played += 1
             if self.hands_played >= self.hands or not game.is_active:
                 self.done = True
-        if not self.done or not game.is_active:
-            # An episode cut short of the game keeps its last observation: the rules have
-            # dealt the next hand already. A finished game shows its end.
-            self.observer.sync(game, events)
-        self._advance()
+        # An episode cut short of the game keeps its last observation: the rules have dealt
+        # the next hand already. A finished game shows its end.
+        keep = self.done and game.is_active
+        core = self._core
+        if core is None:
+            if not keep:
+                self.observer.sync(game, events)
+            self._advance()
+            return rewards
+        waiting = game.waiting_on
+        acting = self.seat = waiting[0] if waiting and not self.done else None
+        self._legal = None
+        if keep:
+            self._mask[:] = 0
+        else:
+            core.sync_mask(game, events, acting, self._mask)
+        self._masked = True
         return rewards

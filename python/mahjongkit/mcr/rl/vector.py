@@ -9,7 +9,8 @@ so every slot always waits on a seat. Game ``k`` reset with seed ``s`` plays exa
 :class:`~mahjongkit.mcr.rl.env.MahjongEnv` plays after ``reset(seed=s)`` for the same
 actions, and its later episodes what that environment's later ``reset()`` calls play.
 
-The arrays are overwritten by the next call: copy what you keep. Needs only NumPy.
+The arrays are overwritten by the next call: copy what you keep (the masks are read-only).
+Observations and masks come from the C++ observer unless ``impl="python"``. Needs only NumPy.
 
 >>> play = VectorSelfPlay(3)
 >>> observations, masks, seats = play.reset(seeds=[1, 2, 3])
@@ -24,15 +25,18 @@ The arrays are overwritten by the next call: copy what you keep. Needs only NumP
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from mahjongkit.mcr.rl.encoding import ACTIONS, COLUMNS
-from mahjongkit.mcr.rl.observation import HISTORY
+from mahjongkit.mcr.rl.observation import HISTORY, Observer
 from mahjongkit.mcr.rl.table import Illegal, Table
 from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
+
+if TYPE_CHECKING:
+    from mahjongkit.mcr.rl._cpp import CoreBatch
 
 Batch = tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int64]]
 StepBatch = tuple[
@@ -58,6 +62,7 @@ class VectorSelfPlay:
         reward_scale: float = 1.0,
         illegal: Illegal = "raise",
         ruleset: Ruleset = GREEN_BOOK,
+        impl: str | None = None,
     ) -> None:
         if isinstance(num_games, bool) or not isinstance(num_games, int) or num_games < 1:
             raise ValueError(f"num_games is a positive int, not {num_games!r}")
@@ -68,20 +73,35 @@ class VectorSelfPlay:
                 reward_scale=reward_scale,
                 illegal=illegal,
                 ruleset=ruleset,
+                impl=impl,
             )
             for _ in range(num_games)
         ]
         self.num_games = num_games
         planes = self.tables[0].planes
-        # Every game's observer keeps its four seats' planes in one array, so that a batch
-        # of observations is one gather (the seat each game waits on), not K copies.
-        self._kept = np.zeros((num_games, 4, planes, COLUMNS), dtype=np.float32)
-        for k, table in enumerate(self.tables):
-            table.observer.use_buffer(self._kept[k])
-        self._slots = np.arange(num_games)
         self._planes = np.zeros((num_games, planes, COLUMNS), dtype=np.float32)
         self.observations = self._planes.reshape(num_games, -1) if flat else self._planes
-        self.masks = np.zeros((num_games, ACTIONS), dtype=np.bool_)
+        self._masks = np.zeros((num_games, ACTIONS), dtype=np.bool_)
+        # Read-only for the caller: with the C++ observer the rows are the games' own masks,
+        # which the next step checks its actions against.
+        self.masks = self._masks.view()
+        self.masks.flags.writeable = False
+        self._slots = np.arange(num_games)
+        self._batch: CoreBatch | None = None
+        if self.tables[0].impl == "cpp":
+            # The C++ observers render each game's acting seat straight into the batch, and
+            # each table writes its mask into its row.
+            from mahjongkit.mcr.rl._cpp import CoreBatch, CoreObserver
+
+            self._batch = CoreBatch([cast(CoreObserver, table.observer) for table in self.tables])
+            for k, table in enumerate(self.tables):
+                table.use_mask_buffer(self._masks[k])
+        else:
+            # Every game's observer keeps its four seats' planes in one array, so that a
+            # batch of observations is one gather (the seat each game waits on).
+            self._kept = np.zeros((num_games, 4, planes, COLUMNS), dtype=np.float32)
+            for k, table in enumerate(self.tables):
+                cast(Observer, table.observer).use_buffer(self._kept[k])
         self.seats = np.zeros(num_games, dtype=np.int64)
         self.rewards = np.zeros((num_games, 4), dtype=np.float32)
         self.dones = np.zeros(num_games, dtype=np.bool_)
@@ -106,8 +126,16 @@ class VectorSelfPlay:
         return self.observations, self.masks, self.seats
 
     def _fill(self) -> None:
-        """The batch's seats, observations and masks: a few NumPy calls for all games."""
+        """The batch's seats, observations and masks: a few calls for all games."""
         seats: list[int] = []
+        batch = self._batch
+        if batch is not None:
+            for table in self.tables:
+                seats.append(table.seat)  # type: ignore[arg-type]  # a live game waits on one
+                table.acting_mask()  # written into its row of the masks
+            self.seats[:] = seats
+            batch.render(self.seats, self._planes)
+            return
         rows: list[int] = []
         columns: list[int] = []
         for k, table in enumerate(self.tables):
@@ -124,7 +152,7 @@ class VectorSelfPlay:
             axis=0,
             out=self._planes,
         )
-        masks = self.masks
+        masks = self._masks
         masks[:] = False
         masks[rows, columns] = True
 
@@ -135,19 +163,33 @@ class VectorSelfPlay:
             raise ValueError(f"one action per game: {self.num_games}, not {len(actions)}")
         rewards = self.rewards
         dones = self.dones
+        # Plain ints and lists, written into the arrays once: an element write per game
+        # costs more than the game's own bookkeeping.
+        chosen = actions.tolist() if isinstance(actions, np.ndarray) else actions
+        gains: list[list[float]] = []
+        ended: list[bool] = []
+        # With the C++ observer the masks are the tables' own: one NumPy lookup checks the
+        # whole batch, and each game then moves without its table's checks.
+        trusted = (
+            self._batch is not None
+            and all(type(a) is int and 0 <= a < ACTIONS for a in chosen)
+            and bool(self._masks[self._slots, chosen].all())
+        )
         for k, table in enumerate(self.tables):
-            seat = table.seat
-            assert seat is not None
-            try:
-                gained = table.play(seat, actions[k])
-            except ValueError as error:
-                raise ValueError(f"game {k}: {error}") from None
-            rewards[k] = gained
+            if trusted:
+                gains.append(table._move(table.game, table.seat, chosen[k]))  # type: ignore[arg-type]
+            else:
+                try:
+                    gains.append(table.play(table.seat, chosen[k]))  # type: ignore[arg-type]
+                except ValueError as error:
+                    raise ValueError(f"game {k}: {error}") from None
             if table.done:
-                dones[k] = True
+                ended.append(True)
                 self.episodes[k] += 1
                 table.reset(None)
             else:
-                dones[k] = False
+                ended.append(False)
+        rewards[:] = gains
+        dones[:] = ended
         self._fill()
         return self.observations, self.masks, self.seats, rewards, dones

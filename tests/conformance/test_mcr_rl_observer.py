@@ -1,0 +1,146 @@
+"""The RL layer's C++ observer (``rl/_cpp.py``) against its pure-Python twin
+(``rl/observation.py``): the same planes for every seat and the same legal masks along seeded
+games (Hypothesis picks the seeds, the history, the game's length and how often a sync gets
+no events), and the same batches from the vectorised self-play."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mahjongkit._core import mcr_rl as core
+from mahjongkit.mcr.game.rules import Rules
+from mahjongkit.mcr.game.variant import ONE_HAND, STANDARD
+from mahjongkit.mcr.rl._cpp import CoreObserver
+from mahjongkit.mcr.rl.encoding import legal_mask
+from mahjongkit.mcr.rl.observation import Observer
+from mahjongkit.mcr.rl.vector import VectorSelfPlay
+from tests.mcr.rl_play import choose
+
+
+def _play_and_compare(seed: int, history: int, whole_game: bool, blind: float, moves: int) -> int:
+    """Play ``moves`` moves (or to the game's end), comparing after each; returns the states."""
+    rng = random.Random(seed)
+    game = Rules(f"conf-{seed}", variant=STANDARD if whole_game else ONE_HAND)
+    game.take_outcomes()
+    fast, plain = CoreObserver(history), Observer(history)
+    fast.sync(game)
+    plain.sync(game)
+    mask = np.zeros(235, dtype=np.int8)
+    states = 0
+    for _ in range(moves):
+        for seat in range(4):
+            got, expected = fast.encode(seat), plain.encode(seat)
+            if not (got == expected).all():
+                rows = sorted({int(r) for r in np.argwhere(got != expected)[:, 0]})
+                pytest.fail(f"planes {rows} of seat {seat} differ after {game.moves} moves\n{game}")
+            legal = game.legal(seat)
+            fast.mask(seat, legal, mask)
+            assert (mask.astype(bool) == legal_mask(game, seat)).all(), (seat, legal, str(game))
+        assert fast.offered_tile == plain.offered_tile
+        states += 1
+        if not game.is_active:
+            break
+        seat = game.waiting_on[0]
+        # Mostly the test policy (wins, kongs, claims, robbing windows), sometimes any move.
+        move = choose(game, seat, rng) if rng.random() < 0.8 else rng.choice(game.legal(seat))
+        assert game.apply(seat, move) is None
+        events = game.take_outcomes()
+        given_events = None if rng.random() < blind else events
+        fast.sync(game, given_events)
+        plain.sync(game, given_events)
+    return states
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 2**31),
+    history=st.sampled_from([1, 2, 5, 24]),
+    whole_game=st.booleans(),
+    blind=st.sampled_from([0.0, 0.1, 1.0]),
+)
+def test_same_planes_and_masks_along_games(
+    seed: int, history: int, whole_game: bool, blind: float
+) -> None:
+    assert _play_and_compare(seed, history, whole_game, blind, moves=250) > 1
+
+
+@pytest.mark.slow
+def test_same_planes_and_masks_many_games() -> None:
+    """Whole games, about 60,000 states."""
+    states = sum(_play_and_compare(seed, 24, True, 0.0, moves=2_000) for seed in range(40))
+    assert states > 40_000
+
+
+@pytest.mark.parametrize("flat", [False, True])
+def test_vectorised_batches_are_the_same_with_either_observer(flat: bool) -> None:
+    batches = {
+        impl: VectorSelfPlay(5, hands=2, history=6, flat=flat, impl=impl)
+        for impl in ("cpp", "python")
+    }
+    first = {impl: play.reset(seeds=[3, 4, 5, 6, 7]) for impl, play in batches.items()}
+    for a, b in zip(first["cpp"], first["python"], strict=True):
+        assert (a == b).all()
+    rng = np.random.default_rng(0)
+    episodes = 0
+    for _ in range(400):
+        masks = batches["cpp"].masks
+        keys = rng.random(masks.shape)
+        keys[~masks] = -1.0
+        actions = keys.argmax(axis=1)
+        cpp = batches["cpp"].step(actions)
+        python = batches["python"].step(actions)
+        for a, b in zip(cpp, python, strict=True):
+            assert a.shape == b.shape and (a == b).all()
+        episodes += int(cpp[4].sum())
+    assert episodes > 0
+    with pytest.raises(ValueError, match="read-only"):
+        batches["cpp"].masks[0, 0] = True  # the games' own masks: the caller only reads them
+
+
+def test_encode_writes_into_any_array_numpy_can_copy_into() -> None:
+    game = Rules("conf-out")
+    fast, plain = CoreObserver(), Observer()
+    fast.sync(game)
+    plain.sync(game)
+    for dtype in (np.float32, np.float64):
+        out = np.full((fast.planes * 2, 34), 7.0, dtype=dtype)[::2]  # not contiguous
+        assert fast.encode(1, out) is out and (out == plain.encode(1)).all()
+
+
+def test_the_core_refuses_what_it_cannot_place() -> None:
+    observer = core.Observer(4)
+    planes = np.zeros((observer.planes, 34), dtype=np.float32)
+    with pytest.raises(ValueError, match="load a state"):
+        observer.render(0, planes)
+    assert not observer.step([1, 0, 5, 0], -1, 0, False, 0, 0, 0, 0)  # nothing loaded
+    empty = [[0] * 35 for _ in range(4)]
+    state = (empty, [[], [], [], []], [0] * 4, [[], [], [], []], [0] * 4, 80, 1, 0, 0)
+    observer.load(*state, 0, 0, False, 0, 0, 0, 0)
+    assert observer.loaded
+    assert not observer.step([9, 0, 0, 0], 0, 0, False, 0, 0, 0, 0)  # an unknown record
+    assert not observer.step([5, 1, 3, 0], 1, 0, True, 0, 0, 0, 0)  # a chow nobody answered
+    assert not observer.step([2, 1, 0, 0], 1, 0, False, 0, 0, 0, 0)  # a draw of no tile
+    with pytest.raises(ValueError, match="kind from 1 to 34"):
+        observer.step([1, 0, 35, 0], -1, 0, False, 0, 0, 0, 0)
+    with pytest.raises(ValueError, match="an open window has a tile"):
+        observer.step([], -1, 0, False, 1, 0, 0, 1)
+    with pytest.raises(ValueError, match="a count is 0 to 4"):
+        observer.load([[5] * 35] * 4, *state[1:], 0, 0, False, 0, 0, 0, 0)
+    with pytest.raises(ValueError, match="rows of"):
+        observer.render(0, np.zeros((3, 34), dtype=np.float32))
+    with pytest.raises(ValueError, match="row 2 is not one of them"):
+        observer.render(0, np.zeros((2, observer.planes, 34), dtype=np.float32), row=2)
+    with pytest.raises(ValueError, match="one-byte items"):
+        observer.mask(0, True, [], np.zeros(235, dtype=np.float32))
+    with pytest.raises(ValueError, match="cannot place"):
+        observer.mask(0, False, [6000], np.zeros(235, dtype=np.int8))  # a pung with no window
+    with pytest.raises(TypeError):  # never a converted copy written in its place
+        observer.render(0, np.zeros((observer.planes, 34), dtype=np.float64))
+    mask = np.ones((2, 235), dtype=np.bool_)
+    observer.mask(0, False, [0, 1], mask, row=1)
+    assert mask[0].all() and np.flatnonzero(mask[1]).tolist() == [0, 1]
