@@ -16,7 +16,7 @@ MCR_LAYERS = ("hand", "analysis", "scoring", "game", "players", "rl", "botzone",
 """Each MCR layer imports only those before it (players, rl, botzone and arena are peers)."""
 ONLY_CORE_IMPORTERS = {
     "mahjongkit.solitaire._cpp",
-    "mahjongkit.mcr.analysis.engine",
+    "mahjongkit.mcr.analysis._cpp",
     "mahjongkit.mcr.scoring._cpp",
     "mahjongkit.mcr.rl._cpp",
 }

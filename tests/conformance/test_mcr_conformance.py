@@ -38,6 +38,27 @@ def test_same_waits_shanten_and_acceptance(hand: Hand, include_held_four: bool) 
     assert engine.shanten_by_form(hand, impl="cpp") == engine.shanten_by_form(hand, impl="python")
 
 
+@st.composite
+def partial_counts(draw: st.DrawFn) -> tuple[list[int], int]:
+    """Concealed counts of any size up to what the melds leave (a part of a hand)."""
+    melds = draw(st.integers(0, 4))
+    size = draw(st.integers(0, 14 - 3 * melds))
+    kinds = draw(st.lists(st.integers(1, 34), min_size=size, max_size=size))
+    counts = [0] * 35
+    for kind in kinds:
+        if counts[kind] < 4:
+            counts[kind] += 1
+    return counts, melds
+
+
+@settings(max_examples=200, deadline=None)
+@given(partial_counts())
+def test_same_shanten_of_partial_counts(part: tuple[list[int], int]) -> None:
+    counts, melds = part
+    for function in (engine.shanten_of_counts, engine.forms_of_counts):
+        assert function(counts, melds, impl="cpp") == function(counts, melds, impl="python")
+
+
 @settings(max_examples=60, deadline=None)
 @given(hands_14)
 def test_same_shanten_after_discard(hand: Hand) -> None:

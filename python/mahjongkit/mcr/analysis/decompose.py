@@ -29,7 +29,7 @@ in set order. A set's order is (:class:`SetKind` order, tiles).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from mahjongkit.mcr.analysis.split import Form, SetKind, Split, TileSet, Wait
@@ -522,6 +522,11 @@ def waits(hand: Hand, *, include_held_four: bool = False) -> list[int]:
     check_size(hand, (13,), "waits")
     meld_tiles = [] if include_held_four else [k for meld in hand.melds for k in meld.tiles]
     return waits_of_counts(hand.counts, len(hand.melds), meld_tiles, include_held_four)
+
+
+CountsWaits = Callable[[Sequence[int], int, Sequence[int]], list[int]]
+"""``(counts, melds, meld_tiles) -> waits``: the kinds that complete a 13-tile hand given as
+its 35 concealed counts, its number of melds and their tiles (kinds held four left out)."""
 
 
 def waits_of_counts(

@@ -2,8 +2,9 @@
 
 Every function takes ``impl=None | "cpp" | "python"``, resolved by :mod:`mahjongkit._impl`
 (``None`` reads ``MAHJONGKIT_IMPLEMENTATION``; default ``cpp``). Both return the same values in the
-same order (``tests/conformance/test_mcr_*.py``). This is the only MCR module that imports
-the compiled extension.
+same order (``tests/conformance/test_mcr_*.py``). The two are modules with one surface:
+:mod:`._cpp`, the adapter to the compiled core, and :mod:`._ref`, the pure-Python twin; each
+function here picks one and hands the call on.
 
 >>> from mahjongkit.mcr.hand.notation import parse_hand
 >>> hand = parse_hand("123m 456p 789s EE 11s")
@@ -16,94 +17,38 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from types import ModuleType
 from typing import Any
 
 from mahjongkit._impl import resolve as resolve  # the scorer dispatches with it too
-from mahjongkit.mcr.analysis import decompose as _ref
-from mahjongkit.mcr.analysis import shanten as _ref_shanten
-from mahjongkit.mcr.analysis import table as _ref_table
-from mahjongkit.mcr.analysis.split import Form, SetKind, Split, TileSet, Wait
+from mahjongkit.mcr.analysis import _cpp, _ref
+from mahjongkit.mcr.analysis._cpp import core as core
+from mahjongkit.mcr.analysis.decompose import CountsWaits as CountsWaits
+from mahjongkit.mcr.analysis.split import Form, Split
 from mahjongkit.mcr.analysis.table import HandTableLike
 from mahjongkit.mcr.hand.hand import Hand
-from mahjongkit.mcr.hand.wall import order_for
-from mahjongkit.tiles import full_set
-
-_FORMS = list(Form)
-_SET_KINDS = list(SetKind)
-_WAITS = list(Wait)
 
 
-_CORE: list[ModuleType] = []
-
-
-def core() -> ModuleType:
-    """The compiled MCR core, imported on first use; the scorer's adapter
-    (:mod:`mahjongkit.mcr.scoring._cpp`) reaches it here too."""
-    # imported once, on first use (the scorer's per-call path should not pay an import)
-    if not _CORE:
-        from mahjongkit._core import mcr
-
-        _CORE.append(mcr)
-    return _CORE[0]
-
-
-@lru_cache(maxsize=4096)
-def _concealed_set(kind: int, tiles: tuple[int, ...]) -> TileSet:
-    # TileSets are immutable values, and a few hundred cover every hand: build each once.
-    return TileSet(_SET_KINDS[kind], tiles, concealed=True)
-
-
-def _meld_tiles(hand: Hand) -> list[int]:
-    return [k for meld in hand.melds for k in meld.tiles]
+def backend(impl: str | None = None) -> ModuleType:
+    """The analysis module of one implementation: :mod:`._cpp` or :mod:`._ref`."""
+    return _ref if resolve(impl) == "python" else _cpp
 
 
 def decompose(hand: Hand, winning: int | None = None, *, impl: str | None = None) -> list[Split]:
     """Every split of a complete 14-tile hand; see :func:`.decompose.decompose`."""
-    if resolve(impl) == "python":
-        return _ref.decompose(hand, winning)
-    _ref.check_size(hand, (14,), "decompose")
-    _ref.check_winning(hand, winning)
-    raw = core().decompose(counts=hand.counts, melds=len(hand.melds), winning=winning or 0)
-    from_melds = _ref.meld_sets(hand)
-    offset = len(from_melds)
-    splits = []
-    for form, sets, winning_set, wait in raw:
-        all_sets = from_melds + tuple(_concealed_set(kind, tuple(tiles)) for kind, tiles in sets)
-        if winning_set < 0:
-            splits.append(Split(_FORMS[form], all_sets))
-        else:
-            splits.append(Split(_FORMS[form], all_sets, offset + winning_set, _WAITS[wait]))
+    splits: list[Split] = backend(impl).decompose(hand, winning)
     return splits
 
 
 def is_complete(hand: Hand, *, impl: str | None = None) -> bool:
     """Whether a 14-tile hand is complete in some form."""
-    if resolve(impl) == "python":
-        return _ref.is_complete(hand)
-    _ref.check_size(hand, (14,), "is_complete")
-    return bool(core().is_complete(counts=hand.counts, melds=len(hand.melds)))
+    return bool(backend(impl).is_complete(hand))
 
 
 def waits(hand: Hand, *, include_held_four: bool = False, impl: str | None = None) -> list[int]:
     """The kinds that complete a 13-tile hand; see :func:`.decompose.waits`."""
-    if resolve(impl) == "python":
-        return _ref.waits(hand, include_held_four=include_held_four)
-    _ref.check_size(hand, (13,), "waits")
-    return list(
-        core().waits(
-            counts=hand.counts,
-            melds=len(hand.melds),
-            meld_tiles=_meld_tiles(hand),
-            include_held_four=include_held_four,
-        )
-    )
-
-
-CountsWaits = Callable[[Sequence[int], int, Sequence[int]], list[int]]
-"""``(counts, melds, meld_tiles) -> waits``: the kinds that complete a 13-tile hand given as
-its 35 concealed counts, its number of melds and their tiles (kinds held four left out)."""
+    found: list[int] = backend(impl).waits(hand, include_held_four=include_held_four)
+    return found
 
 
 def waits_function(impl: str | None = None) -> CountsWaits:
@@ -116,10 +61,8 @@ def waits_function(impl: str | None = None) -> CountsWaits:
     >>> waits_function("cpp")(hand.counts, 0, []) == waits_function("python")(hand.counts, 0, [])
     True
     """
-    if resolve(impl) == "python":
-        return _ref.waits_of_counts
-    cpp_waits: CountsWaits = core().waits  # positional (counts, melds, meld_tiles)
-    return cpp_waits
+    function: CountsWaits = backend(impl).waits_function()
+    return function
 
 
 def hand_table(
@@ -133,9 +76,7 @@ def hand_table(
     >>> cpp.turn_moves(0, 1) == py.turn_moves(0, 1) == ()
     True
     """
-    if resolve(impl) == "python":
-        return _ref_table.HandTable(discards, kongs)
-    table: HandTableLike = core().HandTable(discards, kongs)
+    table: HandTableLike = backend(impl).hand_table(discards, kongs)
     return table
 
 
@@ -146,66 +87,53 @@ def wall_shuffle(impl: str | None = None) -> Callable[[bytes, int], list[int]]:
     >>> wall_shuffle("cpp")(b"demo", 3) == wall_shuffle("python")(b"demo", 3)
     True
     """
-    if resolve(impl) == "python":
-        return _python_wall
-    shuffled: Callable[[bytes, int], list[int]] = core().wall_tiles
-    return shuffled
-
-
-def _python_wall(seed: bytes, hand_no: int) -> list[int]:
-    tiles = full_set()
-    return [tiles[position - 1] for position in order_for(seed, hand_no)]
+    shuffle: Callable[[bytes, int], list[int]] = backend(impl).wall_shuffle()
+    return shuffle
 
 
 def shanten(hand: Hand, *, impl: str | None = None) -> int:
     """Shanten of a 13- or 14-tile hand (−1 complete, 0 ready), minimum over forms."""
-    if resolve(impl) == "python":
-        return _ref_shanten.shanten(hand)
-    _ref.check_size(hand, (13, 14), "shanten")
-    return int(core().shanten(counts=hand.counts, melds=len(hand.melds)))
+    return int(backend(impl).shanten(hand))
 
 
 def shanten_by_form(hand: Hand, *, impl: str | None = None) -> dict[Form, int]:
     """Shanten of each form the hand can still make; forms its melds rule out are absent."""
-    if resolve(impl) == "python":
-        return _ref_shanten.shanten_by_form(hand)
-    _ref.check_size(hand, (13, 14), "shanten")
-    values = core().shanten_by_form(counts=hand.counts, melds=len(hand.melds))
-    return {
-        form: value
-        for form, value in zip(_FORMS, values, strict=True)
-        if value >= -1 and value < 99
-    }
+    values: dict[Form, int] = backend(impl).shanten_by_form(hand)
+    return values
+
+
+def shanten_of_counts(counts: Sequence[int], melds: int, *, impl: str | None = None) -> int:
+    """Shanten of concealed ``counts`` (35 entries, any number of tiles) beside ``melds``
+    melds: for a caller that weighs part of a hand (a bot planning toward a pattern).
+
+    >>> from mahjongkit.mcr.analysis.decompose import counts_of
+    >>> part = counts_of([1, 2, 3, 5, 5, 9])  # 123m 55m 9m beside two melds: one set short
+    >>> shanten_of_counts(part, 2, impl="cpp"), shanten_of_counts(part, 2, impl="python")
+    (1, 1)
+    """
+    return int(backend(impl).shanten_of_counts(counts, melds))
+
+
+def forms_of_counts(counts: Sequence[int], melds: int, *, impl: str | None = None) -> list[int]:
+    """:func:`shanten_by_form` of raw counts as a list in :class:`~.split.Form` order, with
+    :data:`~.split.RULED_OUT` for a form the melds rule out."""
+    values: list[int] = backend(impl).forms_of_counts(counts, melds)
+    return values
 
 
 def acceptance(
     hand: Hand, *, include_held_four: bool = False, impl: str | None = None
 ) -> list[int]:
     """The kinds whose draw lowers the shanten of a 13-tile hand, ascending."""
-    if resolve(impl) == "python":
-        return _ref_shanten.acceptance(hand, include_held_four=include_held_four)
-    _ref.check_size(hand, (13,), "acceptance")
-    return list(
-        core().acceptance(
-            counts=hand.counts,
-            melds=len(hand.melds),
-            meld_tiles=_meld_tiles(hand),
-            include_held_four=include_held_four,
-        )
-    )
+    found: list[int] = backend(impl).acceptance(hand, include_held_four=include_held_four)
+    return found
 
 
 def shanten_after_discard(
     hand: Hand, *, include_held_four: bool = False, impl: str | None = None
 ) -> dict[int, tuple[int, list[int]]]:
     """For each kind a 14-tile hand can discard: the shanten and acceptance left after it."""
-    if resolve(impl) == "python":
-        return _ref_shanten.shanten_after_discard(hand, include_held_four=include_held_four)
-    _ref.check_size(hand, (14,), "shanten_after_discard")
-    raw = core().shanten_after_discard(
-        counts=hand.counts,
-        melds=len(hand.melds),
-        meld_tiles=_meld_tiles(hand),
-        include_held_four=include_held_four,
+    after: dict[int, tuple[int, list[int]]] = backend(impl).shanten_after_discard(
+        hand, include_held_four=include_held_four
     )
-    return {kind: (value, list(accepted)) for kind, value, accepted in raw}
+    return after

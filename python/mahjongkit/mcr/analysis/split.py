@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Final
+
+RULED_OUT: Final = 99
+"""The shanten given for a form a hand's melds rule out, where a list has a place for it."""
 
 
 class Form(Enum):

@@ -31,7 +31,8 @@ from functools import lru_cache
 from itertools import permutations
 from typing import Final
 
-from mahjongkit.mcr.analysis.engine import core
+from mahjongkit.mcr.analysis.engine import forms_of_counts, shanten_of_counts
+from mahjongkit.mcr.analysis.split import RULED_OUT
 from mahjongkit.mcr.hand.meld import Meld, MeldKind
 
 CHOW: Final = 0
@@ -168,7 +169,7 @@ def _fixed(
 def _rest_shanten(rest: list[int], need: int, pungs_only: bool) -> int:
     if pungs_only:
         return _pung_shanten(rest, need)
-    return int(core().shanten(rest, 4 - need))
+    return shanten_of_counts(rest, 4 - need)
 
 
 def distance(
@@ -208,7 +209,7 @@ def distances_after_discard(
 
 
 def _forms(counts: Sequence[int], melds: int) -> list[int]:
-    return [int(v) for v in core().shanten_by_form(list(counts), melds)]
+    return forms_of_counts(counts, melds)
 
 
 def hand_value(
@@ -229,7 +230,7 @@ def hand_value(
     forms = _forms(counts, len(melds))
     total += GENERIC_WEIGHT * REACH ** (forms[0] + 1)
     for form, points in _FORM_WEIGHTS.items():
-        if forms[form] < 99:
+        if forms[form] < RULED_OUT:
             total += (24 + points) / 32 * REACH ** (forms[form] + 1)
     return total
 
@@ -258,6 +259,6 @@ def discard_values(
         work[kind] += 1
         values[kind] += GENERIC_WEIGHT * REACH ** (forms[0] + 1)
         for form, points in _FORM_WEIGHTS.items():
-            if forms[form] < 99:
+            if forms[form] < RULED_OUT:
                 values[kind] += (24 + points) / 32 * REACH ** (forms[form] + 1)
     return values

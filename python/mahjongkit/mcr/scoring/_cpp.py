@@ -13,7 +13,7 @@ import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from mahjongkit.mcr.analysis.engine import core
+from mahjongkit.mcr.analysis._cpp import core
 from mahjongkit.mcr.analysis.split import Form, SetKind, Split, TileSet, Wait, set_from_first
 from mahjongkit.mcr.hand.meld import MeldKind
 from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
