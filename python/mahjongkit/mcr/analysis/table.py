@@ -65,8 +65,8 @@ _SEATS: Final = 4
 _KINDS: Final = 34
 
 
-def _chows(tile: int) -> tuple[tuple[int, int], ...]:
-    """The pairs of kinds that run with ``tile``."""
+def chow_pairs(tile: int) -> tuple[tuple[int, int], ...]:
+    """The pairs of kinds that run with ``tile`` (the lowest run first)."""
     if tile > 27:
         return ()
     rank = (tile - 1) % 9 + 1
@@ -79,7 +79,7 @@ def _chows(tile: int) -> tuple[tuple[int, int], ...]:
     return tuple(pairs)
 
 
-_CHOWS: Final = tuple(_chows(tile) if tile else () for tile in range(_KINDS + 1))
+_CHOWS: Final = tuple(chow_pairs(tile) if tile else () for tile in range(_KINDS + 1))
 
 
 class HandTable(Generic[MoveT]):

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from itertools import compress
 from typing import Any, Final, Protocol
 
-from mahjongkit.mcr.analysis.table import OPEN, QUIET, WIN_SHIFT, HandTableLike
+from mahjongkit.mcr.analysis.table import OPEN, QUIET, WIN_SHIFT, HandTableLike, chow_pairs
 from mahjongkit.mcr.game.events import (
     Answered,
     Claimed,
@@ -42,16 +42,7 @@ from mahjongkit.tiles import is_bonus
 
 def _chow_shapes(tile: int) -> tuple[tuple[int, int, Move], ...]:
     """The pairs of kinds that run with ``tile`` (lowest chow first) and their claims."""
-    if tile > 27:
-        return ()
-    rank = (tile - 1) % 9 + 1
-    shapes = []
-    for offset in (2, 1, 0):  # the chow starting two below the tile first
-        if rank - offset >= 1 and rank - offset + 2 <= 9:
-            low = tile - offset
-            a, b = (k for k in (low, low + 1, low + 2) if k != tile)
-            shapes.append((a, b, chow(a, b)))
-    return tuple(shapes)
+    return tuple((a, b, chow(a, b)) for a, b in chow_pairs(tile))
 
 
 _CHOWS: Final = tuple(_chow_shapes(tile) for tile in range(35))

@@ -50,7 +50,7 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 from mahjongkit.mcr.analysis.engine import shanten, shanten_after_discard, waits
 from mahjongkit.mcr.game.moves import WIN, Move, MoveKind
@@ -321,6 +321,13 @@ class Bot:
         ranked.sort()
         return ranked
 
+    def _best_discard(self, view: View, ranked: Sequence[tuple[Any, int]]) -> Move:
+        """The legal discard ranked first (ties by the hash) of ``(key, kind)`` pairs."""
+        legal = {m.tile for m in view.legal if m.kind is MoveKind.DISCARD}
+        best = [(key, kind) for key, kind in ranked if kind in legal]
+        top = best[0][0]
+        return self._pick(view, [Move(MoveKind.DISCARD, kind) for key, kind in best if key == top])
+
     def _turn(self, view: View) -> Move:
         hand = view.hand
         ranked = self._ranked_discards(view, hand)
@@ -328,10 +335,7 @@ class Bot:
         kongs = _free_kongs(view, best_left)
         if kongs:
             return self._pick(view, kongs)
-        legal = {m.tile for m in view.legal if m.kind is MoveKind.DISCARD}
-        best = [(key, kind) for key, kind in ranked if kind in legal]
-        top = best[0][0]
-        return self._pick(view, [Move(MoveKind.DISCARD, kind) for key, kind in best if key == top])
+        return self._best_discard(view, ranked)
 
     # level 3
 
@@ -360,10 +364,7 @@ class Bot:
         kongs = _free_kongs(view, best_left)
         if kongs:
             return self._pick(view, kongs)
-        legal = {m.tile for m in view.legal if m.kind is MoveKind.DISCARD}
-        best = [(key, kind) for key, kind in ranked if kind in legal]
-        top = best[0][0]
-        return self._pick(view, [Move(MoveKind.DISCARD, kind) for key, kind in best if key == top])
+        return self._best_discard(view, ranked)
 
     def _claim3(self, view: View) -> Move:
         window = view.window
