@@ -122,3 +122,26 @@ def test_each_mcr_layer_imports_only_the_layers_below() -> None:
             if theirs is not None and theirs > mine:
                 upward.append(f"{name} -> {target}")
     assert upward == []
+
+
+def _names_an_implementation(node: ast.AST) -> bool:
+    """A comparison with the literal ``"cpp"`` or ``"python"`` (branching on a name)."""
+    if not isinstance(node, ast.Compare):
+        return False
+    sides = [node.left, *node.comparators]
+    return any(isinstance(s, ast.Constant) and s.value in ("cpp", "python") for s in sides)
+
+
+def test_only_the_seam_reads_the_switch_or_compares_implementation_names() -> None:
+    """docs/architecture.md: ``_impl.py`` alone reads ``MAHJONGKIT_IMPLEMENTATION`` or
+    branches on ``"cpp"``/``"python"``; every twin pair is chosen by ``_impl.pick``."""
+    offenders = []
+    for name, path in MODULES.items():
+        if name == "mahjongkit._impl":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            reads = isinstance(node, ast.Constant) and node.value == "MAHJONGKIT_IMPLEMENTATION"
+            if reads or _names_an_implementation(node):
+                offenders.append(f"{name}:{getattr(node, 'lineno', '?')}")
+    assert offenders == []

@@ -20,7 +20,8 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
-from mahjongkit._impl import resolve as resolve  # the scorer dispatches with it too
+from mahjongkit._impl import pick
+from mahjongkit._impl import resolve as resolve  # callers name it here
 from mahjongkit.mcr.analysis import _cpp, _ref
 from mahjongkit.mcr.analysis._cpp import core as core
 from mahjongkit.mcr.analysis.decompose import CountsWaits as CountsWaits
@@ -31,7 +32,7 @@ from mahjongkit.mcr.hand.hand import Hand
 
 def backend(impl: str | None = None) -> ModuleType:
     """The analysis module of one implementation: :mod:`._cpp` or :mod:`._ref`."""
-    return _ref if resolve(impl) == "python" else _cpp
+    return pick(impl, _cpp, _ref)
 
 
 def decompose(hand: Hand, winning: int | None = None, *, impl: str | None = None) -> list[Split]:
