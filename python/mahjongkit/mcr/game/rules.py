@@ -43,24 +43,22 @@ from operator import add
 from types import MappingProxyType
 from typing import Any, Final
 
-from mahjongkit.mcr.analysis.engine import (
-    hand_table,
-    is_complete,
-    resolve,
-    waits_function,
-    wall_shuffle,
-)
+from mahjongkit._impl import resolve
+from mahjongkit.mcr.analysis.engine import is_complete, wall_shuffle
+from mahjongkit.mcr.game._cpp import hand_table
 from mahjongkit.mcr.game.errors import Refusal, RefusalCode
 from mahjongkit.mcr.game.events import WIND_NAMES, Event
 from mahjongkit.mcr.game.hand_state import Judge, ScoreFunction, TallyLike
+from mahjongkit.mcr.game.legality import claim_reason, pungs_of, sentence, turn_reason
 from mahjongkit.mcr.game.match import GameResult, Match, Status
 from mahjongkit.mcr.game.moves import _DISCARDS as DISCARDS
 from mahjongkit.mcr.game.moves import _KONGS as KONGS
 from mahjongkit.mcr.game.moves import Move, MoveKind
 from mahjongkit.mcr.game.result import HANDS, HandRecord, Standings
 from mahjongkit.mcr.game.save import SAVE_FORMAT, SAVE_VERSION, ruleset_from_json, ruleset_to_json
+from mahjongkit.mcr.game.table import HandTableLike, SeatWaits
 from mahjongkit.mcr.game.variant import STANDARD, Variant, Walls
-from mahjongkit.mcr.game.window import Phase, Window
+from mahjongkit.mcr.game.window import ClaimWindow, Phase, Window
 from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.hand.notation import format_hand, format_tiles, parse_hand
 from mahjongkit.mcr.hand.wall import SEATS, SeatWalls, Wall, check_hand_no, check_seat, seed_bytes
@@ -108,15 +106,19 @@ def _judge(
     score_fn: ScoreFunction = scorer or (
         lambda hand, context: score(hand, context, ruleset, impl=impl)
     )
+
+    def table(flags: int, gate: SeatWaits | None) -> HandTableLike:
+        return hand_table(DISCARDS, KONGS, flags, waits=gate, impl=impl)
+
     if complete is None:
         return Judge(
-            waits_function(impl),
+            False,
             lambda hand: is_complete(hand, impl=impl),
             score_fn,
-            table=lambda: hand_table(DISCARDS, KONGS, impl=impl),
+            table=table,
             shuffled=wall_shuffle(impl),
         )
-    return Judge(None, complete, score_fn)
+    return Judge(True, complete, score_fn, table=table)
 
 
 @dataclass(frozen=True)
@@ -626,21 +628,18 @@ class Rules:
             return (RefusalCode.BAD_MOVE, "a kong on one's turn names its tile")
         if seat != hand.turn:
             return (RefusalCode.NOT_YOUR_TURN, f"seat {hand.turn} is on turn")
-        counts = hand.counts[seat]
-        tile = move.tile
         if kind is MoveKind.DISCARD or kind is MoveKind.KONG:
-            assert tile is not None
-            if counts[tile] == 0:
-                what = " to discard" if kind is MoveKind.DISCARD else ""
-                return (RefusalCode.TILE_NOT_HELD, f"seat {seat} holds no {code(tile)}{what}")
-            if hand.claimed_this_turn:
-                return (RefusalCode.NO_KONG, "no kong in a turn reached by a chow or pung (3.6.8)")
-            if not hand.can_kong(seat):
-                return (RefusalCode.NO_KONG, "the wall is empty: no replacement")
-            return (
-                RefusalCode.NO_KONG,
-                f"seat {seat} has neither four {code(tile)} nor an exposed pung of it",
+            reason = turn_reason(
+                move,
+                seat,
+                hand.counts[seat],
+                pungs_of(hand.melds[seat]),
+                hand.claimed_this_turn,
+                hand.flags,
+                hand.walls(),
             )
+            assert reason is not None, "a move the checks allow is in the legal list"
+            return (reason[0], sentence(reason))
         # A win on the fourteen held.
         drawn = hand.drawn
         if drawn is None or hand.claimed_this_turn:
@@ -663,37 +662,11 @@ class Rules:
         if kind is MoveKind.WIN:
             by = WinBy.ROBBING if w.kind is Phase.ROB else WinBy.DISCARD
             return self._explain_failed_win(hand.draw(tile), state.context(seat, tile, by))
-        if kind is MoveKind.CHOW:
-            assert move.tiles is not None
-            a, b = move.tiles
-            if seat != (w.from_seat + 1) % SEATS:
-                return (RefusalCode.CANNOT_CLAIM, "only the next seat may chow a discard")
-            if not state.can_meld(w.from_seat):
-                return (RefusalCode.CANNOT_CLAIM, "the next seat's wall is empty: no chow")
-            low, mid, high = sorted((a, b, tile))
-            if not (
-                low <= 27
-                and (low - 1) // 9 == (high - 1) // 9
-                and mid == low + 1
-                and high == low + 2
-            ):
-                return (RefusalCode.NOT_A_MELD, f"{code(a)} {code(b)} do not run with {code(tile)}")
-            return (RefusalCode.TILE_NOT_HELD, f"seat {seat} does not hold {code(a)} and {code(b)}")
-        if not state.can_meld(w.from_seat) and hand.counts[tile] >= (
-            3 if kind is MoveKind.KONG else 2
-        ):
-            return (
-                RefusalCode.CANNOT_CLAIM,
-                "the wall of the seat after the discarder is empty: no claim to meld",
-            )
-        if kind is MoveKind.KONG and not state.can_kong(seat) and hand.counts[tile] == 3:
-            return (RefusalCode.CANNOT_CLAIM, "the wall is empty: no replacement")
-        need = 3 if kind is MoveKind.KONG else 2
-        return (
-            RefusalCode.CANNOT_CLAIM,
-            f"a {kind.value} of {code(tile)} needs {need} in hand; seat {seat} holds"
-            f" {hand.counts[tile]}",
+        reason = claim_reason(
+            move, seat, w.from_seat, state.counts[seat], tile, state.flags, state.walls()
         )
+        assert reason is not None, "a claim the checks allow is offered"
+        return (reason[0], sentence(reason))
 
     def _explain_failed_win(self, hand14: Hand, context: WinContext) -> tuple[RefusalCode, str]:
         try:
@@ -775,7 +748,7 @@ class Rules:
                 if not claims:
                     problems.append(f"the window asks seat {seat}, which has no claim")
                 for claim in claims:
-                    if not self._can_still_claim(seat, claim):
+                    if not self._offer_holds(w, seat, claim):
                         problems.append(f"the window offers seat {seat} {claim} it cannot make")
             if not w.waiting:
                 problems.append("the window is open but nobody is left to answer")
@@ -783,29 +756,23 @@ class Rules:
                 problems.append("a window is open while a seat is on turn")
         return problems
 
-    def _can_still_claim(self, seat: int, claim: Move) -> bool:
-        """Whether ``seat``'s hand really supports ``claim`` on the window's tile (asked of
-        the hand engine afresh, not of the window's own bookkeeping)."""
+    def _offer_holds(self, w: ClaimWindow, seat: int, claim: Move) -> bool:
+        """Whether an offered ``claim`` passes its check asked afresh of the hand's own tiles
+        (not of the table that offered it), a win being complete and scored."""
         state = self._hand
-        w = state.window
-        assert w is not None
-        hand, tile = state.hand(seat), w.tile
         if claim.kind is MoveKind.WIN:
+            hand = state.hand(seat)
             return (
                 seat in w.tallies
-                and hand.held(tile) < 4
-                and self._match.judge.complete(hand.draw(tile))
+                and hand.held(w.tile) < 4
+                and self._match.judge.complete(hand.draw(w.tile))
             )
         if w.kind is Phase.ROB:
             return False
-        if claim.kind is MoveKind.CHOW:
-            shapes = hand.chow_shapes(tile) if seat == (w.from_seat + 1) % SEATS else []
-            return claim.tiles in shapes and state.can_meld(w.from_seat)
-        if not state.can_meld(w.from_seat):
-            return False
-        if claim.kind is MoveKind.PUNG:
-            return hand.counts[tile] >= 2
-        return claim.kind is MoveKind.KONG and hand.counts[tile] == 3 and state.can_kong(seat)
+        reason = claim_reason(
+            claim, seat, w.from_seat, state.counts[seat], w.tile, state.flags, state.walls()
+        )
+        return reason is None
 
     # -- text --------------------------------------------------------------------------------
 
