@@ -39,14 +39,7 @@ from typing import Any, Final, Generic, Protocol, TypeVar
 
 from mahjongkit.mcr.analysis.decompose import waits_of_counts
 from mahjongkit.mcr.game import legality
-from mahjongkit.mcr.game.legality import (
-    CODES,
-    FOUR_WALLS,
-    OFFER_BITS,
-    OFFER_WAIT,
-    TURN_DISCARD,
-    chow_pairs,
-)
+from mahjongkit.mcr.game.legality import CODES, FOUR_WALLS, OFFER_BITS, OFFER_WAIT, TURN_DISCARD
 
 MoveT = TypeVar("MoveT")
 
@@ -183,6 +176,7 @@ class HandTable(Generic[MoveT]):
         (:mod:`.legality`), those of seat + step at ``8 * (step - 1)``."""
         _check_seat(discarder)
         _check_kind(tile, zero_ok=False)
+        _check_walls(walls)
         found = 0
         flags, counts = self._flags, self._counts
         for step in (1, 2, 3):
@@ -233,6 +227,7 @@ class HandTable(Generic[MoveT]):
         """The seat's discards then its kongs (:func:`.legality.turn_moves`), as the moves
         handed over."""
         _check_seat(seat)
+        _check_walls(walls)
         discards, kongs = legality.turn_kinds(
             seat, self._counts[seat], self._pungs[seat], claimed, self._flags, walls
         )
@@ -243,6 +238,7 @@ class HandTable(Generic[MoveT]):
         discard (``kind`` 0) or kong (1) of ``tile``."""
         _check_seat(seat)
         _check_kind(tile, zero_ok=False)
+        _check_walls(walls)
         c = self._counts[seat]
         if kind == TURN_DISCARD:
             reason = legality.discard_reason(seat, c, tile)
@@ -260,6 +256,7 @@ class HandTable(Generic[MoveT]):
         _check_seat(discarder)
         _check_seat(seat)
         _check_kind(tile, zero_ok=False)
+        _check_walls(walls)
         c, flags = self._counts[seat], self._flags
         if kind == legality.CLAIM_CHOW:
             _check_kind(a, zero_ok=False)
@@ -281,6 +278,12 @@ def _after_draw(flags: int, walls: int, seat: int) -> int:
     return walls - (1 << (8 * seat) if flags & FOUR_WALLS else 1)
 
 
+def _check_walls(walls: int) -> int:
+    if not 0 <= walls <= 0xFFFFFFFF:
+        raise ValueError(f"walls must be 0 to 2**32 - 1, not {walls}")
+    return walls
+
+
 def _check_seat(seat: int) -> int:
     if not 0 <= seat < _SEATS:
         raise ValueError(f"seat must be 0 to 3, not {seat}")
@@ -293,4 +296,3 @@ def _check_kind(kind: int, *, zero_ok: bool) -> int:
     return kind
 
 
-__all__ = ["DREW", "DREW_WINNING", "OPEN", "HandTable", "HandTableLike", "chow_pairs"]
