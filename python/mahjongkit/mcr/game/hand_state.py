@@ -33,7 +33,6 @@ from mahjongkit.mcr.game.legality import (
     OFFER_WAIT,
     offered_moves,
     pack_walls,
-    replacement_left,
 )
 from mahjongkit.mcr.game.moves import WIN, Move, MoveKind
 from mahjongkit.mcr.game.table import OFFER_SHIFT, OPEN, HandTableLike, SeatWaits
@@ -275,10 +274,6 @@ class HandState:
         if (not self._self_done or self._self_tally is not None) and self.self_draw_tally():
             moves += (WIN,)
         return moves
-
-    def can_kong(self, seat: int) -> bool:
-        """Whether a kong by ``seat`` could be replaced (:func:`.legality.replacement_left`)."""
-        return replacement_left(self.flags, self.walls(), seat)
 
     def self_draw_tally(self) -> TallyLike | None:
         """The tally of a self-drawn win by the seat on turn, scored once per turn, or
