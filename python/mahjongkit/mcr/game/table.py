@@ -294,5 +294,3 @@ def _check_kind(kind: int, *, zero_ok: bool) -> int:
     if not (0 if zero_ok else 1) <= kind <= _KINDS:
         raise ValueError(f"kind must be {0 if zero_ok else 1} to 34, not {kind}")
     return kind
-
-
