@@ -41,15 +41,17 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Callable, Sequence
+from typing import Final, Protocol
 
 from mahjongkit.mcr.game.errors import RefusalCode
 from mahjongkit.mcr.game.moves import _DISCARDS as DISCARDS
 from mahjongkit.mcr.game.moves import _KONGS as KONGS
 from mahjongkit.mcr.game.moves import KONG, PUNG, Move, chow
-from mahjongkit.mcr.hand.hand import chow_pairs
+from mahjongkit.mcr.hand.hand import Hand, chow_pairs
 from mahjongkit.mcr.hand.meld import Meld, MeldKind
+from mahjongkit.mcr.hand.notation import format_hand
+from mahjongkit.mcr.scoring.context import WinContext
 from mahjongkit.tiles import code
 
 Reason = tuple[RefusalCode, str, tuple[object, ...]]
@@ -220,6 +222,50 @@ def turn_kinds(
     return (
         [k for k in held if discard_reason(seat, counts, k) is None],
         [k for k in held if kong_reason(seat, counts, pungs, k, claimed, flags, walls) is None],
+    )
+
+
+# -- a win ------------------------------------------------------------------------------------
+
+
+class _Tally(Protocol):
+    @property
+    def minimum_met(self) -> bool: ...
+    @property
+    def basic(self) -> int: ...
+
+
+def self_draw_reason(drawn: int | None, claimed: bool) -> Reason | None:
+    """A win on one's turn needs a drawn tile: none in a turn reached by a chow or pung."""
+    if drawn is None or claimed:
+        return (
+            RefusalCode.NOT_A_WIN,
+            "a turn reached by a claim has no drawn tile to win on (claim the discard as a win"
+            " instead)",
+            (),
+        )
+    return None
+
+
+def win_reason(
+    score: Callable[[Hand, WinContext], _Tally], hand14: Hand, context: WinContext
+) -> Reason | None:
+    """A win: the fourteen complete, scoring at least 8 without flowers (the scorer's
+    answer; the table offers a win only on a seat's waits, and the hand scores it once)."""
+    try:
+        tally = score(hand14, context)
+    except ValueError as error:
+        return (
+            RefusalCode.NOT_A_WIN,
+            "not a complete hand: {} ({})",
+            (format_hand(hand14), error),
+        )
+    if tally.minimum_met:
+        return None
+    return (
+        RefusalCode.TOO_FEW_POINTS,
+        "{} scores {} without flowers; a win needs 8",
+        (format_hand(hand14), tally.basic),
     )
 
 

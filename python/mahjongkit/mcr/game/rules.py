@@ -46,7 +46,15 @@ from mahjongkit.mcr.game.errors import Refusal, RefusalCode
 from mahjongkit.mcr.game.events import WIND_NAMES, Event
 from mahjongkit.mcr.game.hand_state import Judge, ScoreFunction, TallyLike
 from mahjongkit.mcr.game.invariants import check
-from mahjongkit.mcr.game.legality import claim_reason, pungs_of, sentence, turn_reason
+from mahjongkit.mcr.game.legality import (
+    Reason,
+    claim_reason,
+    pungs_of,
+    self_draw_reason,
+    sentence,
+    turn_reason,
+    win_reason,
+)
 from mahjongkit.mcr.game.match import GameResult, Match, Status
 from mahjongkit.mcr.game.moves import _DISCARDS as DISCARDS
 from mahjongkit.mcr.game.moves import _KONGS as KONGS
@@ -60,7 +68,7 @@ from mahjongkit.mcr.game.window import Phase, Window
 from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.hand.notation import format_hand, format_tiles
 from mahjongkit.mcr.hand.wall import SEATS, Wall, check_hand_no, check_seat, seed_bytes
-from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
+from mahjongkit.mcr.scoring.context import Replacement, WinBy
 from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
 from mahjongkit.mcr.scoring.score import score
 from mahjongkit.tiles import STANDARD_KINDS, code
@@ -475,80 +483,54 @@ class Rules:
         return Refusal(code_, message, self._legal_of(seat))
 
     def _explain(self, seat: int, move: Move) -> tuple[RefusalCode, str]:
+        """Why ``move`` is refused: the game's state, the move's shape, the window's own
+        reasons, then the legality check of the move (:mod:`.legality`)."""
         if self._match.status is Status.FINISHED:
             return (RefusalCode.GAME_OVER, "the last hand is over")
         malformed = _malformed(move)
         if malformed:
             return (RefusalCode.BAD_MOVE, malformed)
-        w = self._hand.window
-        if w is None:
-            return self._explain_on_turn(seat, move)
-        said = w.refusal(seat, move)
-        if said is not None:
-            return said
-        return self._explain_claim(seat, move)
-
-    def _explain_on_turn(self, seat: int, move: Move) -> tuple[RefusalCode, str]:
-        hand = self._hand
+        state = self._hand
         kind = move.kind
-        if kind in _WINDOW_ONLY:
+        w = state.window
+        reason: Reason | None
+        if w is not None:
+            said = w.refusal(seat, move)
+            if said is not None:
+                return said
+            tile = w.tile
+            if kind is MoveKind.WIN:
+                by = WinBy.ROBBING if w.kind is Phase.ROB else WinBy.DISCARD
+                hand14 = state.hand(seat).draw(tile)
+                reason = win_reason(self._match.judge.score, hand14, state.context(seat, tile, by))
+            else:
+                reason = claim_reason(
+                    move, seat, w.from_seat, state.counts[seat], tile, state.flags, state.walls()
+                )
+        elif kind in _WINDOW_ONLY:
             return (RefusalCode.NO_WINDOW, f"no window is open to {kind.value} in")
-        if kind is MoveKind.KONG and move.tile is None:
+        elif kind is MoveKind.KONG and move.tile is None:
             return (RefusalCode.BAD_MOVE, "a kong on one's turn names its tile")
-        if seat != hand.turn:
-            return (RefusalCode.NOT_YOUR_TURN, f"seat {hand.turn} is on turn")
-        if kind is MoveKind.DISCARD or kind is MoveKind.KONG:
+        elif seat != state.turn:
+            return (RefusalCode.NOT_YOUR_TURN, f"seat {state.turn} is on turn")
+        elif kind is MoveKind.WIN:
+            drawn = state.drawn
+            reason = self_draw_reason(drawn, state.claimed_this_turn)
+            if reason is None and drawn is not None:
+                context = state.context(seat, drawn, WinBy.SELF_DRAWN)
+                reason = win_reason(self._match.judge.score, state.hand(seat), context)
+        else:
             reason = turn_reason(
                 move,
                 seat,
-                hand.counts[seat],
-                pungs_of(hand.melds[seat]),
-                hand.claimed_this_turn,
-                hand.flags,
-                hand.walls(),
+                state.counts[seat],
+                pungs_of(state.melds[seat]),
+                state.claimed_this_turn,
+                state.flags,
+                state.walls(),
             )
-            assert reason is not None, "a move the checks allow is in the legal list"
-            return (reason[0], sentence(reason))
-        # A win on the fourteen held.
-        drawn = hand.drawn
-        if drawn is None or hand.claimed_this_turn:
-            return (
-                RefusalCode.NOT_A_WIN,
-                "a turn reached by a claim has no drawn tile to win on (claim the discard"
-                " as a win instead)",
-            )
-        return self._explain_failed_win(
-            hand.hand(seat), hand.context(seat, drawn, WinBy.SELF_DRAWN)
-        )
-
-    def _explain_claim(self, seat: int, move: Move) -> tuple[RefusalCode, str]:
-        state = self._hand
-        w = state.window
-        assert w is not None
-        hand = state.hand(seat)
-        tile = w.tile
-        kind = move.kind
-        if kind is MoveKind.WIN:
-            by = WinBy.ROBBING if w.kind is Phase.ROB else WinBy.DISCARD
-            return self._explain_failed_win(hand.draw(tile), state.context(seat, tile, by))
-        reason = claim_reason(
-            move, seat, w.from_seat, state.counts[seat], tile, state.flags, state.walls()
-        )
-        assert reason is not None, "a claim the checks allow is offered"
+        assert reason is not None, "a move the checks allow is a legal one"
         return (reason[0], sentence(reason))
-
-    def _explain_failed_win(self, hand14: Hand, context: WinContext) -> tuple[RefusalCode, str]:
-        try:
-            tally = self._match.judge.score(hand14, context)
-        except ValueError as error:
-            return (
-                RefusalCode.NOT_A_WIN,
-                f"not a complete hand: {format_hand(hand14)} ({error})",
-            )
-        return (
-            RefusalCode.TOO_FEW_POINTS,
-            f"{format_hand(hand14)} scores {tally.basic} without flowers; a win needs 8",
-        )
 
     # -- invariants --------------------------------------------------------------------------
 
