@@ -104,7 +104,7 @@ void register_mcr_table(py::module_& m) {
       .def(py::init([](py::tuple discards, py::tuple kongs, int flags) {
              if (discards.size() != 35 || kongs.size() != 35)
                throw py::value_error("discards and kongs are tuples of 35 moves, indexed by kind");
-             if (flags < 0 || flags > 7) throw py::value_error("flags must be 0 to 7, not " + std::to_string(flags));
+             if (flags < 0 || flags > 255) throw py::value_error("flags must be 0 to 255, not " + std::to_string(flags));
              return PyHandTable{HandTable{flags}, std::move(discards), std::move(kongs)};
            }),
            py::arg("discards"), py::arg("kongs"), py::arg("flags"))

@@ -105,8 +105,8 @@ class HandTable(Generic[MoveT]):
     ) -> None:
         if len(discards) != _KINDS + 1 or len(kongs) != _KINDS + 1:
             raise ValueError("discards and kongs are tuples of 35 moves, indexed by kind")
-        if not 0 <= flags < 8:
-            raise ValueError(f"flags must be 0 to 7, not {flags}")
+        if not 0 <= flags <= 255:  # a byte: room for the flags of rules to come
+            raise ValueError(f"flags must be 0 to 255, not {flags}")
         self._discards = discards
         self._kongs = kongs
         self._flags = flags
