@@ -281,8 +281,8 @@ def botzone_command(level: int, player: str | None, keep_running: bool) -> None:
     """
     import sys
 
-    from mahjongkit.mcr.arena import make_player
     from mahjongkit.mcr.botzone.adapter import run
+    from mahjongkit.mcr.players.spec import make_player
 
     try:
         chosen = make_player(player if player is not None else f"bot:{level}", seed="botzone")
