@@ -179,8 +179,10 @@ def test_json_mode_reads_the_whole_log_and_answers_once():
 
 
 def test_simple_mode_keeps_running():
-    # the turn count, the four requests, our three answers, then empty data and globaldata
-    text = "4\n" + "\n".join([*LOG, "PASS", "PASS", "PASS", "", ""]) + "\n"
+    # the turn count, the four requests interleaved with our three answers as Botzone sends
+    # them, then empty data and globaldata
+    interleaved = [LOG[0], "PASS", LOG[1], "PASS", LOG[2], "PASS", LOG[3]]
+    text = "4\n" + "\n".join([*interleaved, "", ""]) + "\n"
     text += "3 3 PENG F2\n"  # ... then one request per turn
     out = io.StringIO()
     run(Bot(level=2), io.StringIO(text), out)

@@ -279,6 +279,8 @@ def botzone_command(level: int, player: str | None, keep_running: bool) -> None:
 
     Example: mahjongkit mcr judge "mahjongkit mcr botzone --level 2" ... (four commands)
     """
+    import io
+    import os
     import sys
 
     from mahjongkit.mcr.botzone.adapter import run
@@ -286,9 +288,14 @@ def botzone_command(level: int, player: str | None, keep_running: bool) -> None:
 
     try:
         chosen = make_player(player if player is not None else f"bot:{level}", seed="botzone")
+        # invalid UTF-8 is a bad request (answered PASS), not a crash
+        inp = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+        run(chosen, inp, sys.stdout, keep_running=keep_running, err=sys.stderr)
     except ValueError as error:
         raise click.ClickException(str(error)) from None
-    run(chosen, sys.stdin, sys.stdout, keep_running=keep_running)
+    except BrokenPipeError:  # the judge went away: nobody is left to answer
+        sys.stderr.close()
+        os._exit(0)
 
 
 @mcr.command(name="judge")
