@@ -36,6 +36,7 @@ The mode is read from the first character of the input (``{`` means JSON).
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from typing import Final, Protocol, TextIO
@@ -157,8 +158,7 @@ def _json_log(text: str) -> tuple[list[str], list[str]]:
         raise BotzoneInputError("the JSON input's requests and responses are not all strings")
     if len(responses) != len(requests) - 1:
         raise BotzoneInputError(
-            f"a log has one request more than responses, not {len(requests)} and"
-            f" {len(responses)}"
+            f"a log has one request more than responses, not {len(requests)} and {len(responses)}"
         )
     return requests, responses
 
@@ -243,8 +243,11 @@ def run(
         line = _next_nonblank(inp)
         if line is None:
             return
-        request = line.strip()
-        answer = _safely(lambda: bot.step(later_request(request) if json_mode else request), err)
+        answer = _safely(functools.partial(_step, bot, line.strip(), json_mode), err)
+
+
+def _step(bot: BotzoneBot, text: str, json_mode: bool) -> str:
+    return bot.step(later_request(text) if json_mode else text)
 
 
 def _safely(answer: Callable[[], str], err: TextIO | None) -> str:
