@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (the table of hostile inputs reads best one case a line)
 """``mahjongkit mcr botzone`` under hostile input: every case ends with the protocol's safe
 answer (``PASS``) or one line on stderr and status 1, never a traceback, never a hang, and
 never reads more than one bounded line of an endless input."""

@@ -134,6 +134,7 @@ def test_sighup_to_the_judge_kills_a_hung_bot(tmp_path):
 
 def test_strict_time_counts_cpu_time_over_all_processes(tmp_path, monkeypatch):
     agent = ProgramAgent(passer(tmp_path, "cpu"))
+    agent.measure_cpu = True  # as the judge sets it for strict_time
     agent.start()
     try:
         agent.send("0 0 0")

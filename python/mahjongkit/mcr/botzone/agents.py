@@ -168,6 +168,8 @@ class ProgramAgent:
         self._lines: list[bytes] = []
         self._started = 0.0
         self._cpu_at_send = 0.0
+        self.measure_cpu = False
+        """Whether to measure :attr:`last_cpu` (the judge's ``strict_time``)."""
         self.last_cpu = 0.0
         """CPU seconds the program's processes used for the last answer (0 where unknown)."""
         self.fresh = True
@@ -217,7 +219,7 @@ class ProgramAgent:
         if self._alive and self._proc is not None:
             self.fresh = False
             self._started = time.perf_counter()
-            self._cpu_at_send = self.cpu_seconds()
+            self._cpu_at_send = self.cpu_seconds() if self.measure_cpu else 0.0
             self._write((json.dumps(request) if self.mode == "json-long" else request) + "\n")
             return
         self._kill()
@@ -289,13 +291,14 @@ class ProgramAgent:
                 return self._finish()
             if len(self._buffer) + sum(len(x) for x in self._lines) > MAX_OUTPUT:
                 return self._fail(OLE)
-        if self._session is not None:
-            self._session.note()
         return None
 
     def _finish(self) -> Reply:
         seconds = time.perf_counter() - self._started
-        self.last_cpu = self.cpu_seconds() - self._cpu_at_send
+        if self.measure_cpu:
+            self.last_cpu = self.cpu_seconds() - self._cpu_at_send
+        elif self._session is not None:
+            self._session.note()  # its helpers, so they are killed even if orphaned later
         text = next((x.decode(errors="replace").strip() for x in self._lines if x.strip()), None)
         if text is None:
             if not self._alive:

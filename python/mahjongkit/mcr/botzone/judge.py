@@ -133,6 +133,9 @@ class Judge:
         self.strict_time = strict_time
         self.rules = botzone_rules(deal)
         self.result = JudgeResult(deal, [a.name for a in agents])
+        for agent in self.agents:
+            if hasattr(agent, "measure_cpu"):
+                agent.measure_cpu = strict_time
 
     # -- one turn ----------------------------------------------------------------------------
 

@@ -71,6 +71,17 @@ def _all_pids() -> list[int]:
         return []
 
 
+def _children(pid: int) -> list[int]:
+    children: list[int] = []
+    try:
+        for task in os.listdir(_PROC / str(pid) / "task"):
+            text = (_PROC / str(pid) / "task" / task / "children").read_text()
+            children.extend(int(x) for x in text.split())
+    except (OSError, ValueError):
+        pass
+    return children
+
+
 def _has_marker(pid: int, token: str) -> bool:
     try:
         environ = (_PROC / str(pid) / "environ").read_bytes()
@@ -114,28 +125,48 @@ class Session:
                 if child not in mine:
                     mine.add(child)
                     stack.append(child)
+        leader = next((s for s in stats if s.pid == self.leader), None)
+        born = leader.start if leader is not None else self.known.get(self.leader, 0)
         for s in stats:  # the marker: a helper that left the session and was orphaned
-            if s.pid not in mine and s.pid != os.getpid() and _has_marker(s.pid, self.token):
+            if (
+                s.pid not in mine
+                and s.start >= born  # only a process started after the program can be its
+                and s.pid != os.getpid()
+                and _has_marker(s.pid, self.token)
+            ):
                 mine.add(s.pid)
         found = [s for s in stats if s.pid in mine and s.pid != os.getpid()]
         for s in found:
             self.known[s.pid] = s.start
         return found
 
+    def tree(self) -> list[Stat]:
+        """The program and its descendants, found cheaply from the kernel's lists of each
+        process's children (no scan of every process); they are remembered, so one
+        orphaned later is still known as this bot's."""
+        found: dict[int, Stat] = {}
+        stack = [self.leader, *self.known]
+        while stack:
+            pid = stack.pop()
+            if pid in found:
+                continue
+            now = stat(pid)
+            if now is None or (pid in self.known and self.known[pid] != now.start):
+                continue  # gone, or the pid now names another process
+            found[pid] = now
+            self.known[pid] = now.start
+            stack.extend(_children(pid))
+        return list(found.values())
+
     def note(self) -> None:
-        """Remember the members now, so one orphaned later is still known as this bot's."""
-        self.members()
+        """Remember the program's descendants now (see :meth:`tree`)."""
+        self.tree()
 
     def cpu_seconds(self) -> float:
-        """CPU time the program's processes have used (children they waited for included,
-        and the program itself when it has ended but is not reaped yet); 0 without
-        ``/proc``."""
-        members = self.members()
-        total = sum(s.cpu for s in members)
-        if all(s.pid != self.leader for s in members):
-            leader = stat(self.leader)
-            total += leader.cpu if leader is not None else 0.0
-        return total
+        """CPU time the program and its descendants have used (children they waited for
+        included, and the program itself when it has ended but is not reaped yet); 0
+        without ``/proc``."""
+        return sum(s.cpu for s in self.tree())
 
     def kill_all(self, rounds: int = 20) -> None:
         """``SIGKILL`` the whole program: its group, then every member found, until none is
