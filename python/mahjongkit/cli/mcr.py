@@ -279,23 +279,42 @@ def botzone_command(level: int, player: str | None, keep_running: bool) -> None:
 
     Example: mahjongkit mcr judge "mahjongkit mcr botzone --level 2" ... (four commands)
     """
-    import io
-    import os
-    import sys
+    from mahjongkit.mcr.botzone.program import serve
 
-    from mahjongkit.mcr.botzone.adapter import run
-    from mahjongkit.mcr.players.spec import make_player
+    spec = player if player is not None else f"bot:{level}"
+    raise SystemExit(serve(spec, keep_running=keep_running))
+
+
+@mcr.command(name="botzone-pack")
+@click.argument("output", type=click.Path(dir_okay=False))
+@click.option(
+    "--level",
+    type=click.IntRange(1, 3),
+    default=2,
+    show_default=True,
+    help="The built-in bot's level.",
+)
+@click.option(
+    "--keep-running",
+    is_flag=True,
+    help="In JSON mode too, stay alive between turns (the simple mode always does).",
+)
+def botzone_pack_command(output: str, level: int, keep_running: bool) -> None:
+    """Write the bot as one file to upload to Botzone as Python 3 code: a zip application
+    of the bot and the pure-Python modules it needs, with no compiled core
+    (python3 OUTPUT runs it; docs/botzone.md says what Botzone's Python offers).
+
+    Example: mahjongkit mcr botzone-pack bot.pyz --level 2
+    """
+    from mahjongkit._files import check_output_path
+    from mahjongkit.mcr.botzone.program import pack
 
     try:
-        chosen = make_player(player if player is not None else f"bot:{level}", seed="botzone")
-        # invalid UTF-8 is a bad request (answered PASS), not a crash
-        inp = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
-        run(chosen, inp, sys.stdout, keep_running=keep_running, err=sys.stderr)
-    except ValueError as error:
+        check_output_path(output, "OUTPUT")
+        count = pack(output, level=level, keep_running=keep_running)
+    except (ValueError, OSError) as error:
         raise click.ClickException(str(error)) from None
-    except BrokenPipeError:  # the judge went away: nobody is left to answer
-        sys.stderr.close()
-        os._exit(0)
+    click.echo(f"{output}: the level-{level} bot, {count} modules", err=True)
 
 
 def _seconds(ctx: click.Context, param: click.Parameter, value: float) -> float:

@@ -149,6 +149,7 @@ class ProgramAgent:
         memory_mb: int | None = None,
         name: str = "",
         stderr: int | None = subprocess.DEVNULL,
+        cwd: str | os.PathLike[str] | None = None,
     ) -> None:
         if mode not in MODES:
             raise ValueError(f"the I/O mode is one of {', '.join(MODES)}, not {mode!r}")
@@ -159,6 +160,7 @@ class ProgramAgent:
         self.mode = mode
         self.memory_mb = memory_mb
         self._stderr = stderr
+        self._cwd = cwd
         self._proc: subprocess.Popen[bytes] | None = None
         self._session: Session | None = None
         self._alive = False  # the program asked to keep running
@@ -189,6 +191,7 @@ class ProgramAgent:
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=self._stderr,
+                cwd=self._cwd,
                 start_new_session=True,  # its own session and process group
                 env=Session.environment(token),  # the marker its helpers inherit
                 preexec_fn=_limit_memory(self.memory_mb),
