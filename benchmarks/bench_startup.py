@@ -10,9 +10,12 @@ changes hit every row alike:
 - ``mahjongkit --help``: the command line's help (target: at most 0.3 s beyond the baseline);
 - ``mcr botzone`` JSON, level 2: one request of a hand's log answered by a program started
   for it, as Botzone's restart-per-turn mode does (target: at most 0.2 s);
-- the same answer from the packed bot (``mcr botzone-pack``), with ``python -I``.
+- the same answer from the packed bot (``mcr botzone-pack``) run by ``python -I -S`` (no
+  site-packages, as a plain interpreter), beside ``python -I -S -c pass``;
+- with ``--installed``, the installed package's program (without ``PYTHONPATH``), so a
+  branch can be compared with the installed main in the same run.
 
-    python benchmarks/bench_startup.py --runs 15
+    PYTHONPATH=$PWD/python python benchmarks/bench_startup.py --runs 15 --installed
 """
 
 from __future__ import annotations
@@ -53,6 +56,11 @@ def cpu_of(argv: list[str], stdin: bytes) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument(
+        "--installed",
+        action="store_true",
+        help="also time the installed package's program (run without PYTHONPATH)",
+    )
     args = parser.parse_args()
     request = (json.dumps(LOG) + "\n").encode()
     with tempfile.TemporaryDirectory() as folder:
@@ -69,8 +77,14 @@ def main() -> None:
                 [sys.executable, "-c", CLI, "mcr", "botzone", "--level", "2"],
                 request,
             ),
-            "packed bot, python -I": ([sys.executable, "-I", str(packed)], request),
+            "python -I -S -c pass": ([sys.executable, "-I", "-S", "-c", "pass"], b""),
+            "packed bot, python -I -S": ([sys.executable, "-I", "-S", str(packed)], request),
         }
+        if args.installed:  # the same answer from the installed package (e.g. main's)
+            rows["installed: mcr botzone, JSON, level 2"] = (
+                ["env", "-u", "PYTHONPATH", sys.executable, "-c", CLI, "mcr", "botzone"],
+                request,
+            )
         times: dict[str, list[float]] = {name: [] for name in rows}
         for _ in range(args.runs):
             for name, (argv, stdin) in rows.items():

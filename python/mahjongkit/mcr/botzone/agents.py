@@ -2,15 +2,16 @@
 
 A program speaks the protocol on its standard input and output (see
 :mod:`mahjongkit.mcr.botzone.adapter`). :class:`ProgramAgent` gives it each request within a
-time limit and reads its answer; it never blocks past the deadline and never leaves a
-process behind: the program runs in its own session (process group), which is killed as a
-whole when the agent closes, when the program overruns, or when the judge exits. Where the
+time limit and reads its answer (:func:`receive_all` reads several programs at once, each
+against its own deadline); it never blocks past the deadline and never leaves a process
+behind: the program and every process it started (:mod:`~.procs` finds them) are killed
+when the agent closes, when the program overruns, or when the judge exits. Where the
 platform has ``resource.setrlimit``, the program's address space is capped.
 
 A program that prints ``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<`` after its answer stays alive
 and is sent only the next request; one that exits is started again with the whole log (the
-simple mode's count line, the requests, its own responses, and empty ``data`` and
-``globaldata`` lines), or, in the JSON modes, with ``{"requests": [...], "responses":
+simple mode's count line, then request 1, its response 1, ..., the last request, as
+Botzone interleaves them, and empty ``data`` and ``globaldata`` lines), or, in the JSON modes, with ``{"requests": [...], "responses":
 [...]}``, answering ``{"response": "..."}``. In ``json`` mode the program's input is closed
 after that line, so it runs one turn; in ``json-long`` mode the input stays open, and a
 program that prints the marker is sent each later request alone as a JSON string line

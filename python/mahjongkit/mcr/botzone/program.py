@@ -4,8 +4,8 @@ the bot into one file that Botzone runs with its own Python.
 :func:`serve` is ``mahjongkit mcr botzone`` without the command line around it, and is also
 what a packed bot runs. :func:`pack` writes a Python zip application (a zip file whose root
 holds ``__main__.py``; ``python3 bot.pyz`` runs it): Botzone's way to upload a Python bot of
-several files (``docs/botzone.md``). It holds the pure-Python modules the bot needs and no
-compiled core, so any CPython 3.10 or newer runs it with nothing installed; the answers are
+several files (``docs/botzone.md``). It holds the pure-Python modules the bot needs (with their bytecode for
+the packing Python, used when the running Python is the same version) and no compiled core, so any CPython 3.10 or newer runs it with nothing installed; the answers are
 those of the installed bot with ``impl="python"`` (the twins give the C++ core's results).
 """
 
@@ -82,6 +82,24 @@ def serve(
     return 0
 
 
+def _bytecode(path: Path, name: str) -> bytes:
+    """``path`` compiled to a ``.pyc`` that is used without checking its source (the zip
+    never changes), naming ``name`` in tracebacks."""
+    import py_compile
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        target = Path(folder) / "module.pyc"
+        py_compile.compile(
+            str(path),
+            cfile=str(target),
+            dfile=name,
+            doraise=True,
+            invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
+        )
+        return target.read_bytes()
+
+
 def pack(target: str | os.PathLike[str], *, level: int = 2, keep_running: bool = False) -> int:
     """Write the bot at ``level`` as one zip application to ``target``; the number of
     modules in it. Botzone's restart-per-turn JSON mode is served unless ``keep_running``
@@ -110,6 +128,9 @@ def pack(target: str | os.PathLike[str], *, level: int = 2, keep_running: bool =
             for path in chosen:
                 name = "mahjongkit/" + path.relative_to(root).as_posix()
                 archive.writestr(zipfile.ZipInfo(name, stamp), path.read_bytes())
+                # compiled beside it, so a run does not compile it again: a Python whose
+                # bytecode differs ignores the .pyc and reads the source (zipimport does)
+                archive.writestr(zipfile.ZipInfo(name + "c", stamp), _bytecode(path, name))
         os.replace(partial, target)
     except BaseException:
         partial.unlink(missing_ok=True)
