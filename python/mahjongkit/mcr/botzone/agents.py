@@ -11,8 +11,9 @@ platform has ``resource.setrlimit``, the program's address space is capped.
 A program that prints ``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<`` after its answer stays alive
 and is sent only the next request; one that exits is started again with the whole log (the
 simple mode's count line, then request 1, its response 1, ..., the last request, as
-Botzone interleaves them, and empty ``data`` and ``globaldata`` lines), or, in the JSON modes, with ``{"requests": [...], "responses":
-[...]}``, answering ``{"response": "..."}``. In ``json`` mode the program's input is closed
+Botzone interleaves them, and empty ``data`` and ``globaldata`` lines), or, in the JSON
+modes, with ``{"requests": [...], "responses": [...]}``, answering
+``{"response": "..."}``. In ``json`` mode the program's input is closed
 after that line, so it runs one turn; in ``json-long`` mode the input stays open, and a
 program that prints the marker is sent each later request alone as a JSON string line
 (``"2 W1"``).
