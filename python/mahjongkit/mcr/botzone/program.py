@@ -7,7 +7,8 @@ holds ``__main__.py``; ``python3 bot.pyz`` runs it): Botzone's way to upload a P
 several files (``docs/botzone.md``). It holds the pure-Python modules the bot needs (with
 their bytecode for the packing Python, used when the running Python is the same version)
 and no compiled core, so any CPython 3.10 or newer runs it with nothing installed; the
-answers are those of the installed bot with ``impl="python"`` (the twins give the C++ core's results).
+answers are those of the installed bot with ``impl="python"`` (the twins give the C++
+core's results).
 """
 
 from __future__ import annotations
