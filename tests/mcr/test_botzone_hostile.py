@@ -123,6 +123,12 @@ def test_a_player_spec_that_fails_is_one_line():
     result = CliRunner().invoke(main, ["mcr", "botzone", "--player", "os:system"], input=b"")
     assert result.exit_code == 1 and "os.system() failed" in result.stderr
     assert "Traceback" not in result.stderr
+    # the arena reads players with the same parser
+    players = "os:system,bot:1,bot:1,bot:1"
+    result = CliRunner().invoke(main, ["mcr", "arena", "--players", players, "--hands", "4"])
+    assert result.exit_code == 1 and "os.system() failed" in result.stderr
+    result = CliRunner().invoke(main, ["mcr", "botzone", "--player", "os:sep"], input=b"")
+    assert result.exit_code == 1 and "not something to call" in result.stderr
 
 
 def test_run_reads_the_interleaved_history():

@@ -138,3 +138,20 @@ def test_pack_refuses_a_bad_level_and_a_bad_path(tmp_path):
 
     result = CliRunner().invoke(main, ["mcr", "botzone-pack", "/nonexistent/bot.pyz"])
     assert result.exit_code == 1 and "does not exist" in result.stderr
+
+
+def test_the_mcr_names_load_on_first_use():
+    import mahjongkit.mcr as mcr
+
+    assert sorted(mcr._HOME) == sorted(mcr.__all__)
+    for name in mcr.__all__:
+        assert getattr(mcr, name) is not None, name
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        _ = mcr.nothing
+    probe = (
+        "import sys, mahjongkit.mcr.botzone.seat; print('mahjongkit.mcr.game.rules' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120
+    )
+    assert done.stdout.strip() == "False"  # a bot reading its log needs no game rules
