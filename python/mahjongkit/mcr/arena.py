@@ -169,9 +169,7 @@ def deal_rules(variant: str, seed: str, deal: int) -> Rules:
     raise ValueError(f"the variant is one of {VARIANTS}, not {variant!r}")
 
 
-def replay_deal(
-    specs: Sequence[str], variant: str, seed: str, deal: int, rotation: int
-) -> Rules:
+def replay_deal(specs: Sequence[str], variant: str, seed: str, deal: int, rotation: int) -> Rules:
     """Deal ``deal`` played again by in-process players, as :func:`play_deal` played it: the
     finished rules, whose move log and save show every move (for the replay viewer).
 
@@ -179,7 +177,7 @@ def replay_deal(
     >>> game.is_active, game.history[0].hand_no, len(game.move_log) > 10
     (False, 4, True)
     """
-    seats, at_seat = _seating(rotation)
+    _, at_seat = _seating(rotation)
     deal_seed = f"{seed}:{deal}"
     game = deal_rules(variant, seed, deal)
     players = [make_player(specs[at_seat[s]], seed=f"{deal_seed}:{at_seat[s]}") for s in range(4)]

@@ -273,7 +273,7 @@ class Table:
         levels = _levels(data.get("levels"))
         rules = new_rules(seed, hands=int(hands), ruleset_name=ruleset, variant=variant)
         others = [(seat + k) % 4 for k in (1, 2, 3)]
-        by_seat = dict(zip(others, levels))
+        by_seat = dict(zip(others, levels, strict=True))
         table = cls(
             rules=rules,
             seed=seed,
@@ -358,6 +358,8 @@ class Table:
         this hand, ``"game"`` to the end of the game (hands go on by themselves)."""
         data = check_fields(body, ("until",), "an auto-play request")
         until = _choice(data, "until", ("hand", "game"), "hand")
+        if not self.rules.is_active:
+            raise ApiError(409, "game_over", "the game is over: start a new one")
         moves = 0
         while self.rules.is_active and moves < MAX_AUTO_MOVES:
             if self.paused:
@@ -433,7 +435,9 @@ def table_json(table_id: str, table: Table) -> dict[str, Any]:
     over = not rules.is_active
     status = "finished" if over else "hand_over" if table.paused else "playing"
     to_act = not over and not table.paused and table.seat in rules.waiting_on
-    rack, drawn = _rack(rules.hand_of(table.seat), rules.drawn if rules.turn == table.seat else None)
+    rack, drawn = _rack(
+        rules.hand_of(table.seat), rules.drawn if rules.turn == table.seat else None
+    )
     data: dict[str, Any] = {
         "id": table_id,
         "seat": table.seat,
@@ -497,7 +501,9 @@ class Replay:
             and len(specs) == 4
             and all(isinstance(s, str) and s in {f"bot:{n}" for n in LEVELS} for s in specs)
         ):
-            raise bad("bad_specs", f"specs are four built-in players (bot:1 to bot:3), got {_clip(specs)}")
+            raise bad(
+                "bad_specs", f"specs are four built-in players (bot:1 to bot:3), got {_clip(specs)}"
+            )
         variant = _choice(data, "variant", VARIANTS, "mcr")
         seed = data.get("seed", "")
         deal, rotation = data.get("deal", 0), data.get("rotation", 0)

@@ -17,7 +17,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from mahjongkit.web import mcr_api
-from mahjongkit.web.api import ApiError
+from mahjongkit.web.api import ApiError, bad, check_fields
 from mahjongkit.web.store import Entry, GameStore
 
 STATIC: Final = Path(__file__).parent / "static"
@@ -98,11 +98,13 @@ class McrServer:
         }
         if action not in actions:
             raise ApiError(
-                404, "unknown_action", f"unknown action {action[:40]!r}; actions: {', '.join(actions)}"
+                404,
+                "unknown_action",
+                f"unknown action {action[:40]!r}; actions: {', '.join(actions)}",
             )
         body = await self.body(request)
         if action in ("next", "hint"):
-            mcr_api.check_fields(body, (), f"the {action} request")
+            check_fields(body, (), f"the {action} request")
         if entry.actions >= self.tables.max_actions:
             raise ApiError(
                 429, "too_many_actions", f"this game has had its {self.tables.max_actions} actions"
@@ -124,7 +126,9 @@ class McrServer:
             with entry.lock:
                 if entry.game.rules.is_active:
                     raise ApiError(
-                        409, "game_not_over", "a game is saved once it is over (the save shows the wall)"
+                        409,
+                        "game_not_over",
+                        "a game is saved once it is over (the save shows the wall)",
                     )
                 return {"save": entry.game.rules.to_json()}
 
@@ -135,7 +139,7 @@ class McrServer:
     async def create_replay(self, request: Request) -> Response:
         body = await self.body(request)
         if not isinstance(body, dict):
-            raise mcr_api.bad("bad_body", "a replay request is a JSON object")
+            raise bad("bad_body", "a replay request is a JSON object")
         replay = await anyio.to_thread.run_sync(mcr_api.replay_from, body)
         entry = self.replays.add(replay, None)
         return JSONResponse(
@@ -151,7 +155,7 @@ class McrServer:
             raise ApiError(
                 404,
                 "replay_not_found",
-                f"no replay {replay_id[:40]!r}: it never existed or has expired; load the game again",
+                f"no replay {replay_id[:40]!r}: it never existed or has expired; load it again",
             )
         return entry
 

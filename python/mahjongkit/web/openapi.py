@@ -183,7 +183,9 @@ def _mcr_paths() -> dict[str, Any]:
             "delete": _op("Forget the table", params=[_TABLE]),
         },
         "/api/mcr/games/{game_id}/save": {
-            "get": _op("The finished game's save (refused, 409, while it is played)", params=[_TABLE])
+            "get": _op(
+                "The finished game's save (refused, 409, while it is played)", params=[_TABLE]
+            )
         },
         "/api/mcr/games/{game_id}/{action}": {
             "post": _op(
