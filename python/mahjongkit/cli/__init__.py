@@ -3,13 +3,16 @@
 Each game keeps its commands in its own module here; this one only assembles them, and
 imports a module only when one of its commands runs: ``mahjongkit mcr botzone`` may be
 started once per turn by Botzone, and ``mahjongkit --help`` should not load a game engine
-(``benchmarks/bench_startup.py``). The short help ``--help`` lists is kept in
-:data:`COMMANDS` for that reason; a test checks it against the commands themselves.
+(``benchmarks/bench_startup.py``). For the same reason ``--help`` reads each command's
+short help from its docstring in the module's source, without importing the module.
 """
 
 from __future__ import annotations
 
+import ast
 import importlib
+import inspect
+from pathlib import Path
 from typing import Final
 
 import click
@@ -18,42 +21,29 @@ from click.utils import make_default_short_help
 from mahjongkit._version import __version__
 
 COMMANDS: Final = {
-    # name: (module under mahjongkit.cli, its attribute, the short help --help shows)
-    "batch": (
-        "solitaire",
-        "batch_command",
-        "Write the boards of a seed range to a .npy file (uint8[boards, slots], row i = seed"
-        " A + i) or JSON Lines (one board a line: layout, seed, faces).",
-    ),
-    "daily": (
-        "solitaire",
-        "daily_command",
-        "Deal the Daily Challenge: the Turtle with the seed of the date.",
-    ),
-    "deal": ("solitaire", "deal_command", "Deal the solvable board of a layout and seed."),
-    "layouts": (
-        "solitaire",
-        "layouts_command",
-        "List the built-in layouts: name, tiles, tiles free at the start.",
-    ),
-    "mcr": ("mcr", "mcr", "Chinese Official Mahjong (MCR): scoring and play."),
-    "play": (
-        "solitaire",
-        "play_command",
-        "Play in the terminal: type two tile ids to remove a pair, ? for help.",
-    ),
-    "search": (
-        "solitaire",
-        "search_command",
-        "Find the seeds whose boards satisfy a condition; matches go to stdout in seed order.",
-    ),
-    "serve": (
-        "serve",
-        "serve_command",
-        "Play solitaire in the browser, and serve the JSON API (listed at /api).",
-    ),
+    # name: (module under mahjongkit.cli, the command's attribute there)
+    "batch": ("solitaire", "batch_command"),
+    "daily": ("solitaire", "daily_command"),
+    "deal": ("solitaire", "deal_command"),
+    "layouts": ("solitaire", "layouts_command"),
+    "mcr": ("mcr", "mcr"),
+    "play": ("solitaire", "play_command"),
+    "search": ("solitaire", "search_command"),
+    "serve": ("serve", "serve_command"),
 }
-"""Every top-level command, where it lives, and its short help (checked by a test)."""
+"""Every top-level command and where it lives (a test checks it against the modules)."""
+
+
+def _short_help(name: str, limit: int) -> str:
+    """A command's short help as click makes it, read from its function's docstring in the
+    module's source (parsing the source costs milliseconds; importing a game, a lot more)."""
+    module, attribute = COMMANDS[name]
+    source = Path(__file__).with_name(f"{module}.py").read_text(encoding="utf-8")
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef) and node.name == attribute:
+            text = inspect.cleandoc(ast.get_docstring(node) or "").split("\f")[0]
+            return make_default_short_help(text, limit)
+    return ""
 
 
 class _LazyGroup(click.Group):
@@ -73,7 +63,7 @@ class _LazyGroup(click.Group):
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         names = self.list_commands(ctx)
         limit = formatter.width - 6 - max(map(len, names))  # as click.Group lays it out
-        rows = [(name, make_default_short_help(COMMANDS[name][2], limit)) for name in names]
+        rows = [(name, _short_help(name, limit)) for name in names]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
