@@ -30,8 +30,8 @@ from mahjongkit.mcr.botzone.protocol import Request, RequestKind, Response, Resp
 from mahjongkit.mcr.botzone.variant import DEALT, GB, WALL_TILES
 from mahjongkit.mcr.game.legality import claim_offers, pack_walls, pungs_of, turn_moves
 from mahjongkit.mcr.game.moves import PASS, WIN, Move, discard
-from mahjongkit.mcr.game.rules import Phase
 from mahjongkit.mcr.game.variant import BOTZONE
+from mahjongkit.mcr.game.window import Phase
 from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.hand.meld import Meld, MeldKind
 from mahjongkit.mcr.players.bot import View, WindowView, visible_counts
