@@ -12,7 +12,8 @@ the reason *is* the check. Everything else is derived from these functions:
 * the hand table (:mod:`.table`, the per-discard step of the rules) is their Python twin's
   caller, and ``cpp/core/mcr/legality.cpp`` their C++ twin (the conformance suite compares
   both: legal lists and refusal codes, over generated positions);
-* the Botzone seat (``botzone/seat.py``) asks them with what one seat knows.
+* the Botzone seat (``botzone/seat.py``) asks them with what one seat knows;
+* the RL mask (``rl/``) is placed from the legal lists, move by move.
 
 What a win needs (a complete hand of at least 8 points) is the scorer's answer; the window's
 own rules (who is asked, who answered, priority) are :mod:`.window`'s. The checks read only
