@@ -9,6 +9,7 @@ import click
 
 from mahjongkit import __version__
 from mahjongkit.cli import mcr as _mcr
+from mahjongkit.cli import records as _records
 from mahjongkit.cli import serve as _serve
 from mahjongkit.cli import solitaire as _solitaire
 
@@ -28,4 +29,5 @@ def main() -> None:
 
 _solitaire.register(main)
 _mcr.register(main)
+_records.register(_mcr.mcr)
 _serve.register(main)

@@ -399,7 +399,17 @@ def _compare(
         problems.append(f"{where}: fan total {result.fan} recorded, {fan} by the rules")
     if not result.drawn:
         unknown = [name for name, _ in result.fans if name not in FAN_OF_NAME]
-        if unknown:
+        if unknown and all(set(name) == {"?"} for name in unknown):
+            # A copy whose Chinese was turned into '?' (it lost its encoding): compare what
+            # is left, the fans in number order with their counts and name lengths.
+            table = {**FANS, CONCEALED_KONG_AND_MELDED_KONG.number: CONCEALED_KONG_AND_MELDED_KONG}
+            ours_shape = [(len(table[n].chinese), t) for n, t in fans]
+            if ours_shape != [(len(name), count) for name, count in result.fans]:
+                problems.append(
+                    f"{where}: fans recorded {'+'.join(f'{n}*{c}' for n, c in result.fans)}"
+                    f" (names lost), by the rules {_fan_text(dict(fans))}"
+                )
+        elif unknown:
             problems.append(
                 f"{where}: fan names not in our table: {', '.join(unknown)} (list not compared)"
             )
