@@ -38,9 +38,13 @@ _FILE = click.Path(exists=True, dir_okay=False)
 @records.command(name="check")
 @click.argument("file", type=_FILE)
 @click.option(
-    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
     help="text: a summary and each game with a problem; json: one object a game (JSON Lines).",
-)  # fmt: skip
+)
 def check_command(file: str, fmt: str) -> None:
     """Replay every game of FILE through the rules; report illegal steps and wrong scores.
 
@@ -76,8 +80,9 @@ def _verdict(report: Report) -> str:
 
 @records.command(name="stats")
 @click.argument("file", type=_FILE)
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)  # fmt: skip
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
 def stats_command(file: str, fmt: str) -> None:
     """Games, wins by kind, fan frequencies, mean points, and the games with a problem."""
     from mahjongkit.mcr.records.stats import Stats
@@ -93,14 +98,22 @@ def stats_command(file: str, fmt: str) -> None:
 
 @records.command(name="export")
 @click.argument("file", type=_FILE)
-@click.option("--out", "out", required=True, type=click.Path(file_okay=False),
-              help="The folder of the shards and manifest.json (made if missing).")
+@click.option(
+    "--out",
+    "out",
+    required=True,
+    type=click.Path(file_okay=False),
+    help="The folder of the shards and manifest.json (made if missing).",
+)
 @click.option("--workers", default=1, show_default=True, help="Worker processes.")
-@click.option("--scheduler", default=None,
-              help="A Dask scheduler, e.g. tcp://HOST:8786 (its workers must see FILE).")
+@click.option(
+    "--scheduler",
+    default=None,
+    help="A Dask scheduler, e.g. tcp://HOST:8786 (its workers must see FILE).",
+)
 @click.option("--shard-games", default=256, show_default=True, help="Games per shard.")
 @click.option("--progress/--no-progress", default=True, help="A progress bar on a terminal.")
-def export_command(  # fmt: skip
+def export_command(
     file: str, out: str, workers: int, scheduler: str | None, shard_games: int, progress: bool
 ) -> None:
     """Write every decision of every legal game of FILE as training arrays (.npz shards).
@@ -114,14 +127,22 @@ def export_command(  # fmt: skip
 
     total = len(index_games(file))
     console = Console(stderr=True)
-    with Progress(console=console, disable=not (progress and console.is_terminal),
-                  redirect_stdout=False, redirect_stderr=False) as bar:  # fmt: skip
+    with Progress(
+        console=console,
+        disable=not (progress and console.is_terminal),
+        redirect_stdout=False,
+        redirect_stderr=False,
+    ) as bar:
         task = bar.add_task("games", total=total)
         try:
             manifest = export(
-                file, out, workers=workers, scheduler=scheduler, shard_games=shard_games,
+                file,
+                out,
+                workers=workers,
+                scheduler=scheduler,
+                shard_games=shard_games,
                 progress=lambda games: bar.advance(task, games),
-            )  # fmt: skip
+            )
         except (ValueError, OSError, ImportError) as error:
             raise click.ClickException(str(error)) from None
     skipped = [s for shard in manifest["shards"] for s in shard["skipped"]]
@@ -136,10 +157,15 @@ def export_command(  # fmt: skip
 @records.command(name="selfplay")
 @click.option("--games", default=100, show_default=True, help="Games to play.")
 @click.option("--seed", default="selfplay", show_default=True, help="Seed of the deals.")
-@click.option("--players", default="bot:2,bot:2,bot:2,bot:2", show_default=True,
-              help="Four comma-separated in-process players (bot:N or module:Class).")
-@click.option("--output", required=True, type=click.Path(dir_okay=False),
-              help="The record file to write.")
+@click.option(
+    "--players",
+    default="bot:2,bot:2,bot:2,bot:2",
+    show_default=True,
+    help="Four comma-separated in-process players (bot:N or module:Class).",
+)
+@click.option(
+    "--output", required=True, type=click.Path(dir_okay=False), help="The record file to write."
+)
 def selfplay_command(games: int, seed: str, players: str, output: str) -> None:
     """Play games in the Botzone variant and write them as records."""
     from mahjongkit.mcr.records.export import write_atomically
@@ -156,4 +182,3 @@ def selfplay_command(games: int, seed: str, players: str, output: str) -> None:
     text = "".join(format_record(record) + "\n" for record in played)
     write_atomically(Path(output), text.encode("utf-8"))
     click.echo(f"{len(played)} games written to {output}")
-

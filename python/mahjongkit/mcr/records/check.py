@@ -32,14 +32,16 @@ spellings in use; ``docs/records.md`` lists them all).
 ... Player 0 Draw W5
 ... Player 0 Hu W5
 ... Fan 88 九莲宝灯*1
-... Score -96 -96 -96 288
+... Score 288 -96 -96 -96
 ... '''.splitlines()
 >>> [record] = read_records(lines)
 >>> report = check_record(record)
 >>> report.legal, report.fan, report.recorded_fan, report.score
-(True, 89, 88, (288, -97, -97, -97))
->>> report.problems[0]
-'line 15: fan total 88 recorded, 89 by the rules'
+(True, 92, 88, (300, -100, -100, -100))
+>>> for problem in report.problems: print(problem)
+line 17: fan total 88 recorded, 92 by the rules
+line 17: fans recorded 九莲宝灯*1, by the rules 九莲宝灯*1+双暗刻*1+幺九刻*1+自摸*1
+line 18: scores [288, -96, -96, -96] recorded, [300, -100, -100, -100] by the rules
 """
 
 from __future__ import annotations
@@ -126,7 +128,9 @@ class Report:
             "recorded_fan": self.recorded_fan,
             "score": None if self.score is None else list(self.score),
             "recorded_score": None if self.recorded_score is None else list(self.recorded_score),
-            "fans": [[FANS.get(n, CONCEALED_KONG_AND_MELDED_KONG).chinese, t] for n, t in self.fans],
+            "fans": [
+                [FANS.get(n, CONCEALED_KONG_AND_MELDED_KONG).chinese, t] for n, t in self.fans
+            ],
             "recorded_fans": [[name, count] for name, count in self.recorded_fans],
             "win": self.win,
             "winner": self.winner,
@@ -190,14 +194,10 @@ def _claim(action: Action, tile: int, offered: int) -> Move:
 
 
 class _Replay:
-    def __init__(self, record: Record, observe: Observe | None) -> None:
+    def __init__(self, record: Record, walls: list[list[int]], observe: Observe | None) -> None:
         self.record = record
         self.observe = observe
         self.problems: list[str] = []
-        walls, problems = walls_of(record)
-        if problems:
-            self.problems += problems
-            raise _Stop
         deal = BotzoneDeal(tuple(tuple(reversed(w)) for w in walls), QUAN_OF_WIND[record.wind])
         self.game = botzone_rules(deal)
         self.expect_draw = True  # the dealer's fourteenth tile
@@ -253,7 +253,9 @@ class _Replay:
         move = (
             discard(step.tile)
             if action is Action.PLAY
-            else WIN if action is Action.HU else kong(step.tile)
+            else WIN
+            if action is Action.HU
+            else kong(step.tile)
         )
         if action is Action.HU and game.drawn != step.tile:
             raise _Stop(f"{_say(step)}: a self-drawn win on the tile drawn, not {NAMES[step.tile]}")
@@ -299,8 +301,12 @@ class _Replay:
         asked = list(window.may)
         for seat, move in answers.items():
             if seat not in window.may or move not in window.may[seat]:
-                what = f"{move}" if step is None else str(step) if seat == step.seat else next(
-                    (str(c) for c in step.ignored if c.seat == seat), str(move)
+                what = (
+                    f"{move}"
+                    if step is None
+                    else str(step)
+                    if seat == step.seat
+                    else next((str(c) for c in step.ignored if c.seat == seat), str(move))
                 )
                 offered = " ".join(str(m) for m in window.may.get(seat, ())) or "nothing"
                 message = (
@@ -338,24 +344,30 @@ def check_record(record: Record | BadRecord, observe: Observe | None = None) -> 
     """Replay ``record`` (see the module's description); ``observe`` is called at every
     decision of every seat, before the move, with the game, the seat and its move."""
     if isinstance(record, BadRecord):
-        return Report(record.match, record.line, False, None, None, None, None, (), (),
-                      (str(record),), readable=False)  # fmt: skip
+        return Report(
+            record.match,
+            record.line,
+            False,
+            None,
+            None,
+            None,
+            None,
+            (),
+            (),
+            (str(record),),
+            readable=False,
+        )
     result = record.result
-    replay: _Replay | None = None
-    legal = True
-    problems: list[str] = []
-    try:
-        replay = _Replay(record, observe)
-        replay.run()
-    except _Stop as stop:
-        legal = False
-        if stop.args:
+    walls, problems = walls_of(record)
+    replay = None
+    if not problems:
+        replay = _Replay(record, walls, observe)
+        try:
+            replay.run()
+        except _Stop as stop:
             problems.append(str(stop.args[0]))
-    if replay is not None:
         problems = replay.problems + problems
-    else:
-        problems = [*_walls_problems(record)]
-    legal = legal and not problems
+    legal = not problems
     win = _win_kind(record)
     winner = None if result.drawn or not record.steps else record.steps[-1].seat
     fan = score = None
@@ -368,13 +380,19 @@ def check_record(record: Record | BadRecord, observe: Observe | None = None) -> 
             fans = tuple((line.number, line.times) for line in hand.fans)
         problems += _compare(record, fan, fans, score)
     return Report(
-        record.match, record.line, legal, fan, result.fan, score, result.score, fans,
-        result.fans, tuple(problems), win, winner,
-    )  # fmt: skip
-
-
-def _walls_problems(record: Record) -> list[str]:
-    return walls_of(record)[1]
+        record.match,
+        record.line,
+        legal,
+        fan,
+        result.fan,
+        score,
+        result.score,
+        fans,
+        result.fans,
+        tuple(problems),
+        win,
+        winner,
+    )
 
 
 def _win_kind(record: Record) -> str | None:

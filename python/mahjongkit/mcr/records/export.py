@@ -156,14 +156,18 @@ def decode(stored: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
     return stored.astype(np.float32) / np.float32(OBS_SCALE)
 
 
-def export_slice(piece: Slice, history: int = HISTORY, impl: str | None = None) -> tuple[bytes, dict[str, Any]]:
+def export_slice(
+    piece: Slice, history: int = HISTORY, impl: str | None = None
+) -> tuple[bytes, dict[str, Any]]:
     """One shard: its ``.npz`` bytes and its summary (games, samples, the games left out)."""
     samples = _Samples(history, resolve(impl))
     with open(piece.path, "rb") as stream:
         stream.seek(piece.start)
         data = stream.read(piece.end - piece.start)
     obs: list[npt.NDArray[np.uint8]] = []
-    columns: dict[str, list[npt.NDArray[Any]]] = {k: [] for k in ("mask", "action", "seat", "outcome", "game")}
+    columns: dict[str, list[npt.NDArray[Any]]] = {
+        k: [] for k in ("mask", "action", "seat", "outcome", "game")
+    }
     matches: list[str] = []
     skipped = []
     games = 0
@@ -174,8 +178,14 @@ def export_slice(piece: Slice, history: int = HISTORY, impl: str | None = None) 
         samples.start()
         report = check_record(record, samples)
         if not report.legal:
-            skipped.append({"game": number, "match": report.match, "line": report.line,
-                            "problem": report.problems[0] if report.problems else "illegal"})
+            skipped.append(
+                {
+                    "game": number,
+                    "match": report.match,
+                    "line": report.line,
+                    "problem": report.problems[0] if report.problems else "illegal",
+                }
+            )
             continue
         n = samples.count
         obs.append(_quantised(samples.rows[:n]))
@@ -219,8 +229,9 @@ def _npz_bytes(arrays: dict[str, npt.NDArray[Any]]) -> bytes:
             body = io.BytesIO()
             np.lib.format.write_array(body, array, allow_pickle=False)
             info = zipfile.ZipInfo(f"{name}.npy", date_time=_ZIP_DATE)
-            archive.writestr(info, body.getvalue(), compress_type=zipfile.ZIP_DEFLATED,
-                             compresslevel=1)
+            archive.writestr(
+                info, body.getvalue(), compress_type=zipfile.ZIP_DEFLATED, compresslevel=1
+            )
     return out.getvalue()
 
 
@@ -236,8 +247,9 @@ def write_atomically(path: Path, data: bytes) -> None:
             temporary.unlink()
 
 
-def _run(pieces: Sequence[Slice], history: int, impl: str | None, workers: int,
-         scheduler: str | None) -> Iterator[tuple[bytes, dict[str, Any]]]:
+def _run(
+    pieces: Sequence[Slice], history: int, impl: str | None, workers: int, scheduler: str | None
+) -> Iterator[tuple[bytes, dict[str, Any]]]:
     if scheduler is not None:
         with scheduler_client(scheduler) as client:
             futures = [client.submit(export_slice, p, history, impl, pure=False) for p in pieces]
@@ -315,7 +327,9 @@ class RecordDataset:
         try:
             manifest = json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
-            raise FileNotFoundError(f"no export in {str(self.folder)!r}: {MANIFEST} is missing") from None
+            raise FileNotFoundError(
+                f"no export in {str(self.folder)!r}: {MANIFEST} is missing"
+            ) from None
         except (json.JSONDecodeError, UnicodeDecodeError) as error:
             raise ValueError(f"{str(path)!r} is not an export manifest: {error}") from None
         if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
@@ -339,7 +353,9 @@ class RecordDataset:
         if self._cached is not None and self._cached[0] == index:
             return self._cached[1]
         with np.load(self.folder / self.shards[index]["file"], allow_pickle=False) as data:
-            arrays = {name: data[name] for name in ("obs", "mask", "action", "outcome", "seat", "game")}
+            arrays = {
+                name: data[name] for name in ("obs", "mask", "action", "outcome", "seat", "game")
+            }
         arrays["obs"] = decode(arrays["obs"])
         self._cached = (index, arrays)
         return arrays

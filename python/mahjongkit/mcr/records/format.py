@@ -41,7 +41,7 @@ import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
-from typing import IO, Final
+from typing import Final
 
 from mahjongkit.mcr.botzone.tiles import KIND_OF, NAMES
 
@@ -187,8 +187,11 @@ def _step(words: list[str], number: int) -> Step:
     rest = words[4:]
     while rest:
         if len(rest) < 5 or rest[0] != "Ignore" or rest[1] != "Player":
-            raise _Bad(number, f"after the step, expected 'Ignore Player <m> <action> <tile>',"
-                       f" not {' '.join(rest)!r}")
+            raise _Bad(
+                number,
+                f"after the step, expected 'Ignore Player <m> <action> <tile>',"
+                f" not {' '.join(rest)!r}",
+            )
         claim = _CLAIMS.get(rest[3].upper())
         if claim is None:
             raise _Bad(number, f"an ignored claim is Chi, Peng, Gang or Hu, not {rest[3]!r}")
@@ -219,8 +222,9 @@ def _parse(match: str, lines: list[tuple[int, str]]) -> Record:
     for seat in range(SEATS):
         number, words = expect(f"Player {seat} Deal")
         if words[:3] != ["Player", str(seat), "Deal"]:
-            raise _Bad(number, f"expected 'Player {seat} Deal' and 13 tiles, not"
-                       f" {' '.join(words[:3])!r}")
+            raise _Bad(
+                number, f"expected 'Player {seat} Deal' and 13 tiles, not {' '.join(words[:3])!r}"
+            )
         if len(words) != 3 + DEALT:
             raise _Bad(number, f"a deal is 13 tiles, not {len(words) - 3}")
         deals.append(tuple(_tile(w, number) for w in words[3:]))
@@ -234,7 +238,8 @@ def _parse(match: str, lines: list[tuple[int, str]]) -> Record:
         if head == "Huang":
             if len(words) != 1:
                 raise _Bad(number, "'Huang' stands alone on its line")
-            drawn, fan, fans = True, None, ()
+            drawn, fan = True, None
+            fans: tuple[tuple[str, int], ...] = ()
         elif head == "Fan":
             if len(words) < 2:
                 raise _Bad(number, "'Fan' is followed by the total and the fans")
@@ -253,28 +258,20 @@ def _parse(match: str, lines: list[tuple[int, str]]) -> Record:
         return Record(match, wind, tuple(deals), tuple(steps), result, start)
 
 
-def _numbered(source: Iterable[str] | Iterable[bytes]) -> Iterator[tuple[int, str | None]]:
+def _numbered(source: Iterable[str | bytes]) -> Iterator[tuple[int, str | None]]:
     """Lines with their numbers (1-based); ``None`` for a line that is not UTF-8 text."""
     for number, raw in enumerate(source, 1):
         if isinstance(raw, bytes):
-            if b"\0" in raw:
-                yield number, None
-                continue
             try:
-                line = raw.decode("utf-8")
+                raw = raw.decode("utf-8")
             except UnicodeDecodeError:
                 yield number, None
                 continue
-        else:
-            line = raw
-            if "\0" in line:
-                yield number, None
-                continue
-        yield number, line.rstrip("\r\n")
+        yield number, None if "\0" in raw else raw.rstrip("\r\n")
 
 
 def read_records(
-    source: str | os.PathLike[str] | Iterable[str] | Iterable[bytes],
+    source: str | os.PathLike[str] | Iterable[str | bytes],
     *,
     first_line: int = 1,
 ) -> Iterator[Record | BadRecord]:
@@ -293,9 +290,7 @@ def read_records(
     yield from _read(source, first_line)
 
 
-def _read(source: IO[bytes] | Iterable[str] | Iterable[bytes], first_line: int) -> Iterator[
-    Record | BadRecord
-]:
+def _read(source: Iterable[str | bytes], first_line: int) -> Iterator[Record | BadRecord]:
     offset = first_line - 1
     match: str | None = None
     lines: list[tuple[int, str]] = []

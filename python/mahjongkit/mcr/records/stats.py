@@ -17,8 +17,10 @@ from typing import Any
 from mahjongkit.mcr.records.check import Report
 from mahjongkit.mcr.scoring.fans import CONCEALED_KONG_AND_MELDED_KONG, FANS
 
-_NAMES = {**{n: f.name for n, f in FANS.items()},
-          CONCEALED_KONG_AND_MELDED_KONG.number: CONCEALED_KONG_AND_MELDED_KONG.name}  # fmt: skip
+_NAMES = {
+    **{n: f.name for n, f in FANS.items()},
+    CONCEALED_KONG_AND_MELDED_KONG.number: CONCEALED_KONG_AND_MELDED_KONG.name,
+}
 
 
 @dataclass
@@ -38,8 +40,16 @@ class Stats:
     def add(self, report: Report) -> None:
         self.games += 1
         if report.problems or not report.legal:
-            kind = "unreadable" if not report.readable else "illegal" if not report.legal else "mis-scored"
-            self.problems.append((report.match, kind, report.problems[0] if report.problems else ""))
+            kind = (
+                "unreadable"
+                if not report.readable
+                else "illegal"
+                if not report.legal
+                else "mis-scored"
+            )
+            self.problems.append(
+                (report.match, kind, report.problems[0] if report.problems else "")
+            )
         if not report.readable:
             return
         if report.win is None:
@@ -63,7 +73,9 @@ class Stats:
             "drawn": self.drawn,
             "mean_fan": round(self.fan_sum / won, 3) if won else None,
             "mean_winner_points": round(self.winner_points / won, 3) if won else None,
-            "fans": {_NAMES[n]: c for n, c in sorted(self.fans.items(), key=lambda i: (-i[1], i[0]))},
+            "fans": {
+                _NAMES[n]: c for n, c in sorted(self.fans.items(), key=lambda i: (-i[1], i[0]))
+            },
             "problems": [{"match": m, "kind": k, "problem": p} for m, k, p in self.problems],
         }
 
@@ -73,8 +85,10 @@ class Stats:
         lines = [f"games: {self.games}"]
         kinds = ", ".join(f"{k} {n}" for k, n in data["wins"].items()) or "none"
         lines.append(f"wins: {won} ({kinds}); drawn: {self.drawn}")
-        lines.append(f"mean fan of a win: {data['mean_fan']}; mean winner's score:"
-                     f" {data['mean_winner_points']}")  # fmt: skip
+        lines.append(
+            f"mean fan of a win: {data['mean_fan']}; mean winner's score:"
+            f" {data['mean_winner_points']}"
+        )
         if self.fans:
             lines.append("fans (won hands scoring each):")
             lines += [f"  {count:>7}  {name}" for name, count in data["fans"].items()]

@@ -25,12 +25,13 @@ from a copy of its start.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Final
 
 from mahjongkit.mcr.botzone.variant import BotzoneDeal, botzone_rules
-from mahjongkit.mcr.game.events import Claimed, Drew, HandEnded
-from mahjongkit.mcr.game.moves import Move, MoveKind
 from mahjongkit.mcr.game.errors import Refusal
+from mahjongkit.mcr.game.events import Claimed, Drew, Event, HandEnded
+from mahjongkit.mcr.game.moves import Move, MoveKind
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.game.variant import Walls
 from mahjongkit.mcr.records.check import QUAN_OF_WIND
@@ -39,8 +40,12 @@ from mahjongkit.mcr.scoring.fans import CONCEALED_KONG_AND_MELDED_KONG, FANS
 
 SEATS: Final = 4
 _WIND_OF_QUAN: Final = {quan: wind for wind, quan in enumerate(QUAN_OF_WIND)}
-_CLAIM_ACTION: Final = {MoveKind.CHOW: Action.CHI, MoveKind.PUNG: Action.PENG,
-                        MoveKind.KONG: Action.GANG, MoveKind.WIN: Action.HU}  # fmt: skip
+_CLAIM_ACTION: Final = {
+    MoveKind.CHOW: Action.CHI,
+    MoveKind.PUNG: Action.PENG,
+    MoveKind.KONG: Action.GANG,
+    MoveKind.WIN: Action.HU,
+}
 _FAN_NAMES: Final = {
     **{number: fan.chinese for number, fan in FANS.items()},
     CONCEALED_KONG_AND_MELDED_KONG.number: CONCEALED_KONG_AND_MELDED_KONG.chinese,
@@ -125,7 +130,7 @@ class Recorder:
                 self.result = self._result(event)
         return None
 
-    def _close(self, tile: int, events: list[object]) -> None:
+    def _close(self, tile: int, events: Sequence[Event]) -> None:
         """The window closed: the winning claim's line, the others as ignored claims."""
         answers, self.answers = self.answers, {}
         winner = None
