@@ -323,3 +323,16 @@ def test_stats_and_export_commands(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert result.output.startswith("4 of 4 games exported")
     assert (out / "manifest.json").is_file()
+
+
+def test_reading_is_lazy_one_game_at_a_time() -> None:
+    first = _games(HANDWRITTEN.read_text(encoding="utf-8"))[1]
+
+    def lines():  # type: ignore[no-untyped-def]
+        yield from first.splitlines()
+        yield "Match next"
+        raise AssertionError("read past the game asked for")
+
+    reader = read_records(lines())
+    record = next(reader)
+    assert isinstance(record, Record) and record.match == "hand-robbed"

@@ -51,17 +51,20 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from mahjongkit.mcr.botzone.tiles import NAMES
-from mahjongkit.mcr.botzone.variant import BotzoneDeal, botzone_rules
+from mahjongkit.mcr.botzone.variant import GB
 from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, chow, discard, kong
 from mahjongkit.mcr.game.rules import Rules
+from mahjongkit.mcr.game.variant import BOTZONE
 from mahjongkit.mcr.game.window import Phase
+from mahjongkit.mcr.hand.wall import SeatWalls
 from mahjongkit.mcr.records.format import Action, BadRecord, Ignored, Record, Step
 from mahjongkit.mcr.scoring.fans import CONCEALED_KONG_AND_MELDED_KONG, FANS
-from mahjongkit.tiles import copies
 
 SEATS: Final = 4
 WALL: Final = 34
 KINDS: Final = 34
+COPIES: Final = 4
+"""Copies of each of the variant's 34 kinds (it has no flowers)."""
 
 ALIASES: Final = {
     # Other spellings of our fans' Chinese names found in calculators and logs.
@@ -138,6 +141,15 @@ class Report:
         }
 
 
+_ON_TURN: Final = Phase.DISCARD  # no window open: a seat is on turn (or the hand is over)
+
+
+def _offered(game: Rules) -> int:
+    window = game.window
+    assert window is not None
+    return window.tile
+
+
 class _Stop(Exception):
     """The replay cannot go on: the message names the line and what is wrong."""
 
@@ -156,7 +168,7 @@ def walls_of(record: Record) -> tuple[list[list[int]], list[str]]:
     for seat, deal in enumerate(record.deals):
         for kind in deal:
             seen[kind] += 1
-            if seen[kind] == copies(kind) + 1:
+            if seen[kind] == COPIES + 1:
                 problems.append(
                     f"line {record.line + 2 + seat}: a fifth {NAMES[kind]} (the set holds four)"
                 )
@@ -165,13 +177,13 @@ def walls_of(record: Record) -> tuple[list[list[int]], list[str]]:
             continue
         walls[step.seat].append(step.tile)
         seen[step.tile] += 1
-        if seen[step.tile] == copies(step.tile) + 1:
+        if seen[step.tile] == COPIES + 1:
             problems.append(f"line {step.line}: a fifth {NAMES[step.tile]} (the set holds four)")
         if len(walls[step.seat]) == WALL + 1:
             problems.append(f"line {step.line}: seat {step.seat} draws more than its wall holds")
     if problems:
         return walls, problems
-    unseen = [k for k in range(1, KINDS + 1) for _ in range(copies(k) - seen[k])]
+    unseen = [k for k in range(1, KINDS + 1) for _ in range(COPIES - seen[k])]
     for wall in walls:
         need = WALL - len(wall)
         wall.extend(unseen[:need])
@@ -198,8 +210,14 @@ class _Replay:
         self.record = record
         self.observe = observe
         self.problems: list[str] = []
-        deal = BotzoneDeal(tuple(tuple(reversed(w)) for w in walls), QUAN_OF_WIND[record.wind])
-        self.game = botzone_rules(deal)
+        # The rules of botzone_rules, given the walls front first (the rules check the set).
+        self.game = Rules(
+            "record",
+            hand_no=4 * QUAN_OF_WIND[record.wind] + 1,
+            ruleset=GB,
+            variant=BOTZONE,
+            wall=SeatWalls(walls),
+        )
         self.expect_draw = True  # the dealer's fourteenth tile
 
     def run(self) -> None:
@@ -211,14 +229,14 @@ class _Replay:
             if action is Action.DRAW:
                 self.draw(step)
             elif action in (Action.PLAY, Action.ANGANG, Action.BUGANG) or (
-                action is Action.HU and game.window is None
+                action is Action.HU and game.phase is _ON_TURN
             ):
                 self.on_turn(step)
             else:
                 self.claim(step)
         result = self.record.result
         if result.drawn and game.is_active:
-            if game.window is not None:
+            if game.phase is not _ON_TURN:
                 self.answer({}, None)
             if game.is_active:
                 waiting = ", ".join(str(s) for s in game.waiting_on)
@@ -231,7 +249,7 @@ class _Replay:
 
     def draw(self, step: Step) -> None:
         game = self.game
-        if game.window is not None:
+        if game.phase is not _ON_TURN:
             self.answer({}, None)
         if not self.expect_draw or game.turn != step.seat:
             on = "nobody" if game.turn is None else f"seat {game.turn}"
@@ -242,9 +260,9 @@ class _Replay:
 
     def on_turn(self, step: Step) -> None:
         game = self.game
-        if game.window is not None:
+        if game.phase is not _ON_TURN:
             raise _Stop(
-                f"{_say(step)}: a claim window on {NAMES[game.window.tile]} is open: a draw or a"
+                f"{_say(step)}: a claim window on {NAMES[_offered(game)]} is open: a draw or a"
                 " claim comes first"
             )
         if self.expect_draw:
@@ -323,7 +341,7 @@ class _Replay:
                 self.observe(game, seat, answers.get(seat, PASS))
         order = list(answers) + [s for s in asked if s not in answers]
         for seat in order:
-            if game.window is None or seat not in game.waiting_on:
+            if game.phase is _ON_TURN or seat not in game.waiting_on:
                 continue
             refusal = game.apply(seat, answers.get(seat, PASS))
             if refusal is not None:  # the offers were checked: only a bug gets here
@@ -332,12 +350,7 @@ class _Replay:
 
     def settled(self) -> None:
         game = self.game
-        self.expect_draw = (
-            game.is_active
-            and game.window is None
-            and game.phase is Phase.DISCARD
-            and not game.claimed_this_turn
-        )
+        self.expect_draw = game.is_active and game.phase is _ON_TURN and not game.claimed_this_turn
 
 
 def check_record(record: Record | BadRecord, observe: Observe | None = None) -> Report:

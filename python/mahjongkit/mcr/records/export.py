@@ -105,6 +105,7 @@ class _Samples:
     def __init__(self, history: int, impl: str) -> None:
         self.planes = plane_count(history)
         self.rows = np.zeros((_ROWS, self.planes, 34), dtype=np.float32)
+        self.scratch = np.zeros_like(self.rows)
         self.masks = np.zeros((_ROWS, ACTIONS), dtype=np.bool_)
         self.actions = np.zeros(_ROWS, dtype=np.int16)
         self.seats = np.zeros(_ROWS, dtype=np.int8)
@@ -144,9 +145,15 @@ class _Samples:
         self.count = row + 1
 
 
-def _quantised(planes: npt.NDArray[np.float32]) -> npt.NDArray[np.uint8]:
-    stored = np.rint(planes * OBS_SCALE).astype(np.uint8)
-    if not np.array_equal(decode(stored), planes):
+def _quantised(
+    planes: npt.NDArray[np.float32], scratch: npt.NDArray[np.float32]
+) -> npt.NDArray[np.uint8]:
+    """The planes as stored (``scratch``: a float32 buffer of their shape), checked exact."""
+    np.multiply(planes, np.float32(OBS_SCALE), out=scratch)
+    np.rint(scratch, out=scratch)
+    stored = scratch.astype(np.uint8)
+    np.divide(stored, np.float32(OBS_SCALE), out=scratch, dtype=np.float32)
+    if not np.array_equal(scratch, planes):
         raise ValueError("observation planes that are not multiples of 1/144 cannot be stored")
     return stored
 
@@ -188,12 +195,12 @@ def export_slice(
             )
             continue
         n = samples.count
-        obs.append(_quantised(samples.rows[:n]))
+        obs.append(_quantised(samples.rows[:n], samples.scratch[:n]))
         columns["mask"].append(samples.masks[:n].copy())
         columns["action"].append(samples.actions[:n].copy())
         columns["seat"].append(samples.seats[:n].copy())
         score = report.recorded_score or (0, 0, 0, 0)
-        columns["outcome"].append(np.array([score[s] for s in samples.seats[:n]], dtype=np.int16))
+        columns["outcome"].append(np.array(score, dtype=np.int16)[samples.seats[:n]])
         columns["game"].append(np.full(n, number, dtype=np.int32))
         matches.append(report.match)
     planes = plane_count(history)

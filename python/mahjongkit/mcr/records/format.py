@@ -41,7 +41,7 @@ import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
-from typing import Final
+from typing import Final, NamedTuple
 
 from mahjongkit.mcr.botzone.tiles import KIND_OF, NAMES
 
@@ -69,8 +69,7 @@ _ACTIONS: Final = {a.value: a for a in Action}
 _CLAIMS: Final = {a.value.upper(): a for a in (Action.CHI, Action.PENG, Action.GANG, Action.HU)}
 
 
-@dataclass(frozen=True, slots=True)
-class Ignored:
+class Ignored(NamedTuple):
     """A claim that lost on priority (``Ignore Player <seat> <action> <tile>``)."""
 
     seat: int
@@ -81,10 +80,10 @@ class Ignored:
         return f"Ignore Player {self.seat} {self.action.value} {NAMES[self.tile]}"
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """One step: ``line`` (1-based, in the file read; 0 for a record built in memory), the
-    seat, the action, its tile (a kind 1-34) and the claims it beat."""
+    seat, the action, its tile (a kind 1-34) and the claims it beat. (A named tuple: a
+    file holds millions of steps, and a tuple is the cheapest value to make.)"""
 
     line: int
     seat: int
@@ -174,30 +173,40 @@ def _fans(words: list[str], number: int) -> tuple[tuple[str, int], ...]:
     return tuple(fans)
 
 
+_SEATS: Final = {"0": 0, "1": 1, "2": 2, "3": 3}
+_TILES: Final = {name: kind for name, kind in KIND_OF.items() if kind <= PLAYING_KINDS}
+
+
 def _step(words: list[str], number: int) -> Step:
     # words: Player <n> <Action> <tile> [Ignore Player <m> <ACTION> <tile>]...
+    if len(words) == 4:  # the common case, checked with three lookups
+        seat = _SEATS.get(words[1])
+        action = _ACTIONS.get(words[2])
+        tile = _TILES.get(words[3])
+        if seat is not None and action is not None and tile is not None:
+            return Step(number, seat, action, tile)
     if len(words) < 4:
         raise _Bad(number, f"a step is 'Player <n> <action> <tile>', not {' '.join(words)!r}")
-    action = _ACTIONS.get(words[2])
-    if action is None:
+    step_action = _ACTIONS.get(words[2])
+    if step_action is None:
         raise _Bad(number, f"unknown action {words[2]!r} ({', '.join(_ACTIONS)})")
-    seat = _seat(words[1], number)
-    tile = _tile(words[3], number)
+    step_seat = _seat(words[1], number)
+    step_tile = _tile(words[3], number)
     ignored = []
     rest = words[4:]
     while rest:
         if len(rest) < 5 or rest[0] != "Ignore" or rest[1] != "Player":
             raise _Bad(
                 number,
-                f"after the step, expected 'Ignore Player <m> <action> <tile>',"
-                f" not {' '.join(rest)!r}",
+                f"after the step, expected 'Ignore Player <m> <action> <tile>', not"
+                f" {' '.join(rest)!r}",
             )
         claim = _CLAIMS.get(rest[3].upper())
         if claim is None:
             raise _Bad(number, f"an ignored claim is Chi, Peng, Gang or Hu, not {rest[3]!r}")
         ignored.append(Ignored(_seat(rest[2], number), claim, _tile(rest[4], number)))
         rest = rest[5:]
-    return Step(number, seat, action, tile, tuple(ignored))
+    return Step(number, step_seat, step_action, step_tile, tuple(ignored))
 
 
 def _parse(match: str, lines: list[tuple[int, str]]) -> Record:
@@ -229,33 +238,40 @@ def _parse(match: str, lines: list[tuple[int, str]]) -> Record:
             raise _Bad(number, f"a deal is 13 tiles, not {len(words) - 3}")
         deals.append(tuple(_tile(w, number) for w in words[3:]))
     steps = []
-    while True:
-        number, words = expect("the end (Fan and Score, or Huang and Score)")
-        head = words[0]
-        if head == "Player":
-            steps.append(_step(words, number))
-            continue
-        if head == "Huang":
-            if len(words) != 1:
-                raise _Bad(number, "'Huang' stands alone on its line")
-            drawn, fan = True, None
-            fans: tuple[tuple[str, int], ...] = ()
-        elif head == "Fan":
-            if len(words) < 2:
-                raise _Bad(number, "'Fan' is followed by the total and the fans")
-            [fan] = _ints(words[1:2], number, "the fan total")
-            drawn, fans = False, _fans(words[2:], number)
-        else:
-            raise _Bad(number, f"unexpected line {' '.join(words)!r} (a step, Fan or Huang)")
-        number, words = expect("Score")
-        if words[:1] != ["Score"] or len(words) != 5:
-            raise _Bad(number, f"expected 'Score' and four integers, not {' '.join(words)!r}")
-        s = _ints(words[1:], number, "the scores")
-        extra = next(it, None)
-        if extra is not None:
-            raise _Bad(extra[0], f"unexpected line after the score: {extra[1].strip()!r}")
-        result = Result(drawn, fan, fans, (s[0], s[1], s[2], s[3]), number)
-        return Record(match, wind, tuple(deals), tuple(steps), result, start)
+    for number, text in it:  # the steps, up to the first line that is not one
+        last = number
+        words = text.split()
+        if words[0] != "Player":
+            break
+        steps.append(_step(words, number))
+    else:
+        raise _Bad(
+            last,
+            f"the game ends early: its end (Fan and Score, or Huang and Score) is"
+            f" missing after line {last}",
+        )
+    head = words[0]
+    if head == "Huang":
+        if len(words) != 1:
+            raise _Bad(number, "'Huang' stands alone on its line")
+        drawn, fan = True, None
+        fans: tuple[tuple[str, int], ...] = ()
+    elif head == "Fan":
+        if len(words) < 2:
+            raise _Bad(number, "'Fan' is followed by the total and the fans")
+        [fan] = _ints(words[1:2], number, "the fan total")
+        drawn, fans = False, _fans(words[2:], number)
+    else:
+        raise _Bad(number, f"unexpected line {' '.join(words)!r} (a step, Fan or Huang)")
+    number, words = expect("Score")
+    if words[:1] != ["Score"] or len(words) != 5:
+        raise _Bad(number, f"expected 'Score' and four integers, not {' '.join(words)!r}")
+    s = _ints(words[1:], number, "the scores")
+    extra = next(it, None)
+    if extra is not None:
+        raise _Bad(extra[0], f"unexpected line after the score: {extra[1].strip()!r}")
+    result = Result(drawn, fan, fans, (s[0], s[1], s[2], s[3]), number)
+    return Record(match, wind, tuple(deals), tuple(steps), result, start)
 
 
 def _numbered(source: Iterable[str | bytes]) -> Iterator[tuple[int, str | None]]:
@@ -317,16 +333,17 @@ def _read(source: Iterable[str | bytes], first_line: int) -> Iterator[Record | B
             elif bad is None:
                 bad = BadRecord(match, number, problem)
             continue
-        words = line.split(maxsplit=1)
-        if not words:
-            continue
-        if words[0] == "Match":
-            if match is not None:
-                yield finish()
-            match = words[1].strip() if len(words) > 1 else ""
-            lines, bad, stray = [(number, line)], None, None
-            if not match:
-                bad = BadRecord("", number, "'Match' names no id")
+        if line.startswith("Match"):
+            words = line.split(maxsplit=1)
+            if words[0] == "Match":
+                if match is not None:
+                    yield finish()
+                match = words[1].strip() if len(words) > 1 else ""
+                lines, bad, stray = [(number, line)], None, None
+                if not match:
+                    bad = BadRecord("", number, "'Match' names no id")
+                continue
+        if not line or line.isspace():
             continue
         if match is None:
             if stray is None:

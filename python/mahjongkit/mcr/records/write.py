@@ -11,7 +11,8 @@ A :class:`Recorder` takes the moves as they are played (``recorder.apply`` in pl
 ``game.apply``); :func:`record_of` writes a game already played, by replaying its moves
 from a copy of its start.
 
->>> from mahjongkit.mcr.botzone.variant import BotzoneDeal, botzone_rules
+>>> from mahjongkit.mcr.arena import make_player
+from mahjongkit.mcr.botzone.variant import BotzoneDeal, botzone_rules
 >>> game = botzone_rules(BotzoneDeal.from_seed("write-doc"))
 >>> recorder = Recorder(game, "doc")
 >>> while game.is_active:
@@ -28,12 +29,14 @@ import json
 from collections.abc import Sequence
 from typing import Final
 
+from mahjongkit.mcr.arena import make_player
 from mahjongkit.mcr.botzone.variant import BotzoneDeal, botzone_rules
 from mahjongkit.mcr.game.errors import Refusal
 from mahjongkit.mcr.game.events import Claimed, Drew, Event, HandEnded
 from mahjongkit.mcr.game.moves import Move, MoveKind
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.game.variant import Walls
+from mahjongkit.mcr.players.bot import view_of
 from mahjongkit.mcr.records.check import QUAN_OF_WIND
 from mahjongkit.mcr.records.format import Action, Ignored, Record, Result, Step
 from mahjongkit.mcr.scoring.fans import CONCEALED_KONG_AND_MELDED_KONG, FANS
@@ -197,16 +200,12 @@ def play_records(
     """Games of self-play in the Botzone variant, as records: game ``i`` plays the arena's
     deal ``i`` for ``seed`` (:meth:`BotzoneDeal.from_seed` of ``"{seed}:{i}"``) with the
     players ``specs`` (arena specs of in-process players), match id ``"{seed}-{i}"``."""
-    from mahjongkit.mcr.arena import make_player
-
     out = []
     for index in games:
         deal_seed = f"{seed}:{index}"
         game = botzone_rules(BotzoneDeal.from_seed(deal_seed))
         players = [make_player(spec, seed=f"{deal_seed}:{s}") for s, spec in enumerate(specs)]
         recorder = Recorder(game, f"{seed}-{index}")
-        from mahjongkit.mcr.players.bot import view_of
-
         while game.is_active:
             seat = game.waiting_on[0]
             move = players[seat].choose(view_of(game, seat))
