@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
 
 import numpy as np
@@ -336,3 +337,21 @@ def test_reading_is_lazy_one_game_at_a_time() -> None:
     reader = read_records(lines())
     record = next(reader)
     assert isinstance(record, Record) and record.match == "hand-robbed"
+
+
+def test_export_on_dask_writes_the_same_bytes(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    local = export(HANDWRITTEN, tmp_path / "local", shard_games=3)
+    with distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=2,
+        processes=False,
+        dashboard_address=":0",
+        silence_logs=logging.ERROR,
+    ) as cluster:
+        remote = export(
+            HANDWRITTEN, tmp_path / "dask", shard_games=3, scheduler=cluster.scheduler_address
+        )
+    assert remote == local
+    for path in (tmp_path / "local").iterdir():
+        assert (tmp_path / "dask" / path.name).read_bytes() == path.read_bytes()
