@@ -355,3 +355,15 @@ def test_export_on_dask_writes_the_same_bytes(tmp_path: Path) -> None:
     assert remote == local
     for path in (tmp_path / "local").iterdir():
         assert (tmp_path / "dask" / path.name).read_bytes() == path.read_bytes()
+
+
+def test_an_ignored_claim_the_rules_do_not_offer_is_reported_and_the_replay_goes_on() -> None:
+    game = _games(HANDWRITTEN.read_text(encoding="utf-8"))[0]
+    text = game.replace("Ignore Player 0 Chi T4", "Ignore Player 0 Chi T4 Ignore Player 2 Peng T3")
+    [report] = [check_record(r) for r in _read(text)]
+    line = _line_of(text, "Player 1 Peng T3")
+    assert report.problems == (
+        f"line {line}: Ignore Player 2 Peng T3: refused: seat 2 may not pung on T3 (offered:"
+        " nothing)",
+    )
+    assert report.fan == 21  # replayed to the end

@@ -278,9 +278,9 @@ class _Replay:
         if action is Action.HU and game.drawn != step.tile:
             raise _Stop(f"{_say(step)}: a self-drawn win on the tile drawn, not {NAMES[step.tile]}")
         if action is Action.ANGANG and game.hand_of(step.seat).counts[step.tile] != 4:
-            raise _Stop(f"{_say(step)}: refused: seat {step.seat} does not hold four")
+            raise _Stop(f"{_say(step)}: refused: a concealed kong needs four held")
         if action is Action.BUGANG and game.hand_of(step.seat).counts[step.tile] == 4:
-            raise _Stop(f"{_say(step)}: refused: four held make a concealed kong (AnGang)")
+            raise _Stop(f"{_say(step)}: refused: four held make a concealed kong, not a promotion")
         if self.observe is not None and game.turn == step.seat:
             self.observe(game, step.seat, move)
         refusal = game.apply(step.seat, move)
@@ -317,25 +317,19 @@ class _Replay:
         window = game.window
         assert window is not None
         asked = list(window.may)
-        for seat, move in answers.items():
-            if seat not in window.may or move not in window.may[seat]:
-                what = (
-                    f"{move}"
-                    if step is None
-                    else str(step)
-                    if seat == step.seat
-                    else next((str(c) for c in step.ignored if c.seat == seat), str(move))
-                )
-                offered = " ".join(str(m) for m in window.may.get(seat, ())) or "nothing"
-                message = (
-                    f"line {0 if step is None else step.line}: {what}: refused: seat {seat} may"
-                    f" not {move} on {NAMES[window.tile]} (offered: {offered})"
-                )
-                if step is not None and seat == step.seat:
-                    raise _Stop(message)
-                self.problems.append(message)
-                del answers[seat]
-                break
+        for seat, move in list(answers.items()):
+            if seat in window.may and move in window.may[seat]:
+                continue
+            what = str(move) if step is None else _claim_text(step, seat)
+            offered = " ".join(str(m) for m in window.may.get(seat, ())) or "nothing"
+            message = (
+                f"line {0 if step is None else step.line}: {what}: refused: seat {seat} may"
+                f" not {move} on {NAMES[window.tile]} (offered: {offered})"
+            )
+            if step is not None and seat == step.seat:
+                raise _Stop(message)
+            self.problems.append(message)  # an ignored claim: the replay goes on
+            del answers[seat]
         if self.observe is not None:
             for seat in asked:
                 self.observe(game, seat, answers.get(seat, PASS))
@@ -351,6 +345,13 @@ class _Replay:
     def settled(self) -> None:
         game = self.game
         self.expect_draw = game.is_active and game.phase is _ON_TURN and not game.claimed_this_turn
+
+
+def _claim_text(step: Step, seat: int) -> str:
+    """How the record wrote ``seat``'s claim on ``step``'s line."""
+    if seat == step.seat:
+        return str(step)
+    return next(str(claim) for claim in step.ignored if claim.seat == seat)
 
 
 def check_record(record: Record | BadRecord, observe: Observe | None = None) -> Report:
@@ -372,11 +373,12 @@ def check_record(record: Record | BadRecord, observe: Observe | None = None) -> 
         )
     result = record.result
     walls, problems = walls_of(record)
-    replay = None
+    finished = None  # the rules' game, when the replay reached the record's end
     if not problems:
         replay = _Replay(record, walls, observe)
         try:
             replay.run()
+            finished = replay.game
         except _Stop as stop:
             problems.append(str(stop.args[0]))
         problems = replay.problems + problems
@@ -385,8 +387,8 @@ def check_record(record: Record | BadRecord, observe: Observe | None = None) -> 
     winner = None if result.drawn or not record.steps else record.steps[-1].seat
     fan = score = None
     fans: tuple[tuple[int, int], ...] = ()
-    if legal and replay is not None:
-        hand = replay.game.history[-1]
+    if finished is not None:  # an ignored claim refused on the way still plays to the end
+        hand = finished.history[-1]
         score = hand.deltas
         if not hand.exhausted:
             fan = hand.points
