@@ -11,8 +11,7 @@ A :class:`Recorder` takes the moves as they are played (``recorder.apply`` in pl
 ``game.apply``); :func:`record_of` writes a game already played, by replaying its moves
 from a copy of its start.
 
->>> from mahjongkit.mcr.arena import make_player
-from mahjongkit.mcr.botzone.variant import BotzoneDeal, botzone_rules
+>>> from mahjongkit.mcr.botzone.variant import BotzoneDeal, botzone_rules
 >>> game = botzone_rules(BotzoneDeal.from_seed("write-doc"))
 >>> recorder = Recorder(game, "doc")
 >>> while game.is_active:
