@@ -151,7 +151,7 @@ def export_command(
         f" decisions in {len(manifest['shards'])} shards under {out}"
     )
     for entry in skipped:
-        click.echo(f"left out {entry['match'] or '?'}: line {entry['line']}: {entry['problem']}")
+        click.echo(f"left out {entry['match'] or '?'}: {entry['problem']}")
 
 
 @records.command(name="selfplay")

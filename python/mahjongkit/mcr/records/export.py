@@ -42,7 +42,7 @@ from mahjongkit._impl import resolve
 from mahjongkit.mcr.game.moves import Move
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.records.check import check_record
-from mahjongkit.mcr.records.format import read_records
+from mahjongkit.mcr.records.format import Record, read_records
 from mahjongkit.mcr.rl.encoding import ACTIONS, index_of, legal_mask
 from mahjongkit.mcr.rl.observation import HISTORY, OBS_VERSION, Observer, plane_count
 
@@ -180,7 +180,7 @@ def export_slice(
     games = 0
     for record in read_records(data.splitlines(keepends=True), first_line=piece.first_line):
         number = piece.first_game + games
-        if record.match or not hasattr(record, "problem"):
+        if isinstance(record, Record) or record.match:  # not stray text outside any game
             games += 1
         samples.start()
         report = check_record(record, samples)
