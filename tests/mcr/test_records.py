@@ -367,3 +367,10 @@ def test_an_ignored_claim_the_rules_do_not_offer_is_reported_and_the_replay_goes
         " nothing)",
     )
     assert report.fan == 21  # replayed to the end
+
+
+def test_the_python_observer_exports_the_same_bytes(tmp_path: Path) -> None:
+    export(HANDWRITTEN, tmp_path / "cpp", impl="cpp")
+    export(HANDWRITTEN, tmp_path / "python", impl="python")
+    for path in (tmp_path / "cpp").iterdir():
+        assert (tmp_path / "python" / path.name).read_bytes() == path.read_bytes(), path.name

@@ -43,7 +43,7 @@ from mahjongkit.mcr.game.moves import Move
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.records.check import check_record
 from mahjongkit.mcr.records.format import Record, read_records
-from mahjongkit.mcr.rl.encoding import ACTIONS, index_of, legal_mask
+from mahjongkit.mcr.rl.encoding import ACTIONS, PLAIN_INDEX, index_of, legal_mask
 from mahjongkit.mcr.rl.observation import HISTORY, OBS_VERSION, Observer, plane_count
 
 FORMAT: Final = "mahjongkit.mcr.records.export"
@@ -128,19 +128,22 @@ class _Samples:
         if row == _ROWS:
             raise ValueError(f"a game with more than {_ROWS} decisions")
         observer = self.observer
-        observer.sync(game, game.take_outcomes())
-        observer.encode(seat, self.rows[row])
-        legal = game.legal(seat)
-        if self.core:
-            observer.mask(seat, legal, self.masks, row)
+        events = game.take_outcomes()
+        if self.core:  # the move's events and the mask in one call into the core
+            observer.sync_mask(game, events, seat, self.masks[row])
         else:
+            observer.sync(game, events)
             legal_mask(game, seat, self.masks[row])
-        window = game.window
-        self.actions[row] = index_of(
-            move,
-            window_tile=None if window is None else window.tile,
-            counts=game.hand_of(seat).counts,
-        )
+        observer.encode(seat, self.rows[row])
+        index = PLAIN_INDEX.get(move)  # a discard, pass or win: no context needed
+        if index is None:
+            window = game.window
+            index = index_of(
+                move,
+                window_tile=None if window is None else window.tile,
+                counts=game.hand_of(seat).counts,
+            )
+        self.actions[row] = index
         self.seats[row] = (seat - game.dealer) % 4
         self.count = row + 1
 
