@@ -114,13 +114,19 @@ def main() -> None:
         print("| measure | CPU s | games/CPU-s | of the check |")
         print("| --- | ---: | ---: | ---: |")
         print(f"| read | {read_cpu:.2f} | {rate(read_cpu)} | {read_cpu / check_cpu:.2f} |")
-        print(f"| rules alone (floor) | {floor_cpu:.2f} | {rate(floor_cpu)} |"
-              f" {floor_cpu / check_cpu:.2f} |")  # fmt: skip
+        print(
+            f"| rules alone (floor) | {floor_cpu:.2f} | {rate(floor_cpu)} |"
+            f" {floor_cpu / check_cpu:.2f} |"
+        )
         print(f"| check | {check_cpu:.2f} | **{rate(check_cpu)}** | 1.00 |")
-        print(f"| export, 1 process | {export_cpu:.2f} | **{rate(export_cpu)}** |"
-              f" {export_cpu / check_cpu:.2f} |")  # fmt: skip
-        print(f"| export, {args.workers} workers (their CPU) | {many_cpu:.2f} |"
-              f" {rate(many_cpu)} per core | {many_cpu / check_cpu:.2f} |")  # fmt: skip
+        print(
+            f"| export, 1 process | {export_cpu:.2f} | **{rate(export_cpu)}** |"
+            f" {export_cpu / check_cpu:.2f} |"
+        )
+        print(
+            f"| export, {args.workers} workers (their CPU) | {many_cpu:.2f} |"
+            f" {rate(many_cpu)} per core | {many_cpu / check_cpu:.2f} |"
+        )
         size = sum(p.stat().st_size for p in (work / "one").iterdir())
         print(
             f"\n{bad} games with a problem; {manifest['samples']} decisions"
