@@ -374,3 +374,23 @@ def test_the_python_observer_exports_the_same_bytes(tmp_path: Path) -> None:
     export(HANDWRITTEN, tmp_path / "python", impl="python")
     for path in (tmp_path / "cpp").iterdir():
         assert (tmp_path / "python" / path.name).read_bytes() == path.read_bytes(), path.name
+
+
+def test_an_interrupted_export_leaves_only_whole_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import mahjongkit.mcr.records.export as module
+
+    real = module.export_slice
+
+    def failing(piece, history=24, impl=None):  # type: ignore[no-untyped-def]
+        if piece.shard == 1:
+            raise OSError("disk full")
+        return real(piece, history, impl)
+
+    monkeypatch.setattr(module, "export_slice", failing)
+    with pytest.raises(OSError, match="disk full"):
+        export(HANDWRITTEN, tmp_path / "out", shard_games=2)
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["shard-00000.npz"]
+    with np.load(tmp_path / "out" / "shard-00000.npz") as shard:
+        assert len(shard["matches"]) == 2
