@@ -394,3 +394,24 @@ def test_an_interrupted_export_leaves_only_whole_files(
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["shard-00000.npz"]
     with np.load(tmp_path / "out" / "shard-00000.npz") as shard:
         assert len(shard["matches"]) == 2
+
+
+def test_wind_3_is_north_as_real_records_settle() -> None:
+    """Botzone's numbering (0 E, 1 S, 2 W, 3 N), not the data README's (0 E, 1 N, 2 W, 3 S):
+    a pung of North scores Prevalent Wind under ``Wind 3`` only (docs/records.md)."""
+    game = next(g for g in _games(HANDWRITTEN.read_text(encoding="utf-8")) if "self-drawn" in g)
+    for old, new in [
+        ("W9 B1 B1 B1 F2", "W9 F4 F4 F4 F2"),  # seat 0 holds a pung of North
+        ("T9 J1 J2 J3 F3", "T9 J1 J2 J3 B1"),
+        ("Player 0 Draw F4\nPlayer 0 Play F4", "Player 0 Draw B1\nPlayer 0 Play B1"),
+        ("T6 F3 F4 J3 J3", "T6 F3 B1 J3 J3"),
+    ]:
+        assert old in game
+        game = game.replace(old, new)
+    prevalent = []
+    for wind in range(4):
+        [record] = _read(game.replace("Wind 2", f"Wind {wind}"))
+        report = check_record(record)
+        assert report.legal
+        prevalent.append(60 in dict(report.fans))
+    assert prevalent == [False, False, False, True]
