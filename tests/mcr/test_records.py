@@ -415,3 +415,11 @@ def test_wind_3_is_north_as_real_records_settle() -> None:
         assert report.legal
         prevalent.append(60 in dict(report.fans))
     assert prevalent == [False, False, False, True]
+
+
+def test_crlf_lines_and_a_byte_order_mark_are_read(tmp_path: Path) -> None:
+    path = tmp_path / "windows.txt"
+    text = HANDWRITTEN.read_text(encoding="utf-8")
+    path.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode("utf-8"))
+    records = list(read_records(path))
+    assert [format_record(r) for r in records if isinstance(r, Record)] == _games(text)

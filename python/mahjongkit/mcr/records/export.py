@@ -54,6 +54,7 @@ SHARD_GAMES: Final = 256
 """Games per shard by default (a shard of human games is some 10 MB)."""
 MANIFEST: Final = "manifest.json"
 _ROWS: Final = 512  # decisions of one game held at once (a hand has a few hundred at most)
+_BOM_MATCH: Final = b"\xef\xbb\xbfMatch"  # the first line, after a byte-order mark
 _ZIP_DATE: Final = (1980, 1, 1, 0, 0, 0)  # fixed: the same bytes on every run
 
 
@@ -76,7 +77,7 @@ def index_games(path: str | os.PathLike[str]) -> list[tuple[int, int]]:
     offset = 0
     with open(path, "rb") as stream:
         for number, line in enumerate(stream, 1):
-            if line.startswith(b"Match"):
+            if line.startswith(b"Match") or (number == 1 and line.startswith(_BOM_MATCH)):
                 found.append((offset, number))
             offset += len(line)
     return found

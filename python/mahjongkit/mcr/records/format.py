@@ -283,6 +283,8 @@ def _numbered(source: Iterable[str | bytes]) -> Iterator[tuple[int, str | None]]
             except UnicodeDecodeError:
                 yield number, None
                 continue
+        if number == 1:
+            raw = raw.removeprefix("\ufeff")  # a byte-order mark some editors write
         yield number, None if "\0" in raw else raw.rstrip("\r\n")
 
 
