@@ -6,20 +6,17 @@ import json
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from mahjongkit.mcr.records.check import Report
+if TYPE_CHECKING:  # the game layer is imported when a command runs, not for --help
+    from mahjongkit.mcr.records.check import Report
 
 
 @click.group(name="records")
 def records() -> None:
     """Game records in Botzone's text format: check, export for learning, stats."""
-
-
-def register(group: click.Group) -> None:
-    """Add the ``records`` group to the ``mcr`` group."""
-    group.add_command(records)
 
 
 def _reports(path: str) -> Iterator[Report]:
