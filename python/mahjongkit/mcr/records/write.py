@@ -28,14 +28,12 @@ import json
 from collections.abc import Sequence
 from typing import Final
 
-from mahjongkit.mcr.arena import make_player
-from mahjongkit.mcr.botzone.variant import BotzoneDeal, botzone_rules
+from mahjongkit.mcr.arena import replay_deal
 from mahjongkit.mcr.game.errors import Refusal
 from mahjongkit.mcr.game.events import Claimed, Drew, Event, HandEnded
 from mahjongkit.mcr.game.moves import Move, MoveKind
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.game.variant import Walls
-from mahjongkit.mcr.players.bot import view_of
 from mahjongkit.mcr.records.check import QUAN_OF_WIND
 from mahjongkit.mcr.records.format import Action, Ignored, Record, Result, Step
 from mahjongkit.mcr.scoring.fans import CONCEALED_KONG_AND_MELDED_KONG, FANS
@@ -194,22 +192,20 @@ def record_of(game: Rules, match: str) -> Record:
 
 
 def play_records(
-    seed: str, games: range, specs: tuple[str, str, str, str] = ("bot:1",) * 4
+    seed: str,
+    games: range,
+    specs: tuple[str, str, str, str] = ("bot:1",) * 4,
+    rotation: int = 0,
 ) -> list[Record]:
-    """Games of self-play in the Botzone variant, as records: game ``i`` plays the arena's
-    deal ``i`` for ``seed`` (:meth:`BotzoneDeal.from_seed` of ``"{seed}:{i}"``) with the
-    players ``specs`` (arena specs of in-process players), match id ``"{seed}-{i}"``."""
+    """Arena games of the Botzone variant, as records: game ``i`` is deal ``i`` of an arena
+    run seeded ``seed``, played as the arena plays it (:func:`~mahjongkit.mcr.arena.replay_deal`:
+    player ``p`` of ``specs``, arena specs of in-process players, at seat
+    ``(p + rotation) % 4``), match id ``"{seed}-{i}"``. A game a player ended with an illegal
+    move is a ``ValueError``."""
     out = []
     for index in games:
-        deal_seed = f"{seed}:{index}"
-        game = botzone_rules(BotzoneDeal.from_seed(deal_seed))
-        players = [make_player(spec, seed=f"{deal_seed}:{s}") for s, spec in enumerate(specs)]
-        recorder = Recorder(game, f"{seed}-{index}")
-        while game.is_active:
-            seat = game.waiting_on[0]
-            move = players[seat].choose(view_of(game, seat))
-            refusal = recorder.apply(seat, move)
-            if refusal is not None:
-                raise ValueError(f"player {specs[seat]} made an illegal move: {refusal}")
-        out.append(recorder.record())
+        game = replay_deal(specs, "botzone", seed, index, rotation)
+        if game.is_active:
+            raise ValueError(f"deal {index}: seat {game.waiting_on[0]} made an illegal move")
+        out.append(record_of(game, f"{seed}-{index}"))
     return out
