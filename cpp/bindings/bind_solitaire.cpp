@@ -45,7 +45,10 @@ std::vector<int> from_bits(const sol::Bits<W>& b) {
 
 constexpr int kMaxCoordinate = 65535;
 
-sol::AnyGeometry make_geometry(const std::vector<std::tuple<int, int, int>>& slots) {
+sol::AnyGeometry make_geometry(const std::vector<std::tuple<int, int, int>>& slots, int words) {
+  if (words != 0 && words != 3 && words != 4 && words != 9) {
+    throw py::value_error("words must be 0 (the smallest that holds the layout), 3, 4 or 9");
+  }
   if (slots.size() > static_cast<std::size_t>(sol::kMaxSlots)) {
     throw py::value_error("a layout has at most " + std::to_string(sol::kMaxSlots) +
                           " slots in the core");
@@ -59,7 +62,7 @@ sol::AnyGeometry make_geometry(const std::vector<std::tuple<int, int, int>>& slo
     }
     s.push_back({x, y, z});
   }
-  return sol::AnyGeometry::from_slots(s);
+  return sol::AnyGeometry::from_slots(s, words);
 }
 
 // What one call may produce: a count from Python is checked before anything is allocated.
@@ -125,8 +128,10 @@ void register_solitaire_scale(py::module_& m);
 void register_solitaire(py::module_& m) {
   py::class_<sol::AnyGeometry>(m, "Geometry",
                             "Per-slot blocker masks of a layout (slots as (x, y, z) half units)")
-      .def(py::init(&make_geometry), py::arg("slots"))
+      .def(py::init(&make_geometry), py::arg("slots"), py::arg("words") = 0)
       .def_property_readonly("size", [](const sol::AnyGeometry& g) { return g.size(); })
+      .def_property_readonly("words", [](const sol::AnyGeometry& g) { return g.words(); },
+                             "64-bit words of occupancy: 3, 4 or 9 (up to 192, 256, 576 slots)")
       .def(
           "free_slots",
           [](const sol::AnyGeometry& g, const std::vector<int>& present) {

@@ -45,10 +45,10 @@ Geometry<W> Geometry<W>::from_slots(const std::vector<Slot>& slots) {
   return g;
 }
 
-AnyGeometry AnyGeometry::from_slots(const std::vector<Slot>& slots) {
+AnyGeometry AnyGeometry::from_slots(const std::vector<Slot>& slots, int words) {
   AnyGeometry any;
   any.n_ = static_cast<int>(slots.size());
-  switch (words_for(any.n_)) {
+  switch (words > words_for(any.n_) ? words : words_for(any.n_)) {
     case 3: any.geometry_ = Geometry<3>::from_slots(slots); break;
     case 4: any.geometry_ = Geometry<4>::from_slots(slots); break;
     default: any.geometry_ = Geometry<9>::from_slots(slots); break;

@@ -7,6 +7,7 @@
 // (right). Free = not covered and at least one side empty.
 // The decisions and specs cited are written out in docs/decisions.md.
 #pragma once
+#include <type_traits>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -59,9 +60,14 @@ struct Geometry {
 // word count and the hot loops never test the size.
 class AnyGeometry {
  public:
-  // At most kMaxSlots slots (the caller checks).
-  static AnyGeometry from_slots(const std::vector<Slot>& slots);
+  // At most kMaxSlots slots (the caller checks). `words`: 0 for the smallest word count that
+  // holds the layout, or a larger compiled one (what the benchmarks compare).
+  static AnyGeometry from_slots(const std::vector<Slot>& slots, int words = 0);
   int size() const { return n_; }
+  int words() const {
+    return std::visit([](const auto& g) { return std::decay_t<decltype(g.free_at_start)>::kWords; },
+                      geometry_);
+  }
   template <class F>
   decltype(auto) visit(F&& f) const {
     return std::visit(std::forward<F>(f), geometry_);
