@@ -103,7 +103,9 @@ bool one_trial(const Geometry<W>& g, Bits<W> present, const Bits<W>& free_at_sta
 
 }  // namespace
 
-std::array<FacePair, kPoolPairs> pool_pairs() {
+namespace {
+
+constexpr std::array<FacePair, kPoolPairs> make_one_set() {
   std::array<FacePair, kPoolPairs> pairs{};
   int i = 0;
   for (int kind = 1; kind <= 34; ++kind) {
@@ -116,16 +118,25 @@ std::array<FacePair, kPoolPairs> pool_pairs() {
   return pairs;
 }
 
-void draw_pairs(int n, Rng& rng, FacePair* out) {
-  const auto set = pool_pairs();
+// Built at compile time: every deal copies it (a few instructions, not a loop of 72).
+constexpr std::array<FacePair, kPoolPairs> kOneSet = make_one_set();
+
+}  // namespace
+
+std::array<FacePair, kPoolPairs> pool_pairs() { return kOneSet; }
+
+void draw_pairs(int n, Rng& shared_rng, FacePair* out) {
+  Rng rng = shared_rng;  // a local: stores through the pairs' bytes would reload its state
   const int whole_sets = sets_for(n) - 1;
   // The last set, shuffled; its first n/2 - 72 * whole_sets pairs are dealt.
   FacePair* const last = out + kPoolPairs * whole_sets;
-  std::copy(set.begin(), set.end(), last);
+  std::copy(kOneSet.begin(), kOneSet.end(), last);
   rng.shuffle(last, kPoolPairs);
-  if (whole_sets == 0) return;
-  for (int k = 0; k < whole_sets; ++k) std::copy(set.begin(), set.end(), out + kPoolPairs * k);
-  rng.shuffle(out, n / 2);
+  if (whole_sets > 0) {
+    for (int k = 0; k < whole_sets; ++k) std::copy(kOneSet.begin(), kOneSet.end(), out + kPoolPairs * k);
+    rng.shuffle(out, n / 2);
+  }
+  shared_rng = rng;
 }
 
 template <int W>
