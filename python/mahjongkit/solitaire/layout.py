@@ -240,14 +240,14 @@ class Layout:
         >>> Layout.from_gnome(text).slots
         ((0, 0, 0), (2, 0, 0))
         """
-        maps = gnome_maps(source)
+        maps = _gnome_elements(source)
+        names = [_gnome_name(element, index) for index, element in enumerate(maps, start=1)]
         if map_name is None:
-            return maps[0]
-        for layout in maps:
-            if _key(layout.name) == _key(map_name):
-                return layout
-        known = ", ".join(layout.name for layout in maps)
-        raise LayoutError(f"GNOME map file: no map called {map_name!r}; it has {known}")
+            return _gnome_map(maps[0], names[0])
+        for element, found in zip(maps, names, strict=True):
+            if _key(found) == _key(map_name):
+                return _gnome_map(element, found)
+        raise LayoutError(f"GNOME map file: no map called {map_name!r}; it has {', '.join(names)}")
 
     @classmethod
     def from_text(cls, text: str, *, name: str | None = None, source: str = "<text>") -> Layout:
@@ -419,6 +419,15 @@ def gnome_maps(source: str | Path) -> tuple[Layout, ...]:
     >>> gnome_maps(text)[0].slots
     ((0, 0, 1), (2, 0, 1), (0, 2, 1), (2, 2, 1))
     """
+    maps = _gnome_elements(source)
+    return tuple(
+        _gnome_map(element, _gnome_name(element, index))
+        for index, element in enumerate(maps, start=1)
+    )
+
+
+def _gnome_elements(source: str | Path) -> list[ElementTree.Element]:
+    """The ``<map>`` elements of a GNOME map file (a path or its text)."""
     if isinstance(source, Path) or not source.lstrip("\ufeff \t\r\n").startswith("<"):
         text = _read_layout_file(Path(source))
     else:
@@ -432,11 +441,14 @@ def gnome_maps(source: str | Path) -> tuple[Layout, ...]:
     maps = [element for element in root.iter() if element.tag.lower() == "map"]
     if not maps:
         raise LayoutError("GNOME map file: no <map> element")
-    return tuple(_gnome_map(element, index) for index, element in enumerate(maps, start=1))
+    return maps
 
 
-def _gnome_map(element: ElementTree.Element, index: int) -> Layout:
-    name = _attributes(element).get("name") or f"GNOME map {index}"
+def _gnome_name(element: ElementTree.Element, index: int) -> str:
+    return _attributes(element).get("name") or f"GNOME map {index}"
+
+
+def _gnome_map(element: ElementTree.Element, name: str) -> Layout:
     slots = list(_gnome_slots(element, name, layer_z=0))
     return Layout.from_slots(sorted(slots, key=_zyx), name=name)
 
