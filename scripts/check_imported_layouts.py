@@ -27,7 +27,9 @@ def main() -> None:
     found = []
     for layout in layouts:
         found += problems(layout, range(args.seeds))
-        print(f"{layout.name:24} {layout.size:4} slots, {layout.sets} set(s), {layout.layers} layers")
+        print(
+            f"{layout.name:24} {layout.size:4} slots, {layout.sets} set(s), {layout.layers} layers"
+        )
     print(f"{len(layouts)} layouts, {args.seeds} seeds each: {len(found)} problems")
     for problem in found:
         print("  " + problem)

@@ -26,7 +26,9 @@ def kmahjongg_text(layout: Layout) -> str:
         grid[z][y][x : x + 2] = ["1", "2"]
         grid[z][y + 1][x : x + 2] = ["4", "3"]
     rows = ["".join(row) for layer in grid for row in layer]
-    return "\n".join(["kmahjongg-layout-v1.1", f"w{width}", f"h{height}", f"d{layout.layers}", *rows])
+    return "\n".join(
+        ["kmahjongg-layout-v1.1", f"w{width}", f"h{height}", f"d{layout.layers}", *rows]
+    )
 
 
 def big_layout() -> Layout:
