@@ -115,9 +115,13 @@ def uniform_faces(layout: Layout, index: int) -> list[int]:
     return faces
 
 
-def run_solver(folder: Path, deals: int, largest: int, budget: float) -> None:
+def run_solver(
+    folder: Path, deals: int, largest: int, budget: float, names: list[str] | None
+) -> None:
     found = [Layout.from_file(path) for path in sorted(folder.glob("*.layout"))]
     chosen = sorted(found, key=lambda layout: (-layout.size, layout.name))[:largest]
+    if names:
+        chosen = [layout for layout in chosen if layout.name in names]
     print(f"load {Path('/proc/loadavg').read_text().split()[:3]}; {deals} deals, {budget} s")
     print("layout      slots sets  decided  solvable  unsolvable  median ms  p90 ms  max ms")
     for layout in chosen:
@@ -148,11 +152,12 @@ def main() -> None:
     solver.add_argument("--deals", type=int, default=1000)
     solver.add_argument("--largest", type=int, default=5)
     solver.add_argument("--budget", type=float, default=1.0)
+    solver.add_argument("--only", nargs="*", help="of those, only the layouts of these names")
     args = parser.parse_args()
     if args.command == "turtle":
         run_turtle(args.rounds)
     else:
-        run_solver(args.layouts, args.deals, args.largest, args.budget)
+        run_solver(args.layouts, args.deals, args.largest, args.budget, args.only)
 
 
 if __name__ == "__main__":
