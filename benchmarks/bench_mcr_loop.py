@@ -11,8 +11,10 @@ Four measures, each in a fresh subprocess timed by CPU time (``time.process_time
 
 With ``--baseline COMMIT`` the package at that commit is built once into
 ``.bench-baseline/COMMIT/`` (a git worktree installed with ``pip install --target``) and
-every measure alternates between it and the installed package, round after round, so the
-ratios come from one run under the same load. Prints medians and ratios, and ``uptime``.
+every measure alternates between it and the installed package (or, with ``--now COMMIT``,
+that commit built the same way: a branch measured before it is installed), round after
+round, so the ratios come from one run under the same load. Prints medians and ratios, and
+the load.
 
 ``--player lean`` (the default) draws with ``rng.random()``; ``--player classic`` is the
 first round's player (``rng.choice``). Both sides of a run use the same player.
@@ -229,6 +231,11 @@ def run(measure: str, seconds: float, path: Path | None, player: str) -> dict[st
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--baseline", help="a commit to measure side by side")
+    parser.add_argument(
+        "--now",
+        help="measure this commit as the new side, built like the baseline (default: the "
+        "installed package)",
+    )
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=4.0)
     parser.add_argument("--measures", default=",".join(MEASURES))
@@ -243,7 +250,9 @@ def main() -> None:
     if args.worker:
         print(json.dumps(worker(args.worker, args.seconds, args.player == "lean")))
         return
-    sides: list[tuple[str, Path | None]] = [("now", None)]
+    sides: list[tuple[str, Path | None]] = [
+        (f"now {args.now}", build_baseline(args.now)) if args.now else ("now", None)
+    ]
     if args.baseline:
         sides.insert(0, (f"base {args.baseline}", build_baseline(args.baseline)))
     measures = args.measures.split(",")

@@ -29,6 +29,7 @@ ONLY_CORE_IMPORTERS = {
     "mahjongkit.mcr.analysis._cpp",
     "mahjongkit.mcr.scoring._cpp",
     "mahjongkit.mcr.rl._cpp",
+    "mahjongkit.mcr.game._cpp",
 }
 
 
@@ -132,3 +133,70 @@ def test_each_mcr_layer_imports_only_the_layers_below() -> None:
             if theirs is not None and theirs > mine:
                 upward.append(f"{name} -> {target}")
     assert upward == []
+
+
+def _names_an_implementation(node: ast.AST) -> bool:
+    """A comparison with the literal ``"cpp"`` or ``"python"`` (branching on a name)."""
+    if not isinstance(node, ast.Compare):
+        return False
+    sides = [node.left, *node.comparators]
+    return any(isinstance(s, ast.Constant) and s.value in ("cpp", "python") for s in sides)
+
+
+def test_only_the_seam_reads_the_switch_or_compares_implementation_names() -> None:
+    """docs/architecture.md: ``_impl.py`` alone reads ``MAHJONGKIT_IMPLEMENTATION`` or
+    branches on ``"cpp"``/``"python"``; every twin pair is chosen by ``_impl.pick``."""
+    offenders = []
+    for name, path in MODULES.items():
+        if name == "mahjongkit._impl":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            reads = isinstance(node, ast.Constant) and node.value == "MAHJONGKIT_IMPLEMENTATION"
+            if reads or _names_an_implementation(node):
+                offenders.append(f"{name}:{getattr(node, 'lineno', '?')}")
+    assert offenders == []
+
+
+LEGALITY = "mahjongkit.mcr.game.legality"
+RULE_PRIMITIVES = {
+    # the shapes of a chow (defined by the hand layer, asked by the checks alone)
+    "chow_pairs": {LEGALITY, "mahjongkit.mcr.hand.hand"},
+    "chow_shapes": {LEGALITY},
+    # what the walls allow
+    "melds_allowed": {LEGALITY},
+    "replacement_left": {LEGALITY},
+}
+
+
+def test_only_the_legality_checks_compute_claims_and_turn_moves() -> None:
+    """docs/architecture.md: each rule of a turn and of a claim lives once, in
+    ``mcr/game/legality.py`` (and its C++ twin); every legal list, refusal and claim offer is
+    derived from it. A module that asks the chow shapes or the walls' rules itself, or
+    builds a list of claims (``PUNG``/``KONG`` appended or listed), computes offers a second
+    time, and fails here."""
+    offenders = []
+    for name, path in MODULES.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                func = node.func
+                called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+                if name not in RULE_PRIMITIVES.get(called, {name}):
+                    offenders.append(f"{name}:{node.lineno} calls {called}")
+                if (
+                    called == "append"
+                    and node.args
+                    and isinstance(node.args[0], ast.Name)
+                    and node.args[0].id in ("PUNG", "KONG")
+                    and name != LEGALITY
+                ):
+                    offenders.append(f"{name}:{node.lineno} appends a claim")
+            if (
+                isinstance(node, ast.List | ast.Tuple)
+                and name.startswith("mahjongkit.mcr.game")
+                and name != LEGALITY
+                and any(isinstance(e, ast.Name) and e.id in ("PUNG", "KONG") for e in node.elts)
+            ):
+                offenders.append(f"{name}:{node.lineno} lists claims")
+    assert offenders == []

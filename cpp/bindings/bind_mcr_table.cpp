@@ -83,17 +83,31 @@ py::list kinds_of(std::uint64_t mask) {
   return out;
 }
 
+long check_walls(long walls) {
+  if (walls < 0 || walls > 0xFFFFFFFFL) throw py::value_error("walls must be 0 to 2**32 - 1, not " + std::to_string(walls));
+  return walls;
+}
+
+void check_discarded(const PyHandTable& self, int seat, int tile, int drawn) {
+  check_seat(seat);
+  check_kind(tile, false);
+  check_kind(drawn, true);
+  if (!self.table.counts(seat)[static_cast<std::size_t>(tile)])
+    throw py::value_error("seat " + std::to_string(seat) + " holds no kind " + std::to_string(tile));
+}
+
 }  // namespace
 
 void register_mcr_table(py::module_& m) {
   py::class_<PyHandTable>(m, "HandTable",
                           "The four seats' concealed tiles of one hand, for the rules' per-discard step.")
-      .def(py::init([](py::tuple discards, py::tuple kongs) {
+      .def(py::init([](py::tuple discards, py::tuple kongs, int flags) {
              if (discards.size() != 35 || kongs.size() != 35)
                throw py::value_error("discards and kongs are tuples of 35 moves, indexed by kind");
-             return PyHandTable{HandTable{}, std::move(discards), std::move(kongs)};
+             if (flags < 0 || flags > 255) throw py::value_error("flags must be 0 to 255, not " + std::to_string(flags));
+             return PyHandTable{HandTable{flags}, std::move(discards), std::move(kongs)};
            }),
-           py::arg("discards"), py::arg("kongs"))
+           py::arg("discards"), py::arg("kongs"), py::arg("flags"))
       .def(
           "set_seat",
           [](PyHandTable& self, int seat, py::handle counts, int melds, py::handle meld_tiles, py::handle pungs) {
@@ -113,36 +127,35 @@ void register_mcr_table(py::module_& m) {
           "Replace a seat's tiles: its 35 concealed counts, its number of melds, their tiles "
           "flat, and the kinds of its pungs.")
       .def(
-          "discard",
-          [](PyHandTable& self, int seat, int tile, int drawn) {
-            check_seat(seat);
-            check_kind(tile, false);
-            check_kind(drawn, true);
-            if (!self.table.counts(seat)[static_cast<std::size_t>(tile)])
-              throw py::value_error("seat " + std::to_string(seat) + " holds no kind " + std::to_string(tile));
-            return self.table.discard(seat, tile, drawn);
+          "offers",
+          [](PyHandTable& self, int discarder, int tile, long walls) {
+            return self.table.offers(check_seat(discarder), check_kind(tile, false), check_walls(walls));
           },
-          py::arg("seat"), py::arg("tile"), py::arg("drawn"),
-          "Seat discards tile; when nobody can claim it and drawn is a kind the next seat "
-          "draws it: 0, or 1 if it completes that seat's thirteen. Otherwise 2 with bit "
-          "(1 + step) set for each seat + step waiting on the tile, plus 32 if nobody can claim.")
+          py::arg("discarder"), py::arg("tile"), py::arg("walls"),
+          "The other seats' offer bits on the discarder's tile, eight a seat (seat + step's at "
+          "8 * (step - 1)).")
+      .def(
+          "discard",
+          [](PyHandTable& self, int seat, int tile, int drawn, long walls) {
+            check_discarded(self, seat, tile, drawn);
+            return self.table.discard(seat, tile, drawn, check_walls(walls));
+          },
+          py::arg("seat"), py::arg("tile"), py::arg("drawn"), py::arg("walls"),
+          "Seat discards tile; when nobody may claim it and drawn is a kind the next seat "
+          "draws it: 0, or 1 if it completes that seat's thirteen. Otherwise 2 | offers << 8.")
       .def(
           "step",
-          [](PyHandTable& self, int seat, int tile, int drawn, int kongs) {
-            check_seat(seat);
-            check_kind(tile, false);
-            check_kind(drawn, true);
-            if (kongs < 0 || kongs > 2) throw py::value_error("kongs must be 0, 1 or 2");
-            if (!self.table.counts(seat)[static_cast<std::size_t>(tile)])
-              throw py::value_error("seat " + std::to_string(seat) + " holds no kind " + std::to_string(tile));
-            const int found = self.table.discard(seat, tile, drawn);
+          [](PyHandTable& self, int seat, int tile, int drawn, long walls) {
+            check_discarded(self, seat, tile, drawn);
+            const long found = self.table.discard(seat, tile, drawn, check_walls(walls));
             if (found >= HandTable::kOpen) return py::make_tuple(found, py::tuple());
             const int next = (seat + 1) & 3;
-            return py::make_tuple(found, self.moves(self.table.held_mask(next), self.table.kong_mask(next, kongs)));
+            const long after = self.table.after_draw(walls, next);
+            return py::make_tuple(found, self.moves(self.table.discard_mask(next), self.table.kong_mask(next, false, after)));
           },
-          py::arg("seat"), py::arg("tile"), py::arg("drawn"), py::arg("kongs"),
-          "discard(seat, tile, drawn) and, when the next seat drew, its turn_moves(kongs) "
-          "(else an empty tuple), as a pair.")
+          py::arg("seat"), py::arg("tile"), py::arg("drawn"), py::arg("walls"),
+          "discard(seat, tile, drawn, walls) and, when the next seat drew, its turn moves with "
+          "the walls that draw leaves (else an empty tuple), as a pair.")
       .def(
           "draw",
           [](PyHandTable& self, int seat, int tile) {
@@ -154,13 +167,37 @@ void register_mcr_table(py::module_& m) {
           py::arg("seat"), "The kinds completing the seat's thirteen, ascending (those held four left out).")
       .def(
           "turn_moves",
-          [](const PyHandTable& self, int seat, int kongs) {
+          [](const PyHandTable& self, int seat, bool claimed, long walls) {
             check_seat(seat);
-            if (kongs < 0 || kongs > 2) throw py::value_error("kongs must be 0, 1 or 2");
-            return self.moves(self.table.held_mask(seat), self.table.kong_mask(seat, kongs));
+            return self.moves(self.table.discard_mask(seat), self.table.kong_mask(seat, claimed, check_walls(walls)));
           },
-          py::arg("seat"), py::arg("kongs"),
-          "The seat's discards then its kongs (kongs 1: all, 2: promotions only, 0: none), by kind.")
+          py::arg("seat"), py::arg("claimed"), py::arg("walls"),
+          "The seat's discards then its kongs, by kind, as the legality checks allow.")
+      .def(
+          "verify_turn",
+          [](const PyHandTable& self, int seat, int kind, int tile, bool claimed, long walls) {
+            check_seat(seat);
+            check_kind(tile, false);
+            return self.table.verify_turn(seat, kind, tile, claimed, check_walls(walls));
+          },
+          py::arg("seat"), py::arg("kind"), py::arg("tile"), py::arg("claimed"), py::arg("walls"),
+          "The refusal code (0: legal) of a turn's discard (kind 0) or kong (1) of tile.")
+      .def(
+          "verify_claim",
+          [](const PyHandTable& self, int discarder, int seat, int kind, int a, int b, int tile, long walls) {
+            check_seat(discarder);
+            check_seat(seat);
+            check_kind(tile, false);
+            if (kind == 0) {
+              check_kind(a, false);
+              check_kind(b, false);
+            }
+            return self.table.verify_claim(discarder, seat, kind, a, b, tile, check_walls(walls));
+          },
+          py::arg("discarder"), py::arg("seat"), py::arg("kind"), py::arg("a"), py::arg("b"), py::arg("tile"),
+          py::arg("walls"),
+          "The refusal code (0: legal) of seat claiming the discarder's tile as a chow with a and "
+          "b (kind 0), a pung (1) or a kong (2).")
       .def(
           "counts",
           [](const PyHandTable& self, int seat) {

@@ -1,6 +1,7 @@
-"""The hand table (the rules' per-discard step), C++ against its pure-Python twin: the same
-codes, draws, waits, turn moves and counts over random sequences of draws, discards and seat
-replacements (Hypothesis), and the same refusals of bad arguments."""
+"""The hand table and the legality checks (the rules of a turn and a claim), C++ against
+their pure-Python twins: the same codes, draws, waits, legal lists, offers and counts over
+random sequences of draws, discards and seat replacements, the same refusal codes of every
+candidate move in generated positions (Hypothesis), and the same refusals of bad arguments."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mahjongkit.mcr.analysis import engine
-from mahjongkit.mcr.analysis.table import DREW, OPEN, QUIET, HandTableLike
-from mahjongkit.mcr.hand.hand import Hand
+from mahjongkit.mcr.game import legality
+from mahjongkit.mcr.game._cpp import hand_table
+from mahjongkit.mcr.game.table import DREW, OFFER_SHIFT, OPEN, HandTableLike
+from mahjongkit.mcr.hand.hand import Hand, chow_pairs
 from mahjongkit.mcr.hand.meld import MeldKind
 from tests.mcr.hand_strategies import random_hands, ready_hands
 
@@ -20,12 +22,21 @@ DISCARDS = tuple(("discard", k) for k in range(35))
 KONGS = tuple(("kong", k) for k in range(35))
 hands_13 = st.one_of(ready_hands(), random_hands(13))
 kinds = st.integers(1, 34)
+flags = st.integers(0, 7)
 
 
-def _tables() -> tuple[HandTableLike, HandTableLike]:
+@st.composite
+def walls_of(draw: st.DrawFn, flag: int) -> int:
+    """The walls int of ``flag``: one wall's count, or four walls' (some of them empty)."""
+    if flag & legality.FOUR_WALLS:
+        return legality.pack_walls([draw(st.sampled_from([0, 1, 2, 5, 34])) for _ in range(4)])
+    return draw(st.sampled_from([0, 1, 2, 3, 4, 5, 70]))
+
+
+def _tables(flag: int = 0) -> tuple[HandTableLike, HandTableLike]:
     return (
-        engine.hand_table(DISCARDS, KONGS, impl="cpp"),
-        engine.hand_table(DISCARDS, KONGS, impl="python"),
+        hand_table(DISCARDS, KONGS, flag, impl="cpp"),
+        hand_table(DISCARDS, KONGS, flag, impl="python"),
     )
 
 
@@ -47,9 +58,9 @@ def _same(tables: tuple[HandTableLike, HandTableLike], call: str, *args: Any) ->
 
 
 @settings(max_examples=120, deadline=None)
-@given(st.lists(hands_13, min_size=4, max_size=4), st.data())
-def test_same_answers_over_a_random_hand(hands: list[Hand], data: st.DataObject) -> None:
-    tables = _tables()
+@given(st.lists(hands_13, min_size=4, max_size=4), flags, st.data())
+def test_same_answers_over_a_random_hand(hands: list[Hand], flag: int, data: st.DataObject) -> None:
+    tables = _tables(flag)
     for seat, hand in enumerate(hands):
         _set(tables, seat, hand)
     turn = data.draw(st.integers(0, 3))
@@ -60,26 +71,34 @@ def test_same_answers_over_a_random_hand(hands: list[Hand], data: st.DataObject)
             _same(tables, "draw", turn, data.draw(kinds))
             holding = True
             continue
-        _same(tables, "turn_moves", turn, data.draw(st.integers(0, 2)))
+        _same(tables, "turn_moves", turn, data.draw(st.booleans()), data.draw(walls_of(flag)))
         if data.draw(st.integers(0, 9)) == 0:  # a claim or a kong: the seat is replaced
             _set(tables, turn, data.draw(hands_13))
             holding = False
             continue
         held = [k for k, n in enumerate(tables[1].counts(turn)) if n]
         tile = data.draw(st.sampled_from(held))
+        walls = data.draw(walls_of(flag))
         drawn = data.draw(st.one_of(st.just(0), kinds))
+        if flag & legality.FOUR_WALLS or walls == 0:
+            drawn = 0  # the rules ask a draw of the one shared wall only, and not of an empty one
         if data.draw(st.booleans()):
-            found = _same(tables, "discard", turn, tile, drawn)
+            found = _same(tables, "discard", turn, tile, drawn, walls)
         else:  # the same, and the next seat's turn moves when it drew
-            found, moves = _same(tables, "step", turn, tile, drawn, data.draw(st.integers(0, 2)))
+            found, moves = _same(tables, "step", turn, tile, drawn, walls)
             assert bool(moves) == (found < OPEN)
-        turn = (turn + 1) & 3
+        discarder, turn = turn, (turn + 1) & 3
         holding = found < OPEN
-        assert found < OPEN or drawn == 0 or not found & QUIET
+        assert found < OPEN or drawn == 0 or found >> OFFER_SHIFT
         if found >= OPEN:
-            for step, other in enumerate((turn, (turn + 1) & 3, (turn + 2) & 3), start=1):
-                waited = found >> (1 + step) & 1
+            for step in (1, 2, 3):
+                other = (discarder + step) & 3
+                bits = found >> (OFFER_SHIFT + 8 * (step - 1)) & 0xFF
+                waited = bits & legality.OFFER_WAIT
                 assert bool(waited) == (tile in tables[1].waits(other))
+                counts = tables[1].counts(other)
+                melds = legality.offer_bits(other, discarder, counts, tile, flag, walls)
+                assert bits & ~legality.OFFER_WAIT == melds
         for seat in range(4):
             _same(tables, "counts", seat)
             if seat != turn or not holding:
@@ -95,7 +114,7 @@ def test_copies_are_independent(hands: list[Hand]) -> None:
         before = [table.counts(seat) for seat in range(4)]
         copy = table.copy()
         tile = next(k for k, n in enumerate(before[0]) if n)
-        copy.discard(0, tile, 0)
+        copy.discard(0, tile, 0, 70)
         assert [table.counts(seat) for seat in range(4)] == before
         assert copy.counts(0)[tile] == before[0][tile] - 1
 
@@ -107,26 +126,30 @@ def test_a_quiet_discard_draws_for_the_next_seat() -> None:
         for seat in (1, 2, 3):
             _set((table,), seat, apart)
         assert table.draw(0, 7) is False
-        assert table.turn_moves(0, 1)[-1] == ("kong", 28)
-        assert table.turn_moves(0, 0)[-1] == ("discard", 28)
-        assert table.discard(0, 7, 33) == DREW and table.counts(1)[33] == 1
-        assert table.discard(1, 33, 0) == OPEN | QUIET
+        assert table.turn_moves(0, False, 70)[-1] == ("kong", 28)
+        assert table.turn_moves(0, True, 70)[-1] == ("discard", 28)  # no kong after a claim
+        assert table.turn_moves(0, False, 0)[-1] == ("discard", 28)  # nor without replacement
+        assert table.discard(0, 7, 33, 70) == DREW and table.counts(1)[33] == 1
+        assert table.discard(1, 33, 0, 69) == OPEN  # nobody may claim, no draw asked
         _set((table,), 1, Hand.from_tiles([5, 5, 11, 13, 14, 16, 17, 19, 20, 22, 23, 25, 26]))
         table.draw(0, 6)
-        assert table.discard(0, 5, 0) == OPEN  # seat 1 may pung: not quiet, nobody waits
+        # seat 1 may pung (nobody waits): its offer bits, the first seat's
+        assert table.discard(0, 5, 0, 68) == OPEN | legality.OFFER_PUNG << OFFER_SHIFT
 
 
 @pytest.mark.parametrize(
     ("call", "args", "message"),
     [
-        ("discard", (4, 1, 0), "seat must be 0 to 3, not 4"),
-        ("discard", (0, 35, 0), "kind must be 1 to 34, not 35"),
-        ("discard", (0, 1, -1), "kind must be 0 to 34, not -1"),
-        ("discard", (0, 1, 0), "seat 0 holds no kind 1"),
+        ("discard", (4, 1, 0, 70), "seat must be 0 to 3, not 4"),
+        ("discard", (0, 35, 0, 70), "kind must be 1 to 34, not 35"),
+        ("discard", (0, 1, -1, 70), "kind must be 0 to 34, not -1"),
+        ("discard", (0, 1, 0, 70), "seat 0 holds no kind 1"),
+        ("offers", (0, 1, -1), "walls must be 0 to 2\\*\\*32 - 1, not -1"),
         ("draw", (0, 0), "kind must be 1 to 34, not 0"),
-        ("turn_moves", (0, 3), "kongs must be 0, 1 or 2"),
-        ("step", (0, 1, 0, 3), "kongs must be 0, 1 or 2"),
-        ("step", (0, 1, 0, 0), "seat 0 holds no kind 1"),
+        ("step", (0, 1, 0, 70), "seat 0 holds no kind 1"),
+        ("offers", (0, 0, 70), "kind must be 1 to 34, not 0"),
+        ("verify_turn", (0, 0, 35, False, 70), "kind must be 1 to 34, not 35"),
+        ("verify_claim", (0, 1, 0, 0, 2, 1, 70), "kind must be 1 to 34, not 0"),
         ("set_seat", (0, [0] * 34, 0, [], []), "counts has 34 entries, not 35"),
         ("set_seat", (0, [0] * 34 + [5], 0, [], []), "count of kind 34 out of range: 5"),
         ("set_seat", (0, [0] * 35, 5, [], []), "melds must be 0 to 4, not 5"),
@@ -137,3 +160,57 @@ def test_same_refusals(call: str, args: tuple[Any, ...], message: str) -> None:
     for table in _tables():
         with pytest.raises(ValueError, match=message):
             getattr(table, call)(*args)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(hands_13, min_size=4, max_size=4), flags, st.data())
+def test_the_checks_and_their_twin_agree_on_every_candidate(
+    hands: list[Hand], flag: int, data: st.DataObject
+) -> None:
+    """Every candidate move of a generated position: the C++ checks' refusal code is the
+    Python checks' (``legality.CODES``), and each legal list is exactly the candidates the
+    checks allow, in both languages."""
+    tables = _tables(flag)
+    for seat, hand in enumerate(hands):
+        _set(tables, seat, hand)
+    walls = data.draw(walls_of(flag))
+    seat = data.draw(st.integers(0, 3))
+    hand = hands[seat]
+    counts = list(hand.counts)
+    pungs = legality.pungs_of(hand.melds)
+    for claimed in (False, True):
+        allowed = []
+        for kind, check in ((0, "discard"), (1, "kong")):
+            for tile in range(1, 35):
+                code = _same(tables, "verify_turn", seat, kind, tile, claimed, walls)
+                if check == "discard":
+                    reason = legality.discard_reason(seat, counts, tile)
+                else:
+                    reason = legality.kong_reason(seat, counts, pungs, tile, claimed, flag, walls)
+                assert code == legality.CODES.index(None if reason is None else reason[0])
+                if reason is None:
+                    allowed.append((check, tile))
+        assert list(_same(tables, "turn_moves", seat, claimed, walls)) == allowed
+    discarder = data.draw(st.integers(0, 3).filter(lambda s: s != seat))
+    tile = data.draw(kinds)
+    offered = 0
+    for index, (a, b) in enumerate(chow_pairs(tile)):
+        code = _same(tables, "verify_claim", discarder, seat, 0, a, b, tile, walls)
+        reason = legality.chow_reason(seat, discarder, counts, tile, a, b, flag, walls)
+        assert code == legality.CODES.index(None if reason is None else reason[0])
+        offered |= (code == 0) << index
+    a, b = data.draw(kinds), data.draw(kinds)  # any pair: most do not run with the tile
+    code = _same(tables, "verify_claim", discarder, seat, 0, a, b, tile, walls)
+    reason = legality.chow_reason(seat, discarder, counts, tile, a, b, flag, walls)
+    assert code == legality.CODES.index(None if reason is None else reason[0])
+    for kind, bit, check in (
+        (1, legality.OFFER_PUNG, legality.pung_reason),
+        (2, legality.OFFER_KONG, legality.claim_kong_reason),
+    ):
+        code = _same(tables, "verify_claim", discarder, seat, kind, 0, 0, tile, walls)
+        reason = check(seat, discarder, counts, tile, flag, walls)
+        assert code == legality.CODES.index(None if reason is None else reason[0])
+        offered |= bit if code == 0 else 0
+    step = (seat - discarder) & 3
+    found = _same(tables, "offers", discarder, tile, walls)
+    assert found >> (8 * (step - 1)) & ~legality.OFFER_WAIT & 0xFF == offered

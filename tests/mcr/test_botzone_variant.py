@@ -173,7 +173,11 @@ def test_bot_hands_keep_the_invariants_and_save(seed):
     assert again.totals == g.totals and again.history == g.history
 
 
-def test_kongs_in_a_window_need_the_claimants_walls():
+def test_a_kong_of_a_discard_stands_when_the_claimants_next_wall_is_empty():
+    """Botzone's judge (judge/main.cpp, checkInputPLAY2 and roundOutput) checks only the wall
+    of the seat after the discarder for an exposed kong: the claimer draws its replacement,
+    and the hand ends drawn when a seat cannot draw. The MCR variants keep specification
+    004's rule (no kong without a replacement): a rule flag both twins read."""
     seat0 = kinds("J1 F1 F2 F3 F4 W1 W9 B1 B9 T1 T9 J2 J3 W5")
     seat1 = kinds("J1 J1 J1 B2 B3 B4 B5 B6 B7 T2 T3 T4 T5")
     for empty in (False, True):
@@ -181,8 +185,15 @@ def test_kongs_in_a_window_need_the_claimants_walls():
         if empty:
             empty_wall(g, 2)  # the claimant's next seat
         assert g.apply(0, discard(from_botzone("J1"))) is None
-        assert (KONG in g.legal(1)) is not empty
-        assert PUNG in g.legal(1)
+        assert KONG in g.legal(1) and PUNG in g.legal(1)
+        assert g.apply(1, KONG) is None and g.turn == 1  # the replacement from seat 1's wall
+        assert g.apply(1, g.legal(1)[0]) is None
+        while g.window is not None:
+            assert g.apply(g.waiting_on[0], PASS) is None
+        if empty:  # seat 2 cannot draw: the hand is drawn
+            assert g.history[-1].winner is None and not g.is_active
+        else:
+            assert g.turn == 2
 
 
 def test_no_promoted_kong_when_the_next_wall_is_empty():

@@ -659,7 +659,7 @@ def test_a_custom_completeness_gate_plays_the_same_game() -> None:
 
     def play(**gate: object) -> tuple[list[str], tuple[int, int, int, int]]:
         g = Rules("gate", hand_no=9, **gate)  # type: ignore[arg-type]
-        assert (g.match.hand.table is None) == bool(gate)
+        assert g.match.hand.judge.gate == bool(gate)
         rng = random.Random(2)
         while g.is_active:
             seat = rng.choice(g.waiting_on)

@@ -65,8 +65,8 @@ def test_fills_the_given_array_in_place():
     [
         ([1, -2], ValueError, "got -2"),
         ([2**64], ValueError, "0 to 2\\*\\*64 - 1"),
-        ([True], TypeError, "a seed is an int"),
-        ([1.5], TypeError, "a seed is an int, not float"),
+        ([True], TypeError, "seed must be an int"),
+        ([1.5], TypeError, "seed must be an int, not float"),
         (np.array([-1]), ValueError, "got -1"),
         (np.zeros((2, 2), dtype=np.int64), TypeError, "1-D integer array"),
         ("9:3", ValueError, "empty seed range '9:3'"),

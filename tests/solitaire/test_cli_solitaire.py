@@ -68,7 +68,10 @@ def test_layouts_lists_names_and_counts() -> None:
     [
         (["deal", "--seed", "-1"], "seed must be an integer from 0 to 2**64 - 1"),
         (["deal", "--seed", "18446744073709551616"], "seed must be an integer from 0"),
-        (["deal", "--seed", "abc"], "the seed must be an integer, got 'abc'"),
+        (
+            ["deal", "--seed", "abc"],
+            "seed must be an integer from 0 to 2**64 - 1 (decimal or 0x hex), got 'abc'",
+        ),
         (["deal", "--layout", "dragon", "--seed", "1"], "unknown layout 'dragon'; known layouts"),
         (["daily", "--date", "2026-13-01"], "but is not a date: month must be"),
         (["daily", "--date", "2026-6-1"], "a date is written YYYY-MM-DD"),

@@ -1,6 +1,7 @@
 #include "core/mcr/table.hpp"
 
 #include "core/mcr/decompose.hpp"
+#include "core/mcr/legality.hpp"
 
 namespace mahjongkit::mcr {
 
@@ -31,38 +32,23 @@ std::uint64_t HandTable::waits(int seat) {
   return waits_[s];
 }
 
-int HandTable::discard(int seat, int tile, int drawn) {
-  const std::size_t t = at(tile);
-  --counts_[at(seat)][t];
-  known_[at(seat)] = false;
-  bool quiet = true;
-  int wins = 0;
+long HandTable::offers(int discarder, int tile, long walls) {
+  long found = 0;
   for (int step = 1; step <= 3; ++step) {
-    const int other = (seat + step) & 3;
-    if (waits(other) >> tile & 1) {
-      wins |= 1 << (step - 1);
-      quiet = false;
-    }
-    if (counts_[at(other)][t] >= 2) quiet = false;
+    const int other = (discarder + step) & 3;
+    int bits = legality::offer_bits(other, discarder, counts_[at(other)], tile, flags_, walls);
+    if (waits(other) >> tile & 1) bits |= legality::kOfferWait;
+    found |= static_cast<long>(bits) << (8 * (step - 1));
   }
-  if (quiet && tile <= 27) {
-    // A chow of the next seat: the tile with two others of its suit, within ranks 1..9.
-    const Counts& c = counts_[at((seat + 1) & 3)];
-    const int rank = (tile - 1) % 9 + 1;
-    for (int low = tile - 2; low <= tile; ++low) {
-      const int low_rank = rank - (tile - low);
-      if (low_rank < 1 || low_rank + 2 > 9) continue;
-      bool all = true;
-      for (int k = low; k <= low + 2; ++k)
-        if (k != tile && !c[at(k)]) all = false;
-      if (all) {
-        quiet = false;
-        break;
-      }
-    }
-  }
-  if (quiet && drawn) return draw((seat + 1) & 3, drawn) ? kDrewWinning : kDrew;
-  return kOpen | wins << kWinShift | (quiet ? kQuiet : 0);
+  return found;
+}
+
+long HandTable::discard(int seat, int tile, int drawn, long walls) {
+  --counts_[at(seat)][at(tile)];
+  known_[at(seat)] = false;
+  const long found = offers(seat, tile, walls);
+  if (!found && drawn) return draw((seat + 1) & 3, drawn) ? kDrewWinning : kDrew;
+  return kOpen | found << kOfferShift;
 }
 
 bool HandTable::draw(int seat, int tile) {
@@ -71,23 +57,27 @@ bool HandTable::draw(int seat, int tile) {
   return winning;
 }
 
-std::uint64_t HandTable::held_mask(int seat) const {
-  const Counts& c = counts_[at(seat)];
-  std::uint64_t mask = 0;
-  for (int k = 1; k <= 34; ++k)
-    if (c[at(k)]) mask |= std::uint64_t{1} << k;
-  return mask;
+std::uint64_t HandTable::discard_mask(int seat) const { return legality::discard_mask(counts_[at(seat)]); }
+
+std::uint64_t HandTable::kong_mask(int seat, bool claimed, long walls) const {
+  return legality::kong_mask(seat, counts_[at(seat)], pungs_[at(seat)], claimed, flags_, walls);
 }
 
-std::uint64_t HandTable::kong_mask(int seat, int kongs) const {
-  if (kongs == 0) return 0;
+int HandTable::verify_turn(int seat, int kind, int tile, bool claimed, long walls) const {
   const Counts& c = counts_[at(seat)];
-  std::uint64_t mask = 0;
-  for (int k = 1; k <= 34; ++k) {
-    const bool promotion = (pungs_[at(seat)] >> k & 1) && c[at(k)];
-    if (promotion || (kongs == 1 && c[at(k)] == 4)) mask |= std::uint64_t{1} << k;
-  }
-  return mask;
+  if (kind == 0) return legality::discard_check(c, tile);
+  return legality::kong_check(seat, c, pungs_[at(seat)], tile, claimed, flags_, walls);
+}
+
+int HandTable::verify_claim(int discarder, int seat, int kind, int a, int b, int tile, long walls) const {
+  const Counts& c = counts_[at(seat)];
+  if (kind == 0) return legality::chow_check(seat, discarder, c, tile, a, b, flags_, walls);
+  if (kind == 1) return legality::pung_check(seat, discarder, c, tile, flags_, walls);
+  return legality::claim_kong_check(seat, discarder, c, tile, flags_, walls);
+}
+
+long HandTable::after_draw(long walls, int seat) const {
+  return walls - ((flags_ & legality::kFourWalls) ? (1L << (8 * seat)) : 1L);
 }
 
 }  // namespace mahjongkit::mcr

@@ -11,7 +11,6 @@ import datetime
 import json
 import math
 import os
-import re
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -31,6 +30,7 @@ from mahjongkit.solitaire import (
     layouts,
 )
 from mahjongkit.solitaire.search import Match
+from mahjongkit.solitaire.seeds import parse_seed
 
 _FORMAT = click.Choice(["text", "json"])
 
@@ -62,23 +62,12 @@ _LAYOUT_HELP = "Layout name or file [default: turtle]; with --layout-file, the m
 _LAYOUT_FILE_HELP = "A layout file: KMahjongg (.layout), GNOME Mahjongg (mahjongg.map) or ours."
 
 
-_DECIMAL_SEED = re.compile(r"-?[0-9]+(?:_[0-9]+)*")
-_HEX_SEED = re.compile(r"0[xX][0-9a-fA-F]+(?:_[0-9a-fA-F]+)*")
-
-
 def _seed(text: str) -> int:
-    """A seed in decimal (leading zeros allowed: ``010`` is ten) or 0x hex; the range is
-    checked where the seed is used, with the library's message."""
-    plain = text.strip()
-    if len(plain) > 40:
-        raise click.ClickException(
-            f"the seed must be an integer from 0 to 2**64 - 1, got {text[:40]!r}..."
-        )
-    if _DECIMAL_SEED.fullmatch(plain):
-        return int(plain, 10)
-    if _HEX_SEED.fullmatch(plain):
-        return int(plain, 16)
-    raise click.ClickException(f"the seed must be an integer, got {text!r}")
+    """A seed by the one seed rule (:mod:`mahjongkit.solitaire.seeds`)."""
+    try:
+        return parse_seed(text)
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
 
 
 def _show(board: Board, output_format: str, glyphs: bool) -> None:

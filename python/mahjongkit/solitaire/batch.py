@@ -47,7 +47,13 @@ from mahjongkit.solitaire.checks import check_trials, layout_of
 from mahjongkit.solitaire.layout import Layout
 from mahjongkit.solitaire.scan import Boards as Boards
 from mahjongkit.solitaire.scan import Progress as Progress
-from mahjongkit.solitaire.seeds import SEED_LIMIT, check_seeds, parse_seeds
+from mahjongkit.solitaire.seeds import (
+    SEED_LIMIT,
+    check_seed,
+    check_seeds,
+    parse_seeds,
+    seed_error,
+)
 
 Format = Literal["npy", "jsonl"]
 FORMATS: Final[tuple[Format, ...]] = ("npy", "jsonl")
@@ -71,7 +77,7 @@ def seed_array(
     array([3, 4, 5], dtype=uint64)
     >>> seed_array([1, -2])
     Traceback (most recent call last):
-    ValueError: seed must be an integer from 0 to 2**64 - 1, got -2
+    ValueError: seed must be an integer from 0 to 2**64 - 1 (decimal or 0x hex), got -2
     """
     if isinstance(seeds, str):
         seeds = parse_seeds(seeds)
@@ -91,19 +97,10 @@ def seed_array(
                 f"seeds must be a 1-D integer array, not {seeds.dtype} of {seeds.ndim} dimensions"
             )
         if seeds.dtype != np.uint64 and seeds.size and int(seeds.min()) < 0:
-            raise ValueError(f"seed must be an integer from 0 to 2**64 - 1, got {int(seeds.min())}")
+            raise seed_error(int(seeds.min()))
         return np.ascontiguousarray(seeds, dtype=np.uint64)
-    checked = [_check_seed(seed) for seed in seeds]
+    checked = [check_seed(seed) for seed in seeds]
     return np.array(checked, dtype=np.uint64)
-
-
-def _check_seed(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
-        raise TypeError(f"a seed is an int, not {type(seed).__name__}")
-    value = int(seed)
-    if not 0 <= value < SEED_LIMIT:
-        raise ValueError(f"seed must be an integer from 0 to 2**64 - 1, got {value}")
-    return value
 
 
 def batch(

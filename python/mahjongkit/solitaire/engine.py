@@ -29,8 +29,8 @@ from mahjongkit.solitaire import _cpp, _ref, properties
 from mahjongkit.solitaire.board import Board
 from mahjongkit.solitaire.checks import check_layout, check_present, check_trials, layout_of
 from mahjongkit.solitaire.layout import Layout
-from mahjongkit.solitaire.rng import check_seed
 from mahjongkit.solitaire.scan import Boards, Progress, RawPart, Scan, Seeds
+from mahjongkit.solitaire.seeds import check_seed
 
 DEFAULT_MAX_TRIALS = _ref.DEFAULT_MAX_TRIALS
 core_geometry = _cpp.geometry
@@ -69,9 +69,6 @@ class Backend(Protocol):
     def search_seeds(self) -> Callable[[Scan, int, int, int, Progress | None], RawPart]: ...
 
 
-_BACKENDS: dict[Impl, Backend] = {"cpp": _cpp, "python": _ref}
-
-
 def backend(impl: str | None = None) -> Backend:
     """The backend of ``impl`` (see :func:`mahjongkit._impl.resolve`).
 
@@ -82,7 +79,7 @@ def backend(impl: str | None = None) -> Backend:
     Traceback (most recent call last):
     ValueError: unknown implementation 'fortran': use 'cpp' or 'python'
     """
-    return _BACKENDS[_impl.resolve(impl)]
+    return _impl.pick(impl, _cpp, _ref)
 
 
 def resolve_impl(impl: str | None = None) -> Impl:
@@ -127,7 +124,7 @@ def deal(
     (144, True)
     >>> deal(get_layout("turtle"), -5)
     Traceback (most recent call last):
-    ValueError: seed must be an integer from 0 to 2**64 - 1, got -5
+    ValueError: seed must be an integer from 0 to 2**64 - 1 (decimal or 0x hex), got -5
     """
     layout = layout_of(layout)
     seed = check_seed(seed)

@@ -39,7 +39,8 @@ from mahjongkit.solitaire.board import Board
 from mahjongkit.solitaire.checks import layout_of
 from mahjongkit.solitaire.layout import Layout
 from mahjongkit.solitaire.learn import Explanation, Unlock, explain, unlocked
-from mahjongkit.solitaire.rng import Rng, check_seed
+from mahjongkit.solitaire.rng import Rng
+from mahjongkit.solitaire.seeds import check_seed
 from mahjongkit.solitaire.solver import Verdict, check_seconds, solve
 
 Clock = Callable[[], float]

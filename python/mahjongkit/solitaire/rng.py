@@ -27,12 +27,12 @@ Every seed and stream from 0 to 2**64 − 1 is accepted.
 
 from __future__ import annotations
 
-import operator
 from typing import Final, TypeVar
+
+from mahjongkit.solitaire.seeds import SEED_LIMIT, check_seed
 
 MASK64: Final = (1 << 64) - 1
 GOLDEN_GAMMA: Final = 0x9E3779B97F4A7C15
-SEED_LIMIT: Final = 1 << 64
 
 T = TypeVar("T")
 
@@ -46,24 +46,6 @@ def mix64(z: int) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
     return z ^ (z >> 31)
-
-
-def check_seed(value: int, what: str = "seed") -> int:
-    """``value`` as an int if it is an integer in 0..2**64 − 1, else raise naming the problem.
-
-    >>> check_seed(2**64 - 1)
-    18446744073709551615
-    >>> check_seed(-1)
-    Traceback (most recent call last):
-    ValueError: seed must be an integer from 0 to 2**64 - 1, got -1
-    """
-    # Any integer type (NumPy's too) through __index__; never a bool, a float or a str.
-    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-        raise TypeError(f"{what} must be an int, not {type(value).__name__}")
-    number = operator.index(value)
-    if not 0 <= number < SEED_LIMIT:
-        raise ValueError(f"{what} must be an integer from 0 to 2**64 - 1, got {number}")
-    return number
 
 
 class Rng:

@@ -38,6 +38,7 @@ from mahjongkit.solitaire.game import (
     ShuffleKind,
 )
 from mahjongkit.solitaire.layout import Layout, LayoutError, get_layout
+from mahjongkit.solitaire.seeds import seed_of
 
 FORMAT = "mahjongkit-solitaire-game"
 VERSION = 1
@@ -151,7 +152,10 @@ def from_dict(data: Any, **options: Any) -> Game:
         raise SaveError("the saved game was changed or corrupted: its check does not match")
     if not isinstance(data["layout"], str):
         raise SaveError(f"layout must be a name, got {data['layout']!r}")
-    seed = _int(data["seed"], "seed", high=2**64 - 1)
+    try:
+        seed = seed_of(data["seed"])
+    except ValueError as error:
+        raise SaveError(str(error)) from None
     for name in ("history", "redo"):
         if not isinstance(data[name], list):
             raise SaveError(f"{name} must be a list")

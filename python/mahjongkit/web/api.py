@@ -11,9 +11,9 @@ explanations and shuffles are the :class:`~mahjongkit.solitaire.game.Game`'s own
 >>> board_json("dragon", "1")
 Traceback (most recent call last):
 mahjongkit.web.api.ApiError: unknown layout 'dragon'; known layouts: tea-house, ...
->>> board_json("turtle", "-1")
+>>> board_json("turtle", "-1")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
-mahjongkit.web.api.ApiError: seed must be an integer from 0 to 2**64 - 1, got '-1'
+mahjongkit.web.api.ApiError: seed must be an integer from 0 to 2**64 - 1 (...), got '-1'
 """
 
 from __future__ import annotations
@@ -40,7 +40,8 @@ from mahjongkit.solitaire.game import (
 from mahjongkit.solitaire.layout import Layout, layouts
 from mahjongkit.solitaire.learn import Explanation, blocking_counts
 from mahjongkit.solitaire.rng import daily_seed
-from mahjongkit.solitaire.seeds import SEED_LIMIT, parse_seeds
+from mahjongkit.solitaire.seeds import parse_seeds
+from mahjongkit.solitaire.seeds import seed_of as parse_seed_value
 from mahjongkit.solitaire.solver import solve
 
 MAX_RANGE: Final = 10_000
@@ -132,22 +133,16 @@ def layouts_json() -> list[dict[str, Any]]:
 
 
 def seed_of(value: object, what: str = "seed") -> int:
-    """A seed from JSON (an int) or query text (decimal or ``0x`` hex), 0 to 2**64 - 1.
+    """A seed from JSON (an int) or query text, by the one seed rule
+    (:mod:`mahjongkit.solitaire.seeds`: decimal or ``0x`` hex, 0 to 2**64 - 1).
 
-    >>> seed_of("0x10"), seed_of(5)
-    (16, 5)
+    >>> seed_of("0x10"), seed_of(5), seed_of("010")
+    (16, 5, 10)
     """
-    seed: int | None = None
-    if isinstance(value, int) and not isinstance(value, bool):
-        seed = value
-    elif isinstance(value, str) and value.strip():
-        try:
-            seed = int(value.strip(), 0)
-        except ValueError:
-            seed = None
-    if seed is None or not 0 <= seed < SEED_LIMIT:
-        raise bad("bad_seed", f"{what} must be an integer from 0 to 2**64 - 1, got {value!r}")
-    return seed
+    try:
+        return parse_seed_value(value, what)
+    except ValueError as error:
+        raise bad("bad_seed", str(error)) from None
 
 
 def date_of(value: object) -> str:

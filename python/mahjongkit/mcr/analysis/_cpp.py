@@ -12,11 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from types import ModuleType
-from typing import Any
 
 from mahjongkit.mcr.analysis.decompose import CountsWaits, check_size, check_winning, meld_sets
 from mahjongkit.mcr.analysis.split import RULED_OUT, Form, SetKind, Split, TileSet, Wait
-from mahjongkit.mcr.analysis.table import HandTableLike
 from mahjongkit.mcr.hand.hand import Hand
 
 _FORMS = list(Form)
@@ -81,11 +79,6 @@ def waits(hand: Hand, *, include_held_four: bool = False) -> list[int]:
 def waits_function() -> CountsWaits:
     cpp_waits: CountsWaits = core().waits  # positional (counts, melds, meld_tiles)
     return cpp_waits
-
-
-def hand_table(discards: tuple[Any, ...], kongs: tuple[Any, ...]) -> HandTableLike:
-    table: HandTableLike = core().HandTable(discards, kongs)
-    return table
 
 
 def wall_shuffle() -> Callable[[bytes, int], list[int]]:

@@ -1,6 +1,6 @@
 """The pure-Python twin of the analysis core, under the names :mod:`._cpp` uses.
 
-The reference lives in :mod:`.decompose`, :mod:`.shanten` and :mod:`.table` (and the wall's
+The reference lives in :mod:`.decompose` and :mod:`.shanten` (and the wall's
 shuffle in :mod:`mahjongkit.mcr.hand.wall`); this module only gathers it, so that
 :mod:`.engine` picks one of two modules with the same surface. It imports nothing from the
 compiled extension.
@@ -9,7 +9,6 @@ compiled extension.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from mahjongkit.mcr.analysis.decompose import (
     CountsWaits,
@@ -27,7 +26,6 @@ from mahjongkit.mcr.analysis.shanten import (
     shanten_counts,
 )
 from mahjongkit.mcr.analysis.split import RULED_OUT, Form
-from mahjongkit.mcr.analysis.table import HandTable, HandTableLike
 from mahjongkit.mcr.hand.wall import order_for
 from mahjongkit.tiles import full_set
 
@@ -35,7 +33,6 @@ __all__ = [
     "acceptance",
     "decompose",
     "forms_of_counts",
-    "hand_table",
     "is_complete",
     "shanten",
     "shanten_after_discard",
@@ -62,11 +59,6 @@ def forms_of_counts(counts: Sequence[int], melds: int) -> list[int]:
 def waits_function() -> CountsWaits:
     """The waits of raw counts: :func:`.decompose.waits_of_counts`."""
     return waits_of_counts
-
-
-def hand_table(discards: tuple[Any, ...], kongs: tuple[Any, ...]) -> HandTableLike:
-    """A new, empty :class:`.table.HandTable`."""
-    return HandTable(discards, kongs)
 
 
 def wall_shuffle() -> Callable[[bytes, int], list[int]]:

@@ -18,20 +18,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from types import ModuleType
-from typing import Any
 
-from mahjongkit._impl import resolve as resolve  # the scorer dispatches with it too
+from mahjongkit._impl import pick
+from mahjongkit._impl import resolve as resolve  # callers name it here
 from mahjongkit.mcr.analysis import _cpp, _ref
 from mahjongkit.mcr.analysis._cpp import core as core
 from mahjongkit.mcr.analysis.decompose import CountsWaits as CountsWaits
 from mahjongkit.mcr.analysis.split import Form, Split
-from mahjongkit.mcr.analysis.table import HandTableLike
 from mahjongkit.mcr.hand.hand import Hand
 
 
 def backend(impl: str | None = None) -> ModuleType:
     """The analysis module of one implementation: :mod:`._cpp` or :mod:`._ref`."""
-    return _ref if resolve(impl) == "python" else _cpp
+    return pick(impl, _cpp, _ref)
 
 
 def decompose(hand: Hand, winning: int | None = None, *, impl: str | None = None) -> list[Split]:
@@ -63,21 +62,6 @@ def waits_function(impl: str | None = None) -> CountsWaits:
     """
     function: CountsWaits = backend(impl).waits_function()
     return function
-
-
-def hand_table(
-    discards: tuple[Any, ...], kongs: tuple[Any, ...], *, impl: str | None = None
-) -> HandTableLike:
-    """A new, empty table of one hand's four seats (:mod:`.table`) by one implementation;
-    ``discards`` and ``kongs`` are the caller's move objects indexed by kind.
-
-    >>> cpp, py = hand_table(tuple(range(35)), tuple(range(35)), impl="cpp"), hand_table(
-    ...     tuple(range(35)), tuple(range(35)), impl="python")
-    >>> cpp.turn_moves(0, 1) == py.turn_moves(0, 1) == ()
-    True
-    """
-    table: HandTableLike = backend(impl).hand_table(discards, kongs)
-    return table
 
 
 def wall_shuffle(impl: str | None = None) -> Callable[[bytes, int], list[int]]:

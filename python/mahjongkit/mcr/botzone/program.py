@@ -70,7 +70,9 @@ def serve(
     if not keep_running and peek is not None and peek(64).lstrip().startswith(b"{"):
         # One answer, then exit (Botzone may start the program every turn): the pure-Python
         # twins give the same answer sooner than loading the compiled core and NumPy would.
-        os.environ.setdefault("MAHJONGKIT_IMPLEMENTATION", "python")
+        from mahjongkit._impl import prefer
+
+        prefer("python")
     try:
         player = make_player(spec, seed="botzone")
         # invalid UTF-8 is a bad request (answered PASS), not a crash

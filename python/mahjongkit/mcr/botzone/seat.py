@@ -28,7 +28,9 @@ from typing import Final
 from mahjongkit.mcr.analysis.engine import is_complete
 from mahjongkit.mcr.botzone.protocol import Request, RequestKind, Response, ResponseKind
 from mahjongkit.mcr.botzone.variant import DEALT, GB, WALL_TILES
-from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, chow, discard, kong
+from mahjongkit.mcr.game.legality import claim_offers, pack_walls, pungs_of, turn_moves
+from mahjongkit.mcr.game.moves import PASS, WIN, Move, discard
+from mahjongkit.mcr.game.variant import BOTZONE
 from mahjongkit.mcr.game.window import Phase
 from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.hand.meld import Meld, MeldKind
@@ -301,38 +303,26 @@ class SeatState:
 
     def legal(self) -> list[Move]:
         """The moves of the Botzone variant open to this seat now (``[]`` when none is
-        asked for: the answer is then ``PASS``)."""
+        asked for: the answer is then ``PASS``): the game's legality checks
+        (:mod:`mahjongkit.mcr.game.legality`) asked with what this seat knows, and a win
+        where the scorer allows one."""
         me, hand = self.seat, self.hand
         w = self.window
+        flags = BOTZONE.rule_flags(self.ruleset)
+        walls = pack_walls(self.left)
         if self.turn == me and self.drawn is not None:
-            moves = [discard(k) for k in range(1, STANDARD_KINDS + 1) if hand.counts[k]]
-            if self.left[me] > 0 and self._next_left(me) > 0:
-                tiles = {k for k in range(1, STANDARD_KINDS + 1) if hand.counts[k] == 4}
-                tiles |= {
-                    m.first for m in hand.melds if m.kind is MeldKind.PUNG and hand.counts[m.first]
-                }
-                moves += [kong(k) for k in sorted(tiles)]
+            pungs = pungs_of(hand.melds)
+            moves = list(turn_moves(me, list(hand.counts), pungs, False, flags, walls))
             context = self._context(self.drawn, WinBy.SELF_DRAWN, self._next_left(me) == 0)
             if self._win_ok(hand, context):
                 moves.append(WIN)
-            return sorted(moves, key=Move.sort_key)
+            return moves
         if w is None:
             return []
         tile = w.tile
         claims: list[Move] = []
         if w.kind is Phase.CLAIM:
-            melds_ok = self._next_left(w.from_seat) > 0
-            if melds_ok and me == (w.from_seat + 1) % SEATS:
-                claims += [chow(a, b) for a, b in hand.chow_shapes(tile)]
-            if melds_ok and hand.counts[tile] >= 2:
-                claims.append(PUNG)
-            if (
-                melds_ok
-                and hand.counts[tile] == 3
-                and self.left[me] > 0
-                and self._next_left(me) > 0
-            ):
-                claims.append(KONG)
+            claims += claim_offers(me, w.from_seat, list(hand.counts), tile, flags, walls)
             by, last = WinBy.DISCARD, self._next_left(w.from_seat) == 0
         else:
             by, last = WinBy.ROBBING, False
@@ -340,7 +330,7 @@ class SeatState:
             claims.append(WIN)
         if not claims:
             return []
-        return sorted((PASS, *claims), key=Move.sort_key)
+        return [PASS, *claims]
 
     def view(self, legal: list[Move] | None = None) -> View:
         """The view for answering the last request (``legal`` overrides the computed list)."""

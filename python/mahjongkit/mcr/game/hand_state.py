@@ -13,12 +13,10 @@ The engine is deterministic: everything is a function of the wall and the moves.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import compress
 from typing import Any, Final, Protocol
 
-from mahjongkit.mcr.analysis.table import OPEN, QUIET, WIN_SHIFT, HandTableLike, chow_pairs
 from mahjongkit.mcr.game.events import (
     Answered,
     Claimed,
@@ -29,23 +27,21 @@ from mahjongkit.mcr.game.events import (
     FlowerExposed,
     KongDeclared,
 )
-from mahjongkit.mcr.game.moves import _DISCARDS as DISCARDS
-from mahjongkit.mcr.game.moves import _KONGS as KONGS
-from mahjongkit.mcr.game.moves import KONG, PUNG, WIN, Move, MoveKind, chow
+from mahjongkit.mcr.game.legality import (
+    FOUR_WALLS,
+    OFFER_BITS,
+    OFFER_WAIT,
+    offered_moves,
+    pack_walls,
+)
+from mahjongkit.mcr.game.moves import WIN, Move, MoveKind
+from mahjongkit.mcr.game.table import OFFER_SHIFT, OPEN, HandTableLike, SeatWaits
 from mahjongkit.mcr.game.window import ClaimWindow, Phase
 from mahjongkit.mcr.hand.hand import COUNTS_LENGTH, Hand
 from mahjongkit.mcr.hand.meld import Meld, MeldKind
 from mahjongkit.mcr.hand.wall import SEATS, SeatWalls, Wall
 from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
 from mahjongkit.tiles import is_bonus
-
-
-def _chow_shapes(tile: int) -> tuple[tuple[int, int, Move], ...]:
-    """The pairs of kinds that run with ``tile`` (lowest chow first) and their claims."""
-    return tuple((a, b, chow(a, b)) for a, b in chow_pairs(tile))
-
-
-_CHOWS: Final = tuple(_chow_shapes(tile) for tile in range(35))
 
 
 class TallyLike(Protocol):
@@ -60,20 +56,19 @@ class TallyLike(Protocol):
 
 
 ScoreFunction = Callable[[Hand, WinContext], TallyLike]
-WaitsFunction = Callable[[Sequence[int], int, Sequence[int]], list[int]]
 
 
 @dataclass(frozen=True)
 class Judge:
-    """What the hand asks the layers below, chosen once per game: the waits of a seat's
-    thirteen, whether fourteen are complete, and the scorer."""
+    """What the hand asks the layers below, chosen once per game: whether fourteen are
+    complete, the scorer, and the table of the seats' tiles (which keeps their waits)."""
 
-    waits: WaitsFunction | None  # None: ask ``complete`` of each kind (a custom gate)
+    gate: bool  # a custom completeness gate: the table asks it for the waits
     complete: Callable[[Hand], bool]
     score: ScoreFunction
-    # A new table of the four seats' tiles (the per-discard step in one call), or None: the
-    # hand asks ``waits`` (or ``complete``) itself, seat by seat (a custom gate).
-    table: Callable[[], HandTableLike] | None = None
+    # A new table of the four seats' tiles (the per-discard step in one call) under the
+    # given rule flags; a custom gate gives its waits (the table then asks it).
+    table: Callable[[int, SeatWaits | None], HandTableLike]
     # The seeded wall of a hand from the seed's bytes and the hand number (None: the hand
     # layer's own order_for).
     shuffled: Callable[[bytes, int], list[int]] | None = None
@@ -102,11 +97,15 @@ def _unchecked_hand(counts: list[int], melds: tuple[Meld, ...], flowers: tuple[i
 
 class HandState:
     """One hand in play. Attributes are read by the rules; seats change only through the
-    methods below (each appends what happened to ``events``)."""
+    methods below (each appends what happened to ``events``).
+
+    ``counts`` (each seat's concealed tiles), ``melds`` and ``flowers`` are the state; the
+    table (:mod:`.table`) holds a copy of the counts derived from them in one place
+    (:meth:`_changed`, and the table's own draws and discards, which :meth:`discard` and
+    :meth:`draw` mirror), and ``check_invariants`` compares the two."""
 
     __slots__ = (
         "_hands",
-        "_meld_tiles",
         "_self_done",
         "_self_tally",
         "claimed_this_turn",
@@ -116,6 +115,7 @@ class HandState:
         "drawn_from",
         "end",
         "events",
+        "flags",
         "flowers",
         "judge",
         "last_discard_is_last",
@@ -125,11 +125,9 @@ class HandState:
         "pools",
         "prevailing",
         "replacement",
-        "rob_last",
         "seat_walls",
         "table",
         "turn",
-        "waits",
         "wall",
         "whole",
         "window",
@@ -144,7 +142,7 @@ class HandState:
         judge: Judge,
         events: list[Event],
         whole: bool,
-        rob_last: bool = False,
+        flags: int = 0,
     ) -> None:
         self.wall = wall
         # Four walls, one a seat (the Botzone format), or None for the one shared wall.
@@ -154,17 +152,13 @@ class HandState:
         self.judge = judge
         self.events = events
         self.whole = whole  # a seeded hand holds the whole set; a written one may not
-        # The ruleset's robbing_on_last_tile: a pung may be promoted with the wall empty (the
-        # kong is declared before its replacement is missed), so it can be robbed.
-        self.rob_last = rob_last
+        # The rule flags of the legality checks (legality.rule_flags), FOUR_WALLS as the wall is.
+        self.flags = flags & ~FOUR_WALLS | (FOUR_WALLS if self.seat_walls is not None else 0)
         self.counts: list[list[int]] = [[0] * COUNTS_LENGTH for _ in range(SEATS)]
         self.melds: list[tuple[Meld, ...]] = [(), (), (), ()]
         self.flowers: list[tuple[int, ...]] = [(), (), (), ()]
         self.pools: list[list[int]] = [[], [], [], []]
-        self.waits: list[list[int] | None] = [None, None, None, None]
         self._hands: list[Hand | None] = [None, None, None, None]
-        # Per seat, its melds and their tiles flat (for the waits), rebuilt when they change.
-        self._meld_tiles: list[tuple[tuple[Meld, ...], list[int]]] = [((), _NO_TILES)] * SEATS
         self.phase = Phase.DISCARD
         self.turn: int | None = None
         self.window: ClaimWindow | None = None
@@ -177,8 +171,8 @@ class HandState:
         self.end: HandEnd | None = None
         self._self_done = False
         self._self_tally: TallyLike | None = None
-        # The seats' tiles mirrored for the one-call discard step (see _sync), or None.
-        self.table = judge.table() if judge.table is not None else None
+        # The seats' tiles copied for the one-call discard step and the legal lists.
+        self.table = judge.table(self.flags, self._gate_waits if judge.gate else None)
 
     def copy(self, events: list[Event]) -> HandState:
         """An independent copy (hands, melds and tallies are immutable values: shared)."""
@@ -187,16 +181,14 @@ class HandState:
         other.seat_walls = other.wall if isinstance(other.wall, SeatWalls) else None
         other.dealer, other.prevailing, other.judge = self.dealer, self.prevailing, self.judge
         other.events = events
-        other.whole, other.rob_last = self.whole, self.rob_last
+        other.whole, other.flags = self.whole, self.flags
         c = self.counts
         other.counts = [c[0][:], c[1][:], c[2][:], c[3][:]]
         other.melds = self.melds[:]
         other.flowers = self.flowers[:]
         p = self.pools
         other.pools = [p[0][:], p[1][:], p[2][:], p[3][:]]
-        other.waits = self.waits[:]
         other._hands = self._hands[:]
-        other._meld_tiles = self._meld_tiles[:]  # pairs of immutable melds and unshared lists
         other.phase, other.turn = self.phase, self.turn
         other.window = None if self.window is None else self.window.copy()
         other.drawn, other.drawn_from = self.drawn, self.drawn_from
@@ -206,7 +198,7 @@ class HandState:
         other.last_discard_is_last = self.last_discard_is_last
         other.end = self.end
         other._self_done, other._self_tally = self._self_done, self._self_tally
-        other.table = None if self.table is None else self.table.copy()
+        other.table = self.table.copy()
         return other
 
     # -- seats -------------------------------------------------------------------------------
@@ -224,21 +216,13 @@ class HandState:
         self.counts[seat] = list(hand.counts)
         self.melds[seat] = hand.melds
         self.flowers[seat] = hand.flowers
+        self._changed(seat)
         self._hands[seat] = hand
-        self.waits[seat] = None
-        if self.table is not None:
-            self._sync(seat)
 
     def _changed(self, seat: int) -> None:
+        """The seat's tiles changed (anything but a discard or a draw, which the table makes
+        itself): its hand value is rebuilt when asked, and the table's copy derived anew."""
         self._hands[seat] = None
-        self.waits[seat] = None
-        if self.table is not None:
-            self._sync(seat)
-
-    def _sync(self, seat: int) -> None:
-        """Mirror the seat's tiles into the table (after anything but a discard or a draw,
-        which the table makes itself)."""
-        assert self.table is not None
         melds = self.melds[seat]
         self.table.set_seat(
             seat,
@@ -247,6 +231,14 @@ class HandState:
             [k for m in melds for k in m.tiles],
             [m.tiles[0] for m in melds if m.kind is _PUNG_MELD],
         )
+
+    def _gate_waits(self, seat: int, counts: list[int]) -> list[int]:
+        """A custom completeness gate's waits of the thirteen ``counts`` (asked by the table)."""
+        hand = _unchecked_hand(counts, self.melds[seat], self.flowers[seat])
+        complete = self.judge.complete
+        return [
+            k for k in range(1, _LAST_STANDARD + 1) if hand.held(k) < 4 and complete(hand.draw(k))
+        ]
 
     def size(self, seat: int) -> int:
         """Concealed tiles plus three per meld: 13, or 14 on turn."""
@@ -258,32 +250,16 @@ class HandState:
 
     def waits_of(self, seat: int) -> list[int]:
         """The kinds that would complete the seat's thirteen (none held four), ascending,
-        kept until the seat's tiles change (a short list: a membership test is as quick as
-        a set's, and building no set saves a fifth of the call)."""
-        if self.table is not None:
-            return self.table.waits(seat)
-        waits = self.waits[seat]
-        if waits is None:
-            melds = self.melds[seat]
-            find = self.judge.waits
-            if find is None:
-                hand = self.hand(seat)
-                complete = self.judge.complete
-                waits = [
-                    k
-                    for k in range(1, _LAST_STANDARD + 1)
-                    if hand.held(k) < 4 and complete(hand.draw(k))
-                ]
-            elif melds:
-                known, tiles = self._meld_tiles[seat]
-                if known is not melds:
-                    tiles = [k for m in melds for k in m.tiles]
-                    self._meld_tiles[seat] = (melds, tiles)
-                waits = find(self.counts[seat], len(melds), tiles)
-            else:
-                waits = find(self.counts[seat], 0, _NO_TILES)
-            self.waits[seat] = waits
-        return waits
+        kept by the table until the seat's tiles change."""
+        return self.table.waits(seat)
+
+    def walls(self) -> int:
+        """The walls as the legality checks read them (:func:`.legality.pack_walls`)."""
+        walls = self.seat_walls
+        if walls is None:
+            wall = self.wall
+            return wall._back - wall._front
+        return pack_walls([walls.left(0), walls.left(1), walls.left(2), walls.left(3)])
 
     def add_flower(self, seat: int, tile: int) -> None:
         self.flowers[seat] = tuple(sorted((*self.flowers[seat], tile)))
@@ -292,51 +268,12 @@ class HandState:
     # -- what is legal -----------------------------------------------------------------------
 
     def turn_moves(self, seat: int) -> tuple[Move, ...]:
-        """The moves of the seat on turn: its discards, kongs and a self-drawn win, in
-        legal-list order."""
-        table = self.table
-        if table is not None:
-            if self.claimed_this_turn:
-                which = 0  # no kong in a turn reached by a chow or pung
-            elif self.seat_walls is None and self.wall._back != self.wall._front:
-                which = 1
-            else:  # no replacement: only a promotion that can be robbed, or none
-                which = 1 if self.can_kong(seat) else 2 if self.rob_last else 0
-            moves = table.turn_moves(seat, which)
-            if (not self._self_done or self._self_tally is not None) and self.self_draw_tally():
-                moves += (WIN,)
-            return moves
-        c = self.counts[seat]
-        moves = tuple(compress(DISCARDS, c))
-        if not self.claimed_this_turn:
-            kongs = [k for k in range(1, COUNTS_LENGTH) if c[k] == 4] if 4 in c else []
-            for meld in self.melds[seat]:
-                if meld.kind is _PUNG_MELD:
-                    tile = meld.tiles[0]
-                    if c[tile]:
-                        kongs.append(tile)
-            if kongs:
-                if not self.can_kong(seat):  # only a promotion, and only if it can be robbed
-                    kongs = [k for k in kongs if c[k] != 4] if self.rob_last else []
-                moves += tuple(KONGS[k] for k in sorted(set(kongs)))
+        """The moves of the seat on turn: its discards and kongs (:mod:`.legality`, through
+        the table) and a self-drawn win, in legal-list order."""
+        moves = self.table.turn_moves(seat, self.claimed_this_turn, self.walls())
         if (not self._self_done or self._self_tally is not None) and self.self_draw_tally():
             moves += (WIN,)
         return moves
-
-    def can_kong(self, seat: int) -> bool:
-        """Whether a kong by ``seat`` could be replaced: the wall is not empty (with four
-        walls: neither the seat's own nor the next seat's)."""
-        walls = self.seat_walls
-        if walls is None:
-            return not self.wall.is_empty
-        return not walls.empty(seat) and not walls.empty((seat + 1) & 3)
-
-    def can_meld(self, discarder: int) -> bool:
-        """Whether ``discarder``'s discard may be chowed, punged or konged: always with one
-        wall; with four, only while the wall of the seat after the discarder (the seat that
-        would draw next) is not empty, as Botzone's judge rules."""
-        walls = self.seat_walls
-        return walls is None or not walls.empty((discarder + 1) & 3)
 
     def self_draw_tally(self) -> TallyLike | None:
         """The tally of a self-drawn win by the seat on turn, scored once per turn, or
@@ -397,48 +334,27 @@ class HandState:
         tally = self.judge.score(_unchecked_hand(counts, hand.melds, hand.flowers), context)
         return (tally, context) if tally.minimum_met else None
 
-    def offers(self, seat: int, tile: int, wins: int | None = None) -> ClaimWindow | None:
-        """Every other seat's claims on ``seat``'s discard of ``tile``, computed at once;
-        ``wins`` (from the table) has bit ``step - 1`` set when seat + step waits on it."""
+    def offers(self, seat: int, tile: int, found: int) -> ClaimWindow | None:
+        """The window on ``seat``'s discard of ``tile``: every other seat's offers (the
+        table's bits, eight a seat: the claims :mod:`.legality` allows and whether the tile
+        is a wait), each wait scored once; ``None`` when nobody may claim it."""
         may: dict[int, tuple[Move, ...]] | None = None
         tallies: dict[int, Any] = {}
-        counts, waits, walls = self.counts, self.waits, self.seat_walls
         for step in (1, 2, 3):
+            bits = found >> (OFFER_BITS * (step - 1)) & 0xFF
+            if not bits:
+                continue
             other = (seat + step) & 3
-            c = counts[other]
-            claims: list[Move] | None = None
-            if walls is not None and walls.empty((seat + 1) & 3):
-                held = 0  # no chow, pung or kong (the seat after the discarder cannot draw)
-            else:
-                if step == 1:
-                    shapes = _CHOWS[tile]
-                    if shapes:
-                        claims = [move for a, b, move in shapes if c[a] and c[b]]
-                held = c[tile]
-            if held >= 2:
-                if claims is None:
-                    claims = []
-                claims.append(PUNG)
-                if held == 3 and self.can_kong(other):
-                    claims.append(KONG)
-            if wins is not None:
-                waited = wins >> (step - 1) & 1
-            else:
-                w = waits[other]
-                if w is None:
-                    w = self.waits_of(other)
-                waited = tile in w
-            if waited:
+            claims = offered_moves(tile, bits)
+            if bits & OFFER_WAIT:
                 win = self._win_on(other, tile, WinBy.DISCARD)
                 if win is not None:
-                    if claims is None:
-                        claims = []
-                    claims.append(WIN)
+                    claims += (WIN,)
                     tallies[other] = win
             if claims:
                 if may is None:
                     may = {}
-                may[other] = tuple(claims)
+                may[other] = claims
         if may is None:
             return None
         return ClaimWindow(Phase.CLAIM, tile, seat, may, tallies=tallies, nearest_first=True)
@@ -496,97 +412,39 @@ class HandState:
         self.pools[seat].append(tile)
         # Fan 45 (last tile claim): the discard that follows the draw that emptied the wall.
         self.last_discard_is_last = self.last_draw_emptied
-        events = self.events
-        events.append(_DISCARDED[seat][tile])
+        self.events.append(_DISCARDED[seat][tile])
         wall = self.wall
-        table = self.table
-        if table is not None:
-            # One call: the table takes the discard, asks every other seat, and when nobody
-            # can claim it and the front tile is a standard one, the next seat draws it.
-            front = wall._front
-            drawn = 0
-            if self.seat_walls is None and wall._back != front:
-                drawn = wall._tiles[front]
-                if drawn > _LAST_STANDARD:
-                    drawn = 0
-            # The next seat's kongs after its draw: all, unless that draw empties the wall.
-            which = 1 if wall._back - front > 1 else 2 if self.rob_last else 0
-            found, moves = table.step(seat, tile, drawn, which)
-            nxt = (seat + 1) & 3
-            if found < OPEN:
-                front += 1
-                wall._front = front
-                events.append(_DREW[nxt][False])
-                counts[nxt][drawn] += 1
-                self._hands[nxt] = None
-                self.turn = nxt
-                self.drawn = drawn
-                self.drawn_from = "wall"
-                self.replacement = None
-                self.claimed_this_turn = False
-                self.last_draw_emptied = wall._back == front
-                self._self_done = not found  # no win to score unless the tile is a wait
-                self._self_tally = None
-                return None if found else moves
-            self.turn = None
-            self.drawn = self.drawn_from = None
+        # One call: the table takes the discard and asks every other seat; when nobody may
+        # claim it and the shared wall's front tile is a standard one, the next seat draws it.
+        front = wall._front
+        drawn = 0
+        if self.seat_walls is None and wall._back != front:
+            drawn = wall._tiles[front]
+            if drawn > _LAST_STANDARD:
+                drawn = 0
+        found, moves = self.table.step(seat, tile, drawn, self.walls())
+        nxt = (seat + 1) & 3
+        if found < OPEN:
+            front += 1
+            wall._front = front
+            self.events.append(_DREW[nxt][False])
+            counts[nxt][drawn] += 1  # the table's own draw, mirrored
+            self._hands[nxt] = None
+            self.turn = nxt
+            self.drawn = drawn
+            self.drawn_from = "wall"
             self.replacement = None
-            if found & QUIET:
-                self.draw(nxt, from_back=False, reason=None)
-                return None
-            window = self.offers(seat, tile, found >> WIN_SHIFT)
-            if window is None:  # a win under 8 points, or no meld with four walls
-                self.draw(nxt, from_back=False, reason=None)
-                return None
-            self.phase = Phase.CLAIM
-            self.window = window
-            return None
-        waits = self.waits
-        waits[seat] = None
-        if self.seat_walls is None:
-            # The common case, inlined (most discards open no window and the next seat draws
-            # a standard tile): the same checks as ``offers`` and ``draw``, in the same order.
-            quiet = True
-            for other in _OTHERS[seat]:
-                w = waits[other]
-                if w is None:
-                    w = self.waits_of(other)
-                if counts[other][tile] >= 2 or tile in w:
-                    quiet = False
-            if quiet:
-                nxt = (seat + 1) & 3
-                c = counts[nxt]
-                for a, b, _ in _CHOWS[tile]:
-                    if c[a] and c[b]:
-                        quiet = False
-                        break
-                front = wall._front
-                if quiet and wall._back != front:
-                    drawn = wall._tiles[front]
-                    if drawn <= _LAST_STANDARD:
-                        front += 1
-                        wall._front = front
-                        events.append(_DREW[nxt][False])
-                        c[drawn] += 1
-                        self._hands[nxt] = None  # the waits stay: those of the thirteen
-                        self.turn = nxt
-                        self.drawn = drawn
-                        self.drawn_from = "wall"
-                        self.replacement = None
-                        self.claimed_this_turn = False
-                        self.last_draw_emptied = wall._back == front
-                        w = waits[nxt]
-                        if w is None:
-                            w = self.waits_of_before_draw(nxt, drawn)
-                        self._self_done = drawn not in w
-                        self._self_tally = None
-                        return None
+            self.claimed_this_turn = False
+            self.last_draw_emptied = wall._back == front
+            self._self_done = not found  # no win to score unless the tile is a wait
+            self._self_tally = None
+            return None if found else moves
         self.turn = None
         self.drawn = self.drawn_from = None
         self.replacement = None
-        window = self.offers(seat, tile)
-        if window is None:
-            self.draw((seat + 1) & 3, from_back=False, reason=None)
+        window = self.offers(seat, tile, found >> OFFER_SHIFT)
+        if window is None:  # nobody may claim (a win under 8 points, or no draw was asked)
+            self.draw(nxt, from_back=False, reason=None)
             return None
         self.phase = Phase.CLAIM
         self.window = window
@@ -661,27 +519,9 @@ class HandState:
         self.claimed_this_turn = False
         # The last tile (fans 44, 45): the shared wall is empty, or the next seat's is.
         self.last_draw_emptied = wall.is_empty if walls is None else walls.empty((seat + 1) & 3)
-        if self.table is not None:
-            self._self_done = not self.table.draw(seat, tile)
-            self._self_tally = None
-            return
-        waits = self.waits[seat]
-        if waits is None:
-            waits = self.waits_of_before_draw(seat, tile)
         # Unless the drawn tile is among the waits of the thirteen, there is no win to score.
-        self._self_done = tile not in waits
+        self._self_done = not self.table.draw(seat, tile)
         self._self_tally = None
-
-    def waits_of_before_draw(self, seat: int, tile: int) -> list[int]:
-        """The waits of the thirteen the seat held before drawing ``tile``."""
-        waits = self.waits[seat]
-        if waits is None:
-            self.counts[seat][tile] -= 1
-            try:
-                waits = self.waits_of(seat)
-            finally:
-                self.counts[seat][tile] += 1
-        return waits
 
     # -- the window --------------------------------------------------------------------------
 
@@ -795,8 +635,6 @@ _CLAIMS: dict[tuple[int, Move, int, int], tuple[Meld, Claimed]] = {}
 _ANSWERED: dict[tuple[int, Move, int], Answered] = {}
 _LAST_STANDARD: Final = 34
 _PUNG_MELD: Final = MeldKind.PUNG
-_OTHERS: Final = tuple(tuple((seat + step) & 3 for step in (1, 2, 3)) for seat in range(SEATS))
-_NO_TILES: Final[list[int]] = []
 _ANSWER_EVENT: Final = {
     MoveKind.PASS: EventKind.PASS,
     MoveKind.CHOW: EventKind.CHOW,

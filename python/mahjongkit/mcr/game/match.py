@@ -80,9 +80,7 @@ class Match:
             judge=self.judge,
             events=self.outcomes,
             whole=whole,
-            # With four walls (Botzone) no kong is declared once the seat's own or the next
-            # seat's wall is empty, promoted or not: Botzone's judge refuses it.
-            rob_last=self.ruleset.robbing_on_last_tile and self.variant.walls is Walls.SHARED,
+            flags=self.variant.rule_flags(self.ruleset),
         )
         return self.hand
 

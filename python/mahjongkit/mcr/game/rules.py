@@ -35,39 +35,43 @@ discard or a promoted kong. The legal moves of a state are computed once and sha
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from itertools import chain
-from operator import add
+from collections.abc import Callable, Sequence
 from types import MappingProxyType
 from typing import Any, Final
 
-from mahjongkit.mcr.analysis.engine import (
-    hand_table,
-    is_complete,
-    resolve,
-    waits_function,
-    wall_shuffle,
-)
+from mahjongkit._impl import resolve
+from mahjongkit.mcr.analysis.engine import is_complete, wall_shuffle
+from mahjongkit.mcr.game._cpp import hand_table
 from mahjongkit.mcr.game.errors import Refusal, RefusalCode
 from mahjongkit.mcr.game.events import WIND_NAMES, Event
 from mahjongkit.mcr.game.hand_state import Judge, ScoreFunction, TallyLike
+from mahjongkit.mcr.game.invariants import check
+from mahjongkit.mcr.game.legality import (
+    Reason,
+    claim_reason,
+    pungs_of,
+    self_draw_reason,
+    sentence,
+    turn_reason,
+    win_reason,
+)
 from mahjongkit.mcr.game.match import GameResult, Match, Status
 from mahjongkit.mcr.game.moves import _DISCARDS as DISCARDS
 from mahjongkit.mcr.game.moves import _KONGS as KONGS
 from mahjongkit.mcr.game.moves import Move, MoveKind
+from mahjongkit.mcr.game.position import Position, check_given_wall, load_position
 from mahjongkit.mcr.game.result import HANDS, HandRecord, Standings
-from mahjongkit.mcr.game.save import SAVE_FORMAT, SAVE_VERSION, ruleset_from_json, ruleset_to_json
+from mahjongkit.mcr.game.save import SAVE_FORMAT, SAVE_VERSION, game_from_json, game_to_json
+from mahjongkit.mcr.game.table import HandTableLike, SeatWaits
 from mahjongkit.mcr.game.variant import STANDARD, Variant, Walls
 from mahjongkit.mcr.game.window import Phase, Window
 from mahjongkit.mcr.hand.hand import Hand
-from mahjongkit.mcr.hand.notation import format_hand, format_tiles, parse_hand
-from mahjongkit.mcr.hand.wall import SEATS, SeatWalls, Wall, check_hand_no, check_seat, seed_bytes
-from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
+from mahjongkit.mcr.hand.notation import format_hand, format_tiles
+from mahjongkit.mcr.hand.wall import SEATS, Wall, check_hand_no, check_seat, seed_bytes
+from mahjongkit.mcr.scoring.context import Replacement, WinBy
 from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
 from mahjongkit.mcr.scoring.score import score
-from mahjongkit.tiles import KINDS, STANDARD_KINDS, check_kind, code, copies, from_code, is_bonus
+from mahjongkit.tiles import STANDARD_KINDS, code
 
 __all__ = [
     "HANDS",
@@ -89,9 +93,6 @@ __all__ = [
 CompleteFunction = Callable[[Hand], bool]
 """Whether a hand of fourteen is complete in some form (the scorer's cheap gate)."""
 
-_COPIES: Final = [0, *(copies(kind) for kind in range(1, KINDS + 1))]
-_BONUS_ZEROS: Final = (0,) * (KINDS - STANDARD_KINDS)
-_STANDARD_COPIES: Final = [c if k <= STANDARD_KINDS else 0 for k, c in enumerate(_COPIES)]
 _WINDOW_ONLY: Final = (MoveKind.PASS, MoveKind.CHOW, MoveKind.PUNG)
 _EMPTY: Final[tuple[Move, ...]] = ()
 _ALONE: Final = ((0,), (1,), (2,), (3,))
@@ -108,100 +109,19 @@ def _judge(
     score_fn: ScoreFunction = scorer or (
         lambda hand, context: score(hand, context, ruleset, impl=impl)
     )
+
+    def table(flags: int, gate: SeatWaits | None) -> HandTableLike:
+        return hand_table(DISCARDS, KONGS, flags, waits=gate, impl=impl)
+
     if complete is None:
         return Judge(
-            waits_function(impl),
+            False,
             lambda hand: is_complete(hand, impl=impl),
             score_fn,
-            table=lambda: hand_table(DISCARDS, KONGS, impl=impl),
+            table=table,
             shuffled=wall_shuffle(impl),
         )
-    return Judge(None, complete, score_fn)
-
-
-@dataclass(frozen=True)
-class Position:
-    """A written position for tests: four hands in notation, the wall front first, the seat
-    on turn (holding fourteen; the others thirteen), the pools, the dealer, whether the turn
-    was reached by a chow or pung claim, and the tile just drawn (needed for a self-drawn win).
-    ``dealer`` ``None`` means the dealer of the hand number; another seat is a ``ValueError``.
-    For a variant with four walls (Botzone), ``walls`` gives each seat's wall, front first,
-    and ``wall`` stays empty.
-
-    >>> p = Position(hands=("123m 456p 789s 222s 55m", "1m", "2m", "3m"), wall=("9p",), turn=0)
-    >>> p.hands[0]
-    '123m 456p 789s 222s 55m'
-    """
-
-    hands: tuple[str, str, str, str]
-    wall: tuple[int | str, ...]
-    turn: int
-    pools: tuple[tuple[int | str, ...], ...] = ((), (), (), ())
-    dealer: int | None = None
-    claimed_this_turn: bool = False
-    drawn: int | str | None = None
-    walls: tuple[tuple[int | str, ...], ...] | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        data = {
-            "hands": list(self.hands),
-            "wall": [_tile_code(t) for t in self.wall],
-            "turn": self.turn,
-            "pools": [[_tile_code(t) for t in pool] for pool in self.pools],
-            "dealer": self.dealer,
-            "claimed_this_turn": self.claimed_this_turn,
-            "drawn": None if self.drawn is None else _tile_code(self.drawn),
-        }
-        if self.walls is not None:
-            data["walls"] = [[_tile_code(t) for t in part] for part in self.walls]
-        return data
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Position:
-        if not isinstance(data, Mapping):
-            raise TypeError(f"a position is a JSON object, not {type(data).__name__}")
-        hands = tuple(data["hands"])
-        if not all(isinstance(h, str) for h in hands):
-            raise TypeError("a position's hands are four strings in notation")
-        if len(hands) != SEATS:
-            raise ValueError(f"a position has four hands, not {len(hands)}")
-        pools = tuple(tuple(pool) for pool in data.get("pools", [[]] * SEATS))
-        return cls(
-            hands=(hands[0], hands[1], hands[2], hands[3]),
-            wall=tuple(data["wall"]),
-            turn=_int(data["turn"], "turn"),
-            pools=pools,
-            dealer=None if data.get("dealer") is None else _int(data["dealer"], "dealer"),
-            claimed_this_turn=bool(data.get("claimed_this_turn", False)),
-            drawn=data.get("drawn"),
-            walls=None if data.get("walls") is None else tuple(tuple(w) for w in data["walls"]),
-        )
-
-
-def _check_given_wall(wall: Wall, variant: Variant) -> Wall:
-    """A wall loaded whole for the first hand: four walls for a variant with four, one
-    otherwise, never dealt yet, holding the variant's set exactly."""
-    if not isinstance(wall, Wall):
-        raise TypeError(f"wall is a Wall, not {type(wall).__name__}")
-    four = variant.walls is Walls.PER_SEAT
-    if four != isinstance(wall, SeatWalls):
-        raise ValueError(
-            f"the {variant.name} variant plays {'four walls (SeatWalls)' if four else 'one wall'}"
-        )
-    expected = sorted(t for t in range(1, KINDS + 1) for _ in range(_COPIES[t]))
-    if not variant.flowers:
-        expected = [t for t in expected if not is_bonus(t)]
-    if sorted(wall.tiles) != expected:
-        raise ValueError(f"a loaded wall holds the whole set of {len(expected)} tiles once each")
-    return wall
-
-
-def _tile_code(tile: int | str) -> str:
-    return tile if isinstance(tile, str) else code(tile)
-
-
-def _tile_kind(tile: int | str) -> int:
-    return from_code(tile) if isinstance(tile, str) else check_kind(tile)
+    return Judge(True, complete, score_fn, table=table)
 
 
 class Rules:
@@ -250,7 +170,7 @@ class Rules:
         scorer: ScoreFunction | None = None,
     ) -> None:
         seed_key = seed_bytes(seed)
-        loaded = _check_given_wall(wall, variant) if wall is not None else None
+        loaded = check_given_wall(wall, variant) if wall is not None else None
         self.seed: str | bytes = seed
         hand_no = check_hand_no(hand_no)
         if hand_no > HANDS:
@@ -307,51 +227,10 @@ class Rules:
         if position is None:
             self._match.begin_hand(loaded)
         else:
-            self._load_position(position)
+            if not isinstance(position, Position):
+                raise TypeError(f"position is a Position, not {type(position).__name__}")
+            load_position(self._match, position)
         self._hand = self._match.hand
-
-    # -- construction of a written position ----------------------------------------------------
-
-    def _load_position(self, position: Position) -> None:
-        if not isinstance(position, Position):
-            raise TypeError(f"position is a Position, not {type(position).__name__}")
-        if len(position.hands) != SEATS or len(position.pools) != SEATS:
-            raise ValueError("a position has four hands and four pools")
-        wall: Wall
-        if position.walls is None:
-            wall = Wall(_tile_kind(t) for t in position.wall)
-        else:
-            if len(position.walls) != SEATS or position.wall:
-                raise ValueError("a position with four walls gives four walls and no wall")
-            wall = SeatWalls([_tile_kind(t) for t in part] for part in position.walls)
-            if any(is_bonus(t) for t in wall.tiles):
-                raise ValueError("four walls hold no flowers")
-        state = self._hand = self._match.new_hand(wall, whole=False)
-        turn = check_seat(position.turn)
-        for seat, text in enumerate(position.hands):
-            hand = parse_hand(text)
-            expected = 14 if seat == turn else 13
-            if hand.size != expected:
-                raise ValueError(
-                    f"seat {seat} holds {hand.size} tiles in the position, not {expected}"
-                    f" ({'on turn' if seat == turn else 'between turns'}): {text!r}"
-                )
-            state.set_hand(seat, hand)
-            state.pools[seat] = [_tile_kind(t) for t in position.pools[seat]]
-            if any(is_bonus(t) for t in state.pools[seat]):
-                raise ValueError(f"seat {seat}'s pool holds a bonus tile")
-        state.turn = turn
-        state.claimed_this_turn = position.claimed_this_turn
-        if position.drawn is not None:
-            drawn = _tile_kind(position.drawn)
-            if is_bonus(drawn) or state.counts[turn][drawn] == 0:
-                raise ValueError(f"seat {turn} does not hold the drawn tile {code(drawn)}")
-            if position.claimed_this_turn:
-                raise ValueError("a turn reached by a claim has no drawn tile")
-            state.drawn, state.drawn_from = drawn, "wall"
-        over = self._overfull_kinds()
-        if over:
-            raise ValueError(f"the position holds more than the set: {', '.join(over)}")
 
     # -- attributes of 004 ------------------------------------------------------------------
 
@@ -604,208 +483,61 @@ class Rules:
         return Refusal(code_, message, self._legal_of(seat))
 
     def _explain(self, seat: int, move: Move) -> tuple[RefusalCode, str]:
+        """Why ``move`` is refused: the game's state, the move's shape, the window's own
+        reasons, then the legality check of the move (:mod:`.legality`)."""
         if self._match.status is Status.FINISHED:
             return (RefusalCode.GAME_OVER, "the last hand is over")
         malformed = _malformed(move)
         if malformed:
             return (RefusalCode.BAD_MOVE, malformed)
-        w = self._hand.window
-        if w is None:
-            return self._explain_on_turn(seat, move)
-        said = w.refusal(seat, move)
-        if said is not None:
-            return said
-        return self._explain_claim(seat, move)
-
-    def _explain_on_turn(self, seat: int, move: Move) -> tuple[RefusalCode, str]:
-        hand = self._hand
-        kind = move.kind
-        if kind in _WINDOW_ONLY:
-            return (RefusalCode.NO_WINDOW, f"no window is open to {kind.value} in")
-        if kind is MoveKind.KONG and move.tile is None:
-            return (RefusalCode.BAD_MOVE, "a kong on one's turn names its tile")
-        if seat != hand.turn:
-            return (RefusalCode.NOT_YOUR_TURN, f"seat {hand.turn} is on turn")
-        counts = hand.counts[seat]
-        tile = move.tile
-        if kind is MoveKind.DISCARD or kind is MoveKind.KONG:
-            assert tile is not None
-            if counts[tile] == 0:
-                what = " to discard" if kind is MoveKind.DISCARD else ""
-                return (RefusalCode.TILE_NOT_HELD, f"seat {seat} holds no {code(tile)}{what}")
-            if hand.claimed_this_turn:
-                return (RefusalCode.NO_KONG, "no kong in a turn reached by a chow or pung (3.6.8)")
-            if not hand.can_kong(seat):
-                return (RefusalCode.NO_KONG, "the wall is empty: no replacement")
-            return (
-                RefusalCode.NO_KONG,
-                f"seat {seat} has neither four {code(tile)} nor an exposed pung of it",
-            )
-        # A win on the fourteen held.
-        drawn = hand.drawn
-        if drawn is None or hand.claimed_this_turn:
-            return (
-                RefusalCode.NOT_A_WIN,
-                "a turn reached by a claim has no drawn tile to win on (claim the discard"
-                " as a win instead)",
-            )
-        return self._explain_failed_win(
-            hand.hand(seat), hand.context(seat, drawn, WinBy.SELF_DRAWN)
-        )
-
-    def _explain_claim(self, seat: int, move: Move) -> tuple[RefusalCode, str]:
         state = self._hand
-        w = state.window
-        assert w is not None
-        hand = state.hand(seat)
-        tile = w.tile
         kind = move.kind
-        if kind is MoveKind.WIN:
-            by = WinBy.ROBBING if w.kind is Phase.ROB else WinBy.DISCARD
-            return self._explain_failed_win(hand.draw(tile), state.context(seat, tile, by))
-        if kind is MoveKind.CHOW:
-            assert move.tiles is not None
-            a, b = move.tiles
-            if seat != (w.from_seat + 1) % SEATS:
-                return (RefusalCode.CANNOT_CLAIM, "only the next seat may chow a discard")
-            if not state.can_meld(w.from_seat):
-                return (RefusalCode.CANNOT_CLAIM, "the next seat's wall is empty: no chow")
-            low, mid, high = sorted((a, b, tile))
-            if not (
-                low <= 27
-                and (low - 1) // 9 == (high - 1) // 9
-                and mid == low + 1
-                and high == low + 2
-            ):
-                return (RefusalCode.NOT_A_MELD, f"{code(a)} {code(b)} do not run with {code(tile)}")
-            return (RefusalCode.TILE_NOT_HELD, f"seat {seat} does not hold {code(a)} and {code(b)}")
-        if not state.can_meld(w.from_seat) and hand.counts[tile] >= (
-            3 if kind is MoveKind.KONG else 2
-        ):
-            return (
-                RefusalCode.CANNOT_CLAIM,
-                "the wall of the seat after the discarder is empty: no claim to meld",
+        w = state.window
+        reason: Reason | None
+        if w is not None:
+            said = w.refusal(seat, move)
+            if said is not None:
+                return said
+            tile = w.tile
+            if kind is MoveKind.WIN:
+                by = WinBy.ROBBING if w.kind is Phase.ROB else WinBy.DISCARD
+                hand14 = state.hand(seat).draw(tile)
+                reason = win_reason(self._match.judge.score, hand14, state.context(seat, tile, by))
+            else:
+                reason = claim_reason(
+                    move, seat, w.from_seat, state.counts[seat], tile, state.flags, state.walls()
+                )
+        elif kind in _WINDOW_ONLY:
+            return (RefusalCode.NO_WINDOW, f"no window is open to {kind.value} in")
+        elif kind is MoveKind.KONG and move.tile is None:
+            return (RefusalCode.BAD_MOVE, "a kong on one's turn names its tile")
+        elif seat != state.turn:
+            return (RefusalCode.NOT_YOUR_TURN, f"seat {state.turn} is on turn")
+        elif kind is MoveKind.WIN:
+            drawn = state.drawn
+            reason = self_draw_reason(drawn, state.claimed_this_turn)
+            if reason is None and drawn is not None:
+                context = state.context(seat, drawn, WinBy.SELF_DRAWN)
+                reason = win_reason(self._match.judge.score, state.hand(seat), context)
+        else:
+            reason = turn_reason(
+                move,
+                seat,
+                state.counts[seat],
+                pungs_of(state.melds[seat]),
+                state.claimed_this_turn,
+                state.flags,
+                state.walls(),
             )
-        if kind is MoveKind.KONG and not state.can_kong(seat) and hand.counts[tile] == 3:
-            return (RefusalCode.CANNOT_CLAIM, "the wall is empty: no replacement")
-        need = 3 if kind is MoveKind.KONG else 2
-        return (
-            RefusalCode.CANNOT_CLAIM,
-            f"a {kind.value} of {code(tile)} needs {need} in hand; seat {seat} holds"
-            f" {hand.counts[tile]}",
-        )
-
-    def _explain_failed_win(self, hand14: Hand, context: WinContext) -> tuple[RefusalCode, str]:
-        try:
-            tally = self._match.judge.score(hand14, context)
-        except ValueError as error:
-            return (
-                RefusalCode.NOT_A_WIN,
-                f"not a complete hand: {format_hand(hand14)} ({error})",
-            )
-        return (
-            RefusalCode.TOO_FEW_POINTS,
-            f"{format_hand(hand14)} scores {tally.basic} without flowers; a win needs 8",
-        )
+        assert reason is not None, "a move the checks allow is a legal one"
+        return (reason[0], sentence(reason))
 
     # -- invariants --------------------------------------------------------------------------
 
-    def _tile_counts(self) -> list[int]:
-        """How many of each kind are somewhere: in the hands, melds, flowers, pools, wall.
-
-        Counted afresh from every place a tile can be (never from incremental bookkeeping),
-        so that ``check_invariants`` can catch a tile lost or duplicated by a bug."""
-        state = self._hand
-        c = state.counts
-        seen = [*map(add, map(add, c[0], c[1]), map(add, c[2], c[3])), *_BONUS_ZEROS]
-        melds = [meld.tiles for seat_melds in state.melds for meld in seat_melds]
-        for kind in chain(state.wall.tiles, *state.pools, *state.flowers, *melds):
-            seen[kind] += 1
-        return seen
-
-    def _overfull_kinds(self) -> list[str]:
-        seen = self._tile_counts()
-        return [f"{seen[k]} of {code(k)}" for k in range(1, KINDS + 1) if seen[k] > copies(k)]
-
     def check_invariants(self) -> list[str]:
-        """Strings naming what is broken; empty when the state is sound."""
-        problems: list[str] = []
-        state = self._hand
-        seen = self._tile_counts()
-        flowers = self._match.variant.flowers
-        if not (state.whole and seen == (_COPIES if flowers else _STANDARD_COPIES)):
-            for kind in range(1, KINDS + 1):
-                expected = _COPIES[kind] if flowers or kind <= STANDARD_KINDS else 0
-                if seen[kind] > _COPIES[kind] or (state.whole and seen[kind] != expected):
-                    problems.append(
-                        f"{code(kind)} is accounted for {seen[kind]} times,"
-                        f" the set holds {expected}"
-                    )
-        if sum(self.totals) != 0:
-            problems.append(f"totals {list(self.totals)} do not sum to zero")
-        if self._match.status is Status.FINISHED:
-            if self.waiting_on:
-                problems.append("the game is over but seats are waited on")
-            return problems
-        w = state.window
-        holding_fourteen = state.turn
-        if w is not None and w.kind is Phase.ROB:
-            holding_fourteen = w.from_seat
-        for seat, (counts, melds) in enumerate(zip(state.counts, state.melds, strict=True)):
-            expected = 14 if seat == holding_fourteen else 13
-            size = sum(counts) + 3 * len(melds)
-            if size != expected:
-                problems.append(f"seat {seat} holds {size} tiles, not {expected}")
-        table = state.table
-        if table is not None:
-            for seat in range(SEATS):
-                if table.counts(seat) != state.counts[seat]:
-                    problems.append(f"the hand table's tiles of seat {seat} are not the hand's")
-        if w is None:
-            if state.phase is not Phase.DISCARD or state.turn is None:
-                problems.append(f"no window is open but the phase is {state.phase.value}")
-            if len(self.waiting_on) != 1:
-                problems.append(f"outside a window {len(self.waiting_on)} seats are waited on")
-        else:
-            if state.phase is not w.kind:
-                problems.append(f"a {w.kind.value} window is open in phase {state.phase.value}")
-            if w.from_seat in w.may:
-                problems.append(f"the window asks the discarder, seat {w.from_seat}")
-            for seat, claims in w.may.items():
-                if not claims:
-                    problems.append(f"the window asks seat {seat}, which has no claim")
-                for claim in claims:
-                    if not self._can_still_claim(seat, claim):
-                        problems.append(f"the window offers seat {seat} {claim} it cannot make")
-            if not w.waiting:
-                problems.append("the window is open but nobody is left to answer")
-            if state.turn is not None:
-                problems.append("a window is open while a seat is on turn")
-        return problems
-
-    def _can_still_claim(self, seat: int, claim: Move) -> bool:
-        """Whether ``seat``'s hand really supports ``claim`` on the window's tile (asked of
-        the hand engine afresh, not of the window's own bookkeeping)."""
-        state = self._hand
-        w = state.window
-        assert w is not None
-        hand, tile = state.hand(seat), w.tile
-        if claim.kind is MoveKind.WIN:
-            return (
-                seat in w.tallies
-                and hand.held(tile) < 4
-                and self._match.judge.complete(hand.draw(tile))
-            )
-        if w.kind is Phase.ROB:
-            return False
-        if claim.kind is MoveKind.CHOW:
-            shapes = hand.chow_shapes(tile) if seat == (w.from_seat + 1) % SEATS else []
-            return claim.tiles in shapes and state.can_meld(w.from_seat)
-        if not state.can_meld(w.from_seat):
-            return False
-        if claim.kind is MoveKind.PUNG:
-            return hand.counts[tile] >= 2
-        return claim.kind is MoveKind.KONG and hand.counts[tile] == 3 and state.can_kong(seat)
+        """Strings naming what is broken; empty when the state is sound (see
+        :func:`.invariants.check`)."""
+        return check(self._match, self._hand)
 
     # -- text --------------------------------------------------------------------------------
 
@@ -858,35 +590,14 @@ class Rules:
         d["_legal"] = self._legal[:]
         return other
 
-    # -- save and restore --------------------------------------------------------------------
+    # -- save and restore (game/save.py) -----------------------------------------------------
 
     def to_json(self) -> str:
         """The game as JSON: how it was started (the ruleset and variant written out when
         they are not the standard ones), every move since, and how many events were still
-        to be taken. :meth:`from_json` replays it to this exact state."""
-        seed = self.seed
-        data: dict[str, Any] = {"format": SAVE_FORMAT, "version": SAVE_VERSION}
-        if isinstance(seed, str):
-            data["seed"] = seed
-        else:
-            data["seed_hex"] = bytes(seed).hex()
-        data["hand_no"] = self._start["hand_no"]
-        data["dealer"] = self._start["dealer"]
-        data["totals"] = list(self._start["totals"])
-        if self.position is not None:
-            data["position"] = self.position.to_json()
-        data["ruleset"] = ruleset_to_json(self.ruleset)
-        if self.variant != STANDARD:
-            data["variant"] = self.variant.to_json()
-        given = self._given_wall
-        if isinstance(given, SeatWalls):
-            data["walls"] = [[code(t) for t in part] for part in given.parts()]
-        elif given is not None:
-            data["wall"] = [code(t) for t in given.tiles]
-        data["moves"] = [[seat, str(move)] for seat, move in self.move_log]
-        data["pending"] = len(self._match.outcomes)
-        data["check"] = {"hand_no": self.hand_no, "totals": list(self.totals), "moves": self.moves}
-        return json.dumps(data, indent=None)
+        to be taken. :meth:`from_json` replays it to this exact state (see
+        :func:`.save.game_to_json`)."""
+        return game_to_json(self)
 
     @classmethod
     def from_json(
@@ -896,108 +607,10 @@ class Rules:
         complete: CompleteFunction | None = None,
         scorer: ScoreFunction | None = None,
     ) -> Rules:
-        """Restore a game saved by :meth:`to_json`. A bad file raises ``ValueError`` naming
-        what is wrong (``TypeError`` when ``text`` is not a ``str``); a game you already hold
-        is never touched.
-
-        >>> Rules.from_json('{"format": "mahjongkit.mcr.game", "version": 1, "seed": "x",'
-        ...     ' "hand_no": 1.5, "dealer": 0, "totals": [0, 0, 0, 0], "moves": []}')
-        Traceback (most recent call last):
-        ValueError: a bad saved game: hand_no is an integer, not 1.5
-        """
-        if not isinstance(text, (str, bytes, bytearray)):
-            raise TypeError(f"a saved game is JSON text, not {type(text).__name__}")
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, RecursionError, UnicodeDecodeError) as error:
-            reason = "nested too deeply" if isinstance(error, RecursionError) else error
-            raise ValueError(f"not a saved game: {reason}") from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise ValueError(f"not a saved game: the format is not {SAVE_FORMAT!r}")
-        if data.get("version") != SAVE_VERSION:
-            raise ValueError(f"unsupported save version {data.get('version')!r}")
-        try:
-            if "seed" in data:
-                seed: str | bytes = data["seed"]
-                if not isinstance(seed, str):
-                    raise TypeError(f"the seed is a string, not {type(seed).__name__}")
-            else:
-                seed_hex = data["seed_hex"]
-                if not isinstance(seed_hex, str):
-                    raise TypeError("seed_hex is a string of hex digits")
-                seed = bytes.fromhex(seed_hex)
-            position = Position.from_json(data["position"]) if "position" in data else None
-            totals = data["totals"]
-            if not isinstance(totals, list):
-                raise TypeError("totals are a list of four integers")
-            variant = Variant.from_json(data["variant"]) if "variant" in data else STANDARD
-            wall: Wall | None = None
-            if "walls" in data:
-                wall = SeatWalls([from_code(t) for t in part] for part in data["walls"])
-            elif "wall" in data:
-                wall = Wall(from_code(t) for t in data["wall"])
-            game = cls(
-                seed,
-                hand_no=_int(data["hand_no"], "hand_no"),
-                dealer=_int(data["dealer"], "dealer"),
-                totals=[_int(t, "a total") for t in totals],
-                position=position,
-                ruleset=ruleset_from_json(data.get("ruleset", GREEN_BOOK.name)),
-                variant=variant,
-                wall=wall,
-                complete=complete,
-                scorer=scorer,
-            )
-            raw_moves = data["moves"]
-            if not isinstance(raw_moves, list):
-                raise TypeError("moves are a list of [seat, move] pairs")
-            moves = []
-            for index, entry in enumerate(raw_moves):
-                if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], str)):
-                    raise TypeError(f'move {index} is not a [seat, "move"] pair: {entry!r}')
-                seat = _int(entry[0], f"move {index}'s seat")
-                if not 0 <= seat < SEATS:
-                    raise ValueError(f"move {index} names seat {seat}")
-                moves.append((seat, Move.parse(entry[1])))
-            pending = data.get("pending")
-            if pending is not None:
-                pending = _int(pending, "pending")
-        except (KeyError, TypeError, ValueError, OverflowError, NotImplementedError) as error:
-            what = f"missing {error}" if isinstance(error, KeyError) else str(error)
-            raise ValueError(f"a bad saved game: {what}") from None
-        for index, (seat, move) in enumerate(moves):
-            refusal = game.apply(seat, move)
-            if refusal is not None:
-                raise ValueError(
-                    f"a bad saved game: move {index} ({seat}: {move}) is refused: {refusal}"
-                )
-        check = data.get("check")
-        if check is not None:
-            state = {"hand_no": game.hand_no, "totals": list(game.totals), "moves": game.moves}
-            if state != check:
-                raise ValueError(f"a bad saved game: replay gives {state}, the file says {check}")
-        if pending is not None:
-            outcomes = game._match.outcomes
-            if pending > len(outcomes) or pending < 0:
-                raise ValueError(f"a bad saved game: {pending} events pending, replay has fewer")
-            if outcomes:
-                game._last = outcomes[-1]
-            del outcomes[: len(outcomes) - pending]
-        return game
-
-
-def _int(value: object, what: str) -> int:
-    """A JSON integer (a float with no fraction is taken; bools, fractions and infinities
-    are not)."""
-    if isinstance(value, bool):
-        raise TypeError(f"{what} is an integer, not a bool")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float):
-        if value.is_integer():
-            return int(value)
-        raise ValueError(f"{what} is an integer, not {value!r}")
-    raise TypeError(f"{what} is an integer, not {type(value).__name__}")
+        """Restore a game saved by :meth:`to_json` (:func:`.save.game_from_json`): a bad
+        file raises ``ValueError`` naming what is wrong; a game you already hold is never
+        touched."""
+        return game_from_json(cls, text, complete=complete, scorer=scorer)
 
 
 def _check_totals(totals: Sequence[int]) -> tuple[int, int, int, int]:

@@ -1,5 +1,6 @@
-"""What a saved game says about its ruleset: a name for the built-in ones, every field for
-any other, so a game with a house ruleset restores to the very same scoring.
+"""Saving and restoring a game: how it was started, every move since, and what a saved game
+says about its ruleset (a name for the built-in ones, every field for any other, so a game
+with a house ruleset restores to the very same scoring).
 
 >>> from mahjongkit.mcr.scoring.ruleset import GB, Ruleset
 >>> ruleset_to_json(GB), ruleset_from_json("gb") is GB
@@ -14,10 +15,54 @@ True
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Any, Final, Protocol, TypeVar
 
-from mahjongkit.mcr.scoring.ruleset import RULESETS, RuleDifference, Ruleset, ruleset_named
+from mahjongkit.mcr.game.events import Event
+from mahjongkit.mcr.game.hand_state import ScoreFunction
+from mahjongkit.mcr.game.match import Match
+from mahjongkit.mcr.game.moves import Move
+from mahjongkit.mcr.game.position import Position, json_int
+from mahjongkit.mcr.game.variant import STANDARD, Variant
+from mahjongkit.mcr.hand.hand import Hand
+from mahjongkit.mcr.hand.wall import SEATS, SeatWalls, Wall
+from mahjongkit.mcr.scoring.ruleset import (
+    GREEN_BOOK,
+    RULESETS,
+    RuleDifference,
+    Ruleset,
+    ruleset_named,
+)
+from mahjongkit.tiles import code, from_code
+
+
+class SavedGame(Protocol):
+    """What saving and restoring read of a game (:class:`~.rules.Rules`)."""
+
+    seed: str | bytes
+    position: Position | None
+    move_log: list[tuple[int, Move]]
+    moves: int
+    _start: dict[str, Any]
+    _given_wall: Wall | None
+    _last: Event | None
+
+    @property
+    def ruleset(self) -> Ruleset: ...
+    @property
+    def variant(self) -> Variant: ...
+    @property
+    def match(self) -> Match: ...
+    @property
+    def hand_no(self) -> int: ...
+    @property
+    def totals(self) -> tuple[int, int, int, int]: ...
+    def apply(self, seat: int, move: Move) -> object: ...
+
+
+Game = TypeVar("Game", bound=SavedGame)
 
 SAVE_FORMAT: Final = "mahjongkit.mcr.game"
 SAVE_VERSION: Final = 1
@@ -110,3 +155,130 @@ def _kind(key: object) -> int:
     if not isinstance(key, str) or not key.isdigit():
         raise ValueError(f"a fan number key is digits, not {key!r}")
     return int(key)
+
+
+def game_to_json(game: SavedGame) -> str:
+    """The game as JSON: how it was started (the ruleset and variant written out when
+    they are not the standard ones), every move since, and how many events were still
+    to be taken. :func:`game_from_json` replays it to this exact state."""
+    seed = game.seed
+    data: dict[str, Any] = {"format": SAVE_FORMAT, "version": SAVE_VERSION}
+    if isinstance(seed, str):
+        data["seed"] = seed
+    else:
+        data["seed_hex"] = bytes(seed).hex()
+    data["hand_no"] = game._start["hand_no"]
+    data["dealer"] = game._start["dealer"]
+    data["totals"] = list(game._start["totals"])
+    if game.position is not None:
+        data["position"] = game.position.to_json()
+    data["ruleset"] = ruleset_to_json(game.ruleset)
+    if game.variant != STANDARD:
+        data["variant"] = game.variant.to_json()
+    given = game._given_wall
+    if isinstance(given, SeatWalls):
+        data["walls"] = [[code(t) for t in part] for part in given.parts()]
+    elif given is not None:
+        data["wall"] = [code(t) for t in given.tiles]
+    data["moves"] = [[seat, str(move)] for seat, move in game.move_log]
+    data["pending"] = len(game.match.outcomes)
+    data["check"] = {"hand_no": game.hand_no, "totals": list(game.totals), "moves": game.moves}
+    return json.dumps(data, indent=None)
+
+
+def game_from_json(
+    cls: Callable[..., Game],
+    text: str,
+    *,
+    complete: Callable[[Hand], bool] | None = None,
+    scorer: ScoreFunction | None = None,
+) -> Game:
+    """Restore a game saved by :func:`game_to_json` as a ``cls`` (:class:`~.rules.Rules`).
+    A bad file raises ``ValueError`` naming what is wrong (``TypeError`` when ``text`` is not
+    a ``str``); a game you already hold is never touched.
+
+    >>> from mahjongkit.mcr.game.rules import Rules
+    >>> Rules.from_json('{"format": "mahjongkit.mcr.game", "version": 1, "seed": "x",'
+    ...     ' "hand_no": 1.5, "dealer": 0, "totals": [0, 0, 0, 0], "moves": []}')
+    Traceback (most recent call last):
+    ValueError: a bad saved game: hand_no is an integer, not 1.5
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise TypeError(f"a saved game is JSON text, not {type(text).__name__}")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError, UnicodeDecodeError) as error:
+        reason = "nested too deeply" if isinstance(error, RecursionError) else error
+        raise ValueError(f"not a saved game: {reason}") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise ValueError(f"not a saved game: the format is not {SAVE_FORMAT!r}")
+    if data.get("version") != SAVE_VERSION:
+        raise ValueError(f"unsupported save version {data.get('version')!r}")
+    try:
+        if "seed" in data:
+            seed: str | bytes = data["seed"]
+            if not isinstance(seed, str):
+                raise TypeError(f"the seed is a string, not {type(seed).__name__}")
+        else:
+            seed_hex = data["seed_hex"]
+            if not isinstance(seed_hex, str):
+                raise TypeError("seed_hex is a string of hex digits")
+            seed = bytes.fromhex(seed_hex)
+        position = Position.from_json(data["position"]) if "position" in data else None
+        totals = data["totals"]
+        if not isinstance(totals, list):
+            raise TypeError("totals are a list of four integers")
+        variant = Variant.from_json(data["variant"]) if "variant" in data else STANDARD
+        wall: Wall | None = None
+        if "walls" in data:
+            wall = SeatWalls([from_code(t) for t in part] for part in data["walls"])
+        elif "wall" in data:
+            wall = Wall(from_code(t) for t in data["wall"])
+        game = cls(
+            seed,
+            hand_no=json_int(data["hand_no"], "hand_no"),
+            dealer=json_int(data["dealer"], "dealer"),
+            totals=[json_int(t, "a total") for t in totals],
+            position=position,
+            ruleset=ruleset_from_json(data.get("ruleset", GREEN_BOOK.name)),
+            variant=variant,
+            wall=wall,
+            complete=complete,
+            scorer=scorer,
+        )
+        raw_moves = data["moves"]
+        if not isinstance(raw_moves, list):
+            raise TypeError("moves are a list of [seat, move] pairs")
+        moves = []
+        for index, entry in enumerate(raw_moves):
+            if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], str)):
+                raise TypeError(f'move {index} is not a [seat, "move"] pair: {entry!r}')
+            seat = json_int(entry[0], f"move {index}'s seat")
+            if not 0 <= seat < SEATS:
+                raise ValueError(f"move {index} names seat {seat}")
+            moves.append((seat, Move.parse(entry[1])))
+        pending = data.get("pending")
+        if pending is not None:
+            pending = json_int(pending, "pending")
+    except (KeyError, TypeError, ValueError, OverflowError, NotImplementedError) as error:
+        what = f"missing {error}" if isinstance(error, KeyError) else str(error)
+        raise ValueError(f"a bad saved game: {what}") from None
+    for index, (seat, move) in enumerate(moves):
+        refusal = game.apply(seat, move)
+        if refusal is not None:
+            raise ValueError(
+                f"a bad saved game: move {index} ({seat}: {move}) is refused: {refusal}"
+            )
+    check = data.get("check")
+    if check is not None:
+        state = {"hand_no": game.hand_no, "totals": list(game.totals), "moves": game.moves}
+        if state != check:
+            raise ValueError(f"a bad saved game: replay gives {state}, the file says {check}")
+    if pending is not None:
+        outcomes = game.match.outcomes
+        if pending > len(outcomes) or pending < 0:
+            raise ValueError(f"a bad saved game: {pending} events pending, replay has fewer")
+        if outcomes:
+            game._last = outcomes[-1]
+        del outcomes[: len(outcomes) - pending]
+    return game

@@ -20,7 +20,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
+
+from mahjongkit.mcr.game import legality
+
+if TYPE_CHECKING:
+    from mahjongkit.mcr.scoring.ruleset import Ruleset
 
 SEATS: Final = 4
 MATCH_HANDS: Final = 16
@@ -48,13 +53,19 @@ _COMPETITION_ROUNDS: Final = ((0, 1, 2, 3), (1, 0, 3, 2), (2, 3, 1, 0), (3, 2, 0
 class Variant:
     """What a game is: ``hands`` (16, or 1), ``flowers`` in the wall, the ``seating`` and
     the ``walls``. The dealer of hand ``n`` is seat ``(n - 1) % 4`` and its prevailing wind
-    ``(n - 1) // 4`` in every variant: hand numbers always count within a 16-hand match."""
+    ``(n - 1) // 4`` in every variant: hand numbers always count within a 16-hand match.
+
+    ``claim_kong_replaced``: an exposed kong of a discard needs a replacement for the
+    claimer (specification 004: no kong without a replacement). Botzone's judge does not
+    ask it (the claimer draws its replacement, or the hand ends drawn), so its variant
+    leaves it out; the legality checks read it (:func:`.legality.rule_flags`)."""
 
     hands: int = MATCH_HANDS
     flowers: bool = True
     seating: Seating = Seating.FIXED
     walls: Walls = Walls.SHARED
     name: str = "standard"
+    claim_kong_replaced: bool = True
 
     def __post_init__(self) -> None:
         if isinstance(self.hands, bool) or self.hands not in (MATCH_HANDS, 1):
@@ -67,6 +78,27 @@ class Variant:
             raise TypeError(f"walls is a Walls, not {type(self.walls).__name__}")
         if self.walls is Walls.PER_SEAT and self.flowers:
             raise ValueError("four walls of 34 hold no flowers: use flowers=False")
+        if not isinstance(self.claim_kong_replaced, bool):
+            raise TypeError(
+                f"claim_kong_replaced is a bool, not {type(self.claim_kong_replaced).__name__}"
+            )
+
+    def rule_flags(self, ruleset: Ruleset) -> int:
+        """The legality checks' rule flags of this variant under ``ruleset``: with four
+        walls no kong is declared once the seat's own or the next seat's wall is empty,
+        promoted or not (Botzone's judge), so the ruleset's ``robbing_on_last_tile`` counts
+        only with one wall.
+
+        >>> from mahjongkit.mcr.scoring.ruleset import GB
+        >>> STANDARD.rule_flags(GB), BOTZONE.rule_flags(GB)
+        (6, 1)
+        """
+        four = self.walls is Walls.PER_SEAT
+        return legality.rule_flags(
+            four_walls=four,
+            rob_last=ruleset.robbing_on_last_tile and not four,
+            claim_kong_replaced=self.claim_kong_replaced,
+        )
 
     @staticmethod
     def dealer_of(hand_no: int) -> int:
@@ -90,13 +122,16 @@ class Variant:
         return _COMPETITION_ROUNDS[self.prevailing_of(hand_no)][seat]
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "name": self.name,
             "hands": self.hands,
             "flowers": self.flowers,
             "seating": self.seating.value,
             "walls": self.walls.value,
         }
+        if not self.claim_kong_replaced:  # written only when not the default
+            data["claim_kong_replaced"] = False
+        return data
 
     @classmethod
     def from_json(cls, data: object) -> Variant:
@@ -110,6 +145,7 @@ class Variant:
                 seating=Seating(data.get("seating", "fixed")),
                 walls=Walls(data.get("walls", "shared")),
                 name=str(data.get("name", "custom")),
+                claim_kong_replaced=data.get("claim_kong_replaced", True),
             )
         except TypeError as error:
             raise ValueError(f"a bad variant: {error}") from None
@@ -119,7 +155,12 @@ STANDARD: Final = Variant()
 """Sixteen hands, flowers, fixed seats with the dealer passing, one shared wall."""
 ONE_HAND: Final = Variant(hands=1, name="one-hand")
 """A single hand (its number still sets the dealer and the prevailing wind)."""
-BOTZONE: Final = Variant(hands=1, flowers=False, walls=Walls.PER_SEAT, name="botzone")
+BOTZONE: Final = Variant(
+    hands=1, flowers=False, walls=Walls.PER_SEAT, name="botzone", claim_kong_replaced=False
+)
 """The Botzone format: one hand, no flowers, four walls of 34, each seat drawing from its
-own; the last tile is the one after which the next seat's wall is empty; no chow or pung
-when that wall is empty, no kong when the seat's own or the next seat's is."""
+own; the last tile is the one after which the next seat's wall is empty; no chow, pung or
+exposed kong of a discard when the wall of the seat after the discarder is empty; no kong on
+one's turn when the seat's own or the next seat's is; an exposed kong otherwise stands even
+when the claimer cannot draw its replacement (the hand then ends drawn), as Botzone's judge
+rules (``docs/botzone.md``)."""

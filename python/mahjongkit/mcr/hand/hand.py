@@ -217,18 +217,36 @@ class Hand:
         >>> parse_hand("234567m").chow_shapes(4)
         [(2, 3), (3, 5), (5, 6)]
         """
-        if not is_suited(check_kind(tile)):
-            return []
-        shapes = []
-        for offset in (2, 1, 0):  # the chow starting two below the tile first
-            start_rank = rank(tile) - offset
-            if start_rank < 1 or start_rank + 2 > 9:
-                continue
-            low = tile - offset
-            a, b = (k for k in (low, low + 1, low + 2) if k != tile)
-            if self.counts[a] and self.counts[b]:
-                shapes.append((a, b))
-        return shapes
+        counts = self.counts
+        return [(a, b) for a, b in chow_pairs(check_kind(tile)) if counts[a] and counts[b]]
+
+
+def chow_pairs(tile: int) -> tuple[tuple[int, int], ...]:
+    """The pairs of kinds that run with ``tile`` (the lowest run first): the shapes of a chow
+    of it, whoever holds what (the rules and their C++ twin ask this, as
+    ``chow_pairs_of(tile)`` in ``cpp/core/mcr/legality.cpp``).
+
+    >>> chow_pairs(1), chow_pairs(5), chow_pairs(28)
+    (((2, 3),), ((3, 4), (4, 6), (6, 7)), ())
+    """
+    return _CHOW_PAIRS[tile] if type(tile) is int and 0 <= tile < len(_CHOW_PAIRS) else ()
+
+
+def _chow_pairs_of(tile: int) -> tuple[tuple[int, int], ...]:
+    if not is_suited(tile):
+        return ()
+    pairs = []
+    for offset in (2, 1, 0):  # the run starting two below the tile first
+        start_rank = rank(tile) - offset
+        if start_rank < 1 or start_rank + 2 > 9:
+            continue
+        low = tile - offset
+        a, b = (k for k in (low, low + 1, low + 2) if k != tile)
+        pairs.append((a, b))
+    return tuple(pairs)
+
+
+_CHOW_PAIRS = tuple(_chow_pairs_of(tile) if tile else () for tile in range(COUNTS_LENGTH))
 
 
 def _runs(tiles: tuple[int, ...]) -> bool:

@@ -38,7 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mahjongkit._dask import scheduler_client
-from mahjongkit._impl import resolve
+from mahjongkit._impl import pick, resolve
 from mahjongkit.mcr.game.moves import Move
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.records.check import check_record
@@ -100,6 +100,13 @@ def slices(path: str | os.PathLike[str], shard_games: int = SHARD_GAMES) -> list
     return out
 
 
+def _core_observer(history: int) -> Any:
+    """The C++ observer (imported here: the Python twin runs without the extension)."""
+    from mahjongkit.mcr.rl._cpp import CoreObserver
+
+    return CoreObserver(history)
+
+
 class _Samples:
     """The decisions of one game, as they are replayed."""
 
@@ -110,13 +117,9 @@ class _Samples:
         self.masks = np.zeros((_ROWS, ACTIONS), dtype=np.bool_)
         self.actions = np.zeros(_ROWS, dtype=np.int16)
         self.seats = np.zeros(_ROWS, dtype=np.int8)
-        self.core = impl == "cpp"
-        if self.core:
-            from mahjongkit.mcr.rl._cpp import CoreObserver
-
-            self.observer: Any = CoreObserver(history)
-        else:
-            self.observer = Observer(history)
+        # the implementation chosen through the one seam (mahjongkit._impl)
+        self.core = pick(impl, cpp=True, python=False)
+        self.observer: Any = pick(impl, _core_observer, Observer)(history)
         self.count = 0
         self.dealer = 0
 

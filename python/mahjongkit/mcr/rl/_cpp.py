@@ -73,7 +73,6 @@ def _move_codes() -> dict[Move, int]:
 
 _CODES: Final = _move_codes()
 _NO_CODES: Final[list[int]] = []
-_DISCARD_MOVE: Final = MoveKind.DISCARD
 _CHOW_EVENT, _WIN_EVENT = EventKind.CHOW, EventKind.WIN
 _QUIET_PHASES: Final = (Phase.DISCARD, Phase.FINISHED)
 _MELD_CODES: Final = {MeldKind.CHOW: 0, MeldKind.PUNG: 1, MeldKind.KONG: 2}
@@ -173,12 +172,11 @@ class CoreObserver:
                     moves: Sequence[Move] = ()
                     codes = _NO_CODES
                 else:
+                    # the mask is the rules' legal list, placed move by move (never derived
+                    # again from the observer's own copy of the counts)
                     moves = rules.legal(seat)
-                    if moves and moves[-1].kind is _DISCARD_MOVE:
-                        codes = _NO_CODES  # the core sets the discards from the counts
-                    else:
-                        table = _CODES
-                        codes = [table[move] for move in moves]
+                    table = _CODES
+                    codes = [table[move] for move in moves]
                 done = self.core.step_mask(
                     records,
                     *_marks(match.hand),
@@ -244,14 +242,8 @@ class CoreObserver:
         """Write the mask of ``moves``, ``seat``'s legal moves now (``rules.legal(seat)``,
         after the last :meth:`sync`), into ``out`` (one-byte items: ``(235,)``, or row ``row``
         of ``(rows, 235)``)."""
-        # A turn with nothing but discards (its last move a discard) holds one of each kind
-        # held: the core sets those from the counts it mirrors, and the count must agree.
-        if (
-            moves
-            and moves[-1].kind is _DISCARD_MOVE
-            and self.core.mask(seat, True, _NO_CODES, out, row) == len(moves)
-        ):
-            return
+        # The rules' legal list, placed move by move: the mask derives from the legality
+        # checks alone, never again from the counts the observer mirrors.
         codes = _CODES
         self.core.mask(seat, False, [codes[move] for move in moves], out, row)
 

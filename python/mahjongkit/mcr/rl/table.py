@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Final, Literal
 import numpy as np
 import numpy.typing as npt
 
-from mahjongkit._impl import resolve
+from mahjongkit._impl import pick, resolve
 from mahjongkit.mcr.game.result import HANDS
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.game.variant import ONE_HAND, STANDARD
@@ -81,6 +81,18 @@ def _check_hands(hands: int) -> int:
     return hands
 
 
+def _core_observer(history: int) -> CoreObserver:
+    """The C++ observer (imported here: the Python twin runs without the extension)."""
+    from mahjongkit.mcr.rl._cpp import CoreObserver
+
+    return CoreObserver(history)
+
+
+def _no_core(history: int) -> None:
+    """No C++ observer: the Python twin observes."""
+    return None
+
+
 class Table:
     """One game stepped by action indices (see the module's description).
 
@@ -106,15 +118,10 @@ class Table:
         self.illegal: Illegal = illegal
         self.ruleset = ruleset
         self.impl = resolve(impl)
-        self.observer: Observer | CoreObserver
-        self._core: CoreObserver | None
-        if self.impl == "cpp":
-            from mahjongkit.mcr.rl._cpp import CoreObserver
-
-            self.observer = self._core = CoreObserver(history)
-        else:
-            self.observer = Observer(history)
-            self._core = None
+        self._core: CoreObserver | None = pick(self.impl, _core_observer, _no_core)(history)
+        self.observer: Observer | CoreObserver = (
+            Observer(history) if self._core is None else self._core
+        )
         # The acting seat's mask (the C++ observer writes it; a view into a batch's masks
         # under VectorSelfPlay), valid while _masked.
         self._mask: npt.NDArray[np.int8] | npt.NDArray[np.bool_] = np.zeros(ACTIONS, dtype=np.int8)

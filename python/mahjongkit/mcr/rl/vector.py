@@ -88,7 +88,7 @@ class VectorSelfPlay:
         self.masks.flags.writeable = False
         self._slots = np.arange(num_games)
         self._batch: CoreBatch | None = None
-        if self.tables[0].impl == "cpp":
+        if self.tables[0]._core is not None:
             # The C++ observers render each game's acting seat straight into the batch, and
             # each table writes its mask into its row.
             from mahjongkit.mcr.rl._cpp import CoreBatch, CoreObserver

@@ -30,10 +30,10 @@ when read.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Final, Literal, overload
+from typing import TYPE_CHECKING, Literal, overload
 
+from mahjongkit._impl import pick
 from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.scoring import _cpp
 from mahjongkit.mcr.scoring._ref import equivalent_tallies as _equivalent
@@ -67,24 +67,6 @@ __all__ = [
     "score_many",
 ]
 
-_VARIABLE: Final = "MAHJONGKIT_IMPLEMENTATION"
-# os.environ's own store, read without re-encoding the key on every call (the per-call
-# path must stay cheap); os.environ keeps it current when the variable changes
-_ENVIRON: Final = getattr(os.environ, "_data", None)
-_ENCODED: Final = os.environ.encodekey(_VARIABLE) if _ENVIRON is not None else None
-
-
-def _implementation(impl: str | None) -> str:
-    if impl is None:
-        if _ENVIRON is None:
-            impl = os.environ.get(_VARIABLE, "cpp")
-        else:
-            raw = _ENVIRON.get(_ENCODED)
-            impl = "cpp" if raw is None else os.environ.decodevalue(raw)
-    if impl == "cpp" or impl == "python":
-        return impl
-    raise ValueError(f"unknown implementation {impl!r} (use 'cpp' or 'python')")
-
 
 def score(
     hand: HandLike, context: WinContext, ruleset: Ruleset = GREEN_BOOK, *, impl: str | None = None
@@ -108,13 +90,11 @@ def score(
     ...     print(error, error.refusal.name)
     not a complete hand: no four sets and a pair, nor a special form NOT_COMPLETE
     """
-    # the C++ core unless asked otherwise (the environment read without re-encoding its key)
-    if (
-        impl != "cpp"
-        and (impl is not None or _ENVIRON is None or _ENCODED in _ENVIRON)
-        and _implementation(impl) == "python"
-    ):
-        return score_reference(hand, context, ruleset)
+    return pick(impl, _score_core, score_reference)(hand, context, ruleset)
+
+
+def _score_core(hand: HandLike, context: WinContext, ruleset: Ruleset) -> Tally:
+    """:func:`score` by the C++ core: the checks the binding does not make, then the core."""
     if type(hand) is not Hand:
         # a Hand checked its tiles when it was made; anything else is checked here
         check_parts(hand, tuple(hand.melds))
@@ -331,12 +311,12 @@ def score_many(
     """
     if on_error not in ("raise", "return"):
         raise ValueError(f"on_error is 'raise' or 'return', not {on_error!r}")
-    chosen = _implementation(impl)
+    in_python = pick(impl, cpp=False, python=True)
     if isinstance(hands, WinBatch):
         if contexts is not None:
             raise TypeError("a WinBatch holds its contexts: pass no contexts with it")
         batch = hands
-        if chosen == "python":
+        if in_python:
             answer = TallyBatch(
                 batch, ruleset, results=_score_each(batch.hands, batch.contexts, ruleset)
             )
@@ -352,7 +332,7 @@ def score_many(
         raise TypeError("score_many needs the contexts of the hands")
     if len(hands) != len(contexts):
         raise ValueError(f"{len(hands)} hands but {len(contexts)} contexts")
-    if chosen == "python":
+    if in_python:
         results = _score_each(hands, contexts, ruleset)
     else:
         results = score_many(WinBatch(hands, contexts), None, ruleset, on_error="return").tolist()
