@@ -91,6 +91,9 @@ OBS_VERSION: Final = 1
 """The version of the plane layout; it changes whenever a plane's meaning or place does."""
 HISTORY: Final = 24
 """Discards kept per seat by default."""
+MAX_HISTORY: Final = 144
+"""The most discards a seat's block may keep: no seat discards more tiles than a wall holds,
+so a larger history only adds empty planes (and a caller's huge number would be allocated)."""
 SCORE_SCALE: Final = 256.0
 
 # Planes of a seat's block.
@@ -116,8 +119,15 @@ def plane_count(history: int = HISTORY) -> int:
 
 
 def _check_history(history: int) -> int:
-    if isinstance(history, bool) or not isinstance(history, int) or history < 1:
-        raise ValueError(f"history is the number of discards kept per seat (>= 1), not {history!r}")
+    if (
+        isinstance(history, bool)
+        or not isinstance(history, int)
+        or not 1 <= history <= MAX_HISTORY
+    ):
+        raise ValueError(
+            f"history is the number of discards kept per seat (1 to {MAX_HISTORY}),"
+            f" not {history!r}"
+        )
     return history
 
 
