@@ -207,20 +207,23 @@ class VectorSelfPlay:
         masks[:] = False
         masks[rows, columns] = True
 
-    def _checked(self, actions: Sequence[int] | npt.NDArray[Any]) -> list[int]:
-        """The actions as ints, every one checked before any game moves."""
+    @staticmethod
+    def _checked_shape(actions: Sequence[int] | npt.NDArray[Any], num_games: int) -> list[int]:
+        """The actions as ints, one per game, each an index of the encoding."""
         if isinstance(actions, np.ndarray):
-            if actions.shape != (self.num_games,):
-                raise ValueError(f"one action per game: shape ({self.num_games},), not {actions.shape}")
+            if actions.shape != (num_games,):
+                raise ValueError(f"one action per game: shape ({num_games},), not {actions.shape}")
             if actions.dtype.kind not in "iu":
                 raise TypeError(f"actions are integers, not {actions.dtype}")
             chosen: list[int] = actions.tolist()
         elif isinstance(actions, (str, bytes)) or not isinstance(actions, Sequence):
-            raise TypeError(f"actions are a sequence of ints, one per game, not {type(actions).__name__}")
+            raise TypeError(
+                f"actions are a sequence of ints, one per game, not {type(actions).__name__}"
+            )
         else:
             chosen = list(actions)
-        if len(chosen) != self.num_games:
-            raise ValueError(f"one action per game: {self.num_games}, not {len(chosen)}")
+        if len(chosen) != num_games:
+            raise ValueError(f"one action per game: {num_games}, not {len(chosen)}")
         # The common case (plain ints in range) in one pass; check_index names a bad one.
         if not all(type(a) is int and 0 <= a < ACTIONS for a in chosen):
             for k, action in enumerate(chosen):
@@ -228,17 +231,25 @@ class VectorSelfPlay:
                     chosen[k] = check_index(action)
                 except (TypeError, ValueError) as error:
                     raise type(error)(f"game {k}: {error}") from None
+        return chosen
+
+    def _checked(self, actions: Sequence[int] | npt.NDArray[Any]) -> tuple[list[int], bool]:
+        """The actions as ints, every one checked before any game moves, and whether they
+        are all legal by the C++ masks (then the games move without their tables' checks)."""
+        chosen = self._checked_shape(actions, self.num_games)
+        # With the C++ observer the masks are the tables' own: one NumPy lookup checks the
+        # whole batch.
+        if self._batch is not None and bool(self._masks[self._slots, chosen].all()):
+            return chosen, True
         if self.tables[0].illegal == "raise":
-            legal = self._masks[self._slots, chosen] if self._batch is not None else None
             for k, table in enumerate(self.tables):
-                allowed = bool(legal[k]) if legal is not None else chosen[k] in table.legal()
-                if not allowed:
+                if chosen[k] not in table.legal():
                     try:
                         table.play(table.seat, chosen[k])  # type: ignore[arg-type]  # raises, naming it
                     except ValueError as error:
                         raise ValueError(f"game {k}: {error}") from None
                     raise AssertionError(f"game {k}: an illegal action was played")
-        return chosen
+        return chosen, False
 
     def step(self, actions: Sequence[int] | npt.NDArray[Any]) -> StepBatch:
         """One action per game, for the seat it waits on. Returns ``(observations, masks,
@@ -248,7 +259,7 @@ class VectorSelfPlay:
             return self._step(actions)
 
     def _step(self, actions: Sequence[int] | npt.NDArray[Any]) -> StepBatch:
-        chosen = self._checked(actions)
+        chosen, trusted = self._checked(actions)
         rewards = self.rewards
         dones = self.dones
         # Plain ints and lists, written into the arrays once: an element write per game
@@ -257,9 +268,6 @@ class VectorSelfPlay:
         ended: list[bool] = []
         finals: list[dict[str, Any] | None] = [None] * self.num_games
         self.final_infos = finals
-        # With the C++ observer the masks are the tables' own: one NumPy lookup checks the
-        # whole batch, and each game then moves without its table's checks.
-        trusted = self._batch is not None and bool(self._masks[self._slots, chosen].all())
         for k, table in enumerate(self.tables):
             if trusted:
                 gains.append(table._move(table.game, table.seat, chosen[k]))  # type: ignore[arg-type]
