@@ -135,7 +135,11 @@ def main() -> None:
         for kind, side, path in rows:
             hands = args.hands * 4 if kind == "vector" else args.hands
             rates[(kind, side)].append(_run_child(kind, hands, args.games, path))
-    names = {"raw": "raw_env() AEC loop", "env": "env() AEC loop", "vector": f"VectorSelfPlay K={args.games}"}
+    names = {
+        "raw": "raw_env() AEC loop",
+        "env": "env() AEC loop",
+        "vector": f"VectorSelfPlay K={args.games}",
+    }
     medians = {key: statistics.median(values) for key, values in rates.items()}
     for (kind, side), rate in medians.items():
         line = f"{names[kind]:28s} {side:10s} {rate:8.1f} hands/CPU-s"

@@ -98,7 +98,9 @@ def train(
             logits, _ = net(test_planes.float(), test_masks)
             agree = float((logits.argmax(dim=1) == test_labels).float().mean())
         curve.append({"epoch": epoch, "loss": total / len(labels), "held_out_agreement": agree})
-        print(f"epoch {epoch:2d}  loss {total / len(labels):.4f}  agreement {agree:.3f}", flush=True)
+        print(
+            f"epoch {epoch:2d}  loss {total / len(labels):.4f}  agreement {agree:.3f}", flush=True
+        )
     return net, curve
 
 
@@ -178,7 +180,9 @@ def main() -> None:
         "curve": curve,
         "train_cpu_seconds": round(time.process_time() - started, 1),
     }
-    plot(curve, args.out / "bc_curve.png", f"behaviour cloning of level 3 ({len(data[2])} decisions)")
+    plot(
+        curve, args.out / "bc_curve.png", f"behaviour cloning of level 3 ({len(data[2])} decisions)"
+    )
     if args.arena:
         result = evaluate(weights, args.arena, args.workers)
         report["arena"] = result

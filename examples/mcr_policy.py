@@ -45,7 +45,9 @@ class PolicyNet(nn.Module):
         self.logits = nn.Linear(hidden, ACTIONS)
         self.value = nn.Linear(hidden, 1)
 
-    def forward(self, planes: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    def forward(
+        self, planes: torch.Tensor, mask: torch.Tensor
+    ) -> tuple[torch.Tensor, torch.Tensor]:
         """Masked logits (illegal actions at a large negative value) and values."""
         features = self.body(planes.reshape(planes.shape[0], -1))
         logits = self.logits(features).masked_fill(~mask, -1e9)

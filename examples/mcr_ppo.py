@@ -68,7 +68,14 @@ def collect(
     return batch, points
 
 
-def update(net: PolicyNet, optimiser: torch.optim.Optimizer, batch: dict[str, torch.Tensor], epochs: int = 3, size: int = 256, clip: float = 0.2) -> None:
+def update(
+    net: PolicyNet,
+    optimiser: torch.optim.Optimizer,
+    batch: dict[str, torch.Tensor],
+    epochs: int = 3,
+    size: int = 256,
+    clip: float = 0.2,
+) -> None:
     advantages = batch["returns"] - batch["values"]
     advantages = (advantages - advantages.mean()) / (advantages.std() + 1e-8)
     count = len(advantages)
@@ -135,13 +142,29 @@ def main() -> None:
         batch, points = collect(envs, net, args.hands, seed=1000 * iteration)
         mean = float(np.mean(points))
         ci95 = 1.96 * float(np.std(points, ddof=1)) / np.sqrt(len(points))
-        curve.append({"iteration": iteration, "points_per_hand": mean, "ci95": ci95, "decisions": len(batch["actions"])})
-        print(f"iteration {iteration:2d}  {mean:+6.2f} ± {ci95:5.2f} points per hand  ({len(batch['actions'])} decisions)", flush=True)
+        curve.append(
+            {
+                "iteration": iteration,
+                "points_per_hand": mean,
+                "ci95": ci95,
+                "decisions": len(batch["actions"]),
+            }
+        )
+        print(
+            f"iteration {iteration:2d}  {mean:+6.2f} ± {ci95:5.2f} points per hand"
+            f"  ({len(batch['actions'])} decisions)",
+            flush=True,
+        )
         net.train()
         update(net, optimiser, batch)
     save(net, args.out / "ppo_policy.pt")
     plot(curve, args.out / "ppo_curve.png")
-    report = {"iterations": args.iterations, "hands_per_iteration": args.hands, "curve": curve, "cpu_seconds": round(time.process_time() - started, 1)}
+    report = {
+        "iterations": args.iterations,
+        "hands_per_iteration": args.hands,
+        "curve": curve,
+        "cpu_seconds": round(time.process_time() - started, 1),
+    }
     (args.out / "ppo_result.json").write_text(json.dumps(report, indent=1) + "\n")
 
 

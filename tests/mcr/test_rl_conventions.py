@@ -12,8 +12,9 @@ import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
-gymnasium = pytest.importorskip("gymnasium")
+pytest.importorskip("gymnasium")
 
+import gymnasium
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, render_test, seed_test
 
@@ -169,7 +170,9 @@ def test_one_hand_episodes_rotate_the_dealer_and_winds() -> None:
 def test_every_environment_plays_the_botzone_variant() -> None:
     aec = MahjongEnv(variant="botzone")
     _random_agent_loop(aec, 3, lambda environment, agent: None)
-    assert aec.game.match.variant == BOTZONE and not any(aec.game.hands[s].flowers for s in range(4))
+    assert aec.game.match.variant == BOTZONE and not any(
+        aec.game.hands[s].flowers for s in range(4)
+    )
     play = VectorSelfPlay(2, variant="botzone")
     play.reset(seeds=[1, 2])
     assert all(t.game.match.variant == BOTZONE for t in play.tables)

@@ -85,7 +85,7 @@ def test_steps_out_of_order_say_so() -> None:
     with pytest.raises(ValueError, match=r"reset\(\) first"):
         environment.observe("seat_0")
     environment.reset(seed=3)
-    for agent in environment.agent_iter():
+    for _agent in environment.agent_iter():
         observation, _, terminated, truncated, _ = environment.last()
         if terminated or truncated:
             environment.step(None)
@@ -177,7 +177,7 @@ def test_parallel_self_play_plays_the_vectorised_games_and_refuses_as_it_does() 
             keys = rng.random(masks.shape)
             keys[masks == 0] = -1.0
             actions = keys.argmax(axis=1)
-            observations, masks, seats, rewards, dones = play.step(actions)
+            observations, masks, seats, rewards, _ = play.step(actions)
             expected, expected_masks, expected_seats, expected_rewards, _ = alone.step(actions)
             assert (seats == expected_seats).all() and (rewards == expected_rewards).all()
             assert play.final_infos == alone.final_infos

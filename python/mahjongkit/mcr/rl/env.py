@@ -24,7 +24,7 @@ space raises (the bounds wrapper), and an illegal action ends the episode with `
 the offender (the illegal-move wrapper; ``illegal="penalty"`` plays Botzone's penalty).
 
 >>> from mahjongkit.mcr.rl.env import MahjongEnv
->>> env = MahjongEnv()
+>>> env = MahjongEnv(rotate=False)
 >>> env.reset(seed=1)
 >>> observation, reward, terminated, truncated, info = env.last()
 >>> env.agent_selection, observation["observation"].shape, int(observation["action_mask"].sum())

@@ -42,6 +42,7 @@ def expert_action(env: Table | HasTable, seat: int, level: int = 3, seed: str = 
     if table.done or seat != table.seat:
         raise ValueError(f"seat {seat} has no move now (the seat to act is {table.seat})")
     view = view_of(game, seat)
-    move = Bot(level, seed=seed or f"{game.seed}:{seat}").choose(view)
+    game_seed = game.seed if isinstance(game.seed, str) else game.seed.hex()
+    move = Bot(level, seed=seed or f"{game_seed}:{seat}").choose(view)
     window = view.window.tile if view.window is not None else None
     return indices_of([move], window, view.hand.counts)[0]

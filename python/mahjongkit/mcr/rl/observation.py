@@ -80,14 +80,9 @@ def plane_count(history: int = HISTORY) -> int:
 
 
 def _check_history(history: int) -> int:
-    if (
-        isinstance(history, bool)
-        or not isinstance(history, int)
-        or not 1 <= history <= MAX_HISTORY
-    ):
+    if isinstance(history, bool) or not isinstance(history, int) or not 1 <= history <= MAX_HISTORY:
         raise ValueError(
-            f"history is the number of discards kept per seat (1 to {MAX_HISTORY}),"
-            f" not {history!r}"
+            f"history is the number of discards kept per seat (1 to {MAX_HISTORY}), not {history!r}"
         )
     return history
 

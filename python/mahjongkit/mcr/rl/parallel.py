@@ -11,19 +11,20 @@ the games move in parallel, and game ``k`` plays exactly what it plays in a
 a refused call changes nothing, as in ``VectorSelfPlay``. The autoreset convention is
 ``VectorSelfPlay``'s (``final_infos`` keeps what ended).
 
-Close it (``close()``, or use it in a ``with`` block) to stop the workers and free the shared
-memory. Like ``VectorSelfPlay``, an instance is not thread-safe (a second thread's call
+Close it (``close()``, or use it in a ``with`` block) to stop the workers and release the
+shared memory (freed once the arrays it returned are no longer used). Like ``VectorSelfPlay``, an instance is not thread-safe (a second thread's call
 raises ``RuntimeError``).
 
 >>> with ParallelSelfPlay(4, workers=2, rotate=False) as play:
 ...     observations, masks, seats = play.reset(seeds=[1, 2, 3, 4])
 ...     observations, masks, seats, rewards, dones = play.step(masks.argmax(axis=1))
 >>> observations.shape, seats.tolist(), dones.tolist()
-((4, 145, 34), [0, 0, 0, 0], [False, False, False, False])
+((4, 145, 34), [1, 1, 1, 1], [False, False, False, False])
 """
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import threading
 from collections.abc import Sequence
@@ -52,26 +53,44 @@ _FIELDS: Final = (
 )
 
 
+class _Block(SharedMemory):
+    """Shared memory whose mapping lives as long as any array into it: the arrays this
+    object hands out stay valid after :meth:`ParallelSelfPlay.close` (which only removes the
+    block's name), and the memory is unmapped when the last of them is garbage."""
+
+    def close(self) -> None:
+        pass  # unmapping under arrays still in use would crash the process that reads them
+
+
 def _layout(num_games: int, planes: int) -> tuple[list[tuple[str, Any, tuple[int, ...], int]], int]:
     """Each field's (name, dtype, shape, offset) in one block, and the block's size."""
     out = []
     offset = 0
     for name, dtype, tail in _FIELDS:
-        shape = (num_games, *(planes if d == "planes" else d for d in tail))
+        shape = (num_games, *(planes if d == "planes" else int(d) for d in tail))
         size = int(np.prod(shape)) * np.dtype(dtype).itemsize
         out.append((name, dtype, shape, offset))
         offset += -(-size // 64) * 64  # each field on its own cache lines
     return out, offset
 
 
-def _views(block: SharedMemory, layout: list[tuple[str, Any, tuple[int, ...], int]]) -> dict[str, npt.NDArray[Any]]:
+def _views(
+    block: SharedMemory, layout: list[tuple[str, Any, tuple[int, ...], int]]
+) -> dict[str, npt.NDArray[Any]]:
     return {
         name: np.ndarray(shape, dtype=dtype, buffer=block.buf, offset=offset)
         for name, dtype, shape, offset in layout
     }
 
 
-def _worker(connection: Connection, name: str, num_games: int, start: int, stop: int, options: dict[str, Any]) -> None:
+def _worker(
+    connection: Connection,
+    name: str,
+    num_games: int,
+    start: int,
+    stop: int,
+    options: dict[str, Any],
+) -> None:
     """One worker: a VectorSelfPlay of games ``start:stop``, driven by messages."""
     block = SharedMemory(name=name)
     try:
@@ -123,9 +142,17 @@ class ParallelSelfPlay:
         history: int = HISTORY,
         **options: Any,
     ) -> None:
-        if isinstance(num_games, bool) or not isinstance(num_games, int) or not 1 <= num_games <= MAX_GAMES:
+        if (
+            isinstance(num_games, bool)
+            or not isinstance(num_games, int)
+            or not 1 <= num_games <= MAX_GAMES
+        ):
             raise ValueError(f"num_games is an int from 1 to {MAX_GAMES}, not {num_games!r}")
-        if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= min(num_games, MAX_WORKERS):
+        if (
+            isinstance(workers, bool)
+            or not isinstance(workers, int)
+            or not 1 <= workers <= min(num_games, MAX_WORKERS)
+        ):
             raise ValueError(f"workers is an int from 1 to the number of games, not {workers!r}")
         options["history"] = history
         probe = Table(**{k: v for k, v in options.items() if k != "impl"}, impl=options.get("impl"))
@@ -133,7 +160,7 @@ class ParallelSelfPlay:
         self.workers = workers
         self.illegal = probe.illegal
         layout, size = _layout(num_games, probe.planes)
-        self._block: SharedMemory | None = SharedMemory(create=True, size=size)
+        self._block: SharedMemory | None = _Block(create=True, size=size)
         arrays = _views(self._block, layout)
         self._planes = arrays["planes"]
         self.observations = self._planes.reshape(num_games, -1) if flat else self._planes
@@ -148,7 +175,7 @@ class ParallelSelfPlay:
         self.game_seeds: list[str] = [""] * num_games
         self._busy = threading.Lock()
         bounds = np.linspace(0, num_games, workers + 1).astype(int).tolist()
-        self._slices = list(zip(bounds[:-1], bounds[1:], strict=True))
+        self._slices = list(itertools.pairwise(bounds))
         context = multiprocessing.get_context("spawn")  # no inherited locks or threads
         self._connections: list[Connection] = []
         self._processes: list[Any] = []
@@ -182,7 +209,9 @@ class ParallelSelfPlay:
     def reset(self, seeds: Sequence[int] | None = None) -> Batch:
         """Start every game (see :meth:`VectorSelfPlay.reset`)."""
         if seeds is not None:
-            if isinstance(seeds, (str, bytes, dict)) or not isinstance(seeds, Sequence | np.ndarray):
+            if isinstance(seeds, (str, bytes, dict)) or not isinstance(
+                seeds, Sequence | np.ndarray
+            ):
                 raise TypeError(f"seeds is a sequence of ints, one per game, not {seeds!r}")
             if len(seeds) != self.num_games:
                 raise ValueError(f"one seed per game: {self.num_games}, not {len(seeds)}")
@@ -190,7 +219,9 @@ class ParallelSelfPlay:
                 if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
                     raise TypeError(f"a seed is an int, not {seed!r}")
         with _Exclusive(self._busy):
-            parts = [None if seeds is None else [int(s) for s in seeds[a:b]] for a, b in self._slices]
+            parts = [
+                None if seeds is None else [int(s) for s in seeds[a:b]] for a, b in self._slices
+            ]
             answers = self._all([("reset", part) for part in parts])
             self.game_seeds = [seed for part in answers for seed in part]
             self.episodes[:] = 0
@@ -237,11 +268,7 @@ class ParallelSelfPlay:
                 process.join()
         self._connections, self._processes = [], []
         if self._block is not None:
-            # The arrays are views of the block: drop them before it is unmapped.
-            self.observations = self._planes = self._masks = self.masks = np.zeros(0)
-            self.seats = self.rewards = self.dones = self._actions = np.zeros(0)
-            self._block.close()
-            self._block.unlink()
+            self._block.unlink()  # the name goes; the arrays keep the memory while in use
             self._block = None
 
     def __enter__(self) -> ParallelSelfPlay:

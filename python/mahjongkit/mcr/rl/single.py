@@ -206,7 +206,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, Any]):
     ) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         """Play the learner's ``action`` (an ``int`` or NumPy integer: a float or a string
         raises ``TypeError``, as the AEC environment does), then the opponents' moves."""
-        index = check_index(action)
+        index = check_index(action)  # type: ignore[arg-type]  # a NumPy integer is accepted
         if self.table.game is None:
             raise ValueError("reset() first: no game is on the table")
         if self.table.done:

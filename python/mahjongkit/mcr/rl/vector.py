@@ -156,7 +156,9 @@ class VectorSelfPlay:
         """Start every game: game ``k`` plays ``str(seeds[k])`` (or the next seed of its
         stream). Returns ``(observations, masks, seats)``."""
         if seeds is not None:
-            if isinstance(seeds, (str, bytes, dict)) or not isinstance(seeds, Sequence | np.ndarray):
+            if isinstance(seeds, (str, bytes, dict)) or not isinstance(
+                seeds, Sequence | np.ndarray
+            ):
                 raise TypeError(f"seeds is a sequence of ints, one per game, not {seeds!r}")
             if len(seeds) != self.num_games:
                 raise ValueError(f"one seed per game: {self.num_games}, not {len(seeds)}")
