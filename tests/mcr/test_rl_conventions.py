@@ -224,3 +224,11 @@ def test_vectorised_masks_are_int8_and_an_ended_episode_is_kept() -> None:
         for k in np.flatnonzero(~dones):
             assert play.final_infos[k] is None
     assert ended >= 3
+
+
+def test_aec_to_parallel_refuses_the_turn_game() -> None:
+    from pettingzoo.utils.conversions import aec_to_parallel
+
+    assert MahjongEnv.metadata["is_parallelizable"] is False
+    with pytest.raises(AssertionError, match="is_parallelizable"):
+        aec_to_parallel(env())
