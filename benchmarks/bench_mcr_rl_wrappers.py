@@ -27,6 +27,8 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -49,18 +51,21 @@ def _loop_aec(make: str, hands: int) -> tuple[int, float]:
     return hands, time.process_time() - start
 
 
-def _play_vector(play: object, hands: int, games: int, clock: object) -> tuple[float, float]:
-    """Random legal play until ``hands`` episodes ended; (hands, seconds of ``clock``)."""
+def _play_vector(
+    play: Any, hands: int, games: int, clock: Callable[[], float]
+) -> tuple[float, float]:
+    """Random legal play until ``hands`` episodes ended, timed after the reset; (hands,
+    the change of ``clock``)."""
     rng = np.random.default_rng(1)
-    _, masks, _ = play.reset(seeds=list(range(games)))  # type: ignore[attr-defined]
-    start = clock()  # type: ignore[operator]
+    _, masks, _ = play.reset(seeds=list(range(games)))
+    start = clock()
     ended = 0
     while ended < hands:
         keys = rng.random(masks.shape)
         keys[masks == 0] = -1.0
-        _, masks, _, _, dones = play.step(keys.argmax(axis=1))  # type: ignore[attr-defined]
+        _, masks, _, _, dones = play.step(keys.argmax(axis=1))
         ended += int(dones.sum())
-    return ended, clock() - start  # type: ignore[operator]
+    return ended, clock() - start
 
 
 def _loop_vector(hands: int, games: int) -> tuple[float, float]:
@@ -92,19 +97,48 @@ def _run_child(kind: str, hands: int, games: int, path: str | None) -> float:
     return float(result["hands"]) / float(result["seconds"])
 
 
-def cores(hands: int, games: int, workers: int, repeat: int) -> dict[str, float]:
+def _cpu_seconds(pids: list[int]) -> float:
+    """CPU seconds (user + system) of this process and of ``pids`` so far (Linux)."""
+    total = time.process_time()
+    ticks = os.sysconf("SC_CLK_TCK")
+    for pid in pids:
+        with open(f"/proc/{pid}/stat") as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+    return total
+
+
+def cores(hands: int, games: int, workers: int, repeat: int) -> dict[str, tuple[float, float]]:
+    """Hands per wall-second and per CPU-second (all processes) of one process and of
+    ``workers`` processes. On a machine with free cores the wall rate scales; on a loaded one
+    the CPU rate still shows what the split costs (its ratio to one process's, times the
+    workers, is the speed-up that ``workers`` free cores would give)."""
     from mahjongkit.mcr.rl.parallel import ParallelSelfPlay
     from mahjongkit.mcr.rl.vector import VectorSelfPlay
 
-    one: list[float] = []
-    many: list[float] = []
+    one: list[tuple[float, float]] = []
+    many: list[tuple[float, float]] = []
     with ParallelSelfPlay(games, workers=workers) as parallel:
+        pids = [process.pid for process in parallel._processes]
+        single = VectorSelfPlay(games)
         for _ in range(repeat):
-            done, seconds = _play_vector(VectorSelfPlay(games), hands, games, time.perf_counter)
-            one.append(done / seconds)
-            done, seconds = _play_vector(parallel, hands, games, time.perf_counter)
-            many.append(done / seconds)
-    return {"one process": statistics.median(one), f"{workers} workers": statistics.median(many)}
+            for play, ids, runs in ((single, [], one), (parallel, pids, many)):
+                clocks: list[tuple[float, float]] = []
+
+                def clock(
+                    ids: list[int] = ids, clocks: list[tuple[float, float]] = clocks
+                ) -> float:
+                    clocks.append((time.perf_counter(), _cpu_seconds(ids)))
+                    return 0.0
+
+                done, _ = _play_vector(play, hands, games, clock)
+                (wall0, cpu0), (wall1, cpu1) = clocks
+                runs.append((done / (wall1 - wall0), done / (cpu1 - cpu0)))
+
+    def median(runs: list[tuple[float, float]]) -> tuple[float, float]:
+        return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
+
+    return {"one process": median(one), f"{workers} workers": median(many)}
 
 
 def main() -> None:
@@ -149,9 +183,12 @@ def main() -> None:
             line += f"  ({rate / medians[('raw', side)]:.2f} of raw_env)"
         print(line, flush=True)
     scaled = cores(args.hands * 4, args.games, args.workers, args.repeat)
-    first = next(iter(scaled.values()))
-    for name, rate in scaled.items():
-        print(f"K={args.games}, {name:14s} {rate:8.1f} hands/wall-s  ({rate / first:.2f}x)")
+    wall, cpu = next(iter(scaled.values()))
+    for name, (rate, per_cpu) in scaled.items():
+        print(
+            f"K={args.games}, {name:14s} {rate:8.1f} hands/wall-s ({rate / wall:.2f}x)"
+            f"  {per_cpu:8.1f} hands/CPU-s ({per_cpu / cpu:.2f} of one process)"
+        )
     with open("/proc/loadavg") as handle:
         print("load average at end:", handle.read().split()[:3])
 

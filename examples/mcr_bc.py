@@ -12,7 +12,7 @@ Three steps, each printed as it goes:
 3. **Arena.** The cloned policy in one seat against three level-1 bots, duplicate (every wall
    from every seat), points per hand with the 95 % interval.
 
-    PYTHONPATH=python:examples python examples/mcr_bc.py --hands 1200 --epochs 8 --arena 2000
+    PYTHONPATH=python:examples python examples/mcr_bc.py --hands 800 --epochs 4 --arena 2000
 
 The human records source (Botzone logs) will plug in at step 1: any iterator of
 ``(planes, mask, index)`` can replace :func:`expert_decisions` (see ``examples/README.md``).
@@ -55,13 +55,28 @@ def expert_decisions(hands: int, seed: int, level: int = 3) -> Iterator[Decision
             table.play(seat, index)
 
 
-def gather(hands: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _gather_one(hands: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     planes, masks, labels = [], [], []
     for plane, mask, index in expert_decisions(hands, seed):
         planes.append(plane)
         masks.append(mask)
         labels.append(index)
     return np.stack(planes), np.stack(masks), np.array(labels, dtype=np.int64)
+
+
+def gather(hands: int, seed: int, workers: int = 1) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The decisions of ``hands`` hands, in ``workers`` processes (each its own seed stream,
+    ``seed + 1000 * w``): the same data for the same ``workers``."""
+    if workers == 1:
+        return _gather_one(hands, seed)
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    shares = [hands // workers + (w < hands % workers) for w in range(workers)]
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        parts = list(pool.map(_gather_one, shares, [seed + 1000 * w for w in range(workers)]))
+    return tuple(np.concatenate([part[i] for part in parts]) for i in range(3))  # type: ignore[return-value]
 
 
 def train(
@@ -154,17 +169,17 @@ def evaluate(weights: Path, hands: int, workers: int) -> dict[str, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=1200, help="self-play hands to clone")
+    parser.add_argument("--hands", type=int, default=800, help="self-play hands to clone")
     parser.add_argument("--held-out", type=int, default=100, help="hands kept for agreement")
-    parser.add_argument("--epochs", type=int, default=8)
+    parser.add_argument("--epochs", type=int, default=4)
     parser.add_argument("--arena", type=int, default=2000, help="hands in the arena (0: none)")
-    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1, help="processes for data and arena")
     parser.add_argument("--out", type=Path, default=HERE / "results")
     args = parser.parse_args()
     torch.set_num_threads(1)
     args.out.mkdir(parents=True, exist_ok=True)
     started = time.process_time()
-    data = gather(args.hands, seed=1)
+    data = gather(args.hands, seed=1, workers=args.workers)
     held_out = gather(args.held_out, seed=2)
     print(
         f"{len(data[2])} decisions from {args.hands} hands, {len(held_out[2])} held out"
