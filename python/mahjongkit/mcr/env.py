@@ -1,7 +1,7 @@
 """MCR environments for reinforcement learning (``pip install "mahjongkit[rl]"``): the
-PettingZoo AEC environment, the Gymnasium single-agent wrapper and vectorised self-play,
-gathered from :mod:`mahjongkit.mcr.rl`, and :func:`expert_action` (a bot's move as an action
-index, for behaviour cloning). Importing this module without PettingZoo and Gymnasium raises
+PettingZoo AEC environment, the Gymnasium single-agent wrapper and vectorised self-play (in
+one process or over several), gathered from :mod:`mahjongkit.mcr.rl`, and
+:func:`expert_action` (a bot's move as an action index, for behaviour cloning). Importing this module without PettingZoo and Gymnasium raises
 ``ImportError`` naming the extra; importing it registers the Gymnasium ids
 ``mahjongkit/MCR-v0`` and ``mahjongkit/MCR-Botzone-v0``.
 
@@ -17,6 +17,7 @@ index, for behaviour cloning). Importing this module without PettingZoo and Gymn
 
 from mahjongkit.mcr.rl.env import AGENTS, MahjongEnv, env, raw_env
 from mahjongkit.mcr.rl.expert import expert_action
+from mahjongkit.mcr.rl.parallel import ParallelSelfPlay
 from mahjongkit.mcr.rl.single import SingleAgentEnv
 from mahjongkit.mcr.rl.table import Table
 from mahjongkit.mcr.rl.vector import VectorSelfPlay
@@ -39,6 +40,7 @@ _register()
 __all__ = [
     "AGENTS",
     "MahjongEnv",
+    "ParallelSelfPlay",
     "SingleAgentEnv",
     "Table",
     "VectorSelfPlay",
