@@ -154,6 +154,7 @@ def main() -> None:
     )
     parser.add_argument("--child", choices=["raw", "env", "vector"], help=argparse.SUPPRESS)
     parser.add_argument("--skip-baseline", action="store_true")
+    parser.add_argument("--cores-only", action="store_true", help="only the cores part")
     args = parser.parse_args()
     if args.child:
         child(args.child, args.hands, args.games)
@@ -163,7 +164,8 @@ def main() -> None:
     sides = [("this tree", None)]
     if not args.skip_baseline:
         sides.append(("baseline", args.baseline_path))
-    rows = [(kind, side, path) for kind in ("raw", "env", "vector") for side, path in sides]
+    kinds = () if args.cores_only else ("raw", "env", "vector")
+    rows = [(kind, side, path) for kind in kinds for side, path in sides]
     rates: dict[tuple[str, str], list[float]] = {(kind, side): [] for kind, side, _ in rows}
     for _ in range(args.repeat):
         for kind, side, path in rows:

@@ -1,9 +1,10 @@
 """MCR environments for reinforcement learning (``pip install "mahjongkit[rl]"``): the
 PettingZoo AEC environment, the Gymnasium single-agent wrapper and vectorised self-play (in
 one process or over several), gathered from :mod:`mahjongkit.mcr.rl`, and
-:func:`expert_action` (a bot's move as an action index, for behaviour cloning). Importing this module without PettingZoo and Gymnasium raises
-``ImportError`` naming the extra; importing it registers the Gymnasium ids
-``mahjongkit/MCR-v0`` and ``mahjongkit/MCR-Botzone-v0``.
+:func:`expert_action` (a bot's move as an action index, for behaviour cloning). Importing
+this module without PettingZoo and Gymnasium raises ``ImportError`` naming the extra;
+importing it registers the Gymnasium ids ``mahjongkit/MCR-v0`` and
+``mahjongkit/MCR-Botzone-v0``.
 
 >>> from mahjongkit.mcr.env import MahjongEnv
 >>> env = MahjongEnv(rotate=False)

@@ -12,8 +12,9 @@ a refused call changes nothing, as in ``VectorSelfPlay``. The autoreset conventi
 ``VectorSelfPlay``'s (``final_infos`` keeps what ended).
 
 Close it (``close()``, or use it in a ``with`` block) to stop the workers and release the
-shared memory (freed once the arrays it returned are no longer used). Like ``VectorSelfPlay``, an instance is not thread-safe (a second thread's call
-raises ``RuntimeError``).
+shared memory (freed once the arrays it returned are no longer used). Like
+``VectorSelfPlay``, an instance is not thread-safe (a second thread's call raises
+``RuntimeError``).
 
 >>> with ParallelSelfPlay(4, workers=2, rotate=False) as play:
 ...     observations, masks, seats = play.reset(seeds=[1, 2, 3, 4])
@@ -96,30 +97,25 @@ def _worker(
     try:
         play = VectorSelfPlay(stop - start, **options)
         shared = _views(block, _layout(num_games, play.tables[0].planes)[0])
-        mine = {key: array[start:stop] for key, array in shared.items()}
-        planes = mine["planes"].reshape(stop - start, -1)
-
-        def publish(observations: npt.NDArray[Any]) -> None:
-            planes[:] = observations.reshape(stop - start, -1)
-            mine["masks"][:] = play.masks
-            mine["seats"][:] = play.seats
-
+        play._adopt({key: array[start:stop] for key, array in shared.items()})
+        actions = shared["actions"][start:stop]
         while True:
             command, argument = connection.recv()
             try:
                 if command == "reset":
-                    observations, _, _ = play.reset(argument)
-                    publish(observations)
-                    mine["rewards"][:] = 0.0
-                    mine["dones"][:] = False
+                    play.reset(argument)
                     connection.send(("ok", play.game_seeds))
                 elif command == "step":
-                    observations, _, _, rewards, dones = play.step(mine["actions"])
-                    publish(observations)
-                    mine["rewards"][:] = rewards
-                    mine["dones"][:] = dones
-                    finals = {k: info for k, info in enumerate(play.final_infos) if info}
-                    connection.send(("ok", (finals, play.game_seeds)))
+                    play.step(actions)
+                    # Only what ended crosses the pipe: the ended episode's info and the
+                    # seed of the game that replaced it.
+                    seeds = play.game_seeds if play.dones.any() else None
+                    ended = {
+                        k: (info, seeds[k] if seeds else "")
+                        for k, info in enumerate(play.final_infos)
+                        if info
+                    }
+                    connection.send(("ok", ended))
                 else:
                     connection.send(("ok", None))
                     return
@@ -242,13 +238,11 @@ class ParallelSelfPlay:
             self._actions[:] = chosen
             answers = self._all([("step", None)] * self.workers)
             finals: list[dict[str, Any] | None] = [None] * self.num_games
-            seeds: list[str] = []
-            for (start, _), (ended, part) in zip(self._slices, answers, strict=True):
-                for k, info in ended.items():
+            for (start, _), ended in zip(self._slices, answers, strict=True):
+                for k, (info, seed) in ended.items():
                     finals[start + k] = info
-                seeds += part
+                    self.game_seeds[start + k] = seed
             self.final_infos = finals
-            self.game_seeds = seeds
             self.episodes += self.dones
         return self.observations, self.masks, self.seats, self.rewards, self.dones
 

@@ -147,6 +147,21 @@ class VectorSelfPlay:
         self.episodes = np.zeros(num_games, dtype=np.int64)
         self.final_infos: list[dict[str, Any] | None] = [None] * num_games
 
+    def _adopt(self, arrays: dict[str, npt.NDArray[Any]]) -> None:
+        """Write the batches into the given arrays from now on (``planes``, ``masks``,
+        ``seats``, ``rewards``, ``dones``: :class:`~mahjongkit.mcr.rl.parallel.ParallelSelfPlay`'s
+        shared memory), so that nothing is copied after a step."""
+        flat = self.observations.ndim == 2
+        self._planes = arrays["planes"]
+        self.observations = self._planes.reshape(self.num_games, -1) if flat else self._planes
+        self._masks = arrays["masks"]
+        self.masks = self._masks.view()
+        self.masks.flags.writeable = False
+        if self._batch is not None:
+            for k, table in enumerate(self.tables):
+                table.use_mask_buffer(self._masks[k])
+        self.seats, self.rewards, self.dones = arrays["seats"], arrays["rewards"], arrays["dones"]
+
     @property
     def game_seeds(self) -> list[str]:
         """The seed of the game each slot is playing."""
