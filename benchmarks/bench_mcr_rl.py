@@ -132,7 +132,7 @@ def run_vector(hands: int, games: int, impl: str | None = None) -> tuple[float, 
     while play.episodes.sum() < hands:
         # A uniform random legal index per game: the arg-max of random keys on the mask.
         keys = rng.random(masks.shape)
-        keys[~masks] = -1.0
+        keys[masks == 0] = -1.0
         _, masks, _, _, _ = play.step(keys.argmax(axis=1))
         moves += games
     # Hands in progress count by their moves so far, at the finished hands' moves per hand.

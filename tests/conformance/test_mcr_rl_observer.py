@@ -90,7 +90,7 @@ def test_vectorised_batches_are_the_same_with_either_observer(flat: bool) -> Non
     for _ in range(400):
         masks = batches["cpp"].masks
         keys = rng.random(masks.shape)
-        keys[~masks] = -1.0
+        keys[masks == 0] = -1.0
         actions = keys.argmax(axis=1)
         cpp = batches["cpp"].step(actions)
         python = batches["python"].step(actions)

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
+#include <string>
 
 namespace mahjongkit::mcr::rl {
 
@@ -54,10 +55,20 @@ int chi_index(int a, int b, int claimed) {
 
 }  // namespace
 
-Observer::Observer(int history)
-    : history_(history), seat_planes_(kSeatFixed + history), own_(4 * (kSeatFixed + history)) {
-  if (history < 1) throw std::invalid_argument("history is the number of discards kept per seat (>= 1)");
+namespace {
+// Checked before any size is computed from it (the members below multiply it).
+int checked_history(int history) {
+  if (history < 1 || history > kMaxHistory)
+    throw std::invalid_argument("history is the number of discards kept per seat (1 to " +
+                                std::to_string(kMaxHistory) + ")");
+  return history;
 }
+}  // namespace
+
+Observer::Observer(int history)
+    : history_(checked_history(history)),
+      seat_planes_(kSeatFixed + history_),
+      own_(4 * (kSeatFixed + history_)) {}
 
 void Observer::load(const std::array<SeatState, 4>& seats, const std::array<int, 4>& totals, int wall,
                     int hand_no, int dealer, int prevailing, const Marks& marks) {

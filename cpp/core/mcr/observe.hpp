@@ -21,6 +21,9 @@ inline constexpr int kColumns = 34;
 inline constexpr int kActions = 235;
 inline constexpr int kSeatFixed = 7;
 inline constexpr int kOwnPlanes = 21;
+// The most discards a seat's block keeps (rl/observation.py's MAX_HISTORY): bounds every size
+// computed from a caller's history, so the products below cannot overflow an int.
+inline constexpr int kMaxHistory = 144;
 
 // A move's records: four ints each, the code and three fields.
 enum RecordCode : int {

@@ -1,16 +1,30 @@
 """A PettingZoo AEC environment of MCR: agents ``seat_0`` … ``seat_3``.
 
 Each agent observes ``{"observation": planes, "action_mask": mask}``: the float32 planes of
-:mod:`mahjongkit.mcr.rl.observation` (shape ``(planes, 34)``, or flat with ``flat=True``)
-and an int8 mask over the 235 indices of :mod:`mahjongkit.mcr.rl.encoding` (1 where legal;
-all 0 for a seat that is not awaited). The agent to act is the first seat the rules wait on;
-in a window after a discard only the seats whose answer can still change the outcome are
-asked. Rewards are the settlement deltas of each hand as it ends (times ``reward_scale``);
-an episode is ``hands`` hands (one by default). The last observation of an episode is the
-one before the move that ended it.
+``docs/mcr-rl-observation.md`` (shape ``(planes, 34)``, or flat with ``flat=True``) and an
+int8 mask over the 235 indices of :mod:`mahjongkit.mcr.rl.encoding`: 1 where legal for the
+agent to act (``agent_selection``), all 0 for every other agent. The agent to act is the
+first seat the rules wait on; in a window after a discard only the seats whose answer can
+still change the outcome are asked. Rewards are the settlement deltas of each hand as it
+ends (times ``reward_scale``); an episode is ``hands`` hands (one by default, its hand drawn
+from the whole match by the seed: see :mod:`mahjongkit.mcr.rl.table`). The last observation
+of an episode is the one before the move that ended it. When a hand ends every agent's
+``info`` holds ``"hand"``: the winner, the discarder, the fans and the points
+(:func:`~mahjongkit.mcr.rl.table.hand_result`); after an illegal action under ``"terminate"``
+or ``"penalty"``, ``"illegal_move": True`` and ``"penalised"`` (the offender's seat).
+
+The environment is a turn game: PettingZoo's ``aec_to_parallel`` refuses it
+(``metadata["is_parallelizable"]`` is false), since only one seat ever acts at a time. An
+instance is not thread-safe; one thread steps it.
+
+:func:`env` is the environment as PettingZoo's classic games give it, with the checks done
+inside (no wrapper forwarding every attribute): steps and observations before ``reset`` or
+after the episode raise a clear error (the order wrapper), an action outside the action
+space raises (the bounds wrapper), and an illegal action ends the episode with ``-1`` for
+the offender (the illegal-move wrapper; ``illegal="penalty"`` plays Botzone's penalty).
 
 >>> from mahjongkit.mcr.rl.env import MahjongEnv
->>> env = MahjongEnv()
+>>> env = MahjongEnv(rotate=False)
 >>> env.reset(seed=1)
 >>> observation, reward, terminated, truncated, info = env.last()
 >>> env.agent_selection, observation["observation"].shape, int(observation["action_mask"].sum())
@@ -36,10 +50,29 @@ from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.rl.encoding import ACTIONS, COLUMNS
 from mahjongkit.mcr.rl.observation import HISTORY
 from mahjongkit.mcr.rl.table import Illegal, Table
-from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
+from mahjongkit.mcr.scoring.ruleset import Ruleset
 
 AGENTS = ("seat_0", "seat_1", "seat_2", "seat_3")
+RENDER_MODES: Final = ("human", "ansi")
 _SEAT_OF: Final = {agent: seat for seat, agent in enumerate(AGENTS)}
+
+
+def check_render_mode(render_mode: str | None) -> str | None:
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode is None or one of {RENDER_MODES}, not {render_mode!r}")
+    return render_mode
+
+
+def render_table(table: Table, render_mode: str | None) -> str | None:
+    """The table as text (``"ansi"``), printed (``"human"``, returning ``None``)."""
+    if render_mode is None:
+        return None
+    game = table.game
+    text = "" if game is None else str(game.to_string())
+    if render_mode == "human":
+        print(text)
+        return None
+    return text
 
 
 def observation_space(planes: int, flat: bool) -> spaces.Dict:
@@ -56,13 +89,15 @@ def observation_space(planes: int, flat: bool) -> spaces.Dict:
 class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
     """The AEC environment (see the module's description). Options: ``hands`` per episode
     (1–16), ``history`` (discards kept per seat in the planes), ``flat`` observations,
-    ``reward_scale``, ``illegal`` (``"raise"`` or ``"penalty"``), ``ruleset``,
-    ``render_mode`` ``"ansi"`` (the whole table as text, every hand shown) and ``impl``
-    (the observer's implementation: see :class:`~mahjongkit.mcr.rl.table.Table`)."""
+    ``reward_scale``, ``illegal`` (``"raise"``, ``"terminate"`` or ``"penalty"``),
+    ``ruleset``, ``variant`` (``"mcr"`` or ``"botzone"``), ``rotate`` (vary the dealer and
+    winds of one-hand episodes), ``render_mode`` (``"ansi"``: :meth:`render` returns the
+    whole table as text; ``"human"``: prints it) and ``impl`` (the observer's
+    implementation); see :class:`~mahjongkit.mcr.rl.table.Table`."""
 
     metadata: ClassVar[dict[str, Any]] = {
         "name": "mahjongkit_mcr_v1",
-        "render_modes": ["ansi"],
+        "render_modes": list(RENDER_MODES),
         "is_parallelizable": False,
     }
 
@@ -74,14 +109,14 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         flat: bool = False,
         reward_scale: float = 1.0,
         illegal: Illegal = "raise",
-        ruleset: Ruleset = GREEN_BOOK,
+        ruleset: Ruleset | None = None,
         render_mode: str | None = None,
         impl: str | None = None,
+        variant: str = "mcr",
+        rotate: bool = True,
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.table = Table(
             hands=hands,
             history=history,
@@ -89,6 +124,8 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
             illegal=illegal,
             ruleset=ruleset,
             impl=impl,
+            variant=variant,
+            rotate=rotate,
         )
         self.flat = flat
         self.possible_agents = list(AGENTS)
@@ -128,13 +165,21 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         seat = _SEAT_OF[agent]
-        planes = self.table.observe(seat)
-        return {
-            "observation": planes.reshape(-1) if self.flat else planes,
-            "action_mask": self.table.mask(seat),
-        }
+        table = self.table
+        if table.game is None:
+            raise ValueError("reset() first: no game is on the table")
+        planes = table.observe(seat)
+        if seat == table.seat and agent == self.agent_selection:
+            mask = table.mask(seat)
+        else:  # only the agent to act has moves
+            mask = np.zeros(ACTIONS, dtype=np.int8)
+        return {"observation": planes.reshape(-1) if self.flat else planes, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
+        if self.table.game is None:
+            raise ValueError("reset() first: no game is on the table")
+        if not self.agents:
+            raise ValueError("the episode is over (every agent is done): reset() first")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -143,30 +188,38 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
             raise ValueError(f"{agent} is to act: None is only for a finished agent")
         seat = _SEAT_OF[agent]
         self._cumulative_rewards[agent] = 0.0
-        rewards = self.table.play(seat, action)
+        table = self.table
+        rewards = table.play(seat, action)
         self.rewards = dict(zip(AGENTS, rewards, strict=True))
-        if self.table.done:
+        if table.results or table.penalised is not None:
+            info: dict[str, Any] = {}
+            if table.results:
+                info["hand"] = table.results[-1]
+            if table.penalised is not None:
+                info["illegal_move"] = True
+                info["penalised"] = table.penalised
+            self.infos = {name: dict(info) for name in AGENTS}
+        elif self.infos[agent]:
+            self.infos = {name: {} for name in AGENTS}
+        if table.done:
             self.terminations = dict.fromkeys(AGENTS, True)
         else:
-            assert self.table.seat is not None
-            self.agent_selection = AGENTS[self.table.seat]
+            assert table.seat is not None
+            self.agent_selection = AGENTS[table.seat]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        game = self.table.game
-        return "" if game is None else game.to_string()
+        return render_table(self.table, self.render_mode)
 
     def close(self) -> None:
         pass
 
 
-def env(**options: Any) -> Any:
-    """The environment wrapped as PettingZoo's classic games are (order enforced)."""
-    from pettingzoo.utils import wrappers
-
-    return wrappers.OrderEnforcingWrapper(MahjongEnv(**options))
+def env(**options: Any) -> MahjongEnv:
+    """The environment as PettingZoo's classic games are wrapped (see the module's
+    description): an illegal action ends the episode (``illegal="terminate"`` unless given)."""
+    options.setdefault("illegal", "terminate")
+    return MahjongEnv(**options)
 
 
 raw_env = MahjongEnv

@@ -8,49 +8,10 @@ scores) and never from another seat's concealed tiles: a concealed kong of anoth
 counts, its tile does not show, and a window after a discard shows only to the seats it
 asks (whether it opened at all says what others could claim).
 
-Layout version :data:`OBS_VERSION` (1), with ``N`` discards kept per seat (``history``,
-24 by default: ``49 + 4·N`` planes, 145 by default). First four blocks of ``7 + N`` planes,
-one per seat *relative to the observer* (block 0 the observer, 1 the next seat to play, 2
-the seat across, 3 the seat before); in each block:
-
-====== ================================================================================
-plane  meaning
-====== ================================================================================
-0      tiles in the seat's chows, copies / 4
-1      1 where the seat has an exposed pung of that kind
-2      1 where the seat has an exposed kong (claimed or promoted) of that kind
-3      scalar: the seat's concealed kongs / 4 (their tiles are not shown)
-4      scalar: the seat's flowers / 8
-5      scalar: the seat's score, ``0.5 + 0.5·clip(total / 256, -1, 1)``
-6      the seat's pool (discards not claimed), copies / 4
-7…     ``N`` planes: the seat's last ``N`` discards in the pool, oldest first, one-hot
-       (plane ``7 + i`` holds the ``i``-th of them; while the pool holds ``L ≤ N`` tiles,
-       planes ``7 + L`` on are empty)
-====== ================================================================================
-
-A seat's concealed tile count has no plane: it is 13 less three per meld (concealed kongs
-included), plus one for the seat on turn.
-
-Then 21 planes about the observer and the table (offset ``4·(7 + N)``):
-
-====== ================================================================================
-plane  meaning
-====== ================================================================================
-0–3    the observer's concealed tiles: 1 where it holds at least 1, 2, 3, 4 copies
-4      1 at the kinds of the observer's own concealed kongs
-5      1 at the tile the observer has just drawn (on its turn, when it drew)
-6–8    1 at the tile offered to the observer (a discard, or a promoted kong's tile it may
-       rob) when it comes from the next seat, the seat across, the seat before
-9–12   unseen copies (4 minus those the observer can see): at least 1, 2, 3, 4
-13     1 at the observer's seat wind (columns 27–30: E S W N)
-14     1 at the prevailing wind
-15     scalar: tiles left in the wall / 144
-16     scalar: 1 when it is the observer's turn (hold fourteen and discard, kong or win)
-17     scalar: 1 while a window on a discard asks the observer
-18     scalar: 1 while a window on a promoted kong asks the observer (a robbing win only)
-19     scalar: 1 when the observer's turn was reached by a chow or pung (no kong, no win)
-20     scalar: the hand number / 16
-====== ================================================================================
+The layout (version :data:`OBS_VERSION`, ``49 + 4·N`` planes with ``N`` discards kept per
+seat: 145 by default) is the table of ``docs/mcr-rl-observation.md``: four blocks of
+``7 + N`` planes, one per seat relative to the observer, then 21 planes about the observer
+and the table. The constants below name the planes' places in their block.
 
 :class:`Observer` builds them fast from a live game, updating what changed since the last
 call into preallocated buffers; :func:`encode_view` builds the same planes from a
@@ -91,6 +52,9 @@ OBS_VERSION: Final = 1
 """The version of the plane layout; it changes whenever a plane's meaning or place does."""
 HISTORY: Final = 24
 """Discards kept per seat by default."""
+MAX_HISTORY: Final = 144
+"""The most discards a seat's block may keep: no seat discards more tiles than a wall holds,
+so a larger history only adds empty planes (and a caller's huge number would be allocated)."""
 SCORE_SCALE: Final = 256.0
 
 # Planes of a seat's block.
@@ -116,8 +80,10 @@ def plane_count(history: int = HISTORY) -> int:
 
 
 def _check_history(history: int) -> int:
-    if isinstance(history, bool) or not isinstance(history, int) or history < 1:
-        raise ValueError(f"history is the number of discards kept per seat (>= 1), not {history!r}")
+    if isinstance(history, bool) or not isinstance(history, int) or not 1 <= history <= MAX_HISTORY:
+        raise ValueError(
+            f"history is the number of discards kept per seat (1 to {MAX_HISTORY}), not {history!r}"
+        )
     return history
 
 

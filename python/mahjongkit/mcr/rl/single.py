@@ -5,9 +5,20 @@ Each opponent is a bot level (``1`` or ``2``: a :class:`~mahjongkit.mcr.players.
 seeded by the game and its seat), anything with a ``choose(view)`` method, or a callable
 taking the seat's :class:`~mahjongkit.mcr.players.bot.View` and returning a
 :class:`~mahjongkit.mcr.game.moves.Move` or an action index. Opponents see only their own
-view. Observations and actions are those of :mod:`mahjongkit.mcr.rl.env`; the reward of a
-step is what the learner gained since its previous action (the settlement of the hands that
-ended, times ``reward_scale``).
+view. Observations and actions are those of :mod:`mahjongkit.mcr.rl.env`, and
+:meth:`SingleAgentEnv.action_masks` gives the mask as MaskablePPO (sb3-contrib) asks for it.
+The reward of a step is what the learner gained since its previous action (the settlement
+of the hands that ended, times ``reward_scale``). An illegal action ends the episode with
+``-1`` for the learner by default (``illegal="terminate"``, so that Gymnasium's
+``check_env`` and unmasked random actions work; ``"raise"`` and ``"penalty"`` as in
+:class:`~mahjongkit.mcr.rl.table.Table`). When a hand ends, ``info["hand"]`` holds its
+winner, discarder, fans and points.
+
+Seeds follow Gymnasium: ``reset(seed=s)`` takes a non-negative ``int`` (NumPy integers
+too); anything else raises (``TypeError`` for a non-integer, ``ValueError`` for a negative
+one). Registered with Gymnasium when :mod:`mahjongkit.mcr.env` is imported:
+``gymnasium.make("mahjongkit/MCR-v0", seat=1, opponents=2)`` and
+``"mahjongkit/MCR-Botzone-v0"`` (the Botzone variant). An instance is not thread-safe.
 
 >>> from mahjongkit.mcr.rl.single import SingleAgentEnv
 >>> env = SingleAgentEnv(seat=1, opponents=1)
@@ -38,11 +49,11 @@ except ImportError as error:  # pragma: no cover - the extra is part of the test
 
 from mahjongkit.mcr.game.moves import Move
 from mahjongkit.mcr.players.bot import Bot, View, view_of
-from mahjongkit.mcr.rl.encoding import ACTIONS, indices_of
-from mahjongkit.mcr.rl.env import observation_space
+from mahjongkit.mcr.rl.encoding import ACTIONS, check_index, indices_of
+from mahjongkit.mcr.rl.env import check_render_mode, observation_space, render_table
 from mahjongkit.mcr.rl.observation import HISTORY
 from mahjongkit.mcr.rl.table import Illegal, Table
-from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
+from mahjongkit.mcr.scoring.ruleset import Ruleset
 
 Observation: TypeAlias = dict[str, npt.NDArray[Any]]
 
@@ -60,7 +71,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, Any]):
     seats or a sequence of three (for the other seats in order). Other options as
     :class:`~mahjongkit.mcr.rl.env.MahjongEnv`."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (as gymnasium.Env)
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}  # noqa: RUF012 (as gymnasium.Env)
 
     def __init__(
         self,
@@ -71,17 +82,17 @@ class SingleAgentEnv(gymnasium.Env[Observation, Any]):
         history: int = HISTORY,
         flat: bool = False,
         reward_scale: float = 1.0,
-        illegal: Illegal = "raise",
-        ruleset: Ruleset = GREEN_BOOK,
+        illegal: Illegal = "terminate",
+        ruleset: Ruleset | None = None,
         render_mode: str | None = None,
         impl: str | None = None,
+        variant: str = "mcr",
+        rotate: bool = True,
     ) -> None:
         if isinstance(seat, bool) or seat not in (0, 1, 2, 3):
             raise ValueError(f"the learner's seat is 0 to 3, not {seat!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
         self.seat = seat
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.table = Table(
             hands=hands,
             history=history,
@@ -89,6 +100,8 @@ class SingleAgentEnv(gymnasium.Env[Observation, Any]):
             illegal=illegal,
             ruleset=ruleset,
             impl=impl,
+            variant=variant,
+            rotate=rotate,
         )
         self.flat = flat
         given: object = opponents  # a caller may pass what the types forbid, e.g. a str
@@ -103,6 +116,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, Any]):
         others = [s for s in range(4) if s != seat]
         self._opponents: dict[int, Opponent] = dict(zip(others, chosen, strict=True))
         self._players: dict[int, Callable[[View], Move | int]] = {}
+        self._results: list[dict[str, Any]] = []  # the hands ended since the learner's move
         self.observation_space: spaces.Dict = observation_space(self.table.planes, flat)  # type: ignore[assignment]
         self.action_space: spaces.Discrete = spaces.Discrete(ACTIONS)
 
@@ -126,9 +140,25 @@ class SingleAgentEnv(gymnasium.Env[Observation, Any]):
         }
 
     def _info(self) -> dict[str, Any]:
-        game = self.table.game
+        table = self.table
+        game = table.game
         assert game is not None
-        return {"seat": self.seat, "game_seed": game.seed, "hands_played": self.table.hands_played}
+        info: dict[str, Any] = {
+            "seat": self.seat,
+            "game_seed": game.seed,
+            "hands_played": table.hands_played,
+        }
+        if self._results:
+            info["hand"] = self._results[-1]
+        if table.penalised is not None:
+            info["illegal_move"] = True
+            info["penalised"] = table.penalised
+        return info
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The learner's legal actions now (bool, 235), as MaskablePPO asks for them; all
+        false once the episode is over."""
+        return self.table.mask(self.seat).astype(np.bool_)
 
     def _run_opponents(self) -> float:
         """Let the machine players move until the learner must act or the episode ends;
@@ -146,6 +176,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, Any]):
             else:
                 index = int(choice)
             reward += table.play(seat, index)[self.seat]
+            self._results += table.results
         return reward
 
     def reset(
@@ -154,8 +185,10 @@ class SingleAgentEnv(gymnasium.Env[Observation, Any]):
         """A new episode (the game ``str(seed)``, or the next of the seed stream). Should a
         hand end before the learner's first decision, the next game of the stream is
         played instead."""
+        seed = check_seed(seed)
         super().reset(seed=seed)
         for attempt in range(RESTARTS):
+            self._results = []
             self.table.reset(seed if attempt == 0 else None)
             game = self.table.game
             assert game is not None
@@ -171,11 +204,37 @@ class SingleAgentEnv(gymnasium.Env[Observation, Any]):
     def step(
         self, action: int | np.integer[Any]
     ) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
-        reward = self.table.play(self.seat, int(action))[self.seat]
+        """Play the learner's ``action`` (an ``int`` or NumPy integer: a float or a string
+        raises ``TypeError``, as the AEC environment does), then the opponents' moves."""
+        index = check_index(action)  # type: ignore[arg-type]  # a NumPy integer is accepted
+        if self.table.game is None:
+            raise ValueError("reset() first: no game is on the table")
+        if self.table.done:
+            raise ValueError("the episode is over: reset() first")
+        self._results = []
+        table = self.table
+        reward = table.play(self.seat, index)[self.seat]
+        self._results += table.results
         reward += self._run_opponents()
-        return self._observation(), reward, self.table.done, False, self._info()
+        return self._observation(), reward, table.done, False, self._info()
 
     def render(self) -> str | None:
-        if self.render_mode is None or self.table.game is None:
-            return None
-        return str(self.table.game.to_string())
+        return render_table(self.table, self.render_mode)
+
+
+def check_seed(seed: object) -> int | None:
+    """A Gymnasium seed: ``None`` or a non-negative integer (a NumPy one becomes an ``int``).
+
+    >>> check_seed(np.int64(3)), check_seed(None)
+    (3, None)
+    >>> check_seed(-1)
+    Traceback (most recent call last):
+    ValueError: a seed is a non-negative int, not -1
+    """
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise TypeError(f"a seed is a non-negative int or None, not {seed!r}")
+    if seed < 0:
+        raise ValueError(f"a seed is a non-negative int, not {seed!r}")
+    return int(seed)

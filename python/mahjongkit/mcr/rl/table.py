@@ -6,16 +6,30 @@ wrapper and the vectorised self-play are thin layers over it, so that all three 
 same games for the same seeds.
 
 An episode is ``hands`` hands (1 to 16; one by default, as on Botzone: the rules' one-hand
-game variant). Rewards are the
-settlement deltas of each hand as it ends, times ``reward_scale``. An action outside the
-mask raises ``ValueError`` naming it (``illegal="raise"``), or with ``illegal="penalty"``
-is played as the Botzone judge does: the offender pays 30 and each other seat gains 10
-(times ``reward_scale``), and the episode ends.
+game variant). ``variant`` is ``"mcr"`` (this package's game, with flowers and one wall) or
+``"botzone"`` (Botzone's: one hand, no flowers, four walls, scored with the values of
+Botzone's judge), so that a policy trained here plays Botzone's game.
 
->>> table = Table()
+A one-hand episode covers the whole game when ``rotate`` (the default): the seed also picks
+which hand of a match is dealt, so the dealer, every seat's wind and the prevailing wind
+vary from episode to episode (the ``mcr`` variant deals hand 1 to 16, ``botzone`` seat 0
+always deals, as on Botzone, under a prevailing wind 0 to 3 from the seed as the arena
+does). :func:`rules_for` gives the very game of a seed, to replay it.
+
+Rewards are the settlement deltas of each hand as it ends, times ``reward_scale``. An action
+outside the mask raises ``ValueError`` naming it (``illegal="raise"``); with
+``illegal="terminate"`` it ends the episode as PettingZoo's classic games do (the offender
+gets ``-1``, the others ``0``); with ``illegal="penalty"`` it is played as the Botzone judge
+does: the offender pays 30 and each other seat gains 10 (times ``reward_scale``), and the
+episode ends. :attr:`Table.results` describes the hands a move ended (winner, discarder,
+fans, points), for the environments' ``info``.
+
+>>> table = Table(rotate=False)
 >>> table.reset(7)
 >>> table.seat, table.game.seed, table.legal()[:3]
 (0, '7', [5, 6, 7])
+>>> rules_for(7).dealer, rules_for(7).prevailing, rules_for(7, variant="botzone").dealer
+(3, 2, 0)
 >>> table.play(0, 1)
 Traceback (most recent call last):
 ValueError: action 1 (hu) is not legal for seat 0 now; legal: 5 (play 4m), 6 (play 5m), ...
@@ -23,14 +37,15 @@ ValueError: action 1 (hu) is not legal for seat 0 now; legal: 5 (play 4m), 6 (pl
 
 from __future__ import annotations
 
+import hashlib
 import random
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from mahjongkit._impl import pick, resolve
-from mahjongkit.mcr.game.result import HANDS
+from mahjongkit.mcr.game.result import HANDS, HandRecord
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.game.variant import ONE_HAND, STANDARD
 from mahjongkit.mcr.rl.encoding import (
@@ -47,10 +62,80 @@ if TYPE_CHECKING:
     from mahjongkit.mcr.rl._cpp import CoreObserver
 from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
 
-Illegal = Literal["raise", "penalty"]
+Illegal = Literal["raise", "terminate", "penalty"]
+ILLEGAL_MODES: Final = ("raise", "terminate", "penalty")
 ILLEGAL_PENALTY: Final = 30
 """What the offender pays under ``illegal="penalty"`` (each other seat gains a third)."""
+ILLEGAL_REWARD: Final = -1.0
+"""The offender's reward under ``illegal="terminate"`` (PettingZoo's classic games' value)."""
 SEED_BITS: Final = 63
+VARIANTS: Final = ("mcr", "botzone")
+
+
+def _check_variant(variant: str) -> str:
+    if variant not in VARIANTS:
+        raise ValueError(f"variant is one of {VARIANTS}, not {variant!r}")
+    return variant
+
+
+def _rotation(seed: str, salt: bytes, choices: int) -> int:
+    """A choice among ``choices`` fixed by the seed alone (the same in every process)."""
+    return hashlib.sha256(salt + seed.encode()).digest()[0] % choices
+
+
+def rules_for(
+    seed: int | str,
+    *,
+    variant: str = "mcr",
+    hands: int = 1,
+    rotate: bool = True,
+    ruleset: Ruleset | None = None,
+) -> Rules:
+    """The game a :class:`Table` plays for ``seed`` with these options (to replay it).
+
+    A rotated one-hand ``mcr`` game is hand ``1 + h`` of a match (``h`` from the seed's hash:
+    every dealer and both winds in turn); a ``botzone`` one is Botzone's deal of the seed
+    (:meth:`~mahjongkit.mcr.botzone.variant.BotzoneDeal.from_seed`, wind from the seed's
+    hash); without rotation hand 1 (seat 0 deals, East prevails)."""
+    text = str(seed)
+    if _check_variant(variant) == "botzone":
+        from mahjongkit.mcr.botzone.variant import GB, BotzoneDeal, botzone_rules
+
+        if hands != 1:
+            raise ValueError(f"the botzone variant plays one hand per episode, not {hands}")
+        deal = BotzoneDeal.from_seed(text, None if rotate else 0)
+        return botzone_rules(deal, ruleset=GB if ruleset is None else ruleset)
+    chosen = GREEN_BOOK if ruleset is None else ruleset
+    if hands != 1:
+        return Rules(text, ruleset=chosen, variant=STANDARD)
+    hand_no = 1 + _rotation(text, b"hand:", HANDS) if rotate else 1
+    return Rules(text, hand_no=hand_no, ruleset=chosen, variant=ONE_HAND)
+
+
+def hand_result(record: HandRecord) -> dict[str, Any]:
+    """A finished hand as plain data for an ``info`` dict: ``winner``, ``discarder`` (the
+    seat that fed the win, or ``None``), ``self_drawn``, ``points`` (the winner's, flowers
+    included), ``fans`` (``(name, points, times)`` each), ``deltas`` (the settlement) and
+    ``hand_no``, ``dealer``, ``prevailing``.
+
+    >>> table = Table(rotate=False)
+    >>> table.reset(0)
+    >>> while not table.done:
+    ...     _ = table.play(table.seat, table.legal()[-1])
+    >>> sorted(table.results[-1])[:5]
+    ['dealer', 'deltas', 'discarder', 'fans', 'hand_no']
+    """
+    return {
+        "winner": record.winner,
+        "discarder": record.discarder,
+        "self_drawn": record.winner is not None and record.discarder is None,
+        "points": record.points,
+        "fans": [(fan.name, fan.points, fan.times) for fan in record.fans],
+        "deltas": list(record.deltas),
+        "hand_no": record.hand_no,
+        "dealer": record.dealer,
+        "prevailing": record.prevailing,
+    }
 
 
 class SeedStream:
@@ -97,8 +182,12 @@ class Table:
     """One game stepped by action indices (see the module's description).
 
     ``history`` is the number of discards per seat the observation keeps; ``ruleset`` the
-    scorer's rules; ``impl`` (``"cpp"``, ``"python"`` or ``None``: see :mod:`mahjongkit._impl`)
-    chooses the observer and mask, C++ or their pure-Python twin (the same planes and masks).
+    scorer's rules (by default the Green Book's, Botzone's judge's values for ``botzone``);
+    ``impl`` (``"cpp"``, ``"python"`` or ``None``: see :mod:`mahjongkit._impl`) chooses the
+    observer and mask, C++ or their pure-Python twin (the same planes and masks).
+
+    A table is not thread-safe: one thread steps it at a time (the rules it owns are one
+    mutable game).
     """
 
     def __init__(
@@ -108,12 +197,20 @@ class Table:
         history: int = HISTORY,
         reward_scale: float = 1.0,
         illegal: Illegal = "raise",
-        ruleset: Ruleset = GREEN_BOOK,
+        ruleset: Ruleset | None = None,
         impl: str | None = None,
+        variant: str = "mcr",
+        rotate: bool = True,
     ) -> None:
-        if illegal not in ("raise", "penalty"):
-            raise ValueError(f"illegal is 'raise' or 'penalty', not {illegal!r}")
+        if illegal not in ILLEGAL_MODES:
+            raise ValueError(f"illegal is one of {ILLEGAL_MODES}, not {illegal!r}")
+        if not isinstance(rotate, bool):
+            raise TypeError(f"rotate is a bool, not {type(rotate).__name__}")
+        self.variant = _check_variant(variant)
         self.hands = _check_hands(hands)
+        if variant == "botzone" and self.hands != 1:
+            raise ValueError(f"the botzone variant plays one hand per episode, not {hands}")
+        self.rotate = rotate
         self.reward_scale = float(reward_scale)
         self.illegal: Illegal = illegal
         self.ruleset = ruleset
@@ -133,18 +230,26 @@ class Table:
         self.done = True
         self.hands_played = 0
         self.penalised: int | None = None
+        self.results: list[dict[str, Any]] = []
+        """The hands the last move ended (see :func:`hand_result`), oldest first."""
         self._legal: list[int] | None = None
 
     def reset(self, seed: int | None = None) -> None:
         """Start an episode: the game ``str(seed)``, or the next seed of the stream."""
         # One hand is the rules' own one-hand game (it ends finished, its end observable);
         # any other number of hands is cut from a whole game.
-        variant = ONE_HAND if self.hands == 1 else STANDARD
-        game = Rules(self.seeds.next(seed), ruleset=self.ruleset, variant=variant)
+        game = rules_for(
+            self.seeds.next(seed),
+            variant=self.variant,
+            hands=self.hands,
+            rotate=self.rotate,
+            ruleset=self.ruleset,
+        )
         game.take_outcomes()
         self.game = game
         self.hands_played = 0
         self.penalised = None
+        self.results = []
         self.done = False
         self.observer.reset()
         self.observer.sync(game)
@@ -267,10 +372,15 @@ class Table:
                     f"action {index} ({describe(index)}) is not legal for seat {seat} now;"
                     f" legal: {names}"
                 )
-            scale = self.reward_scale
-            rewards = [ILLEGAL_PENALTY / 3 * scale] * 4
-            rewards[seat] = -ILLEGAL_PENALTY * scale
+            if self.illegal == "terminate":
+                rewards = [0.0] * 4
+                rewards[seat] = ILLEGAL_REWARD
+            else:
+                scale = self.reward_scale
+                rewards = [ILLEGAL_PENALTY / 3 * scale] * 4
+                rewards[seat] = -ILLEGAL_PENALTY * scale
             self.penalised = seat
+            self.results = []
             self.done = True
             self._advance()
             return rewards
@@ -286,12 +396,15 @@ class Table:
             raise AssertionError(f"a legal index was refused: {describe(index)}: {refusal}")
         events = game.take_outcomes()
         rewards = [0.0, 0.0, 0.0, 0.0]
+        if self.results:
+            self.results = []
         if len(history) > seen:
             scale = self.reward_scale
             for record in history[seen:]:
                 for s in range(4):
                     rewards[s] += record.deltas[s] * scale
                 self.hands_played += 1
+                self.results.append(hand_result(record))
             if self.hands_played >= self.hands or not game.is_active:
                 self.done = True
         # An episode cut short of the game keeps its last observation: the rules have dealt

@@ -2,17 +2,32 @@
 
 Each call takes one action per game (for the seat that game waits on) and fills
 preallocated arrays: ``observations`` ``(K, planes, 34)`` float32 (or ``(K, planes·34)``
-flat), ``masks`` ``(K, 235)`` bool, ``seats`` ``(K,)`` (the seat each game waits on),
-``rewards`` ``(K, 4)`` float32 (what each seat gained from the step) and ``dones`` ``(K,)``.
-A game whose episode ended starts the next one at once (the next seed of its own stream),
-so every slot always waits on a seat. Game ``k`` reset with seed ``s`` plays exactly what
+flat), ``masks`` ``(K, 235)`` int8 (as the AEC environment's), ``seats`` ``(K,)`` (the seat
+each game waits on), ``rewards`` ``(K, 4)`` float32 (what each seat gained from the step)
+and ``dones`` ``(K,)``. Game ``k`` reset with seed ``s`` plays exactly what
 :class:`~mahjongkit.mcr.rl.env.MahjongEnv` plays after ``reset(seed=s)`` for the same
 actions, and its later episodes what that environment's later ``reset()`` calls play.
+
+**Autoreset** (this class's own convention, not Gymnasium's ``VectorEnv``: four seats take
+turns in each game, so there is no one agent's observation to hand back): a game whose
+episode ended starts the next one within the same call (the next seed of its own stream),
+so every slot always waits on a seat and the returned observation, mask and seat are the new
+episode's. What ended is kept: ``rewards[k]`` is the last step's settlement (all four
+seats), ``dones[k]`` is true, and ``final_infos[k]`` holds the ended episode's ``hand`` (the
+winner, discarder, fans and points), ``penalised`` and ``game_seed`` (``None`` for a game
+that did not end). The ended episode's last observation of each seat is not kept: every
+seat's episode is over, so no value is bootstrapped from it.
+
+A step checks every action first (types, range, legality) and moves no game unless all are
+legal (or, with ``illegal="penalty"`` or ``"terminate"``, plays the offending games' penalty):
+a refused call changes nothing. An instance is not thread-safe: a call made while another
+thread is inside one raises ``RuntimeError`` (use one instance per thread, or
+:class:`~mahjongkit.mcr.rl.parallel.ParallelSelfPlay` for several cores).
 
 The arrays are overwritten by the next call: copy what you keep (the masks are read-only).
 Observations and masks come from the C++ observer unless ``impl="python"``. Needs only NumPy.
 
->>> play = VectorSelfPlay(3)
+>>> play = VectorSelfPlay(3, rotate=False)
 >>> observations, masks, seats = play.reset(seeds=[1, 2, 3])
 >>> observations.shape, masks.shape, seats.tolist()
 ((3, 145, 34), (3, 235), [0, 0, 0])
@@ -24,24 +39,28 @@ Observations and masks come from the C++ observer unless ``impl="python"``. Need
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import numpy as np
 import numpy.typing as npt
 
-from mahjongkit.mcr.rl.encoding import ACTIONS, COLUMNS
+from mahjongkit.mcr.rl.encoding import ACTIONS, COLUMNS, check_index
 from mahjongkit.mcr.rl.observation import HISTORY, Observer
 from mahjongkit.mcr.rl.table import Illegal, Table
-from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
+from mahjongkit.mcr.scoring.ruleset import Ruleset
 
 if TYPE_CHECKING:
     from mahjongkit.mcr.rl._cpp import CoreBatch
 
-Batch = tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int64]]
+MAX_GAMES: Final = 1 << 16
+"""The most games one instance steps (each holds a game and its arrays: 65,536 is a few GB)."""
+
+Batch = tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], npt.NDArray[np.int64]]
 StepBatch = tuple[
     npt.NDArray[np.float32],
-    npt.NDArray[np.bool_],
+    npt.NDArray[np.int8],
     npt.NDArray[np.int64],
     npt.NDArray[np.float32],
     npt.NDArray[np.bool_],
@@ -61,12 +80,29 @@ class VectorSelfPlay:
         flat: bool = False,
         reward_scale: float = 1.0,
         illegal: Illegal = "raise",
-        ruleset: Ruleset = GREEN_BOOK,
+        ruleset: Ruleset | None = None,
         impl: str | None = None,
+        variant: str = "mcr",
+        rotate: bool = True,
     ) -> None:
-        if isinstance(num_games, bool) or not isinstance(num_games, int) or num_games < 1:
-            raise ValueError(f"num_games is a positive int, not {num_games!r}")
-        self.tables = [
+        if (
+            isinstance(num_games, bool)
+            or not isinstance(num_games, int)
+            or not 1 <= num_games <= MAX_GAMES
+        ):
+            raise ValueError(f"num_games is an int from 1 to {MAX_GAMES}, not {num_games!r}")
+        # The first table checks every option before the others and the arrays are made.
+        first = Table(
+            hands=hands,
+            history=history,
+            reward_scale=reward_scale,
+            illegal=illegal,
+            ruleset=ruleset,
+            impl=impl,
+            variant=variant,
+            rotate=rotate,
+        )
+        self.tables = [first] + [
             Table(
                 hands=hands,
                 history=history,
@@ -74,14 +110,17 @@ class VectorSelfPlay:
                 illegal=illegal,
                 ruleset=ruleset,
                 impl=impl,
+                variant=variant,
+                rotate=rotate,
             )
-            for _ in range(num_games)
+            for _ in range(num_games - 1)
         ]
+        self._busy = threading.Lock()
         self.num_games = num_games
         planes = self.tables[0].planes
         self._planes = np.zeros((num_games, planes, COLUMNS), dtype=np.float32)
         self.observations = self._planes.reshape(num_games, -1) if flat else self._planes
-        self._masks = np.zeros((num_games, ACTIONS), dtype=np.bool_)
+        self._masks = np.zeros((num_games, ACTIONS), dtype=np.int8)
         # Read-only for the caller: with the C++ observer the rows are the games' own masks,
         # which the next step checks its actions against.
         self.masks = self._masks.view()
@@ -106,6 +145,22 @@ class VectorSelfPlay:
         self.rewards = np.zeros((num_games, 4), dtype=np.float32)
         self.dones = np.zeros(num_games, dtype=np.bool_)
         self.episodes = np.zeros(num_games, dtype=np.int64)
+        self.final_infos: list[dict[str, Any] | None] = [None] * num_games
+
+    def _adopt(self, arrays: dict[str, npt.NDArray[Any]]) -> None:
+        """Write the batches into the given arrays from now on (``planes``, ``masks``,
+        ``seats``, ``rewards``, ``dones``: :class:`~mahjongkit.mcr.rl.parallel.ParallelSelfPlay`'s
+        shared memory), so that nothing is copied after a step."""
+        flat = self.observations.ndim == 2
+        self._planes = arrays["planes"]
+        self.observations = self._planes.reshape(self.num_games, -1) if flat else self._planes
+        self._masks = arrays["masks"]
+        self.masks = self._masks.view()
+        self.masks.flags.writeable = False
+        if self._batch is not None:
+            for k, table in enumerate(self.tables):
+                table.use_mask_buffer(self._masks[k])
+        self.seats, self.rewards, self.dones = arrays["seats"], arrays["rewards"], arrays["dones"]
 
     @property
     def game_seeds(self) -> list[str]:
@@ -115,15 +170,28 @@ class VectorSelfPlay:
     def reset(self, seeds: Sequence[int] | None = None) -> Batch:
         """Start every game: game ``k`` plays ``str(seeds[k])`` (or the next seed of its
         stream). Returns ``(observations, masks, seats)``."""
-        if seeds is not None and len(seeds) != self.num_games:
-            raise ValueError(f"one seed per game: {self.num_games}, not {len(seeds)}")
-        for k, table in enumerate(self.tables):
-            table.reset(None if seeds is None else seeds[k])
-        self._fill()
-        self.episodes[:] = 0
-        self.dones[:] = False
-        self.rewards[:] = 0.0
+        if seeds is not None:
+            if isinstance(seeds, (str, bytes, dict)) or not isinstance(
+                seeds, Sequence | np.ndarray
+            ):
+                raise TypeError(f"seeds is a sequence of ints, one per game, not {seeds!r}")
+            if len(seeds) != self.num_games:
+                raise ValueError(f"one seed per game: {self.num_games}, not {len(seeds)}")
+            for seed in seeds:
+                if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+                    raise TypeError(f"a seed is an int, not {seed!r}")
+        with self._exclusive():
+            for k, table in enumerate(self.tables):
+                table.reset(None if seeds is None else seeds[k])
+            self._fill()
+            self.episodes[:] = 0
+            self.dones[:] = False
+            self.rewards[:] = 0.0
+            self.final_infos = [None] * self.num_games
         return self.observations, self.masks, self.seats
+
+    def _exclusive(self) -> _Exclusive:
+        return _Exclusive(self._busy)
 
     def _fill(self) -> None:
         """The batch's seats, observations and masks: a few calls for all games."""
@@ -156,36 +224,82 @@ class VectorSelfPlay:
         masks[:] = False
         masks[rows, columns] = True
 
+    @staticmethod
+    def _checked_shape(actions: Sequence[int] | npt.NDArray[Any], num_games: int) -> list[int]:
+        """The actions as ints, one per game, each an index of the encoding."""
+        if isinstance(actions, np.ndarray):
+            if actions.shape != (num_games,):
+                raise ValueError(f"one action per game: shape ({num_games},), not {actions.shape}")
+            if actions.dtype.kind not in "iu":
+                raise TypeError(f"actions are integers, not {actions.dtype}")
+            chosen: list[int] = actions.tolist()
+        elif isinstance(actions, (str, bytes)) or not isinstance(actions, Sequence):
+            raise TypeError(
+                f"actions are a sequence of ints, one per game, not {type(actions).__name__}"
+            )
+        else:
+            chosen = list(actions)
+        if len(chosen) != num_games:
+            raise ValueError(f"one action per game: {num_games}, not {len(chosen)}")
+        # The common case (plain ints in range) in one pass; check_index names a bad one.
+        if not all(type(a) is int and 0 <= a < ACTIONS for a in chosen):
+            for k, action in enumerate(chosen):
+                try:
+                    chosen[k] = check_index(action)
+                except (TypeError, ValueError) as error:
+                    raise type(error)(f"game {k}: {error}") from None
+        return chosen
+
+    def _checked(self, actions: Sequence[int] | npt.NDArray[Any]) -> tuple[list[int], bool]:
+        """The actions as ints, every one checked before any game moves, and whether they
+        are all legal by the C++ masks (then the games move without their tables' checks)."""
+        chosen = self._checked_shape(actions, self.num_games)
+        # With the C++ observer the masks are the tables' own: one NumPy lookup checks the
+        # whole batch.
+        if self._batch is not None and bool(self._masks[self._slots, chosen].all()):
+            return chosen, True
+        if self.tables[0].illegal == "raise":
+            for k, table in enumerate(self.tables):
+                if chosen[k] not in table.legal():
+                    try:
+                        table.play(table.seat, chosen[k])  # type: ignore[arg-type]  # raises, naming it
+                    except ValueError as error:
+                        raise ValueError(f"game {k}: {error}") from None
+                    raise AssertionError(f"game {k}: an illegal action was played")
+        return chosen, False
+
     def step(self, actions: Sequence[int] | npt.NDArray[Any]) -> StepBatch:
         """One action per game, for the seat it waits on. Returns ``(observations, masks,
-        seats, rewards, dones)``; a finished game has already started its next episode."""
-        if len(actions) != self.num_games:
-            raise ValueError(f"one action per game: {self.num_games}, not {len(actions)}")
+        seats, rewards, dones)``; a finished game has already started its next episode
+        (see the module's description: ``final_infos`` keeps what ended)."""
+        with self._exclusive():
+            return self._step(actions)
+
+    def _step(self, actions: Sequence[int] | npt.NDArray[Any]) -> StepBatch:
+        chosen, trusted = self._checked(actions)
         rewards = self.rewards
         dones = self.dones
         # Plain ints and lists, written into the arrays once: an element write per game
         # costs more than the game's own bookkeeping.
-        chosen = actions.tolist() if isinstance(actions, np.ndarray) else actions
         gains: list[list[float]] = []
         ended: list[bool] = []
-        # With the C++ observer the masks are the tables' own: one NumPy lookup checks the
-        # whole batch, and each game then moves without its table's checks.
-        trusted = (
-            self._batch is not None
-            and all(type(a) is int and 0 <= a < ACTIONS for a in chosen)
-            and bool(self._masks[self._slots, chosen].all())
-        )
+        finals: list[dict[str, Any] | None] = [None] * self.num_games
+        self.final_infos = finals
         for k, table in enumerate(self.tables):
             if trusted:
                 gains.append(table._move(table.game, table.seat, chosen[k]))  # type: ignore[arg-type]
             else:
-                try:
-                    gains.append(table.play(table.seat, chosen[k]))  # type: ignore[arg-type]
-                except ValueError as error:
-                    raise ValueError(f"game {k}: {error}") from None
+                gains.append(table.play(table.seat, chosen[k]))  # type: ignore[arg-type]
             if table.done:
                 ended.append(True)
                 self.episodes[k] += 1
+                game = table.game
+                assert game is not None
+                finals[k] = {
+                    "game_seed": game.seed,
+                    "hand": table.results[-1] if table.results else None,
+                    "penalised": table.penalised,
+                }
                 table.reset(None)
             else:
                 ended.append(False)
@@ -193,3 +307,23 @@ class VectorSelfPlay:
         dones[:] = ended
         self._fill()
         return self.observations, self.masks, self.seats, rewards, dones
+
+
+class _Exclusive:
+    """Holds an instance's lock for one call, refusing a second thread rather than waiting:
+    two threads stepping one batch would each be stepping the other's games."""
+
+    __slots__ = ("_lock",)
+
+    def __init__(self, lock: threading.Lock) -> None:
+        self._lock = lock
+
+    def __enter__(self) -> None:
+        if not self._lock.acquire(blocking=False):
+            raise RuntimeError(
+                "this VectorSelfPlay is in use by another thread: an instance is not"
+                " thread-safe (use one per thread)"
+            )
+
+    def __exit__(self, *exc: object) -> None:
+        self._lock.release()

@@ -1,0 +1,276 @@
+"""Vectorised self-play over several processes: :class:`VectorSelfPlay`'s interface, its
+games split among ``workers`` processes so that they use as many cores.
+
+The rules engine is Python, so threads would share one interpreter lock; each worker process
+instead steps a :class:`~mahjongkit.mcr.rl.vector.VectorSelfPlay` of its slice of the games
+and writes its observations, masks, seats, rewards and dones into shared memory, where this
+object's arrays are views. A step sends each worker one short message and waits for all:
+the games move in parallel, and game ``k`` plays exactly what it plays in a
+``VectorSelfPlay`` with the same seeds and options (so the results do not depend on
+``workers``). Actions are checked here, against the shared masks, before any worker moves:
+a refused call changes nothing, as in ``VectorSelfPlay``. The autoreset convention is
+``VectorSelfPlay``'s (``final_infos`` keeps what ended).
+
+Close it (``close()``, or use it in a ``with`` block) to stop the workers and release the
+shared memory (freed once the arrays it returned are no longer used). Like
+``VectorSelfPlay``, an instance is not thread-safe (a second thread's call raises
+``RuntimeError``).
+
+>>> with ParallelSelfPlay(4, workers=2, rotate=False) as play:
+...     observations, masks, seats = play.reset(seeds=[1, 2, 3, 4])
+...     observations, masks, seats, rewards, dones = play.step(masks.argmax(axis=1))
+>>> observations.shape, seats.tolist(), dones.tolist()
+((4, 145, 34), [1, 1, 1, 1], [False, False, False, False])
+"""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+import threading
+from collections.abc import Sequence
+from multiprocessing.connection import Connection
+from multiprocessing.shared_memory import SharedMemory
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from mahjongkit.mcr.rl.encoding import ACTIONS, COLUMNS
+from mahjongkit.mcr.rl.observation import HISTORY
+from mahjongkit.mcr.rl.table import Table
+from mahjongkit.mcr.rl.vector import MAX_GAMES, Batch, StepBatch, VectorSelfPlay, _Exclusive
+
+MAX_WORKERS: Final = 256
+
+# The shared arrays: name, dtype, shape after (K,).
+_FIELDS: Final = (
+    ("planes", np.float32, ("planes", COLUMNS)),
+    ("masks", np.int8, (ACTIONS,)),
+    ("seats", np.int64, ()),
+    ("rewards", np.float32, (4,)),
+    ("dones", np.bool_, ()),
+    ("actions", np.int64, ()),
+)
+
+
+class _Block(SharedMemory):
+    """Shared memory whose mapping lives as long as any array into it: the arrays this
+    object hands out stay valid after :meth:`ParallelSelfPlay.close` (which only removes the
+    block's name), and the memory is unmapped when the last of them is garbage."""
+
+    def close(self) -> None:
+        pass  # unmapping under arrays still in use would crash the process that reads them
+
+
+def _layout(num_games: int, planes: int) -> tuple[list[tuple[str, Any, tuple[int, ...], int]], int]:
+    """Each field's (name, dtype, shape, offset) in one block, and the block's size."""
+    out = []
+    offset = 0
+    for name, dtype, tail in _FIELDS:
+        shape = (num_games, *(planes if d == "planes" else int(d) for d in tail))
+        size = int(np.prod(shape)) * np.dtype(dtype).itemsize
+        out.append((name, dtype, shape, offset))
+        offset += -(-size // 64) * 64  # each field on its own cache lines
+    return out, offset
+
+
+def _views(
+    block: SharedMemory, layout: list[tuple[str, Any, tuple[int, ...], int]]
+) -> dict[str, npt.NDArray[Any]]:
+    return {
+        name: np.ndarray(shape, dtype=dtype, buffer=block.buf, offset=offset)
+        for name, dtype, shape, offset in layout
+    }
+
+
+def _worker(
+    connection: Connection,
+    name: str,
+    num_games: int,
+    start: int,
+    stop: int,
+    options: dict[str, Any],
+) -> None:
+    """One worker: a VectorSelfPlay of games ``start:stop``, driven by messages."""
+    block = SharedMemory(name=name)
+    try:
+        play = VectorSelfPlay(stop - start, **options)
+        shared = _views(block, _layout(num_games, play.tables[0].planes)[0])
+        play._adopt({key: array[start:stop] for key, array in shared.items()})
+        actions = shared["actions"][start:stop]
+        while True:
+            command, argument = connection.recv()
+            try:
+                if command == "reset":
+                    play.reset(argument)
+                    connection.send(("ok", play.game_seeds))
+                elif command == "step":
+                    play.step(actions)
+                    # Only what ended crosses the pipe: the ended episode's info and the
+                    # seed of the game that replaced it.
+                    seeds = play.game_seeds if play.dones.any() else None
+                    ended = {
+                        k: (info, seeds[k] if seeds else "")
+                        for k, info in enumerate(play.final_infos)
+                        if info
+                    }
+                    connection.send(("ok", ended))
+                else:
+                    connection.send(("ok", None))
+                    return
+            except Exception as error:  # sent back: the caller raises it
+                connection.send(("error", error))
+    finally:
+        block.close()
+
+
+class ParallelSelfPlay:
+    """``num_games`` games over ``workers`` processes (see the module's description); the
+    other options are :class:`~mahjongkit.mcr.rl.vector.VectorSelfPlay`'s."""
+
+    def __init__(
+        self,
+        num_games: int,
+        *,
+        workers: int = 2,
+        flat: bool = False,
+        history: int = HISTORY,
+        **options: Any,
+    ) -> None:
+        if (
+            isinstance(num_games, bool)
+            or not isinstance(num_games, int)
+            or not 1 <= num_games <= MAX_GAMES
+        ):
+            raise ValueError(f"num_games is an int from 1 to {MAX_GAMES}, not {num_games!r}")
+        if (
+            isinstance(workers, bool)
+            or not isinstance(workers, int)
+            or not 1 <= workers <= min(num_games, MAX_WORKERS)
+        ):
+            raise ValueError(f"workers is an int from 1 to the number of games, not {workers!r}")
+        options["history"] = history
+        probe = Table(**{k: v for k, v in options.items() if k != "impl"}, impl=options.get("impl"))
+        self.num_games = num_games
+        self.workers = workers
+        self.illegal = probe.illegal
+        layout, size = _layout(num_games, probe.planes)
+        self._block: SharedMemory | None = _Block(create=True, size=size)
+        arrays = _views(self._block, layout)
+        self._planes = arrays["planes"]
+        self.observations = self._planes.reshape(num_games, -1) if flat else self._planes
+        self._masks = arrays["masks"]
+        self.masks = self._masks.view()
+        self.masks.flags.writeable = False
+        self.seats, self.rewards, self.dones = arrays["seats"], arrays["rewards"], arrays["dones"]
+        self._actions = arrays["actions"]
+        self._slots = np.arange(num_games)
+        self.episodes = np.zeros(num_games, dtype=np.int64)
+        self.final_infos: list[dict[str, Any] | None] = [None] * num_games
+        self.game_seeds: list[str] = [""] * num_games
+        self._busy = threading.Lock()
+        bounds = np.linspace(0, num_games, workers + 1).astype(int).tolist()
+        self._slices = list(itertools.pairwise(bounds))
+        context = multiprocessing.get_context("spawn")  # no inherited locks or threads
+        self._connections: list[Connection] = []
+        self._processes: list[Any] = []
+        try:
+            for start, stop in self._slices:
+                mine, theirs = context.Pipe()
+                process = context.Process(
+                    target=_worker,
+                    args=(theirs, self._block.name, num_games, start, stop, options),
+                    daemon=True,
+                )
+                process.start()
+                theirs.close()
+                self._connections.append(mine)
+                self._processes.append(process)
+        except BaseException:
+            self.close()
+            raise
+
+    def _all(self, messages: Sequence[tuple[str, Any]]) -> list[Any]:
+        if self._block is None:
+            raise ValueError("this ParallelSelfPlay is closed")
+        for connection, message in zip(self._connections, messages, strict=True):
+            connection.send(message)
+        answers = [connection.recv() for connection in self._connections]
+        for status, value in answers:
+            if status == "error":
+                raise value
+        return [value for _, value in answers]
+
+    def reset(self, seeds: Sequence[int] | None = None) -> Batch:
+        """Start every game (see :meth:`VectorSelfPlay.reset`)."""
+        if seeds is not None:
+            if isinstance(seeds, (str, bytes, dict)) or not isinstance(
+                seeds, Sequence | np.ndarray
+            ):
+                raise TypeError(f"seeds is a sequence of ints, one per game, not {seeds!r}")
+            if len(seeds) != self.num_games:
+                raise ValueError(f"one seed per game: {self.num_games}, not {len(seeds)}")
+            for seed in seeds:
+                if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+                    raise TypeError(f"a seed is an int, not {seed!r}")
+        with _Exclusive(self._busy):
+            parts = [
+                None if seeds is None else [int(s) for s in seeds[a:b]] for a, b in self._slices
+            ]
+            answers = self._all([("reset", part) for part in parts])
+            self.game_seeds = [seed for part in answers for seed in part]
+            self.episodes[:] = 0
+            self.final_infos = [None] * self.num_games
+        return self.observations, self.masks, self.seats
+
+    def step(self, actions: Sequence[int] | npt.NDArray[Any]) -> StepBatch:
+        """One action per game (see :meth:`VectorSelfPlay.step`)."""
+        with _Exclusive(self._busy):
+            chosen = VectorSelfPlay._checked_shape(actions, self.num_games)
+            if self.illegal == "raise" and not self._masks[self._slots, chosen].all():
+                k = int(np.flatnonzero(self._masks[self._slots, chosen] == 0)[0])
+                legal = np.flatnonzero(self._masks[k]).tolist()
+                raise ValueError(
+                    f"game {k}: action {chosen[k]} is not legal for seat {int(self.seats[k])}"
+                    f" now; legal: {legal}"
+                )
+            self._actions[:] = chosen
+            answers = self._all([("step", None)] * self.workers)
+            finals: list[dict[str, Any] | None] = [None] * self.num_games
+            for (start, _), ended in zip(self._slices, answers, strict=True):
+                for k, (info, seed) in ended.items():
+                    finals[start + k] = info
+                    self.game_seeds[start + k] = seed
+            self.final_infos = finals
+            self.episodes += self.dones
+        return self.observations, self.masks, self.seats, self.rewards, self.dones
+
+    def close(self) -> None:
+        """Stop the workers and free the shared memory (idempotent)."""
+        for connection in self._connections:
+            try:
+                connection.send(("close", None))
+                connection.recv()
+            except (OSError, EOFError):
+                pass
+            connection.close()
+        for process in self._processes:
+            process.join(10)
+            if process.is_alive():
+                process.kill()
+                process.join()
+        self._connections, self._processes = [], []
+        if self._block is not None:
+            self._block.unlink()  # the name goes; the arrays keep the memory while in use
+            self._block = None
+
+    def __enter__(self) -> ParallelSelfPlay:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        if getattr(self, "_block", None) is not None:
+            self.close()

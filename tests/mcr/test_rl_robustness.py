@@ -1,0 +1,197 @@
+"""The RL environments under hostile input: sizes refused before anything is allocated,
+a vectorised step that either moves every game or none, clear errors for steps out of
+order, Gymnasium's seed conventions, non-integer actions, and concurrent use refused."""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+
+from mahjongkit._core import mcr_rl
+from mahjongkit.mcr.env import MahjongEnv, SingleAgentEnv, Table, VectorSelfPlay
+from mahjongkit.mcr.rl.observation import MAX_HISTORY, Observer
+
+DEADLINE = 60.0  # seconds to wait for the other thread (never reached unless broken)
+
+
+@pytest.mark.parametrize("history", [2**30, 10**9, 2**31, MAX_HISTORY + 1, 0, -5])
+def test_a_huge_history_is_refused_before_anything_is_allocated(history: int) -> None:
+    for make in (
+        lambda: Table(history=history),
+        lambda: MahjongEnv(history=history),
+        lambda: VectorSelfPlay(2, history=history),
+        lambda: Observer(history),
+    ):
+        with pytest.raises(ValueError, match=rf"history is .* \(1 to {MAX_HISTORY}\)"):
+            make()
+    if -(2**31) <= history < 2**31:  # the binding's int: the core checks it too
+        with pytest.raises(ValueError, match="history"):
+            mcr_rl.Observer(history)
+    assert Table(history=MAX_HISTORY).planes == 4 * (7 + MAX_HISTORY) + 21
+
+
+def test_too_many_games_are_refused_up_front() -> None:
+    for games in (10**7, 2**31, 0, -1, 2.0, True):
+        with pytest.raises(ValueError, match="num_games is an int from 1 to"):
+            VectorSelfPlay(games)  # type: ignore[arg-type]
+
+
+def _state(play: VectorSelfPlay) -> list[object]:
+    return [
+        [table.game.to_json() for table in play.tables],
+        play.observations.copy(),
+        play.masks.copy(),
+        play.seats.copy(),
+        play.episodes.copy(),
+    ]
+
+
+def _same(a: list[object], b: list[object]) -> bool:
+    return a[0] == b[0] and all((x == y).all() for x, y in zip(a[1:], b[1:], strict=True))  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("impl", ["cpp", "python"])
+def test_a_refused_vector_step_moves_no_game(impl: str) -> None:
+    play = VectorSelfPlay(4, impl=impl)
+    _, masks, _ = play.reset(seeds=[1, 2, 3, 4])
+    legal = [int(np.flatnonzero(row)[0]) for row in masks]
+    before = _state(play)
+    for bad, error, message in (
+        ([*legal[:3], 0], ValueError, r"game 3: action 0 \(pass\) is not legal"),
+        ([*legal[:2], 999, legal[3]], ValueError, "game 2: action 999 is outside"),
+        ([legal[0], 2.9, *legal[2:]], TypeError, "game 1: an action is an int"),
+        ([legal[0], "2", *legal[2:]], TypeError, "game 1: an action is an int"),
+        (np.array(legal, dtype=np.float64), TypeError, "actions are integers"),
+        ({k: a for k, a in enumerate(legal)}, TypeError, "a sequence of ints"),
+        ("0123", TypeError, "a sequence of ints"),
+        (np.array([legal]), ValueError, "one action per game"),
+    ):
+        with pytest.raises(error, match=message):
+            play.step(bad)  # type: ignore[arg-type]
+        assert _same(before, _state(play))
+    play.step(legal)  # and the instance still plays
+    assert not _same(before, _state(play))
+
+
+def test_steps_out_of_order_say_so() -> None:
+    environment = MahjongEnv()
+    with pytest.raises(ValueError, match=r"reset\(\) first"):
+        environment.step(2)
+    with pytest.raises(ValueError, match=r"reset\(\) first"):
+        environment.observe("seat_0")
+    environment.reset(seed=3)
+    for _agent in environment.agent_iter():
+        observation, _, terminated, truncated, _ = environment.last()
+        if terminated or truncated:
+            environment.step(None)
+        else:
+            environment.step(int(np.flatnonzero(observation["action_mask"])[-1]))
+    assert environment.agents == []
+    with pytest.raises(ValueError, match="the episode is over"):
+        environment.step(2)
+    with pytest.raises(ValueError, match="the episode is over"):
+        environment.step(None)
+    single = SingleAgentEnv()
+    with pytest.raises(ValueError, match=r"reset\(\) first"):
+        single.step(2)
+
+
+def test_gymnasium_seed_conventions() -> None:
+    environment = SingleAgentEnv(opponents=1)
+    first, _ = environment.reset(seed=np.int64(3))
+    again, _ = environment.reset(seed=3)
+    assert (first["observation"] == again["observation"]).all()
+    with pytest.raises(ValueError, match="non-negative"):
+        environment.reset(seed=-1)
+    for bad in ("abc", 3.0, True, [3]):
+        with pytest.raises(TypeError, match="a seed is a non-negative int"):
+            environment.reset(seed=bad)  # type: ignore[arg-type]
+
+
+def test_single_agent_actions_are_integers() -> None:
+    environment = SingleAgentEnv(opponents=1, illegal="raise")
+    observation, _ = environment.reset(seed=5)
+    before = environment.table.game.to_json()
+    for bad in (2.9, "2", 2.0, True, None):
+        with pytest.raises(TypeError, match="an action is an int"):
+            environment.step(bad)  # type: ignore[arg-type]
+    assert environment.table.game.to_json() == before
+    legal = np.flatnonzero(observation["action_mask"])
+    environment.step(np.int32(legal[0]))  # NumPy integers are integers
+
+
+def test_a_second_thread_is_refused_while_one_steps() -> None:
+    """Deterministic: the first thread is held inside a step until the second has tried."""
+    play = VectorSelfPlay(2)
+    _, masks, _ = play.reset(seeds=[1, 2])
+    inside, release = threading.Event(), threading.Event()
+    fill = play._fill
+
+    def held_fill() -> None:
+        inside.set()
+        assert release.wait(DEADLINE)
+        fill()
+
+    play._fill = held_fill  # type: ignore[method-assign]
+    actions = [int(np.flatnonzero(row)[0]) for row in masks]
+    errors: list[BaseException] = []
+
+    def first() -> None:
+        try:
+            play.step(actions)
+        except BaseException as error:  # pragma: no cover - reported below
+            errors.append(error)
+
+    worker = threading.Thread(target=first)
+    worker.start()
+    try:
+        assert inside.wait(DEADLINE)
+        with pytest.raises(RuntimeError, match="not thread-safe"):
+            play.step(actions)
+        with pytest.raises(RuntimeError, match="not thread-safe"):
+            play.reset()
+    finally:
+        release.set()
+        worker.join(DEADLINE)
+    assert not worker.is_alive() and errors == []
+    play._fill = fill  # type: ignore[method-assign]
+    play.step([int(np.flatnonzero(row)[0]) for row in play.masks])  # free again
+
+
+def test_parallel_self_play_plays_the_vectorised_games_and_refuses_as_it_does() -> None:
+    from mahjongkit.mcr.rl.parallel import ParallelSelfPlay
+
+    seeds = [5, 6, 7]
+    alone = VectorSelfPlay(3)
+    with ParallelSelfPlay(3, workers=2) as play:
+        observations, masks, _ = play.reset(seeds=seeds)
+        expected, expected_masks, _ = alone.reset(seeds=seeds)
+        rng = np.random.default_rng(1)
+        for _ in range(200):
+            assert (observations == expected).all() and (masks == expected_masks).all()
+            keys = rng.random(masks.shape)
+            keys[masks == 0] = -1.0
+            actions = keys.argmax(axis=1)
+            observations, masks, seats, rewards, _ = play.step(actions)
+            expected, expected_masks, expected_seats, expected_rewards, _ = alone.step(actions)
+            assert (seats == expected_seats).all() and (rewards == expected_rewards).all()
+            assert play.final_infos == alone.final_infos
+        assert play.game_seeds == alone.game_seeds and play.episodes.sum() >= 1
+        before = observations.copy(), masks.copy(), list(play.game_seeds)
+        bad = masks.argmax(axis=1)
+        bad[1] = int(np.flatnonzero(masks[1] == 0)[0])
+        with pytest.raises(ValueError, match="game 1: action"):
+            play.step(bad)
+        with pytest.raises(TypeError, match="a sequence of ints"):
+            play.step({0: 1})  # type: ignore[arg-type]
+        assert (play.observations == before[0]).all() and (play.masks == before[1]).all()
+        assert play.game_seeds == before[2]
+    with pytest.raises(ValueError, match="closed"):
+        play.reset()
+    with pytest.raises(ValueError, match="workers is"):
+        ParallelSelfPlay(2, workers=3)
