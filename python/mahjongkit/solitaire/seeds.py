@@ -82,3 +82,55 @@ def _integer(text: str, whole: str) -> int:
             "write A:B, A:+N or A"
         )
     return int(digits)
+
+
+_SEED_TEXT: Final = re.compile(r"0[xX][0-9a-fA-F]{1,16}|[0-9]{1,20}")
+_SHOWN: Final = 24
+"""Bad input is echoed up to this many characters (a 10,000-digit seed is not sent back)."""
+
+
+def shown(value: object, limit: int = _SHOWN) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, for messages that name bad input.
+
+    >>> shown("7" * 10_000)
+    "'77777777777777777777... (10002 characters)"
+    >>> shown(12)
+    '12'
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**limit:
+        return f"an integer of about {int(value.bit_length() * 0.30103) + 1} digits"
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):  # nested too deeply, or an int too long to write
+        return f"a {type(value).__name__}"
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit - 3]}... ({len(text)} characters)"
+
+
+def parse_seed(value: object, what: str = "seed") -> int:
+    """A seed, 0 to 2**64 - 1, from an exact JSON integer or from text: ASCII decimal digits
+    or ``0x`` hex (no sign, no other digits, such as ``'٣'``). The one place seeds are read
+    from outside; ``ValueError`` names what is wrong with at most a short prefix of it.
+
+    JSON carries seeds as strings (a JavaScript number rounds above 2**53); an integer is
+    still taken, since Python reads it exactly.
+
+    >>> parse_seed("18"), parse_seed(" 0x10 "), parse_seed(2**64 - 1)
+    (18, 16, 18446744073709551615)
+    >>> parse_seed("٣")
+    Traceback (most recent call last):
+    ValueError: seed must be an integer from 0 to 2**64 - 1 (decimal or 0x hex), got '٣'
+    """
+    seed: int | None = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        seed = value
+    elif isinstance(value, str) and _SEED_TEXT.fullmatch(value.strip()):
+        digits = value.strip()
+        seed = int(digits[2:], 16) if digits[1:2] in ("x", "X") else int(digits, 10)
+    if seed is None or not 0 <= seed < SEED_LIMIT:
+        raise ValueError(
+            f"{what} must be an integer from 0 to 2**64 - 1 (decimal or 0x hex), "
+            f"got {shown(value)}"
+        )
+    return seed
