@@ -216,6 +216,7 @@ class Game:
     selection: int | None = field(init=False, default=None)
     shown_hint: Hint | None = field(init=False, default=None)
     _timer: _Timer = field(init=False)
+    _paused: bool = field(init=False, default=False)
     _verdicts: dict[tuple[int, ...], bool | None] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -288,8 +289,33 @@ class Game:
 
     @property
     def elapsed(self) -> float:
-        """Seconds played (the clock stops when the game is won)."""
+        """Seconds played (the clock stops when the game is won, and while paused)."""
         return self._timer.elapsed()
+
+    @property
+    def paused(self) -> bool:
+        """Whether :meth:`pause` stopped the clock and nothing has started it since."""
+        return self._paused and self._timer.stopped_at is not None
+
+    def pause(self) -> None:
+        """Stop the clock while the player is away; :meth:`resume` (or an undo) starts it.
+
+        >>> now = [0.0]
+        >>> game = Game.new("tea house", seed=2, clock=lambda: now[0])
+        >>> now[0] = 5.0; game.pause(); now[0] = 65.0; game.resume(); now[0] = 66.0
+        >>> game.elapsed, game.paused
+        (6.0, False)
+        """
+        if self.tiles_left and self._timer.stopped_at is None:
+            self._timer.stop()
+            self._paused = True
+
+    def resume(self) -> None:
+        """Start the clock that :meth:`pause` stopped (nothing otherwise: a won game's
+        clock stays stopped)."""
+        if self.paused:
+            self._timer.resume()
+        self._paused = False
 
     def position(self) -> tuple[int, ...]:
         """The face on every slot, 0 for removed: the input of the solver."""

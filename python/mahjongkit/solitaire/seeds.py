@@ -130,7 +130,6 @@ def parse_seed(value: object, what: str = "seed") -> int:
         seed = int(digits[2:], 16) if digits[1:2] in ("x", "X") else int(digits, 10)
     if seed is None or not 0 <= seed < SEED_LIMIT:
         raise ValueError(
-            f"{what} must be an integer from 0 to 2**64 - 1 (decimal or 0x hex), "
-            f"got {shown(value)}"
+            f"{what} must be an integer from 0 to 2**64 - 1 (decimal or 0x hex), got {shown(value)}"
         )
     return seed
