@@ -521,7 +521,13 @@ class Game:
         arranged = shuffled_faces(self.layout, self.faces, self.seed, index, chosen, impl=self.impl)
         if isinstance(arranged, str):
             return Refusal(RefusalCode.NO_SOLVABLE_ARRANGEMENT, arranged)
-        action = Shuffle(chosen, index, tuple(self.faces), tuple(arranged))
+        # Shuffles in a row share their tuples (one's after is the next's before): the
+        # history of a game of shuffles costs half the memory (docs/web.md's bound).
+        last = self.history[-1] if self.history else None
+        before = tuple(self.faces)
+        if isinstance(last, Shuffle) and last.after == before:
+            before = last.after
+        action = Shuffle(chosen, index, before, tuple(arranged))
         self.faces = list(arranged)
         self._record(action)
         self.counters.shuffles += 1
