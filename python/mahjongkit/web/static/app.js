@@ -314,7 +314,8 @@
     }
     el.removeAttribute("id");
     el.removeAttribute("role");
-    el.classList.add("leaving");
+    // Only its layer kept: a leaving tile is no longer hinted, selected or free.
+    el.setAttribute("class", ["tile", "leaving", ...[...el.classList].filter((c) => /^z\d+$/.test(c))].join(" "));
     $("leaving").appendChild(el);
     setTimeout(() => el.remove(), LEAVE_MS + 80);
   }
