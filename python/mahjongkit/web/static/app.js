@@ -459,7 +459,7 @@
 
   function show(state, { keepMarks = false } = {}) {
     const before = S.game;
-    if (state.layout_data) S.layouts[state.key] = { ...state.layout_data, key: state.key };
+    if (state.layout_data) S.layouts[state.key] = { ...S.layouts[state.key], ...state.layout_data, key: state.key };
     S.game = state;
     S.receivedAt = performance.now();
     if (!keepMarks) S.marks = {};
