@@ -14,13 +14,14 @@ import pytest
 from tests.web.browsers import find_chromium
 
 
-def serve(app: Any) -> tuple[Any, threading.Thread, socket.socket, str]:
-    """Start uvicorn on a free port of this machine; the server, its thread, its socket and
-    its address once it answers."""
+def serve(app: Any, port: int = 0) -> tuple[Any, threading.Thread, socket.socket, str]:
+    """Start uvicorn on ``port`` (a free one by default) of this machine; the server, its
+    thread, its socket and its address once it answers."""
     import uvicorn
 
     sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a restart on the same port
+    sock.bind(("127.0.0.1", port))
     port = sock.getsockname()[1]
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)

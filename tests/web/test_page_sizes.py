@@ -72,6 +72,11 @@ def choose(page: Any, selector: str, value: str) -> None:
         page.keyboard.press("Escape")  # closes the menu
 
 
+def photograph(page: Any, name: str) -> None:
+    """A screenshot for people to look at (JPEG: a third of a PNG's time to write)."""
+    page.screenshot(path=str(ARTIFACTS / f"{name}.jpg"), type="jpeg", quality=80)
+
+
 def take_hinted_pair(page: Any) -> list[int]:
     page.click("#hint-button")
     page.wait_for_function("document.querySelectorAll('#tiles .tile.hinted').length === 2")
@@ -109,11 +114,11 @@ def test_the_page_at_every_size(sized: Any, base_url: str) -> None:
         choose(page, "#theme-select", theme)
         assert page.get_attribute("body", "data-theme") == theme
         assert tiles_outside(page) == []
-        page.screenshot(path=str(ARTIFACTS / f"theme-{theme}-{name}.png"))
+        photograph(page, f"theme-{theme}-{name}")
     choose(page, "#tileset-select", "bold")
     assert page.get_attribute("#faces", "data-set") == "bold"
     assert page.evaluate("document.querySelectorAll('#faces symbol').length") == 42
-    page.screenshot(path=str(ARTIFACTS / f"tiles-bold-contrast-{name}.png"))
+    photograph(page, f"tiles-bold-{name}")
     choose(page, "#tileset-select", "classic")
     choose(page, "#theme-select", "felt")
     prefs = json.loads(page.evaluate("localStorage.getItem('mahjongkit.prefs.v1')"))
@@ -228,7 +233,7 @@ def test_the_page_at_every_size(sized: Any, base_url: str) -> None:
     page.wait_for_selector("#chooser:not([hidden])")
     assert "block (8) · imported" in page.inner_text("#layout-list")
     page.keyboard.press("Escape")
-    page.screenshot(path=str(ARTIFACTS / f"imported-{name}.png"))
+    photograph(page, f"imported-{name}")
 
 
 def test_less_motion_removes_a_pair_at_once(browser: Any, base_url: str) -> None:
@@ -254,3 +259,60 @@ def test_the_page_installs_as_an_app(browser: Any, base_url: str) -> None:
     assert manifest["icons"]
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20_000)
     context.close()
+
+
+def free_pair(page: Any) -> tuple[int, int]:
+    """Two free tiles that match, read from the board as drawn."""
+    free = page.eval_on_selector_all(
+        "#tiles .tile[data-free=true]",
+        "els => els.map(e => [Number(e.dataset.slot), e.dataset.face])",
+    )
+    seen: dict[str, int] = {}
+    for slot, face in free:
+        kind = face[0] if face[0] in "FT" else face
+        if kind in seen:
+            return seen[kind], slot
+        seen[kind] = slot
+    raise AssertionError("no free pair on the board")
+
+
+def test_a_game_in_progress_plays_on_without_the_server(browser: Any) -> None:
+    """The server goes away: the page reloads from its service worker's cache, moves go on
+    by the page's rules, and when a server (restarted, same key) is back it restores the
+    game from its save and checks the moves made meanwhile."""
+    from mahjongkit.web import create_app
+    from tests.web.conftest import serve, stop
+
+    key = b"offline test key".ljust(32, b".")
+    server, thread, sock, url = serve(create_app(save_key=key))
+    port = int(url.rsplit(":", 1)[1])
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, bypass_csp=True)
+    page = context.new_page()
+    try:
+        open_board(page, f"{url}/?layout=tea-house&seed=3")
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20_000)
+        take_hinted_pair(page)
+        page.wait_for_function(
+            "(JSON.parse(localStorage.getItem('mahjongkit.resume.v1')).save || {history: []})"
+            ".history.length === 1"
+        )
+        stop(server, thread, sock)
+        page.reload()  # no server: the page comes from the cache, the game from this browser
+        page.wait_for_selector("body[data-ready=true]")
+        assert page.inner_text("#message").startswith("Offline: your game goes on")
+        assert page.evaluate("document.querySelectorAll('#tiles .tile').length") == 34
+        a, b = free_pair(page)
+        page.click(f"#tile-{a}")
+        page.click(f"#tile-{b}")
+        page.wait_for_function("document.querySelectorAll('#tiles .tile').length === 32")
+        assert page.is_visible("#offline-note") and "1 move" in page.inner_text("#offline-note")
+        server, thread, sock, url = serve(create_app(save_key=key), port)
+        page.keyboard.press("h")  # the next request sends the offline move first
+        page.wait_for_function("document.querySelectorAll('#tiles .tile.hinted').length === 2")
+        checked = state(page)
+        assert checked["counters"]["moves"] == 2 and checked["tiles_left"] == 32
+        assert checked["faces"][a] is None and checked["faces"][b] is None
+        assert page.is_hidden("#offline-note")
+    finally:
+        context.close()
+        stop(server, thread, sock)
