@@ -23,6 +23,7 @@ from typing import Any, Final
 import anyio
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
@@ -330,7 +331,11 @@ def create_app(
         Route("/api/games/{game_id}/save", server.save, methods=["GET"]),
         Route("/api/games/{game_id}/explain/{slot}", server.explain, methods=["GET"]),
         Route("/api/games/{game_id}/{action}", server.action, methods=["POST"]),
-        Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
+        # The page's files go compressed to browsers that take it (a third of the bytes);
+        # the API's answers do not, which keeps their hot paths as they were.
+        Mount(
+            "/static", app=GZipMiddleware(StaticFiles(directory=STATIC), minimum_size=1024)
+        ),
     ]
     app = Starlette(
         routes=routes,

@@ -1185,7 +1185,6 @@
     $("daily-date").value = localDate();
     applyZoom();
     wire();
-    if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
     for (const layout of [...(await layoutList()), ...importedLayouts()]) {
       S.layouts[layout.key] = layout;
       addLayoutOption(layout);
@@ -1223,6 +1222,8 @@
       // Milliseconds from navigation start to a board that answers clicks (the benchmark).
       document.body.dataset.readyAt = String(Math.round(performance.now()));
       document.body.dataset.ready = "true";
+      // The offline copy is made once the board is up, not in its way.
+      if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
     }).catch(fail);
   });
 })();
