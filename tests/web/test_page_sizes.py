@@ -235,6 +235,21 @@ def test_the_page_at_every_size(sized: Any, base_url: str) -> None:
     page.keyboard.press("Escape")
     photograph(page, f"imported-{name}")
 
+    # Statistics per layout: the Turtle game left after a move counts as lost.
+    page.keyboard.press("t")
+    page.wait_for_selector("#stats:not([hidden])")
+    table = page.inner_text("#stats-table")
+    assert table.splitlines()[0].split("\t") == [
+        "Layout",
+        "Games",
+        "Wins",
+        "Lost",
+        "Best",
+        "Average",
+    ]
+    assert "Turtle\t1\t0\t1\t–\t–" in table and "block\t1\t0\t0" in table
+    page.keyboard.press("Escape")
+
 
 def test_less_motion_removes_a_pair_at_once(browser: Any, base_url: str) -> None:
     context = browser.new_context(
