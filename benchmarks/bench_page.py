@@ -35,7 +35,9 @@ from io import BytesIO
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-HOST = "127.0.0.1"
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bench_web import HOST, server_process  # noqa: E402  (a sibling script, not a package)
 
 _WEIGHT = """() => {
   const entries = [performance.getEntriesByType('navigation')[0],
@@ -71,40 +73,8 @@ def baseline_tree(ref: str, into: Path) -> Path:
 @contextmanager
 def server(python_path: Path) -> Iterator[str]:
     """The app of the package under ``python_path``, served by uvicorn in its own process."""
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        port = sock.getsockname()[1]
-    command = [
-        sys.executable,
-        "-m",
-        "uvicorn",
-        "--factory",
-        "mahjongkit.web.app:create_app",
-        "--host",
-        HOST,
-        "--port",
-        str(port),
-        "--log-level",
-        "warning",
-    ]
-    env = {**os.environ, "PYTHONPATH": str(python_path)}
-    process = subprocess.Popen(command, env=env)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with socket.create_connection((HOST, port), timeout=0.2):
-                    break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise SystemExit(f"the server under {python_path} did not start") from None
-                time.sleep(0.05)
+    with server_process(core=None, python_path=str(python_path)) as (port, _):
         yield f"http://{HOST}:{port}"
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 def measure(loads: int, urls: dict[str, str]) -> dict[str, list[dict[str, float]]]:
