@@ -204,8 +204,8 @@ def test_200_games_from_the_worst_saves_stay_under_the_memory_bound() -> None:
     """The worst save an attacker can have restored is a genuine one at its allowance, all
     of it shuffles (the costliest action); a forged one is refused after one pass over its
     bytes, so it never becomes a game (5 of them show it: each costs about 0.05 s of
-    parsing and hashing). The allowance is small here so that the test is quick; the bound scales with
-    it (docs/web.md gives the defaults' figures)."""
+    parsing and hashing). The allowance is small here so that the test is quick; the bound
+    scales with it (docs/web.md gives the defaults' figures)."""
     max_games, max_actions = 200, 30
     app = create_app(save_key=KEY, max_games=max_games, max_actions=max_actions)
     with TestClient(app) as client:

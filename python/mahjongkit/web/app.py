@@ -333,9 +333,7 @@ def create_app(
         Route("/api/games/{game_id}/{action}", server.action, methods=["POST"]),
         # The page's files go compressed to browsers that take it (a third of the bytes);
         # the API's answers do not, which keeps their hot paths as they were.
-        Mount(
-            "/static", app=GZipMiddleware(StaticFiles(directory=STATIC), minimum_size=1024)
-        ),
+        Mount("/static", app=GZipMiddleware(StaticFiles(directory=STATIC), minimum_size=1024)),
     ]
     app = Starlette(
         routes=routes,
