@@ -96,7 +96,8 @@ def serve_command(
     solver_seconds: float,
     save_key_file: Path | None,
 ) -> None:
-    """Play solitaire in the browser, and serve the JSON API (listed at /api)."""
+    """Play solitaire (/) and MCR against bots (/mcr, replays at /mcr/replay) in the browser,
+    and serve the JSON API (listed at /api)."""
     import uvicorn
 
     from mahjongkit.web import create_app
@@ -109,7 +110,9 @@ def serve_command(
         )
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
-    click.echo(f"mahjongkit: serving {url} (API at {url}api); Ctrl-C stops", err=True)
+    click.echo(
+        f"mahjongkit: serving {url} (MCR at {url}mcr, API at {url}api); Ctrl-C stops", err=True
+    )
     key = load_save_key(save_key_file or default_key_file())
     app = create_app(max_games=max_games, solver_seconds=solver_seconds, save_key=key)
     if open_browser:

@@ -32,6 +32,7 @@ from starlette.staticfiles import StaticFiles
 from mahjongkit.solitaire.game import Game
 from mahjongkit.solitaire.seeds import shown
 from mahjongkit.web import api
+from mahjongkit.web.mcr_routes import McrServer
 from mahjongkit.web.openapi import openapi
 from mahjongkit.web.store import DEFAULT_MAX_ACTIONS, DEFAULT_MAX_GAMES, DEFAULT_TTL, GameStore
 
@@ -78,8 +79,9 @@ async def _crash(request: Request, exc: Exception) -> Response:
 async def _body(request: Request) -> Any:
     """The request's JSON body (``{}`` when empty); 400/413/415 when it cannot be read.
 
-    A body must be declared ``application/json``: a form or a ``text/plain`` post (which a
-    browser sends cross-site without asking) is refused before it is read."""
+    A body declared as anything but ``application/json`` (a form or a ``text/plain`` post,
+    which a browser sends cross-site without asking) is refused before it is read; one with
+    no type at all (a script's) is read as JSON."""
     kind = request.headers.get("content-type")
     if kind is not None and kind.split(";")[0].strip().lower() != "application/json":
         raise api.ApiError(
@@ -100,10 +102,6 @@ async def _body(request: Request) -> Any:
     raw = b"".join(chunks)
     if not raw.strip():
         return {}
-    if kind is None:
-        raise api.ApiError(
-            415, "unsupported_media_type", "send JSON with Content-Type: application/json"
-        )
     try:
         return json.loads(raw)
     except json.JSONDecodeError as error:
@@ -299,19 +297,21 @@ def create_app(
     solver_seconds: float = 1.0,
     save_key: bytes | None = None,
 ) -> Starlette:
-    """The application: the page at ``/``, the API under ``/api`` (listed by ``GET /api``,
+    """The application: the solitaire page at ``/``, the MCR table at ``/mcr`` and its replay
+    viewer at ``/mcr/replay``, the API under ``/api`` (listed by ``GET /api``,
     an OpenAPI document). Games live in memory within the given bounds.
 
-    Saves handed out are signed with ``save_key`` (HMAC-SHA256; at least 16 bytes), and
-    only saves it signed are restored: give the same key to a restarted server so that
-    pages go on with their games (``mahjongkit serve`` keeps one in a file). Without a key
-    the app makes one, good for its own lifetime."""
+    Solitaire saves handed out are signed with ``save_key`` (HMAC-SHA256; at least 16
+    bytes), and only saves it signed are restored: give the same key to a restarted server
+    so that pages go on with their games (``mahjongkit serve`` keeps one in a file).
+    Without a key the app makes one, good for its own lifetime."""
     if save_key is None:
         save_key = secrets.token_bytes(32)
     if len(save_key) < 16:
         raise ValueError("save_key must be at least 16 bytes")
     store: GameStore[Game] = GameStore(max_games=max_games, ttl=ttl, max_actions=max_actions)
     server = Server(store, solver_seconds, save_key)
+    mcr = McrServer(_body, max_games=max_games, ttl=ttl)
     routes = [
         Route("/", server.index),
         Route("/sw.js", server.service_worker),
@@ -331,9 +331,14 @@ def create_app(
         Route("/api/games/{game_id}/save", server.save, methods=["GET"]),
         Route("/api/games/{game_id}/explain/{slot}", server.explain, methods=["GET"]),
         Route("/api/games/{game_id}/{action}", server.action, methods=["POST"]),
+        *mcr.routes(),
         # The page's files go compressed to browsers that take it (a third of the bytes);
         # the API's answers do not, which keeps their hot paths as they were.
-        Mount("/static", app=GZipMiddleware(StaticFiles(directory=STATIC), minimum_size=1024)),
+        Mount(
+            "/static",
+            app=GZipMiddleware(StaticFiles(directory=STATIC), minimum_size=1024),
+            name="static",
+        ),
     ]
     app = Starlette(
         routes=routes,
@@ -344,4 +349,5 @@ def create_app(
         },
     )
     app.state.store = store
+    app.state.mcr = mcr
     return app
