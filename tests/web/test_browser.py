@@ -11,7 +11,15 @@ import pytest
 from click.testing import CliRunner
 
 from mahjongkit.cli import main
-from tests.web.browsers import ARTIFACTS, open_board
+from tests.web.browsers import ARTIFACTS, find_chromium, open_board
+
+CHROMIUM = find_chromium()  # also imported by the MCR browser tests
+if CHROMIUM is None:
+    pytest.skip(
+        "browser tests skipped: no chromium found (apt-get install chromium, or set "
+        "MAHJONGKIT_CHROMIUM to a Chromium binary)",
+        allow_module_level=True,
+    )
 
 
 @pytest.fixture
