@@ -4,7 +4,7 @@
 // shows at once whenever the server answers.
 "use strict";
 
-const CACHE = "mahjongkit-page-v1";
+const CACHE = "mahjongkit-page-v2";
 const FILES = [
   "/",
   "/manifest.webmanifest",
@@ -30,8 +30,9 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin || url.pathname.startsWith("/api")) return;
-  // Every address of the page (?layout=..., ?daily=...) is the one page.
-  const key = request.mode === "navigate" ? "/" : url.pathname;
+  // Kept by path: every address of the page (/?layout=..., /?daily=...) is the one page,
+  // and another page of the site (/mcr) is kept apart from it.
+  const key = url.pathname;
   event.respondWith(fetch(request).then((response) => {
     if (response.ok) {
       const copy = response.clone();
