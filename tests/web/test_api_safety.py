@@ -83,6 +83,8 @@ def test_huge_and_deep_bodies_are_400s_that_echo_little(client: TestClient) -> N
     assert "7" * 30 not in message and "10002 characters" in message
     board = client.get("/api/board", params={"layout": "turtle", "seed": "9" * 10_000})
     assert "9" * 30 not in error_of(board, 400, "bad_seed")
+    daily = client.get("/api/daily", params={"date": "2026-06-1" + "4" * 5_000})
+    assert "4" * 30 not in error_of(daily, 400, "bad_date")
     far = client.get("/api/" + "x" * 5_000)
     assert "x" * 100 not in error_of(far, 404, "not_found")
 

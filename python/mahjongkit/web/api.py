@@ -156,7 +156,7 @@ def seed_of(value: object, what: str = "seed") -> int:
 
 def date_of(value: object) -> str:
     """An ISO date ``YYYY-MM-DD`` (the Daily Challenge's)."""
-    if not isinstance(value, str):
+    if not isinstance(value, str) or len(value) > 10:
         raise bad("bad_date", f"a date is written YYYY-MM-DD, got {shown(value)}")
     try:
         daily_seed(value)
