@@ -1,5 +1,6 @@
-"""One server and one chromium for every browser test of the session (they are the slow
-part: a browser starts in about a second on this machine)."""
+"""One server and one chromium for each module of browser tests (a browser starts in about a
+second on this machine). Per module, not per session: Playwright's sync API runs one
+instance at a time, and a module may start its own."""
 
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ def stop(server: Any, thread: threading.Thread, sock: socket.socket) -> None:
     sock.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
     from mahjongkit.web import create_app
 
@@ -48,7 +49,7 @@ def base_url() -> Iterator[str]:
     stop(server, thread, sock)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     chromium = find_chromium()
     if chromium is None:

@@ -1,5 +1,5 @@
 """The page in a real browser: Playwright driving Debian's chromium against a local server
-(the browser and the server are shared by the session: tests/web/conftest.py)."""
+(the browser and the server are shared by the module: tests/web/conftest.py)."""
 
 from __future__ import annotations
 
