@@ -32,6 +32,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from mahjongkit._echo import shown
 from mahjongkit._files import read_file_bytes
 from mahjongkit.solitaire.game import (
     Action,
@@ -43,7 +44,7 @@ from mahjongkit.solitaire.game import (
     ShuffleKind,
 )
 from mahjongkit.solitaire.layout import Layout, LayoutError, get_layout
-from mahjongkit.solitaire.seeds import parse_seed, shown
+from mahjongkit.solitaire.seeds import parse_seed
 
 FORMAT = "mahjongkit-solitaire-game"
 VERSION = 2

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from mahjongkit._echo import shown
+
 SEED_LIMIT: Final = 1 << 64
 """Seeds are 0 to 2**64 - 1 (decision 5, docs/decisions.md), so a range ends at 2**64 at most."""
 _DIGITS: Final = re.compile(r"[0-9]+(?:_[0-9]+)*")
@@ -85,27 +87,6 @@ def _integer(text: str, whole: str) -> int:
 
 
 _SEED_TEXT: Final = re.compile(r"0[xX][0-9a-fA-F]{1,16}|[0-9]{1,20}")
-_SHOWN: Final = 24
-"""Bad input is echoed up to this many characters (a 10,000-digit seed is not sent back)."""
-
-
-def shown(value: object, limit: int = _SHOWN) -> str:
-    """``repr(value)`` cut to about ``limit`` characters, for messages that name bad input.
-
-    >>> shown("7" * 10_000)
-    "'77777777777777777777... (10002 characters)"
-    >>> shown(12)
-    '12'
-    """
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**limit:
-        return f"an integer of about {int(value.bit_length() * 0.30103) + 1} digits"
-    try:
-        text = repr(value)
-    except (RecursionError, ValueError):  # nested too deeply, or an int too long to write
-        return f"a {type(value).__name__}"
-    if len(text) <= limit:
-        return text
-    return f"{text[: limit - 3]}... ({len(text)} characters)"
 
 
 def parse_seed(value: object, what: str = "seed") -> int:

@@ -30,6 +30,7 @@ from functools import cache
 from typing import Any, Final
 
 from mahjongkit import tiles
+from mahjongkit._echo import shown
 from mahjongkit.solitaire import engine
 from mahjongkit.solitaire.batch import batch
 from mahjongkit.solitaire.game import (
@@ -44,7 +45,7 @@ from mahjongkit.solitaire.game import (
 from mahjongkit.solitaire.layout import Layout, layouts
 from mahjongkit.solitaire.learn import Explanation, blocking_counts
 from mahjongkit.solitaire.rng import daily_seed
-from mahjongkit.solitaire.seeds import parse_seed, parse_seeds, shown
+from mahjongkit.solitaire.seeds import parse_seed, parse_seeds
 from mahjongkit.solitaire.solver import solve
 
 MAX_RANGE: Final = 10_000

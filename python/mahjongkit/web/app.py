@@ -29,8 +29,8 @@ from starlette.responses import FileResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from mahjongkit._echo import shown
 from mahjongkit.solitaire.game import Game
-from mahjongkit.solitaire.seeds import shown
 from mahjongkit.web import api
 from mahjongkit.web.mcr_routes import McrServer
 from mahjongkit.web.openapi import openapi
