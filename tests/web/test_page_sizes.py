@@ -331,3 +331,32 @@ def test_a_game_in_progress_plays_on_without_the_server(browser: Any) -> None:
     finally:
         context.close()
         stop(server, thread, sock)
+
+
+AGREE = """async () => {
+  // A Turtle game played by hints through the API; at each position the page's offline
+  // rules (offline.js) must find the server's free tiles, pairs and blocking counts.
+  const post = (path, body) => fetch(path, {method: 'POST',
+    headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)}).then(r => r.json());
+  const layout = await fetch('/api/layouts/turtle').then(r => r.json());
+  let state = (await post('/api/games', {layout: 'turtle', seed: '7'})).state;
+  const differences = [];
+  for (let step = 0; step < 15 && state.status === 'playing'; step++) {
+    const hint = await post(`/api/games/${state.id}/hint`, {});
+    const [a, b] = hint.hint.pair;
+    const local = MJOffline.move(layout.slots, hint.state, a, b).state;
+    state = (await post(`/api/games/${state.id}/move`, {a, b})).state;
+    const same = JSON.stringify([local.free, local.pairs, local.blocked_by, local.tiles_left])
+      === JSON.stringify([state.free, state.pairs, state.blocked_by, state.tiles_left]);
+    if (!same) differences.push(step);
+  }
+  return differences;
+}"""
+
+
+def test_the_offline_rules_agree_with_the_engine(browser: Any, base_url: str) -> None:
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, bypass_csp=True)
+    page = context.new_page()
+    open_board(page, f"{base_url}/?layout=tea-house&seed=3")
+    assert page.evaluate(AGREE) == []
+    context.close()
