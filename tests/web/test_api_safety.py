@@ -80,7 +80,7 @@ def test_huge_and_deep_bodies_are_400s_that_echo_little(client: TestClient) -> N
     )
     long_seed = client.post("/api/games", json={"seed": "7" * 10_000})
     message = error_of(long_seed, 400, "bad_seed")
-    assert "7" * 30 not in message and "10002 characters" in message
+    assert "7" * 30 not in message and len(message) < 200
     board = client.get("/api/board", params={"layout": "turtle", "seed": "9" * 10_000})
     assert "9" * 30 not in error_of(board, 400, "bad_seed")
     daily = client.get("/api/daily", params={"date": "2026-06-1" + "4" * 5_000})
