@@ -40,9 +40,12 @@ def free_port() -> int:
 
 
 @contextmanager
-def server_process(core: int | None, http: str = "auto") -> Iterator[tuple[int, int]]:
+def server_process(
+    core: int | None, http: str = "auto", python_path: str | None = None
+) -> Iterator[tuple[int, int]]:
     """uvicorn serving the app in its own process, pinned to ``core`` when taskset exists;
-    ``http`` is uvicorn's HTTP parser (h11, httptools, or auto: httptools when installed)."""
+    ``http`` is uvicorn's HTTP parser (h11, httptools, or auto: httptools when installed);
+    ``python_path``, when given, is where the package is imported from."""
     port = free_port()
     command = [
         sys.executable,
@@ -61,7 +64,8 @@ def server_process(core: int | None, http: str = "auto") -> Iterator[tuple[int, 
     ]
     if core is not None and shutil.which("taskset"):
         command = ["taskset", "-c", str(core), *command]
-    process = subprocess.Popen(command)
+    env = None if python_path is None else {**os.environ, "PYTHONPATH": python_path}
+    process = subprocess.Popen(command, env=env)
     try:
         deadline = time.monotonic() + 30
         while True:

@@ -101,7 +101,7 @@ def bad_files() -> dict[str, str]:
         "a list": "[1, 2, 3]",
         "other format": json.dumps({"format": "kmahjongg"}),
         "tampered move": text.replace('"move": [', '"move": [0, ', 1),
-        "tampered seed": text.replace(f'"seed": {data["seed"]}', '"seed": 22', 1),
+        "tampered seed": text.replace(f'"seed": "{data["seed"]}"', '"seed": "22"', 1),
         "missing field": resign({k: v for k, v in data.items() if k != "counters"}),
         "illegal move, re-signed": resign(illegal),
         "unknown layout, re-signed": resign(unknown_layout),

@@ -1,87 +1,25 @@
-"""The page in a real browser: Playwright driving Debian's chromium against a local server.
-
-Playwright's own browser download cannot run here, so the tests launch the system chromium
-(``MAHJONGKIT_CHROMIUM``, else Debian's binary, else ``chromium`` on the PATH); they skip,
-saying so, only when no chromium is installed. Screenshots go to ``build/test-artifacts``
-(or ``$MAHJONGKIT_ARTIFACTS``).
-"""
+"""The page in a real browser: Playwright driving Debian's chromium against a local server
+(the browser and the server are shared by the module: tests/web/conftest.py)."""
 
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 from mahjongkit.cli import main
+from tests.web.browsers import ARTIFACTS, find_chromium, open_board
 
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = Path(os.environ.get("MAHJONGKIT_ARTIFACTS", ROOT / "build" / "test-artifacts"))
-
-
-def find_chromium() -> str | None:
-    """The chromium to drive: $MAHJONGKIT_CHROMIUM, Debian's real binary (its launcher
-    script prints a harmless warning on this machine), or chromium on the PATH."""
-    chosen = os.environ.get("MAHJONGKIT_CHROMIUM")
-    if chosen:
-        return chosen
-    for candidate in ("/usr/lib/chromium/chromium", "/usr/lib/chromium-browser/chromium-browser"):
-        if os.access(candidate, os.X_OK):
-            return candidate
-    return shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-CHROMIUM = find_chromium()
+CHROMIUM = find_chromium()  # also imported by the MCR browser tests
 if CHROMIUM is None:
     pytest.skip(
         "browser tests skipped: no chromium found (apt-get install chromium, or set "
         "MAHJONGKIT_CHROMIUM to a Chromium binary)",
         allow_module_level=True,
     )
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="browser tests need Playwright (pip install '.[test]')"
-)
-
-
-@pytest.fixture(scope="module")
-def base_url() -> Iterator[str]:
-    import uvicorn
-
-    from mahjongkit.web import create_app
-
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
-    sock.close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-        )
-        yield launched
-        launched.close()
 
 
 @pytest.fixture
@@ -94,11 +32,6 @@ def page(browser: Any) -> Iterator[Any]:
     yield opened
     context.close()
     assert not errors, errors
-
-
-def open_board(page: Any, url: str) -> None:
-    page.goto(url)
-    page.wait_for_selector("body[data-ready=true]")
 
 
 def tile_count(page: Any) -> int:
@@ -128,10 +61,13 @@ def test_a_tea_house_game_won_by_clicking_hinted_pairs(page: Any, base_url: str)
     assert "Moves\t18" in table and "Hints\t18" in table and "Undos\t0" in table
     assert page.inner_text("#moves") == "18"
     stats = json.loads(page.evaluate("localStorage.getItem('mahjongkit.stats.v1')"))
-    assert stats["layouts"]["Tea House"] == {
+    tea_house = stats["layouts"]["Tea House"]
+    assert tea_house == {
         "played": 1,
         "won": 1,
-        "best": stats["layouts"]["Tea House"]["best"],
+        "lost": 0,
+        "best": tea_house["best"],
+        "total": tea_house["best"],  # one win: the average is the best
     }
 
 

@@ -3,6 +3,7 @@ replaced by a recorder so no server starts."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +15,8 @@ from mahjongkit.cli import serve as serve_module
 
 
 @pytest.fixture
-def started(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+def started(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[dict[str, Any]]:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))  # the save key is made here
     calls: list[dict[str, Any]] = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **options: calls.append(options))
     return calls
@@ -52,3 +54,18 @@ def test_serve_open_and_bad_options(
     assert result.exit_code == 0 and opened == ["http://[::1]:9000/"]
     assert CliRunner().invoke(main, ["serve", "--port", "70000"]).exit_code == 2
     assert CliRunner().invoke(main, ["serve", "--max-games", "0"]).exit_code == 2
+
+
+def test_serve_keeps_its_save_key_across_restarts(
+    started: list[dict[str, Any]], tmp_path: Path
+) -> None:
+    assert CliRunner().invoke(main, ["serve"]).exit_code == 0
+    made = tmp_path / "mahjongkit" / "web-save-key"
+    key = made.read_text()
+    assert len(bytes.fromhex(key.strip())) == 32 and made.stat().st_mode & 0o077 == 0
+    assert CliRunner().invoke(main, ["serve"]).exit_code == 0
+    assert made.read_text() == key  # the same key: saves signed before still restore
+    bad = tmp_path / "bad-key"
+    bad.write_text("not hex")
+    result = CliRunner().invoke(main, ["serve", "--save-key-file", str(bad)])
+    assert result.exit_code == 1 and "hex digits" in result.output

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import ipaddress
+import os
+import secrets
 import threading
 import webbrowser
+from pathlib import Path
 
 import click
 
@@ -25,6 +28,41 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def default_key_file() -> Path:
+    """Where the server keeps its save key: ``$XDG_STATE_HOME/mahjongkit/web-save-key``
+    (``~/.local/state`` when the variable is unset)."""
+    state = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(state) / "mahjongkit" / "web-save-key"
+
+
+def load_save_key(path: Path) -> bytes:
+    """The key in ``path`` (64 hex digits), made there (readable by its owner only) the
+    first time, so that saves signed before a restart are still restored after it."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        pass
+    except OSError as error:
+        raise click.ClickException(
+            f"cannot make the save key file {path}: {error.strerror}"
+        ) from None
+    else:
+        with os.fdopen(fd, "w") as made:
+            made.write(secrets.token_hex(32) + "\n")
+    try:
+        text = path.read_text(encoding="ascii").strip()
+        key = bytes.fromhex(text)
+    except (OSError, UnicodeDecodeError, ValueError):
+        raise click.ClickException(
+            f"the save key file {path} must hold at least 32 hex digits "
+            "(delete it to make a new one)"
+        ) from None
+    if len(key) < 16:
+        raise click.ClickException(f"the save key in {path} is shorter than 32 hex digits")
+    return key
+
+
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
@@ -43,8 +81,20 @@ def is_loopback(host: str) -> bool:
     show_default=True,
     help="Budget of each solver call (hints, dead-end warnings).",
 )
+@click.option(
+    "--save-key-file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="File holding the key that signs saves (made if missing; default "
+    "$XDG_STATE_HOME/mahjongkit/web-save-key). Pages restore their games after a restart.",
+)
 def serve_command(
-    host: str, port: int, open_browser: bool, max_games: int, solver_seconds: float
+    host: str,
+    port: int,
+    open_browser: bool,
+    max_games: int,
+    solver_seconds: float,
+    save_key_file: Path | None,
 ) -> None:
     """Play solitaire (/) and MCR against bots (/mcr, replays at /mcr/replay) in the browser,
     and serve the JSON API (listed at /api)."""
@@ -63,7 +113,8 @@ def serve_command(
     click.echo(
         f"mahjongkit: serving {url} (MCR at {url}mcr, API at {url}api); Ctrl-C stops", err=True
     )
-    app = create_app(max_games=max_games, solver_seconds=solver_seconds)
+    key = load_save_key(save_key_file or default_key_file())
+    app = create_app(max_games=max_games, solver_seconds=solver_seconds, save_key=key)
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
     uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -217,6 +217,7 @@ class Game:
     selection: int | None = field(init=False, default=None)
     shown_hint: Hint | None = field(init=False, default=None)
     _timer: _Timer = field(init=False)
+    _paused: bool = field(init=False, default=False)
     _verdicts: dict[tuple[int, ...], bool | None] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -289,8 +290,33 @@ class Game:
 
     @property
     def elapsed(self) -> float:
-        """Seconds played (the clock stops when the game is won)."""
+        """Seconds played (the clock stops when the game is won, and while paused)."""
         return self._timer.elapsed()
+
+    @property
+    def paused(self) -> bool:
+        """Whether :meth:`pause` stopped the clock and nothing has started it since."""
+        return self._paused and self._timer.stopped_at is not None
+
+    def pause(self) -> None:
+        """Stop the clock while the player is away; :meth:`resume` (or an undo) starts it.
+
+        >>> now = [0.0]
+        >>> game = Game.new("tea house", seed=2, clock=lambda: now[0])
+        >>> now[0] = 5.0; game.pause(); now[0] = 65.0; game.resume(); now[0] = 66.0
+        >>> game.elapsed, game.paused
+        (6.0, False)
+        """
+        if self.tiles_left and self._timer.stopped_at is None:
+            self._timer.stop()
+            self._paused = True
+
+    def resume(self) -> None:
+        """Start the clock that :meth:`pause` stopped (nothing otherwise: a won game's
+        clock stays stopped)."""
+        if self.paused:
+            self._timer.resume()
+        self._paused = False
 
     def position(self) -> tuple[int, ...]:
         """The face on every slot, 0 for removed: the input of the solver."""
@@ -496,7 +522,13 @@ class Game:
         arranged = shuffled_faces(self.layout, self.faces, self.seed, index, chosen, impl=self.impl)
         if isinstance(arranged, str):
             return Refusal(RefusalCode.NO_SOLVABLE_ARRANGEMENT, arranged)
-        action = Shuffle(chosen, index, tuple(self.faces), tuple(arranged))
+        # Shuffles in a row share their tuples (one's after is the next's before): the
+        # history of a game of shuffles costs half the memory (docs/web.md's bound).
+        last = self.history[-1] if self.history else None
+        before = tuple(self.faces)
+        if isinstance(last, Shuffle) and last.after == before:
+            before = last.after
+        action = Shuffle(chosen, index, before, tuple(arranged))
         self.faces = list(arranged)
         self._record(action)
         self.counters.shuffles += 1

@@ -3,10 +3,14 @@
 The file holds what happened, not the board: the deal of ``(layout, seed)`` replayed with
 the moves and shuffles (each shuffle by its kind and index, which seed it) gives back exactly
 the same position, history and redo list; a layout that is not built in is saved with its
-slots, so a game on a custom layout loads too. A ``check`` field (SHA-256 of the rest) catches
-truncated, corrupted or hand-edited files; it is an integrity check, not a signature, and
-the replay itself refuses any illegal action. Every problem raises :class:`SaveError` naming
-it, and loading builds a new game, so the game you hold is never touched.
+slots, so a game on a custom layout loads too. The seed is written as a string (version 2;
+version 1's integer is still read): a JavaScript client rounds integers above 2**53. A
+``check`` field (SHA-256 of the rest) catches truncated, corrupted or hand-edited files; it
+is an integrity check, not a signature (anyone can compute it), and the replay itself
+refuses any illegal action. A server that hands saves to clients signs them with a key only
+it holds (:func:`sign`, :func:`verify`, HMAC-SHA256) and trusts no save it did not sign.
+Every problem raises :class:`SaveError` naming it, and loading builds a new game, so the
+game you hold is never touched.
 
 >>> from mahjongkit.solitaire.game import Game
 >>> game = Game.new("tea house", seed=2, clock=lambda: 0.0)
@@ -23,10 +27,12 @@ mahjongkit.solitaire.save.SaveError: not a saved game: the JSON is invalid or cu
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 from pathlib import Path
 from typing import Any
 
+from mahjongkit._echo import shown
 from mahjongkit._files import read_file_bytes
 from mahjongkit.solitaire.game import (
     Action,
@@ -41,7 +47,9 @@ from mahjongkit.solitaire.layout import Layout, LayoutError, get_layout
 from mahjongkit.solitaire.seeds import seed_of
 
 FORMAT = "mahjongkit-solitaire-game"
-VERSION = 1
+VERSION = 2
+"""Version 2 writes the seed as a string; version 1 (an integer seed) is still read."""
+_READS = (1, 2)
 MAX_BYTES = 16 << 20
 """The largest save file read (a finished Turtle game is a few kilobytes)."""
 _MAX_COUNT = 2**63 - 1
@@ -58,9 +66,49 @@ def _action_record(action: Action) -> dict[str, Any]:
     return {"shuffle": action.kind.value, "index": action.index}
 
 
+def _canonical(payload: dict[str, Any]) -> bytes:
+    """The bytes a check or signature covers: sorted keys, no spaces, ASCII, and ``elapsed``
+    as a float, so that a client's JSON round trip (``12.0`` read back as ``12``) keeps it."""
+    elapsed = payload.get("elapsed")
+    if isinstance(elapsed, int) and not isinstance(elapsed, bool) and abs(elapsed) < 10**15:
+        payload = {**payload, "elapsed": float(elapsed)}
+    try:
+        text = json.dumps(payload, sort_keys=True, separators=(",", ":"))
+    except (RecursionError, ValueError, TypeError):
+        raise SaveError("not a saved game: it cannot be written back as JSON") from None
+    return text.encode("ascii")
+
+
 def _digest(payload: dict[str, Any]) -> str:
-    canonical = json.dumps(payload, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    return hashlib.sha256(_canonical(payload)).hexdigest()
+
+
+def sign(data: dict[str, Any], key: bytes) -> dict[str, Any]:
+    """``data`` (a saved game, with anything the signer adds) with a ``signature``:
+    HMAC-SHA256 under ``key`` of everything else.
+
+    >>> signed = sign({"seed": "7", "elapsed": 12.0}, b"k" * 32)
+    >>> verify({**signed, "elapsed": 12}, b"k" * 32)  # a JSON round trip keeps it valid
+    >>> verify({**signed, "seed": "8"}, b"k" * 32)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    mahjongkit.solitaire.save.SaveError: the save was not signed by this server (or ...)
+    """
+    unsigned = {name: value for name, value in data.items() if name != "signature"}
+    mac = hmac.new(key, _canonical(unsigned), hashlib.sha256).hexdigest()
+    return {**unsigned, "signature": mac}
+
+
+def verify(data: object, key: bytes) -> None:
+    """Nothing when ``data`` carries a valid :func:`sign` signature under ``key``; else
+    :class:`SaveError`. Costs one pass over the data, before anything is replayed."""
+    if not isinstance(data, dict):
+        raise SaveError("not a saved game: the top level must be a JSON object")
+    given = data.get("signature")
+    if not isinstance(given, str):
+        raise SaveError("the save carries no signature: only saves this server made are restored")
+    expected = sign(data, key)["signature"]
+    if not hmac.compare_digest(given.encode("ascii", "replace"), expected.encode("ascii")):
+        raise SaveError("the save was not signed by this server (or was changed since)")
 
 
 def to_dict(game: Game) -> dict[str, Any]:
@@ -70,7 +118,7 @@ def to_dict(game: Game) -> dict[str, Any]:
         "format": FORMAT,
         "version": VERSION,
         "layout": game.layout.name,
-        "seed": game.seed,
+        "seed": str(game.seed),
         "history": [_action_record(action) for action in game.history],
         "redo": [_action_record(action) for action in game.redo_stack],
         "counters": {
@@ -102,32 +150,31 @@ def dumps(game: Game) -> str:
 
 def _int(value: Any, what: str, low: int = 0, high: int = _MAX_COUNT) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        shown = (
-            repr(value) if not isinstance(value, int) or abs(value) < 10**30 else "a huge number"
-        )
-        raise SaveError(f"{what} must be an integer from {low} to {high}, got {shown}")
+        raise SaveError(f"{what} must be an integer from {low} to {high}, got {shown(value)}")
     return value
 
 
 def _replay(game: Game, record: Any, where: str) -> Action:
     if not isinstance(record, dict):
-        raise SaveError(f"{where} must be an object, got {record!r}")
+        raise SaveError(f"{where} must be an object, got {shown(record)}")
     outcome: Action | Refusal
     if set(record) == {"move"}:
         pair = record["move"]
         if not (isinstance(pair, list) and len(pair) == 2):
-            raise SaveError(f"{where}: a move is a list of two slot ids, got {pair!r}")
+            raise SaveError(f"{where}: a move is a list of two slot ids, got {shown(pair)}")
         outcome = game.remove(_int(pair[0], f"{where} slot"), _int(pair[1], f"{where} slot"))
     elif set(record) == {"shuffle", "index"}:
         try:
             kind = ShuffleKind(record["shuffle"])
         except ValueError:
-            raise SaveError(f"{where}: unknown shuffle {record['shuffle']!r}") from None
+            raise SaveError(f"{where}: unknown shuffle {shown(record['shuffle'])}") from None
         # The index seeds the shuffle's stream, 1 + index, which is below 2**64.
         index = _int(record["index"], f"{where} index", high=2**64 - 2)
         outcome = game._shuffle_at(kind, index)
     else:
-        raise SaveError(f"{where}: expected a move or a shuffle, got keys {sorted(record)}")
+        raise SaveError(
+            f"{where}: expected a move or a shuffle, got keys {shown(sorted(record), 60)}"
+        )
     if isinstance(outcome, Refusal):
         raise SaveError(f"{where} cannot be replayed: {outcome.reason}")
     return outcome
@@ -138,9 +185,11 @@ def from_dict(data: Any, **options: Any) -> Game:
     if not isinstance(data, dict):
         raise SaveError("not a saved game: the top level must be a JSON object")
     if data.get("format") != FORMAT:
-        raise SaveError(f"not a saved game: format is {data.get('format')!r}, not {FORMAT!r}")
-    if data.get("version") != VERSION:
-        raise SaveError(f"unsupported version {data.get('version')!r} (this reads {VERSION})")
+        raise SaveError(f"not a saved game: format is {shown(data.get('format'))}, not {FORMAT!r}")
+    if data.get("version") not in _READS:
+        raise SaveError(
+            f"unsupported version {shown(data.get('version'))} (this reads 1 and {VERSION})"
+        )
     expected = {"format", "version", "layout", "seed", "history", "redo", "counters", "elapsed"}
     missing = sorted((expected | {"check"}) - set(data))
     if missing:
@@ -151,7 +200,9 @@ def from_dict(data: Any, **options: Any) -> Game:
     if _digest(payload) != data["check"]:
         raise SaveError("the saved game was changed or corrupted: its check does not match")
     if not isinstance(data["layout"], str):
-        raise SaveError(f"layout must be a name, got {data['layout']!r}")
+        raise SaveError(f"layout must be a name, got {shown(data['layout'])}")
+    if data["version"] >= 2 and not isinstance(data["seed"], str):
+        raise SaveError(f"seed must be a string of digits, got {shown(data['seed'])}")
     try:
         seed = seed_of(data["seed"])
     except ValueError as error:
@@ -175,10 +226,7 @@ def from_dict(data: Any, **options: Any) -> Game:
         or not isinstance(elapsed, (int, float))
         or not 0 <= elapsed < 1e12
     ):
-        shown = (
-            repr(elapsed) if not isinstance(elapsed, int) or elapsed < 10**30 else "a huge number"
-        )
-        raise SaveError(f"elapsed must be seconds from 0 to 10**12, got {shown}")
+        raise SaveError(f"elapsed must be seconds from 0 to 10**12, got {shown(elapsed)}")
     check_dead_ends = bool(options.pop("check_dead_ends", True))
     try:
         layout: Layout | str = data["layout"]

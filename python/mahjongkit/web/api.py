@@ -7,13 +7,16 @@ explanations and shuffles are the :class:`~mahjongkit.solitaire.game.Game`'s own
 
 >>> board = board_json("tea house", "7")
 >>> board["layout"], board["seed"], len(board["slots"]), "removal_order" in board
-('Tea House', 7, 36, False)
+('Tea House', '7', 36, False)
 >>> board_json("dragon", "1")
 Traceback (most recent call last):
 mahjongkit.web.api.ApiError: unknown layout 'dragon'; known layouts: tea-house, ...
 >>> board_json("turtle", "-1")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 mahjongkit.web.api.ApiError: seed must be an integer from 0 to 2**64 - 1 (...), got '-1'
+
+Seeds go out as strings everywhere (a JavaScript number rounds above 2**53) and come in as
+strings or exact JSON integers, all read by :func:`~mahjongkit.solitaire.seeds.seed_of`.
 """
 
 from __future__ import annotations
@@ -22,10 +25,12 @@ import datetime
 import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
 
 from mahjongkit import tiles
+from mahjongkit._echo import shown
 from mahjongkit.solitaire import engine
 from mahjongkit.solitaire.batch import batch
 from mahjongkit.solitaire.game import (
@@ -51,12 +56,16 @@ STREAM_CHUNK: Final = 500
 MAX_SOLVE_SECONDS: Final = 5.0
 """The largest solver budget a request may ask for."""
 DEFAULT_SOLVE_SECONDS: Final = 1.0
+MAX_MESSAGE: Final = 300
+"""An error message is cut to this many characters (bad input is echoed only in part)."""
 
 
 class ApiError(Exception):
     """A request the API cannot serve: HTTP ``status``, a short ``code`` and a sentence."""
 
     def __init__(self, status: int, code: str, message: str) -> None:
+        if len(message) > MAX_MESSAGE:  # never the whole of a long input sent back
+            message = message[: MAX_MESSAGE - 3] + "..."
         super().__init__(message)
         self.status = status
         self.code = code
@@ -94,11 +103,13 @@ def builtin_layouts() -> dict[str, Layout]:
 def layout_of(name: object, *, status: int = 400) -> Layout:
     """The built-in layout called ``name`` (case, spaces, hyphens and underscores ignored)."""
     if not isinstance(name, str):
-        raise ApiError(status, "bad_layout", f"layout must be a name, got {name!r}")
+        raise ApiError(status, "bad_layout", f"layout must be a name, got {shown(name)}")
     found = builtin_layouts().get(layout_key(name))
     if found is None:
         known = ", ".join(builtin_layouts())
-        raise ApiError(status, "unknown_layout", f"unknown layout {name!r}; known layouts: {known}")
+        raise ApiError(
+            status, "unknown_layout", f"unknown layout {shown(name)}; known layouts: {known}"
+        )
     return found
 
 
@@ -133,11 +144,11 @@ def layouts_json() -> list[dict[str, Any]]:
 
 
 def seed_of(value: object, what: str = "seed") -> int:
-    """A seed from JSON (an int) or query text, by the one seed rule
+    """A seed from JSON (a string, or an exact integer) or query text, by the one seed rule
     (:mod:`mahjongkit.solitaire.seeds`: decimal or ``0x`` hex, 0 to 2**64 - 1).
 
-    >>> seed_of("0x10"), seed_of(5), seed_of("010")
-    (16, 5, 10)
+    >>> seed_of("0x10"), seed_of(5), seed_of("18446744073709551615")
+    (16, 5, 18446744073709551615)
     """
     try:
         return parse_seed_value(value, what)
@@ -147,8 +158,8 @@ def seed_of(value: object, what: str = "seed") -> int:
 
 def date_of(value: object) -> str:
     """An ISO date ``YYYY-MM-DD`` (the Daily Challenge's)."""
-    if not isinstance(value, str):
-        raise bad("bad_date", f"a date is written YYYY-MM-DD, got {value!r}")
+    if not isinstance(value, str) or len(value) > 10:
+        raise bad("bad_date", f"a date is written YYYY-MM-DD, got {shown(value)}")
     try:
         daily_seed(value)
     except ValueError as error:
@@ -165,7 +176,7 @@ def flag_of(value: str | None, what: str) -> bool:
         return True
     if text in ("0", "false", "no"):
         return False
-    raise bad("bad_flag", f"{what} must be true or false, got {value!r}")
+    raise bad("bad_flag", f"{what} must be true or false, got {shown(value)}")
 
 
 def required(params: Mapping[str, str], name: str) -> str:
@@ -184,7 +195,7 @@ def check_fields(body: object, allowed: Sequence[str], what: str) -> dict[str, A
     if unknown:
         raise bad(
             "unknown_field",
-            f"unknown field {unknown[0]!r} in {what}; expected {', '.join(allowed)}",
+            f"unknown field {shown(unknown[0])} in {what}; expected {', '.join(allowed)}",
         )
     return body
 
@@ -198,6 +209,7 @@ def board_json(layout_name: str, seed_text: object, *, order: bool = False) -> d
     layout = layout_of(layout_name)
     board = engine.deal(layout, seed_of(seed_text))
     data = board.to_dict()
+    data["seed"] = str(board.seed)
     data["key"] = layout_key(layout.name)
     if not order:
         del data["removal_order"]
@@ -238,7 +250,7 @@ def board_text(layout_name: str, seed_text: object, *, order: bool = False, head
     if order:
         tail = ',"removal_order":[' + ",".join(f"[{a},{b}]" for a, b in board.removal_order) + "]"
     name = json.dumps(layout.name)
-    return f'{{{head}"layout":{name},"seed":{board.seed},"slots":[{slots}]{tail},"key":"{key}"}}'
+    return f'{{{head}"layout":{name},"seed":"{board.seed}","slots":[{slots}]{tail},"key":"{key}"}}'
 
 
 def daily_text(date_text: str | None, *, order: bool = False) -> str:
@@ -255,12 +267,27 @@ def daily_json(date_text: str | None, *, order: bool = False) -> dict[str, Any]:
 
 
 def boards_range(layout_name: str, seeds_text: str) -> tuple[Layout, range]:
-    """Check a streamed range request: a layout and at most :data:`MAX_RANGE` seeds."""
+    """Check a streamed range request: a layout and at most :data:`MAX_RANGE` seeds.
+
+    >>> boards_range("turtle", "5: 3")[1]  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    mahjongkit.web.api.ApiError: bad seed range '5: 3': a '+' in a URL reads as a space, ... 5:%2B3
+    """
     layout = layout_of(layout_name)
     try:
+        if len(seeds_text) > 100:
+            raise ValueError(f"bad seed range {shown(seeds_text)}: write A:B, A:+N or A")
         seeds = parse_seeds(seeds_text)
     except ValueError as error:
-        raise bad("bad_seeds", str(error)) from None
+        message = str(error)
+        spaced = re.fullmatch(r"\s*(\w+):\s+(\w+)\s*", seeds_text)
+        if spaced:
+            start, count = spaced.groups()
+            message = (
+                f"bad seed range {seeds_text!r}: a '+' in a URL reads as a space, so write "
+                f"{start}:%2B{count}"
+            )
+        raise bad("bad_seeds", message) from None
     if len(seeds) > MAX_RANGE:
         raise bad(
             "range_too_large",
@@ -276,13 +303,13 @@ def board_lines(layout: Layout, seeds: range, start: int, stop: int) -> str:
 
     >>> layout, seeds = boards_range("tea house", "4:6")
     >>> [line[:40] for line in board_lines(layout, seeds, 0, 2).splitlines()]
-    ['{"layout":"Tea House","seed":4,"faces":[', '{"layout":"Tea House","seed":5,"faces":[']
+    ['{"layout":"Tea House","seed":"4","faces"', '{"layout":"Tea House","seed":"5","faces"']
     """
     part = seeds[start:stop]
     faces = batch(layout, part, threads=1)
-    name = f'{{"layout":"{layout.name}","seed":'
+    name = f'{{"layout":"{layout.name}","seed":"'
     return "".join(
-        f'{name}{seed},"faces":[{",".join(map(str, row))}]}}\n'
+        f'{name}{seed}","faces":[{",".join(map(str, row))}]}}\n'
         for seed, row in zip(part, faces.tolist(), strict=True)
     )
 
@@ -304,10 +331,10 @@ def face_of(value: object, slot: int) -> int:
         try:
             return tiles.from_code(value)
         except ValueError:
-            raise bad("bad_face", f"slot {slot}: unknown tile code {value!r}") from None
+            raise bad("bad_face", f"slot {slot}: unknown tile code {shown(value)}") from None
     if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= tiles.KINDS:
         return value
-    raise bad("bad_face", f"slot {slot}: a face is a tile code or a kind 1-42, got {value!r}")
+    raise bad("bad_face", f"slot {slot}: a face is a tile code or a kind 1-42, got {shown(value)}")
 
 
 def position_of(layout: Layout, faces: object, present: object) -> list[int]:
@@ -328,7 +355,9 @@ def position_of(layout: Layout, faces: object, present: object) -> list[int]:
     on_board = set()
     for slot in present:
         if isinstance(slot, bool) or not isinstance(slot, int) or not 0 <= slot < layout.size:
-            raise bad("bad_present", f"present: {slot!r} is not a slot id (0 to {layout.size - 1})")
+            raise bad(
+                "bad_present", f"present: {shown(slot)} is not a slot id (0 to {layout.size - 1})"
+            )
         if not position[slot]:
             raise bad("bad_present", f"present: slot {slot} has no face in faces")
         on_board.add(slot)
@@ -352,7 +381,7 @@ def solve_json(body: object) -> dict[str, Any]:
         raise bad(
             "bad_budget",
             f"max_seconds must be a number above 0 and at most {MAX_SOLVE_SECONDS}, "
-            f"got {seconds!r}",
+            f"got {shown(seconds)}",
         )
     try:
         engine.pair_faces([face for face in position if face])
@@ -376,7 +405,7 @@ def result_json(result: GameResult) -> dict[str, Any]:
     """The result view: outcome, time and counters, never the board or a solution."""
     return {
         "layout": result.layout,
-        "seed": result.seed,
+        "seed": str(result.seed),
         "outcome": result.outcome,
         "seconds": round(result.seconds, 3),
         "moves": result.moves,
@@ -387,9 +416,23 @@ def result_json(result: GameResult) -> dict[str, Any]:
     }
 
 
+def is_builtin(layout: Layout) -> bool:
+    """Whether ``layout`` is the server's own built-in layout object (games on built-in
+    layouts share it; an imported layout is a game's own)."""
+    return builtin_layouts().get(layout_key(layout.name)) is layout
+
+
+def game_key(layout: Layout) -> str:
+    """The key a game's layout goes by: the built-in's, or ``custom-...`` for an imported
+    one (never mistaken for a built-in of the same name)."""
+    key = layout_key(layout.name)
+    return key if is_builtin(layout) else f"custom-{key}"
+
+
 def game_json(game_id: str, game: Game, daily: str | None) -> dict[str, Any]:
     """What the page draws: faces, free tiles, pairs to take, status, counters, time, and
-    how many tiles block each blocked tile."""
+    how many tiles block each blocked tile; an imported layout comes along (``layout_data``)
+    since the page cannot look it up."""
     free = game.free_slots()
     pairs = game.available_pairs()
     status = Status.WON if not game.tiles_left else Status.PLAYING if pairs else Status.STUCK
@@ -397,8 +440,9 @@ def game_json(game_id: str, game: Game, daily: str | None) -> dict[str, Any]:
     return {
         "id": game_id,
         "layout": game.layout.name,
-        "key": layout_key(game.layout.name),
-        "seed": game.seed,
+        "key": game_key(game.layout),
+        "layout_data": None if is_builtin(game.layout) else layout_json(game.layout),
+        "seed": str(game.seed),
         "seed_text": str(game.seed),
         "daily": daily,
         "faces": [tiles.code(face) if face else None for face in game.faces],
@@ -415,61 +459,162 @@ def game_json(game_id: str, game: Game, daily: str | None) -> dict[str, Any]:
             "hints": counters.hints,
         },
         "elapsed": round(game.elapsed, 3),
+        "paused": game.paused,
         "can_undo": bool(game.history),
         "can_redo": bool(game.redo_stack),
         "result": result_json(game.result()) if status is not Status.PLAYING else None,
     }
 
 
-def new_game(body: object, *, solver_seconds: float) -> tuple[Game, str | None]:
-    """A game from ``{"layout", "seed"}``, ``{"daily": date}`` or ``{"save": saved game}``."""
-    from mahjongkit.solitaire.save import SaveError, from_dict
+@dataclass(frozen=True)
+class Restored:
+    """What a request for a game gave: the game, its Daily date, and the actions it had
+    already used (a restored game keeps its allowance)."""
 
-    data = check_fields(body, ("layout", "seed", "daily", "save"), "the new game request")
+    game: Game
+    daily: str | None = None
+    actions: int = 0
+
+
+def new_game(
+    body: object,
+    *,
+    solver_seconds: float,
+    save_key: bytes | None = None,
+    max_actions: int | None = None,
+) -> Restored:
+    """A game from ``{"layout", "seed"?, "slots"?}``, ``{"daily": date}`` or
+    ``{"save": a save this server signed}``.
+
+    A save is checked before it is replayed: its signature (HMAC under ``save_key``: a
+    client cannot make one, so a forged save costs one pass over its bytes), then its
+    length (history and redo within ``max_actions``); it comes back with the actions it
+    had used. ``slots`` (``[[x, y, z], ...]``) plays an imported layout named ``layout``.
+    """
+    data = check_fields(body, ("layout", "seed", "daily", "save", "slots"), "the new game request")
     if "save" in data:
-        if "layout" in data or "seed" in data:
-            raise bad("conflicting_fields", "give save alone (with daily for a Daily game)")
-        saved = data["save"]
-        if isinstance(saved, dict) and isinstance(saved.get("layout"), str):
-            layout_of(saved["layout"])  # only the built-in layouts are served
-        try:
-            game = from_dict(saved, solver_seconds=solver_seconds)
-        except SaveError as error:
-            raise bad("bad_save", str(error)) from None
-        daily = date_of(data["daily"]) if "daily" in data else None
-        return _on_cached_layout(game), daily
+        if set(data) - {"save", "daily"}:
+            raise bad("conflicting_fields", "give save alone")
+        return _restore(data["save"], data.get("daily"), solver_seconds, save_key, max_actions)
     if "daily" in data:
-        if "seed" in data or "layout" in data:
+        if set(data) - {"daily"}:
             raise bad("conflicting_fields", "the Daily Challenge is the Turtle: give daily alone")
         date = date_of(data["daily"])
         layout, seed = layout_of("turtle"), daily_seed(date)
     else:
         import secrets
 
-        layout = layout_of(data.get("layout", "turtle"))
+        if "slots" in data:
+            layout = custom_layout(data.get("layout"), data["slots"])
+        else:
+            layout = layout_of(data.get("layout", "turtle"))
         seed = seed_of(data["seed"]) if "seed" in data else secrets.randbits(64)
         date = None
-    board = engine.deal(layout, seed)
-    return Game.from_board(board, solver_seconds=solver_seconds), date
+    try:
+        board = engine.deal(layout, seed)
+    except ValueError as error:  # a layout that cannot be dealt (DealError)
+        raise bad("cannot_deal", str(error)) from None
+    return Restored(Game.from_board(board, solver_seconds=solver_seconds), date)
+
+
+def _restore(
+    saved: object,
+    daily: object,
+    solver_seconds: float,
+    save_key: bytes | None,
+    max_actions: int | None,
+) -> Restored:
+    from mahjongkit.solitaire.save import SaveError, from_dict, verify
+
+    if not isinstance(saved, dict):
+        raise bad("bad_save", "not a saved game: the save must be a JSON object")
+    try:
+        if save_key is not None:
+            verify(saved, save_key)
+    except SaveError as error:
+        raise bad("bad_save", str(error)) from None
+    if save_key is not None:
+        # Signed, the Daily date is the save's own; a body's daily must agree with it.
+        if daily is not None and daily != saved.get("daily"):
+            raise bad("conflicting_fields", "daily must be the save's own date")
+        daily = saved.get("daily")
+    used = saved.get("actions", 0)
+    if isinstance(used, bool) or not isinstance(used, int) or used < 0:
+        raise bad("bad_save", f"actions must be a count, got {shown(used)}")
+    length = sum(
+        len(steps) for steps in (saved.get("history"), saved.get("redo")) if isinstance(steps, list)
+    )
+    if max_actions is not None and max(length, used) > max_actions:
+        raise bad(
+            "bad_save",
+            f"the save holds {max(length, used)} actions, more than a game may have "
+            f"({max_actions})",
+        )
+    if "slots" not in saved and isinstance(saved.get("layout"), str):
+        layout_of(saved["layout"])  # a layout without its slots must be a built-in one
+    try:
+        game = from_dict(saved, solver_seconds=solver_seconds)
+    except SaveError as error:
+        raise bad("bad_save", str(error)) from None
+    return Restored(_on_cached_layout(game), date_of(daily) if daily is not None else None, used)
+
+
+def custom_layout(name: object, slots: object) -> Layout:
+    """An imported layout from its name and slots (``[[x, y, z], ...]``), checked as any
+    layout is."""
+    from mahjongkit.solitaire.layout import LayoutError
+
+    if name is None:
+        name = "Imported layout"
+    if not isinstance(name, str) or not 0 < len(name) <= 80:
+        raise bad("bad_layout", f"a layout's name is 1 to 80 characters, got {shown(name)}")
+    if not isinstance(slots, list) or not all(
+        isinstance(slot, list) and len(slot) == 3 for slot in slots
+    ):
+        raise bad("bad_slots", "slots must be a list of [x, y, z] (half-tile units)")
+    try:
+        return Layout.from_slots([tuple(slot) for slot in slots], name=name)
+    except (LayoutError, ValueError, TypeError) as error:
+        raise bad("bad_layout", str(error)) from None
+
+
+def layout_from_text(text: object, name: object = None) -> Layout:
+    """The layout in a layout file's text: the one function the import endpoint calls; it
+    hands the text to :meth:`Layout.from_text`, so every format the engine reads from text
+    (KMahjongg ``.layout`` v1.0 and v1.1, GNOME Mahjongg maps, ours) comes through.
+
+    >>> layout_from_text("kmahjongg-layout-v1.1\\nw4\\nh2\\nd1\\n1212\\n4343\\n", "Two").size
+    2
+    """
+    from mahjongkit.solitaire.layout import LayoutError
+
+    if not isinstance(text, str) or not text.strip():
+        raise bad("bad_layout_text", "text must be a layout file's text")
+    if name is not None and (not isinstance(name, str) or not 0 < len(name) <= 80):
+        raise bad("bad_layout", f"a layout's name is 1 to 80 characters, got {shown(name)}")
+    try:
+        return Layout.from_text(text, name=name if isinstance(name, str) else None)
+    except (LayoutError, ValueError) as error:
+        raise bad("bad_layout_text", f"not a layout this server reads: {error}") from None
 
 
 def _on_cached_layout(game: Game) -> Game:
     # A loaded game holds a freshly parsed Layout; the cached one keeps its compiled geometry.
     from dataclasses import replace
 
-    cached = layout_of(game.layout.name)
-    if game.board.layout is not cached:
+    cached = builtin_layouts().get(layout_key(game.layout.name))
+    if cached is not None and cached == game.layout and game.board.layout is not cached:
         game.board = replace(game.board, layout=cached)
     return game
 
 
 def slot_of(value: object, game: Game, what: str = "slot") -> int:
     """A slot id of the game's layout (a 400 names it otherwise)."""
-    if isinstance(value, str) and value.isdigit():
-        value = int(value)
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 8:
+        value = int(value)  # ASCII only: '²' and '٣' are digits to str.isdigit, not slots
     size = game.layout.size
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
-        raise bad("bad_slot", f"{what} must be a slot id from 0 to {size - 1}, got {value!r}")
+        raise bad("bad_slot", f"{what} must be a slot id from 0 to {size - 1}, got {shown(value)}")
     return value
 
 
@@ -516,8 +661,17 @@ def play(game: Game, action: str, body: Mapping[str, Any]) -> dict[str, Any]:
     """Run one game action on ``game`` (already found) and say what happened.
 
     ``action`` is ``move`` (``{"a", "b"}``), ``undo``, ``redo``, ``hint``, ``shuffle``
-    (``{"kind"}``: solvable or classic) or ``replay``.
+    (``{"kind"}``: solvable or classic), ``replay``, ``pause`` or ``resume`` (the clock
+    stops until the next action or ``resume``: the page pauses it when hidden).
     """
+    if action in ("pause", "resume"):
+        check_fields(body, (), f"the {action} request")
+        if action == "pause":
+            game.pause()
+        else:
+            game.resume()
+        return {}
+    game.resume()
     if action == "move":
         data = check_fields(body, ("a", "b"), "a move")
         if "a" not in data or "b" not in data:
@@ -541,7 +695,7 @@ def play(game: Game, action: str, body: Mapping[str, Any]) -> dict[str, Any]:
     if action == "shuffle":
         kind = body.get("kind", ShuffleKind.SOLVABLE.value)
         if kind not in [k.value for k in ShuffleKind]:
-            raise bad("bad_shuffle", f"unknown shuffle {kind!r}: use solvable or classic")
+            raise bad("bad_shuffle", f"unknown shuffle {shown(kind)}: use solvable or classic")
         shuffled = game.shuffle(kind)
         if isinstance(shuffled, Refusal):
             return {"refusal": refusal_json(shuffled)}
@@ -550,7 +704,10 @@ def play(game: Game, action: str, body: Mapping[str, Any]) -> dict[str, Any]:
     if action == "replay":
         game.replay()
         return {}
-    raise ApiError(404, "unknown_action", f"unknown game action {action!r}")
+    raise ApiError(404, "unknown_action", f"unknown game action {shown(action)}")
 
 
-ACTIONS: Final = ("move", "undo", "redo", "hint", "shuffle", "replay")
+ACTIONS: Final = ("move", "undo", "redo", "hint", "shuffle", "replay", "pause", "resume")
+FREE_ACTIONS: Final = ("pause", "resume")
+"""Actions that keep nothing and cost nothing, so they do not count against a game's
+allowance (a page pauses and resumes each time it is hidden and shown)."""

@@ -7,7 +7,7 @@ on worker threads (the core releases the GIL), one action at a time per game.
 >>> from starlette.testclient import TestClient
 >>> client = TestClient(create_app())
 >>> client.get("/api/board", params={"layout": "tea house", "seed": 7}).json()["seed"]
-7
+'7'
 >>> client.get("/api/board", params={"layout": "tea house"}).json()["error"]["message"]
 "the query parameter 'seed' is required"
 """
@@ -15,6 +15,7 @@ on worker threads (the core releases the GIL), one action at a time per game.
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any, Final
@@ -22,11 +23,13 @@ from typing import Any, Final
 import anyio
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from mahjongkit._echo import shown
 from mahjongkit.solitaire.game import Game
 from mahjongkit.web import api
 from mahjongkit.web.mcr_routes import McrServer
@@ -61,18 +64,31 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     codes = {404: "not_found", 405: "method_not_allowed", 413: "body_too_large"}
     message = str(exc.detail)
     if exc.status_code == 404:
-        message = f"no such page or endpoint: {request.url.path} (the API is listed at /api)"
+        message = (
+            f"no such page or endpoint: {shown(request.url.path, 60)} (the API is listed at /api)"
+        )
     elif exc.status_code == 405:
-        message = f"{request.method} is not allowed on {request.url.path}"
+        message = f"{shown(request.method)} is not allowed on {shown(request.url.path, 60)}"
     return _error(exc.status_code, codes.get(exc.status_code, "http_error"), message)
 
 
 async def _crash(request: Request, exc: Exception) -> Response:
-    return _error(500, "internal_error", f"the server failed: {type(exc).__name__}: {exc}")
+    return _error(500, "internal_error", f"the server failed: {type(exc).__name__}")
 
 
 async def _body(request: Request) -> Any:
-    """The request's JSON body (``{}`` when empty); 400/413 when it cannot be read."""
+    """The request's JSON body (``{}`` when empty); 400/413/415 when it cannot be read.
+
+    A body declared as anything but ``application/json`` (a form or a ``text/plain`` post,
+    which a browser sends cross-site without asking) is refused before it is read; one with
+    no type at all (a script's) is read as JSON."""
+    kind = request.headers.get("content-type")
+    if kind is not None and kind.split(";")[0].strip().lower() != "application/json":
+        raise api.ApiError(
+            415,
+            "unsupported_media_type",
+            f"send JSON (Content-Type: application/json), not {shown(kind)}",
+        )
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
         raise api.ApiError(413, "body_too_large", f"the body is over {MAX_BODY} bytes")
@@ -88,22 +104,38 @@ async def _body(request: Request) -> Any:
         return {}
     try:
         return json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+    except json.JSONDecodeError as error:
         raise api.bad("bad_json", f"the body is not valid JSON: {error}") from None
+    except UnicodeDecodeError as error:
+        raise api.bad("bad_json", f"the body is not UTF-8 (byte {error.start})") from None
+    except RecursionError:
+        raise api.bad("bad_json", "the body's JSON is nested too deeply") from None
+    except ValueError:  # an integer of more digits than Python converts (4,300)
+        raise api.bad("bad_json", "the body holds a number too long to read") from None
 
 
 class Server:
     """The routes over one game store."""
 
-    def __init__(self, store: GameStore[Game], solver_seconds: float) -> None:
+    def __init__(self, store: GameStore[Game], solver_seconds: float, save_key: bytes) -> None:
         self.store = store
         self.solver_seconds = solver_seconds
+        self.save_key = save_key
         self._solvers: anyio.CapacityLimiter | None = None
 
     # ---- the page ----
 
     async def index(self, request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers=_PAGE_HEADERS)
+
+    async def service_worker(self, request: Request) -> Response:
+        # Served from the root so that it may control the page at /.
+        return FileResponse(
+            STATIC / "sw.js", media_type="text/javascript", headers={"Cache-Control": "no-cache"}
+        )
+
+    async def manifest(self, request: Request) -> Response:
+        return FileResponse(STATIC / "manifest.webmanifest", media_type="application/manifest+json")
 
     async def api_index(self, request: Request) -> Response:
         return JSONResponse(openapi())
@@ -116,6 +148,13 @@ class Server:
     async def layout(self, request: Request) -> Response:
         chosen = api.layout_of(request.path_params["name"], status=404)
         return JSONResponse(api.layout_json(chosen))
+
+    async def import_layout(self, request: Request) -> Response:
+        body = api.check_fields(await _body(request), ("text", "name"), "the import request")
+        layout = await anyio.to_thread.run_sync(
+            api.layout_from_text, body.get("text"), body.get("name")
+        )
+        return JSONResponse({**api.layout_json(layout), "key": api.game_key(layout)})
 
     async def board(self, request: Request) -> Response:
         params = request.query_params
@@ -155,12 +194,18 @@ class Server:
 
     async def create_game(self, request: Request) -> Response:
         body = await _body(request)
-        game, daily = await anyio.to_thread.run_sync(
-            lambda: api.new_game(body, solver_seconds=self.solver_seconds)
+        made = await anyio.to_thread.run_sync(
+            lambda: api.new_game(
+                body,
+                solver_seconds=self.solver_seconds,
+                save_key=self.save_key,
+                max_actions=self.store.max_actions,
+            )
         )
-        entry = self.store.add(game, daily)
+        entry = self.store.add(made.game, made.daily)
+        entry.actions = made.actions
         return JSONResponse(
-            {"state": api.game_json(entry.id, game, daily)},
+            {"state": api.game_json(entry.id, made.game, made.daily)},
             status_code=201,
             headers={"Location": f"/api/games/{entry.id}"},
         )
@@ -172,7 +217,7 @@ class Server:
             raise api.ApiError(
                 404,
                 "game_not_found",
-                f"no game {game_id!r}: it never existed or has expired (the server keeps "
+                f"no game {shown(game_id)}: it never existed or has expired (the server keeps "
                 f"{self.store.max_games} games, each for {self.store.ttl / 60:.0f} idle "
                 "minutes); restore it from its save",
             )
@@ -199,10 +244,11 @@ class Server:
             raise api.ApiError(
                 404,
                 "unknown_action",
-                f"unknown game action {action!r}; actions: {', '.join(api.ACTIONS)}",
+                f"unknown game action {shown(action)}; actions: {', '.join(api.ACTIONS)}",
             )
         body = await _body(request)
-        if entry.actions >= self.store.max_actions:
+        free = action in api.FREE_ACTIONS
+        if not free and entry.actions >= self.store.max_actions:
             raise api.ApiError(
                 429,
                 "too_many_actions",
@@ -211,7 +257,7 @@ class Server:
 
         def run() -> dict[str, Any]:
             with entry.lock:
-                entry.actions += 1
+                entry.actions += 0 if free else 1
                 outcome = api.play(entry.game, action, body)
                 outcome["state"] = api.game_json(entry.id, entry.game, entry.daily)
                 return outcome
@@ -229,13 +275,16 @@ class Server:
         return JSONResponse(await anyio.to_thread.run_sync(run))
 
     async def save(self, request: Request) -> Response:
-        from mahjongkit.solitaire.save import to_dict
+        from mahjongkit.solitaire.save import sign, to_dict
 
         entry = self._entry(request)
 
         def run() -> dict[str, Any]:
+            # Signed with the server's key, with the actions used and the Daily date: a
+            # restored game is the game it was, allowance and all.
             with entry.lock:
-                return {"save": to_dict(entry.game), "daily": entry.daily}
+                saved = {**to_dict(entry.game), "actions": entry.actions, "daily": entry.daily}
+                return {"save": sign(saved, self.save_key), "daily": entry.daily}
 
         return JSONResponse(await anyio.to_thread.run_sync(run))
 
@@ -246,18 +295,31 @@ def create_app(
     ttl: float = DEFAULT_TTL,
     max_actions: int = DEFAULT_MAX_ACTIONS,
     solver_seconds: float = 1.0,
+    save_key: bytes | None = None,
 ) -> Starlette:
     """The application: the solitaire page at ``/``, the MCR table at ``/mcr`` and its replay
     viewer at ``/mcr/replay``, the API under ``/api`` (listed by ``GET /api``,
-    an OpenAPI document). Games live in memory within the given bounds."""
+    an OpenAPI document). Games live in memory within the given bounds.
+
+    Solitaire saves handed out are signed with ``save_key`` (HMAC-SHA256; at least 16
+    bytes), and only saves it signed are restored: give the same key to a restarted server
+    so that pages go on with their games (``mahjongkit serve`` keeps one in a file).
+    Without a key the app makes one, good for its own lifetime."""
+    if save_key is None:
+        save_key = secrets.token_bytes(32)
+    if len(save_key) < 16:
+        raise ValueError("save_key must be at least 16 bytes")
     store: GameStore[Game] = GameStore(max_games=max_games, ttl=ttl, max_actions=max_actions)
-    server = Server(store, solver_seconds)
+    server = Server(store, solver_seconds, save_key)
     mcr = McrServer(_body, max_games=max_games, ttl=ttl)
     routes = [
         Route("/", server.index),
+        Route("/sw.js", server.service_worker),
+        Route("/manifest.webmanifest", server.manifest),
         Route("/api", server.api_index),
         Route("/api/openapi.json", server.api_index),
         Route("/api/layouts", server.layouts),
+        Route("/api/layouts/import", server.import_layout, methods=["POST"]),
         Route("/api/layouts/{name}", server.layout),
         Route("/api/board", server.board),
         Route("/api/daily", server.daily),
@@ -270,7 +332,13 @@ def create_app(
         Route("/api/games/{game_id}/explain/{slot}", server.explain, methods=["GET"]),
         Route("/api/games/{game_id}/{action}", server.action, methods=["POST"]),
         *mcr.routes(),
-        Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
+        # The page's files go compressed to browsers that take it (a third of the bytes);
+        # the API's answers do not, which keeps their hot paths as they were.
+        Mount(
+            "/static",
+            app=GZipMiddleware(StaticFiles(directory=STATIC), minimum_size=1024),
+            name="static",
+        ),
     ]
     app = Starlette(
         routes=routes,

@@ -73,6 +73,12 @@ def openapi() -> dict[str, Any]:
             "/api": {"get": _op("This document")},
             "/api/openapi.json": {"get": _op("This document")},
             "/api/layouts": {"get": _op("The eight built-in layouts with their slots")},
+            "/api/layouts/import": {
+                "post": _op(
+                    "Read a layout file's text (KMahjongg .layout): the layout, as GET gives one",
+                    body="{text: the file's text, name?: up to 80 characters}",
+                )
+            },
             "/api/layouts/{name}": {
                 "get": _op("One layout", params=[_path("name", "e.g. turtle, tea-house")])
             },
@@ -123,7 +129,11 @@ def openapi() -> dict[str, Any]:
                 "post": {
                     **_op(
                         "Start a game (201, Location header)",
-                        body="{layout?, seed?} or {daily: date} or {save: saved game, daily?}",
+                        body=(
+                            "{layout?, seed?: a string of digits, slots?: [[x, y, z], ...] for "
+                            "an imported layout} or {daily: date} or {save: a save from GET "
+                            ".../save (signed by this server)}"
+                        ),
                     ),
                 }
             },
@@ -132,7 +142,10 @@ def openapi() -> dict[str, Any]:
                 "delete": _op("Forget the game", params=[_GAME]),
             },
             "/api/games/{game_id}/save": {
-                "get": _op("The game's saved form (to restore it later)", params=[_GAME])
+                "get": _op(
+                    "The game's saved form, signed by the server (to restore it later)",
+                    params=[_GAME],
+                )
             },
             "/api/games/{game_id}/explain/{slot}": {
                 "get": _op(
@@ -142,8 +155,12 @@ def openapi() -> dict[str, Any]:
             },
             "/api/games/{game_id}/{action}": {
                 "post": _op(
-                    "move {a, b}, undo, redo, hint, shuffle {kind: solvable|classic}, replay",
-                    params=[_GAME, _path("action", "move, undo, redo, hint, shuffle, replay")],
+                    "move {a, b}, undo, redo, hint, shuffle {kind: solvable|classic}, replay, "
+                    "pause, resume (the clock)",
+                    params=[
+                        _GAME,
+                        _path("action", "move, undo, redo, hint, shuffle, replay, pause, resume"),
+                    ],
                     body="{a, b} for move, {kind} for shuffle, nothing for the others",
                 )
             },

@@ -31,6 +31,22 @@ T = TypeVar("T")
 DEFAULT_MAX_GAMES = 200
 DEFAULT_TTL = 2 * 3600.0
 DEFAULT_MAX_ACTIONS = 3000
+GAME_BYTES = 256 << 10
+"""Memory a game may hold before any action (a fresh Turtle game measures about 100 KiB)."""
+ACTION_BYTES = 2 << 10
+"""Memory one action may add: the worst is a shuffle, whose history entry measures about
+1.3 KiB (a hint's remembered verdict is smaller), so the worst game is one of shuffles."""
+
+
+def memory_bound(max_games: int = DEFAULT_MAX_GAMES, max_actions: int = DEFAULT_MAX_ACTIONS) -> int:
+    """The most memory the games of a store may hold, in bytes: every game at its action
+    allowance, each action the costliest kind. Saves are signed and keep the actions they
+    used, so no request (a restore included) makes a game hold more.
+
+    >>> round(memory_bound() / 2**30, 2)  # the defaults: 200 games of 3,000 actions
+    1.19
+    """
+    return max_games * (GAME_BYTES + max_actions * ACTION_BYTES)
 
 
 @dataclass

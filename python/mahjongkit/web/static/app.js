@@ -1,6 +1,7 @@
 // The page: a view over the engine's JSON API. Every move, refusal, hint, explanation and
 // shuffle comes from the server; this script draws the board, keeps the selection, the
-// timer and the statistics (in localStorage), and turns clicks and keys into requests.
+// timer, the preferences and the statistics (in localStorage), and turns clicks and keys
+// into requests. Offline, moves go on by offline.js's rules and are sent when it is back.
 "use strict";
 
 (function () {
@@ -12,6 +13,10 @@
   const STATS_KEY = "mahjongkit.stats.v1";
   const RESUME_KEY = "mahjongkit.resume.v1";
   const PREFS_KEY = "mahjongkit.prefs.v1";
+  const LAYOUTS_KEY = "mahjongkit.layouts.v1"; // the built-in list, for an offline start
+  const IMPORTED_KEY = "mahjongkit.imported.v1"; // layouts the player imported
+  const ZOOMS = [1, 1.25, 1.5, 2, 2.5, 3];
+  const LEAVE_MS = 220; // the removal animation (style.css: #leaving)
 
   const S = {
     layouts: {}, // key -> layout (slots, sizes)
@@ -26,6 +31,11 @@
     seen: new Map(), // slot -> where a showing tile is seen (MJNav.points)
     cursor: null, // the slot holding the keyboard focus
     cursorAt: null, // where that tile was seen, to land near it when it goes
+    pending: [], // moves made offline, oldest first, for the server to check when it is back
+    syncing: false,
+    paused: false, // the player's pause (the clock stops, the board is covered)
+    hiddenPause: false, // paused because the page was hidden: shown again, it goes on
+    zoom: 0, // index in ZOOMS: 0 fits the board to the window
   };
 
   // ---- talking to the engine ----
@@ -36,8 +46,20 @@
       options.headers["Content-Type"] = "application/json";
       options.body = JSON.stringify(body);
     }
-    const response = await fetch(path, options);
-    const data = await response.json();
+    let response;
+    try {
+      response = await fetch(path, options);
+    } catch (_) {
+      const error = new Error("the server cannot be reached");
+      error.offline = true;
+      throw error;
+    }
+    let data;
+    try {
+      data = await response.json();
+    } catch (_) {
+      data = {};
+    }
     if (!response.ok) {
       const error = new Error(data.error ? data.error.message : `HTTP ${response.status}`);
       error.code = data.error ? data.error.code : "http";
@@ -47,16 +69,30 @@
     return data;
   }
 
+  // A request about the current game; a game the server has dropped (expiry, a restart)
+  // is restored from its save first, whichever request finds it gone.
+  async function gameCall(method, suffix, body) {
+    try {
+      return await call(method, `/api/games/${S.game.id}${suffix}`, body);
+    } catch (error) {
+      if (error.code === "game_not_found" && (await restore())) {
+        return call(method, `/api/games/${S.game.id}${suffix}`, body);
+      }
+      throw error;
+    }
+  }
+
   async function act(action, body) {
     if (!S.game || S.busy) return null;
     S.busy = true;
     try {
-      return await call("POST", `/api/games/${S.game.id}/${action}`, body || {});
-    } catch (error) {
-      if (error.code === "game_not_found" && (await restore())) {
-        return call("POST", `/api/games/${S.game.id}/${action}`, body || {});
+      if (S.pending.length && !(await sync())) {
+        const error = new Error("offline");
+        error.offline = true;
+        throw error;
       }
-      throw error;
+      if (S.paused) resumePlay(false);
+      return await gameCall("POST", `/${action}`, body || {});
     } finally {
       S.busy = false;
     }
@@ -80,6 +116,10 @@
   }
 
   function fail(error) {
+    if (error.offline) {
+      say("Offline: moves go on and are checked when the server is back; hints, undo, shuffles and new games need it.", "warn");
+      return;
+    }
     say(error.message || String(error), "error");
   }
 
@@ -91,11 +131,11 @@
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
   }
 
-  // The room the board has on the screen, below the controls (in CSS pixels).
+  // The room the board has on the screen, below the controls (in CSS pixels): the style
+  // sheet gives the board all the window's height the controls leave, and no more.
   function room() {
     const wrap = $("board-wrap");
-    const top = wrap.getBoundingClientRect().top + window.scrollY;
-    return { w: wrap.clientWidth || window.innerWidth, h: Math.max(200, window.innerHeight - top - 16) };
+    return { w: wrap.clientWidth || window.innerWidth, h: wrap.clientHeight || window.innerHeight / 2 };
   }
 
   // Turned a quarter turn when the screen is portrait, the board wider than tall, and the
@@ -134,15 +174,34 @@
       ? `${minY} ${-(minX + width)} ${height} ${width}`
       : `${minX} ${minY} ${width} ${height}`);
     $("turn").setAttribute("transform", S.turned ? "rotate(-90)" : "");
-    fitTurned();
     svg.dataset.layout = key;
     svg.dataset.turned = String(S.turned);
   }
 
-  // Turned, the board is as tall as the room left below the controls, so that all of it
-  // shows at once (unturned, the style sheet's limit holds).
-  function fitTurned() {
-    $("board").style.maxHeight = S.turned ? `${room().h}px` : "";
+  // Zoomed, the board is drawn larger than its room, which then scrolls; at 1 it fits.
+  function applyZoom() {
+    const factor = ZOOMS[S.zoom];
+    const svg = $("board");
+    svg.style.width = factor === 1 ? "" : `${factor * 100}%`;
+    svg.style.height = factor === 1 ? "" : `${factor * 100}%`;
+    document.body.classList.toggle("zoomed", factor !== 1);
+    $("zoom-fit").textContent = factor === 1 ? "Fit" : `${Math.round(factor * 100)}%`;
+    $("zoom-out").disabled = S.zoom === 0;
+    $("zoom-in").disabled = S.zoom === ZOOMS.length - 1;
+  }
+
+  function zoom(step) {
+    S.zoom = step === 0 ? 0 : Math.max(0, Math.min(ZOOMS.length - 1, S.zoom + step));
+    applyZoom();
+    say(S.zoom ? `Zoom ${Math.round(ZOOMS[S.zoom] * 100)}%: drag or scroll to see the rest.` : "The board fits the window.");
+  }
+
+  function fullscreen() {
+    if (document.fullscreenElement) {
+      document.exitFullscreen().catch(() => {});
+    } else if (document.documentElement.requestFullscreen) {
+      document.documentElement.requestFullscreen().catch((error) => say(`Full screen refused: ${error.message}`, "error"));
+    }
   }
 
   // Where the layout point (x, y) of layer z is seen, in the board's units.
@@ -208,6 +267,8 @@
     const classes = ["tile", `z${z}`, S.free.has(slot) ? "free" : "blocked"];
     if (S.selected === slot) classes.push("selected");
     if (S.marks[slot]) classes.push(S.marks[slot]);
+    else if (S.selected !== null && S.selected !== slot && $("match-toggle").checked &&
+      MJOffline.matches(S.game.faces[slot], S.game.faces[S.selected])) classes.push("match");
     return classes.join(" ");
   }
 
@@ -225,7 +286,7 @@
       if (!drawn[slot]) continue;
       const el = document.getElementById(`tile-${slot}`);
       if (g.faces[slot] === null) {
-        if (el) el.remove();
+        if (el) leave(el);
         continue;
       }
       const wanted = tileClass(slot);
@@ -243,6 +304,20 @@
     S.drawn = g.faces.slice();
     placeCursor();
     return undefined;
+  }
+
+  // A removed tile fades away on a layer of its own (unless less motion is asked for).
+  function leave(el) {
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
+      el.remove();
+      return;
+    }
+    el.removeAttribute("id");
+    el.removeAttribute("role");
+    // Only its layer kept: a leaving tile is no longer hinted, selected or free.
+    el.setAttribute("class", ["tile", "leaving", ...[...el.classList].filter((c) => /^z\d+$/.test(c))].join(" "));
+    $("leaving").appendChild(el);
+    setTimeout(() => el.remove(), LEAVE_MS + 80);
   }
 
   // ---- the keyboard focus (one tab stop: the board, its tile named by aria-activedescendant) ----
@@ -357,7 +432,7 @@
   function elapsed() {
     const g = S.game;
     if (!g) return 0;
-    const running = g.status === "playing" || g.status === "stuck";
+    const running = (g.status === "playing" || g.status === "stuck") && !S.paused && !g.paused;
     return g.elapsed + (running ? (performance.now() - S.receivedAt) / 1000 : 0);
   }
 
@@ -377,10 +452,14 @@
     const over = g.status === "won";
     $("hint-button").disabled = over || g.status === "stuck";
     $("shuffle-button").disabled = over;
+    $("pause-button").disabled = over;
+    $("offline-note").hidden = !S.pending.length;
+    $("offline-note").textContent = `Offline: ${S.pending.length} move${S.pending.length === 1 ? "" : "s"} to send`;
   }
 
   function show(state, { keepMarks = false } = {}) {
     const before = S.game;
+    if (state.layout_data) S.layouts[state.key] = { ...S.layouts[state.key], ...state.layout_data, key: state.key };
     S.game = state;
     S.receivedAt = performance.now();
     if (!keepMarks) S.marks = {};
@@ -393,7 +472,9 @@
     }
     drawStatus();
     remember();
-    if (state.status !== "playing" && S.shownResultFor !== resultKey(state)) {
+    if (state.offline) {
+      // Only the server may call a game won: the result waits until it has checked.
+    } else if (state.status !== "playing" && S.shownResultFor !== resultKey(state)) {
       S.shownResultFor = resultKey(state);
       if (state.status === "won") record("won");
       showResult();
@@ -438,18 +519,30 @@
     }
   }
 
-  function record(what) {
-    const g = S.game;
+  // Per layout: games, wins, games lost (left unwon after a move), the best time and the
+  // total of winning times (for the average).
+  function record(what, game) {
+    const g = game || S.game;
     const stats = loadStats();
     const entry = stats.layouts[g.layout] || (stats.layouts[g.layout] = { played: 0, won: 0, best: null });
+    entry.lost = entry.lost || 0;
+    entry.total = entry.total || 0;
     if (what === "played") entry.played += 1;
+    if (what === "lost") entry.lost += 1;
     if (what === "won") {
       entry.won += 1;
       const time = g.result ? g.result.seconds : elapsed();
       if (entry.best === null || time < entry.best) entry.best = time;
+      entry.total += time;
       if (g.daily && !stats.daily.includes(g.daily)) stats.daily.push(g.daily);
     }
     try { localStorage.setItem(STATS_KEY, JSON.stringify(stats)); } catch (_) { /* private mode */ }
+  }
+
+  // Leaving a game that had moves and was not won counts it lost.
+  function leaving() {
+    const g = S.game;
+    if (g && g.status !== "won" && g.counters.moves > 0) record("lost", g);
   }
 
   function streak(days) {
@@ -467,22 +560,41 @@
 
   function showStats() {
     const stats = loadStats();
-    const rows = Object.values(S.layouts).map((l) => {
-      const e = stats.layouts[l.name] || { played: 0, won: 0, best: null };
-      return `<tr><td>${l.name}</td><td>${e.played}</td><td>${e.won}</td><td>${e.best === null ? "–" : clock(e.best)}</td></tr>`;
+    const names = [...new Set([...Object.values(S.layouts).map((l) => l.name), ...Object.keys(stats.layouts)])];
+    const rows = names.map((name) => {
+      const e = stats.layouts[name] || { played: 0, won: 0, best: null };
+      const average = e.won && e.total ? clock(e.total / e.won) : "–";
+      return `<tr><td>${escape(name)}</td><td>${e.played}</td><td>${e.won}</td><td>${e.lost || 0}</td>` +
+        `<td>${e.best === null ? "–" : clock(e.best)}</td><td>${average}</td></tr>`;
     });
-    $("stats-table").innerHTML = `<tr><th>Layout</th><th>Games</th><th>Wins</th><th>Best</th></tr>${rows.join("")}`;
+    $("stats-table").innerHTML = "<tr><th>Layout</th><th>Games</th><th>Wins</th><th>Lost</th><th>Best</th>" +
+      `<th>Average</th></tr>${rows.join("")}`;
     $("streak").textContent = `Daily Challenge streak: ${streak(stats.daily)} day(s); ${stats.daily.length} Daily won in all.`;
     openPanel("stats");
   }
 
   // ---- keeping the game across reloads ----
 
-  async function remember() {
+  // The game in this browser: its id, its address (key and seed, or Daily date), its signed
+  // save, the last state drawn and any moves made offline. A reload of the game's own
+  // address, or of /, goes on with it; any other address deals what it names.
+  function remember() {
     const g = S.game;
     try {
-      localStorage.setItem(RESUME_KEY, JSON.stringify({ id: g.id, daily: g.daily, save: S.save || null }));
+      localStorage.setItem(RESUME_KEY, JSON.stringify({
+        id: g.id, daily: g.daily, key: g.key, seed: g.seed, save: S.save || null, state: g, pending: S.pending,
+      }));
     } catch (_) { /* private mode */ }
+  }
+
+  function recalled() {
+    try { return JSON.parse(localStorage.getItem(RESUME_KEY)); } catch (_) { return null; }
+  }
+
+  function setAddress(g) {
+    const url = new URL(location.href);
+    url.search = g.daily ? `?daily=${g.daily}` : `?layout=${encodeURIComponent(g.key)}&seed=${g.seed}`;
+    history.replaceState(null, "", url);
   }
 
   async function refreshSave() {
@@ -495,17 +607,131 @@
   }
 
   async function restore() {
-    let resume = null;
-    try { resume = JSON.parse(localStorage.getItem(RESUME_KEY)); } catch (_) { resume = null; }
+    const resume = recalled();
     const save = S.save || (resume && resume.save);
     if (!save) return false;
-    const body = { save };
-    const date = S.game ? S.game.daily : resume && resume.daily;
-    if (date) body.daily = date;
-    const data = await call("POST", "/api/games", body);
+    const data = await call("POST", "/api/games", { save });
     show(data.state);
     say("The server had dropped this game; it was restored from its save.");
     return true;
+  }
+
+  // Go on with the remembered game: the server's copy, else one restored from its save,
+  // else (no server) the last state drawn, played on offline.
+  async function resumeGame(resume) {
+    S.save = resume.save;
+    S.pending = Array.isArray(resume.pending) ? resume.pending : [];
+    let state = null;
+    try {
+      state = (await call("GET", `/api/games/${resume.id}`)).state;
+    } catch (error) {
+      if (error.offline && resume.state) {
+        show(resume.state);
+        setAddress(resume.state);
+        say("Offline: your game goes on; its moves are checked when the server is back.", "warn");
+        return true;
+      }
+      if (!S.save || error.code !== "game_not_found") return false;
+      try {
+        state = (await call("POST", "/api/games", { save: S.save })).state;
+      } catch (_) {
+        return false;
+      }
+    }
+    show(state);
+    setAddress(state);
+    if (state.paused) tell("resume");
+    if (S.pending.length) await sync();
+    refreshSave();
+    say("Welcome back: your game goes on.");
+    return true;
+  }
+
+  // ---- moves made offline ----
+
+  function offlineMove(a, b) {
+    const made = MJOffline.move(S.layout.slots, S.game, a, b);
+    if (made.refusal) {
+      say(`${capital(made.refusal)}.`, "error");
+      return;
+    }
+    S.pending.push([a, b]);
+    S.marks = {};
+    show(made.state);
+    say(`Offline: removed ${a} and ${b}. The server checks this move when it is back.`, "warn");
+  }
+
+  // Send the moves made offline, oldest first; true when none is left to send.
+  async function sync() {
+    if (!S.pending.length) return true;
+    if (S.syncing || !S.game) return false;
+    S.syncing = true;
+    try {
+      while (S.pending.length) {
+        const [a, b] = S.pending[0];
+        const data = await gameCall("POST", "/move", { a, b });
+        if (data.refusal) {
+          S.pending = [];
+          show(data.state);
+          say(`The server refused a move made offline (${data.refusal.reason}); the board is the server's again.`, "error");
+          return true;
+        }
+        S.pending.shift();
+        if (!S.pending.length) show(data.state);
+      }
+      refreshSave();
+      say("Back online: the server checked the moves made offline.");
+      return true;
+    } catch (error) {
+      if (!error.offline) fail(error);
+      return false;
+    } finally {
+      S.syncing = false;
+      if (S.game) { drawStatus(); remember(); }
+    }
+  }
+
+  // ---- pause ----
+
+  // Pause or resume the server's clock without waiting (keepalive: also as the page goes).
+  function tell(action) {
+    if (!S.game || S.game.offline) return;
+    const id = S.game.id;
+    fetch(`/api/games/${id}/${action}`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: "{}", keepalive: true,
+    }).then((r) => (r.ok ? r.json() : null)).then((data) => {
+      if (!data || !S.game || S.game.id !== id) return;
+      S.game.elapsed = data.state.elapsed;
+      S.game.paused = data.state.paused;
+      S.receivedAt = performance.now();
+    }).catch(() => { /* offline: the clock is the page's until it is back */ });
+  }
+
+  function pausePlay(hidden) {
+    if (!S.game || S.paused || S.game.status === "won") return;
+    S.game.elapsed = elapsed();
+    S.receivedAt = performance.now();
+    S.paused = true;
+    S.hiddenPause = Boolean(hidden);
+    $("paused-cover").hidden = false;
+    $("pause-button").setAttribute("aria-pressed", "true");
+    $("pause-button").textContent = "Resume";
+    document.body.dataset.paused = "true";
+    tell("pause");
+    if (!hidden) say("Paused: the clock is stopped. Click the board or press a key to go on.");
+  }
+
+  function resumePlay(toServer = true) {
+    if (!S.paused) return;
+    S.paused = false;
+    S.hiddenPause = false;
+    S.receivedAt = performance.now();
+    $("paused-cover").hidden = true;
+    $("pause-button").setAttribute("aria-pressed", "false");
+    $("pause-button").textContent = "Pause";
+    document.body.dataset.paused = "false";
+    if (toServer) tell("resume");
+    say("Playing again.");
   }
 
   // ---- starting games ----
@@ -513,24 +739,32 @@
   async function start(body, label) {
     say("Dealing…");
     const data = await call("POST", "/api/games", body);
+    leaving();
     S.selected = null;
     S.save = null;
+    S.pending = [];
+    resumePlay(false);
     show(data.state);
     record("played");
     refreshSave();
     const g = data.state;
-    const url = new URL(location.href);
-    url.search = g.daily ? `?daily=${g.daily}` : `?layout=${g.key}&seed=${g.seed_text}`;
-    history.replaceState(null, "", url);
+    setAddress(g);
     $("layout-select").value = g.key;
     $("seed-input").value = "";
-    say(label || `${g.layout}, seed ${g.seed_text}: pick two free matching tiles.`);
+    say(label || `${g.layout}, seed ${g.seed}: pick two free matching tiles.`);
+  }
+
+  // The request for a new game on a layout key (a built-in's, or an imported one's slots).
+  function gameRequest(key) {
+    const layout = S.layouts[key];
+    if (layout && layout.imported) return { layout: layout.name, slots: layout.slots };
+    return { layout: key };
   }
 
   function newGame(layout) {
     // The seed goes as text: seeds reach 2**64 - 1, past what a JavaScript number holds.
     const seed = $("seed-input").value.trim();
-    const body = { layout: typeof layout === "string" ? layout : $("layout-select").value };
+    const body = gameRequest(typeof layout === "string" ? layout : $("layout-select").value);
     if (seed) body.seed = seed;
     return start(body).catch(fail);
   }
@@ -538,6 +772,68 @@
   function daily() {
     const date = $("daily-date").value || localDate();
     return start({ daily: date }, `Daily Challenge ${date}: the Turtle of the day.`).catch(fail);
+  }
+
+  // ---- the layout chooser ----
+
+  // A small picture of a layout: every slot a rectangle, upper layers lighter.
+  function preview(layout) {
+    const shades = ["#6b8f71", "#8fb996", "#b5d6b2", "#d8eed2", "#f4fbf1", "#ffffff"];
+    const rects = layout.slots.map(([x, y, z]) => [x, y, z])
+      .sort((a, b) => a[2] - b[2])
+      .map(([x, y, z]) => `<rect x="${x + z * 0.3}" y="${y - z * 0.3}" width="2" height="2" rx=".3" fill="${shades[Math.min(z, 5)]}"/>`)
+      .join("");
+    return `<svg viewBox="-1 -2 ${layout.width + 3} ${layout.height + 3}" preserveAspectRatio="xMidYMid meet" aria-hidden="true">${rects}</svg>`;
+  }
+
+  function openChooser() {
+    const items = Object.values(S.layouts).filter((l) => !l.key.startsWith("custom-") || l.imported);
+    $("layout-list").innerHTML = items.map((l) =>
+      `<li><button data-key="${escape(l.key)}" class="${S.game && S.game.key === l.key ? "current" : ""}">` +
+      `${preview(l)}<span>${escape(l.name)} (${l.size})${l.imported ? " · imported" : ""}</span></button></li>`).join("");
+    openPanel("chooser");
+  }
+
+  function addLayoutOption(layout) {
+    let option = [...$("layout-select").options].find((o) => o.value === layout.key);
+    if (!option) {
+      option = document.createElement("option");
+      option.value = layout.key;
+      $("layout-select").appendChild(option);
+    }
+    option.textContent = `${layout.name} (${layout.size})${layout.imported ? " ·" : ""}`;
+  }
+
+  function importedLayouts() {
+    try { return JSON.parse(localStorage.getItem(IMPORTED_KEY)) || []; } catch (_) { return []; }
+  }
+
+  // A layout file read here and sent to the server, which reads it as the engine does.
+  async function importLayout(file) {
+    try {
+      if (file.size > 1 << 20) throw new Error(`${file.name} is over 1 MiB: not a layout file`);
+      const text = await file.text();
+      const name = file.name.replace(/\.[^.]*$/, "").slice(0, 80) || "Imported";
+      const layout = { ...(await call("POST", "/api/layouts/import", { text, name })), imported: true };
+      const kept = importedLayouts().filter((l) => l.key !== layout.key);
+      kept.push(layout);
+      try { localStorage.setItem(IMPORTED_KEY, JSON.stringify(kept)); } catch (_) { /* private */ }
+      S.layouts[layout.key] = layout;
+      addLayoutOption(layout);
+      hidePanel("chooser");
+      $("seed-input").value = "";
+      await newGame(layout.key);
+    } catch (error) {
+      hidePanel("chooser");
+      fail(error);
+    }
+  }
+
+  function chooseLayout(key) {
+    hidePanel("chooser");
+    $("layout-select").value = key;
+    $("seed-input").value = "";
+    newGame(key);
   }
 
   // ---- play ----
@@ -557,7 +853,8 @@
         el.classList.add("shake");
       }
       try {
-        const why = await call("GET", `/api/games/${g.id}/explain/${slot}`);
+        if (S.pending.length) throw Object.assign(new Error("offline"), { offline: true });
+        const why = await gameCall("GET", `/explain/${slot}`);
         S.marks = {};
         if (learnOn()) {
           S.marks[slot] = "target";
@@ -589,6 +886,10 @@
     }
     const first = S.selected;
     S.selected = null;
+    if (S.game.offline && S.pending.length && !navigator.onLine) {
+      offlineMove(first, slot);
+      return;
+    }
     try {
       const data = await act("move", { a: first, b: slot });
       if (!data) return;
@@ -609,8 +910,13 @@
         say(text);
       }
     } catch (error) {
-      fail(error);
+      if (error.offline) offlineMove(first, slot);
+      else fail(error);
     }
+  }
+
+  function escape(text) {
+    return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
   }
 
   function capital(text) {
@@ -691,22 +997,51 @@
 
   function closePanels() {
     let closed = false;
-    for (const id of ["overlay", "stats", "help"]) {
+    for (const id of ["overlay", "stats", "help", "chooser"]) {
       if (!$(id).hidden) { hidePanel(id); closed = true; }
     }
+    if (document.body.classList.contains("menu-open")) { toggleMenu(false); closed = true; }
     return closed;
   }
 
+  // ---- preferences: Learn Mode, matches, ids, theme, tile set ----
+
+  function readPrefs() {
+    try { return JSON.parse(localStorage.getItem(PREFS_KEY)) || {}; } catch (_) { return {}; }
+  }
+
   function savePrefs() {
-    const prefs = { learn: $("learn-toggle").checked, ids: $("ids-toggle").checked };
+    const prefs = {
+      learn: $("learn-toggle").checked, ids: $("ids-toggle").checked, matches: $("match-toggle").checked,
+      theme: $("theme-select").value, tiles: $("tileset-select").value,
+    };
     try { localStorage.setItem(PREFS_KEY, JSON.stringify(prefs)); } catch (_) { /* private */ }
-    document.body.classList.toggle("ids", prefs.ids);
+    applyPrefs(prefs);
+  }
+
+  function applyPrefs(prefs) {
+    document.body.classList.toggle("ids", Boolean(prefs.ids));
+    document.body.dataset.theme = prefs.theme;
+    const color = getComputedStyle(document.body).getPropertyValue("--bg").trim();
+    document.querySelector('meta[name="theme-color"]').setAttribute("content", color || "#1f5f46");
+    if ($("faces").dataset.set !== prefs.tiles) {
+      $("faces").innerHTML = MJTiles.defs(prefs.tiles);
+      $("faces").dataset.set = prefs.tiles;
+    }
+  }
+
+  // The menu: inline on a large window; behind its button, over the board, on a small one.
+  function toggleMenu(open) {
+    const wanted = open === undefined ? !document.body.classList.contains("menu-open") : open;
+    document.body.classList.toggle("menu-open", wanted);
+    $("menu-button").setAttribute("aria-expanded", String(wanted));
   }
 
   function wire() {
     $("board").addEventListener("click", (event) => {
+      toggleMenu(false);
       const tile = event.target.closest(".tile");
-      if (!tile) return;
+      if (!tile || !tile.id) return;
       moveCursor(Number(tile.dataset.slot));
       clickTile(Number(tile.dataset.slot));
     });
@@ -722,26 +1057,53 @@
         if (wantTurn(S.layout) !== S.turned) {
           setLayout(S.game.key);
           drawBoard();
-        } else {
-          fitTurned();
         }
       });
     });
-    $("new-form").addEventListener("submit", (e) => { e.preventDefault(); newGame(); });
-    $("daily-form").addEventListener("submit", (e) => { e.preventDefault(); daily(); });
+    // Inside the menu on a small screen, a button's action also closes the menu.
+    $("menu").addEventListener("click", (e) => {
+      if (e.target.closest("button") && getComputedStyle($("menu")).position === "absolute") toggleMenu(false);
+    });
+    $("menu-button").addEventListener("click", () => toggleMenu());
+    $("new-form").addEventListener("submit", (e) => { e.preventDefault(); toggleMenu(false); newGame(); });
+    $("daily-form").addEventListener("submit", (e) => { e.preventDefault(); toggleMenu(false); daily(); });
     $("hint-button").addEventListener("click", hint);
     $("undo-button").addEventListener("click", undo);
     $("redo-button").addEventListener("click", redo);
     $("shuffle-button").addEventListener("click", shuffle);
     $("replay-button").addEventListener("click", replay);
+    $("pause-button").addEventListener("click", () => (S.paused ? resumePlay() : pausePlay(false)));
+    $("paused-cover").addEventListener("click", () => resumePlay());
     $("stats-button").addEventListener("click", showStats);
     $("help-button").addEventListener("click", () => openPanel("help"));
+    $("layouts-button").addEventListener("click", openChooser);
+    $("layout-list").addEventListener("click", (e) => {
+      const button = e.target.closest("button[data-key]");
+      if (button) chooseLayout(button.dataset.key);
+    });
+    $("layout-file").addEventListener("change", (e) => {
+      const file = e.target.files && e.target.files[0];
+      if (file) importLayout(file);
+      e.target.value = "";
+    });
+    $("chooser-close").addEventListener("click", () => hidePanel("chooser"));
+    $("zoom-in").addEventListener("click", () => zoom(1));
+    $("zoom-out").addEventListener("click", () => zoom(-1));
+    $("zoom-fit").addEventListener("click", () => zoom(0));
+    $("fullscreen-button").hidden = !document.documentElement.requestFullscreen;
+    $("fullscreen-button").addEventListener("click", fullscreen);
+    document.addEventListener("fullscreenchange", () => {
+      $("fullscreen-button").setAttribute("aria-pressed", String(Boolean(document.fullscreenElement)));
+    });
     $("learn-toggle").addEventListener("change", () => {
       savePrefs();
       if (!learnOn()) { S.marks = {}; drawBoard(); }
       say(learnOn() ? "Learn Mode on: pick a blocked tile to see why." : "Learn Mode off.");
     });
+    $("match-toggle").addEventListener("change", () => { savePrefs(); if (S.game) updateBoard(); });
     $("ids-toggle").addEventListener("change", savePrefs);
+    $("theme-select").addEventListener("change", savePrefs);
+    $("tileset-select").addEventListener("change", savePrefs);
     $("result-undo").addEventListener("click", () => { hidePanel("overlay"); undo(); });
     $("result-shuffle").addEventListener("click", () => { hidePanel("overlay"); shuffle(); });
     $("result-replay").addEventListener("click", () => { hidePanel("overlay"); replay(); });
@@ -753,8 +1115,22 @@
       showStats();
     });
     $("help-close").addEventListener("click", () => hidePanel("help"));
+    // Hidden (another tab, a locked phone, the page closing), the game pauses; shown
+    // again after such a pause, it goes on.
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "hidden") pausePlay(true);
+      else if (S.hiddenPause) resumePlay();
+    });
+    window.addEventListener("pagehide", () => { if (!S.paused) tell("pause"); });
+    window.addEventListener("online", () => { if (!S.busy) sync(); });
+    setInterval(() => { if (S.pending.length && !S.busy && !S.syncing) sync(); }, 5000);
     document.addEventListener("keydown", (e) => {
       if (e.target.closest("input, select, textarea")) return;
+      if (S.paused && !e.ctrlKey && !e.metaKey && !e.altKey && e.key !== "Tab" && e.key !== "Shift") {
+        e.preventDefault();
+        resumePlay();
+        return;
+      }
       if (boardKey(e)) return;
       const key = e.key.toLowerCase();
       const ctrl = e.ctrlKey || e.metaKey;
@@ -765,10 +1141,14 @@
       if (ctrl && key === "z" && !e.shiftKey) { e.preventDefault(); undo(); return; }
       if (ctrl && (key === "y" || (key === "z" && e.shiftKey))) { e.preventDefault(); redo(); return; }
       if (ctrl || e.altKey) return;
+      if (e.key === "Pause" || (e.key === "P" && e.shiftKey)) { e.preventDefault(); pausePlay(false); return; }
       const actions = {
         h: hint, u: undo, r: redo, s: shuffle, p: replay, n: newGame, d: daily, t: showStats,
+        c: openChooser, m: () => toggleMenu(),
         "?": () => openPanel("help"),
+        "+": () => zoom(1), "=": () => zoom(1), "-": () => zoom(-1), 0: () => zoom(0),
         l: () => { $("learn-toggle").click(); },
+        g: () => { $("match-toggle").click(); },
         i: () => { $("ids-toggle").click(); },
       };
       if (actions[key]) { e.preventDefault(); actions[key](); }
@@ -776,46 +1156,63 @@
     setInterval(() => { if (S.game) $("timer").textContent = clock(elapsed()); }, 500);
   }
 
+  function normalKey(name) {
+    return name.trim().toLowerCase().replace(/[\s_-]+/g, "-");
+  }
+
+  async function layoutList() {
+    try {
+      const list = (await call("GET", "/api/layouts")).layouts;
+      try { localStorage.setItem(LAYOUTS_KEY, JSON.stringify(list)); } catch (_) { /* private */ }
+      return list;
+    } catch (error) {
+      let kept = null;
+      try { kept = JSON.parse(localStorage.getItem(LAYOUTS_KEY)); } catch (_) { kept = null; }
+      if (error.offline && kept) return kept;
+      throw error;
+    }
+  }
+
   async function init() {
-    $("faces").innerHTML = MJTiles.defs();
-    let prefs = {};
-    try { prefs = JSON.parse(localStorage.getItem(PREFS_KEY)) || {}; } catch (_) { prefs = {}; }
-    if (prefs.learn === false) $("learn-toggle").checked = false;
-    if (prefs.ids) $("ids-toggle").checked = true;
+    const prefs = readPrefs();
+    $("learn-toggle").checked = prefs.learn !== false;
+    $("match-toggle").checked = prefs.matches !== false;
+    $("ids-toggle").checked = Boolean(prefs.ids);
+    const contrast = window.matchMedia("(prefers-contrast: more)").matches;
+    $("theme-select").value = prefs.theme || (contrast ? "contrast" : "felt");
+    $("tileset-select").value = prefs.tiles || (contrast ? "bold" : "classic");
     savePrefs();
     $("daily-date").value = localDate();
+    applyZoom();
     wire();
-    const data = await call("GET", "/api/layouts");
-    for (const layout of data.layouts) {
+    for (const layout of [...(await layoutList()), ...importedLayouts()]) {
       S.layouts[layout.key] = layout;
-      const option = document.createElement("option");
-      option.value = layout.key;
-      option.textContent = `${layout.name} (${layout.size})`;
-      $("layout-select").appendChild(option);
+      addLayoutOption(layout);
     }
     $("layout-select").value = "turtle";
     const params = new URLSearchParams(location.search);
-    if (params.has("daily")) {
-      $("daily-date").value = params.get("daily") || localDate();
+    const resume = recalled();
+    let wanted = null;
+    if (params.has("daily")) wanted = { daily: params.get("daily") || localDate() };
+    else if (params.has("layout") || params.has("seed")) {
+      wanted = { key: normalKey(params.get("layout") || "turtle"), seed: (params.get("seed") || "").trim() };
+    }
+    // The address names the remembered game (a reload): go on with it.
+    const same = resume && resume.id && (!wanted || (wanted.daily
+      ? resume.daily === wanted.daily
+      : !resume.daily && resume.key === wanted.key && wanted.seed !== "" && resume.seed === wanted.seed));
+    if (same && (await resumeGame(resume))) return null;
+    if (wanted && wanted.daily) {
+      $("daily-date").value = wanted.daily;
       return daily();
     }
-    if (params.has("layout") || params.has("seed")) {
-      $("seed-input").value = params.get("seed") || "";
-      return newGame(params.get("layout") || "turtle");
-    }
-    let resume = null;
-    try { resume = JSON.parse(localStorage.getItem(RESUME_KEY)); } catch (_) { resume = null; }
-    if (resume && resume.id) {
-      try {
-        const found = await call("GET", `/api/games/${resume.id}`);
-        S.save = resume.save;
-        show(found.state);
-        refreshSave();
-        return say("Welcome back: your game goes on.");
-      } catch (_) {
-        S.save = resume.save;
-        if (S.save && (await restore().catch(() => false))) return null;
+    if (wanted) {
+      $("seed-input").value = wanted.seed;
+      if (!S.layouts[wanted.key]) {
+        say(`Unknown layout ${wanted.key}: a Turtle instead.`, "error");
+        return newGame("turtle");
       }
+      return newGame(wanted.key);
     }
     return newGame();
   }
@@ -825,6 +1222,8 @@
       // Milliseconds from navigation start to a board that answers clicks (the benchmark).
       document.body.dataset.readyAt = String(Math.round(performance.now()));
       document.body.dataset.ready = "true";
+      // The offline copy is made once the board is up, not in its way.
+      if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
     }).catch(fail);
   });
 })();

@@ -2,7 +2,9 @@
 // dots as coins, bamboo as sticks (the one a bird), characters as a numeral over 万, winds and
 // dragons as brush-like strokes (drawn as paths, since a CJK font may be missing), flowers and
 // seasons as small pictures, each with its number. Every face is a <symbol id="f-CODE">
-// with viewBox 0 0 40 54, placed on the tile by <use>.
+// with viewBox 0 0 40 54, placed on the tile by <use>. Two sets: "classic" (those
+// drawings) and "bold" (a large number or letter over a small suit mark, read at a glance
+// on small tiles and in high contrast).
 "use strict";
 
 (function () {
@@ -218,9 +220,42 @@
     return NAMES[code] || code;
   }
 
-  function defs() {
-    return CODES.map((c) => `<symbol id="f-${c}" viewBox="0 0 40 54">${drawing(c)}</symbol>`).join("");
+  function big(text, color, y = 30, size = 28) {
+    return `<text x="20" y="${y}" font-size="${size}" font-weight="bold" font-family="sans-serif" ` +
+      `text-anchor="middle" fill="${color}">${text}</text>`;
   }
 
-  window.MJTiles = { defs, name, codes: CODES };
+  const SUIT_COLOR = { p: BLUE, s: GREEN, m: RED };
+
+  function bold(code) {
+    if (/^[1-9][mps]$/.test(code)) {
+      const suit = code[1];
+      const mark = suit === "p" ? coin(20, 42, 8, BLUE) : suit === "s" ? stick(20, 42, 17, GREEN)
+        : strokes(WAN, 11, 33, 18, RED, 2.4);
+      return big(code[0], SUIT_COLOR[suit], 29, 30) + mark;
+    }
+    if (WINDS[code]) return big(code, INK, 32, 30) + strokes(WINDS[code], 13, 38, 14, INK, 1.6);
+    if (code === "R") return strokes(ZHONG, 4, 9, 32, RED, 4.2);
+    if (code === "G") return strokes(FA, 4, 9, 32, GREEN, 3.8);
+    if (code === "B") {
+      return `<rect x="5" y="7" width="30" height="40" rx="3" fill="none" stroke="${BLUE}" stroke-width="4"/>`;
+    }
+    if (FLOWERS[code]) {
+      return big(code[1], RED, 27, 26) + `<g transform="translate(10 22) scale(.5)">${FLOWERS[code]}</g>`;
+    }
+    if (SEASONS[code]) {
+      return big(code[1], BLUE, 27, 26) + `<g transform="translate(10 22) scale(.5)">${SEASONS[code]}</g>`;
+    }
+    return big(code, INK);
+  }
+
+  const SETS = { classic: drawing, bold };
+
+  // Every face of a set (unknown names draw the classic set) as <symbol>s for <defs>.
+  function defs(set) {
+    const draw = SETS[set] || drawing;
+    return CODES.map((c) => `<symbol id="f-${c}" viewBox="0 0 40 54">${draw(c)}</symbol>`).join("");
+  }
+
+  window.MJTiles = { defs, name, codes: CODES, sets: Object.keys(SETS) };
 })();
