@@ -75,6 +75,32 @@ struct ScoredRecord {
   FanRecord fans[kMaxFans];
 };
 
+// What is wrong with a record the caller may have written (WinBatch.records is a NumPy array
+// a caller can change), or nullptr: the scorer indexes counts by kind and melds by position, so
+// every field is checked against what pack_wins writes before the record is read.
+const char* record_problem(const WinRecord& r) {
+  if (r.counts[0] != 0) return "counts[0] is not 0";
+  for (std::size_t k = 1; k < 35; ++k)
+    if (r.counts[k] > 4) return "a count above 4";
+  if (r.nmelds > 4) return "more than four melds";
+  std::array<int, 35> whole{};
+  for (std::size_t k = 0; k < 35; ++k) whole[k] = r.counts[k];
+  for (int i = 0; i < r.nmelds; ++i) {
+    const MeldRecord& m = r.melds[i];
+    if (m.kind > 2) return "a meld kind not 0 (chow), 1 (pung) or 2 (kong)";
+    if (m.first < 1 || m.first > 34) return "a meld's first tile not a kind 1..34";
+    if (m.kind == 0 && (m.first > 27 || (m.first - 1) % 9 > 6)) return "a chow that does not fit its suit";
+    const int size = m.kind == 2 ? 4 : 3;
+    for (int j = 0; j < size; ++j) ++whole[m.kind == 0 ? m.first + j : m.first];
+  }
+  for (std::size_t k = 1; k < 35; ++k)
+    if (whole[k] > 4) return "a fifth copy of a tile";
+  if (r.by > 2) return "by not 0 (self-drawn), 1 (discard) or 2 (robbing)";
+  if (r.replacement < -1 || r.replacement > 1) return "replacement not -1 (none), 0 (kong) or 1 (flower)";
+  if (r.flowers > 8) return "more than eight flowers";
+  return nullptr;
+}
+
 WinInput to_input(const WinRecord& r) {
   WinInput in;
   for (std::size_t k = 0; k < 35; ++k) in.concealed[k] = r.counts[k];
@@ -358,14 +384,24 @@ py::array_t<ScoredRecord> score_wins(const py::array_t<WinRecord, py::array::c_s
   py::array_t<ScoredRecord> scored(n);
   const WinRecord* in = wins.data();
   ScoredRecord* out = scored.mutable_data();
+  py::ssize_t bad = -1;
+  const char* problem = nullptr;
   {
     py::gil_scoped_release release;
     WinOutput one;
     for (py::ssize_t i = 0; i < n; ++i) {
-      score_win(to_input(in[i]), rules, one);
+      // a copy, checked then read: another thread may write the array while the GIL is released
+      const WinRecord record = in[i];
+      problem = record_problem(record);
+      if (problem) {
+        bad = i;
+        break;
+      }
+      score_win(to_input(record), rules, one);
       to_record(one, out[i]);
     }
   }
+  if (problem) throw py::value_error("win record " + std::to_string(bad) + " is not valid: " + problem);
   return scored;
 }
 

@@ -64,9 +64,10 @@ def read_text_file(
     limit: int,
     error: type[Exception] = ValueError,
 ) -> str:
-    """:func:`read_file_bytes` decoded as UTF-8; ``error`` names the first bad byte."""
+    """:func:`read_file_bytes` decoded as UTF-8, a leading byte order mark skipped (editors
+    on Windows write one); ``error`` names the first bad byte."""
     data = read_file_bytes(path, what=what, limit=limit, error=error)
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as failure:
         raise error(f"{what} {str(path)!r} is not UTF-8 text (byte {failure.start})") from None
