@@ -1,4 +1,5 @@
-"""Reading a small text file the user named: a layout, a saved game of either kind.
+"""Files the user named: reading a small text file (a layout, a saved game of either kind),
+and checking and writing an output file.
 
 One reader for every such file, so each refuses the same things the same way: a path that
 is not a regular file (opening a named pipe would wait forever for a writer, a device may
@@ -16,12 +17,26 @@ ValueError: saved game '...save.json' is not UTF-8 text (byte 0)
 >>> read_text_file(folder, what="saved game", limit=100)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 IsADirectoryError: saved game '...' is a folder
+
+An output file is checked before the work that fills it starts (:func:`check_writable`), so a
+missing folder or a device is refused at once and not after an hour of work, and written
+whole or not at all (:func:`write_text_atomically`: a temporary file beside it, renamed onto
+it), so a full disk never leaves half a file.
+
+>>> check_writable("/dev/full")
+Traceback (most recent call last):
+FileExistsError: cannot write '/dev/full': it exists and is not a regular file
+>>> write_text_atomically(folder / "out.json", "{}")
+>>> (folder / "out.json").read_text()
+'{}'
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
+import tempfile
 from pathlib import Path
 
 
@@ -71,3 +86,74 @@ def read_text_file(
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as failure:
         raise error(f"{what} {str(path)!r} is not UTF-8 text (byte {failure.start})") from None
+
+
+def check_writable(path: str | os.PathLike[str]) -> Path:
+    """``path`` if a file may be written there (created, or replacing a regular file);
+    else an ``IsADirectoryError``, ``FileExistsError`` (for what exists and is not a regular
+    file, such as a device: a rename would put a plain file in its place),
+    ``FileNotFoundError`` or ``PermissionError`` naming the path and the reason. Nothing is
+    created.
+
+    >>> check_writable("/no/such/folder/out.json")
+    Traceback (most recent call last):
+    FileNotFoundError: cannot write '/no/such/folder/out.json': the folder ... does not exist
+    """
+    target = Path(path)
+    folder = target.parent
+    if target.is_dir():
+        raise IsADirectoryError(f"cannot write {str(target)!r}: it is a folder")
+    check_replaceable(target)
+    if not folder.is_dir():
+        raise FileNotFoundError(
+            f"cannot write {str(target)!r}: the folder {str(folder)!r} does not exist"
+        )
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise PermissionError(
+            f"cannot write {str(target)!r}: the folder {str(folder)!r} is not writable"
+        )
+    return target
+
+
+def check_replaceable(target: Path) -> None:
+    """Refuse a target that exists and is not a regular file (or a link to one): a rename
+    would put a plain file where a device, a pipe or a socket was."""
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:  # absent, or a dangling link: the rename replaces the link itself
+        return
+    if not stat.S_ISREG(mode):
+        raise FileExistsError(f"cannot write {str(target)!r}: it exists and is not a regular file")
+
+
+def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` whole or not at all: into a temporary file beside
+    it, flushed to the disk, then renamed onto it. On any failure (a full disk, the folder
+    gone meanwhile) the temporary file is removed, ``path`` is as it was, and the
+    ``OSError`` names ``path``."""
+    target = check_writable(path)
+    try:
+        handle, name = tempfile.mkstemp(
+            prefix=f".{target.name}.", suffix=".part", dir=target.parent
+        )
+    except OSError as error:
+        raise type(error)(error.errno, f"cannot write {str(target)!r}: {error.strerror}") from None
+    temporary = Path(name)
+    try:
+        with open(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        # mkstemp makes the file private (0600); give it the mode a plain open() would
+        umask = os.umask(0)
+        os.umask(umask)
+        temporary.chmod(0o666 & ~umask)
+        os.replace(temporary, target)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise type(error)(error.errno, f"cannot write {str(target)!r}: {error.strerror}") from None
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise

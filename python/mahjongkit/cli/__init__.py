@@ -1,9 +1,12 @@
 """The ``mahjongkit`` command line: solitaire commands at the top level, MCR under ``mcr``.
 
-Each game keeps its commands in its own module here; this one only assembles them.
+Each game keeps its commands in its own module here; this one assembles them and holds the
+one error boundary every command shares.
 """
 
 from __future__ import annotations
+
+from typing import Any, Final
 
 import click
 
@@ -12,8 +15,36 @@ from mahjongkit.cli import mcr as _mcr
 from mahjongkit.cli import serve as _serve
 from mahjongkit.cli import solitaire as _solitaire
 
+EXPECTED: Final = (ValueError, OSError, ImportError, MemoryError)
+"""The failures a command expects (bad input, files, a missing extra, a run too large for
+the memory): shown as one ``Error:`` line; anything else is a bug and keeps its traceback."""
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+
+class _Commands(click.Group):
+    """The top-level group, and the one error boundary of every command under it: an
+    expected failure escaping any command becomes one line on stderr and exit status 1
+    (click's own usage errors keep their status 2 and usage text)."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except EXPECTED as error:
+            raise click.ClickException(one_line(error)) from None
+
+
+def one_line(error: BaseException) -> str:
+    """The error's message on one line (its kind when it has none).
+
+    >>> one_line(ValueError("bad\nvalue")), one_line(MemoryError())
+    ('bad value', 'MemoryError: out of memory')
+    """
+    text = " ".join(str(error).split())
+    if isinstance(error, MemoryError):
+        return f"MemoryError: {text or 'out of memory'}"
+    return text or type(error).__name__
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="mahjongkit")
 def main() -> None:
     """mahjongkit: Mahjong solitaire and Chinese Official Mahjong, fast."""

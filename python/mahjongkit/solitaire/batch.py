@@ -31,7 +31,6 @@ import json
 import os
 import shutil
 import signal
-import stat
 import sys
 import tempfile
 import threading
@@ -42,6 +41,7 @@ from typing import IO, Final, Literal, cast
 import numpy as np
 import numpy.typing as npt
 
+from mahjongkit._files import check_replaceable, check_writable
 from mahjongkit.solitaire import engine
 from mahjongkit.solitaire.checks import check_trials, layout_of
 from mahjongkit.solitaire.layout import Layout
@@ -185,7 +185,7 @@ def check_target(path: str | Path, *, overwrite: bool = False) -> Path:
     """``path`` if a batch may be written there; else a ``FileExistsError`` (unless
     ``overwrite``; and always for what is not a regular file, such as a device),
     ``IsADirectoryError``, ``FileNotFoundError`` or ``PermissionError`` that names the path
-    and the reason. Nothing is created.
+    and the reason (:func:`~mahjongkit._files.check_writable`). Nothing is created.
 
     >>> check_target("/no/such/folder/boards.npy")
     Traceback (most recent call last):
@@ -195,36 +195,12 @@ def check_target(path: str | Path, *, overwrite: bool = False) -> Path:
     FileExistsError: cannot write '/dev/null': it exists and is not a regular file
     """
     target = Path(path)
-    folder = target.parent
-    if target.is_dir():
-        raise IsADirectoryError(f"cannot write {str(target)!r}: it is a folder")
-    _check_replaceable(target)
-    if target.exists() and not overwrite:
+    if target.exists() and not target.is_dir() and not overwrite:
+        check_replaceable(target)
         raise FileExistsError(
             f"{str(target)!r} exists: refusing to overwrite it (use --force / overwrite=True)"
         )
-    if not folder.is_dir():
-        raise FileNotFoundError(
-            f"cannot write {str(target)!r}: the folder {str(folder)!r} does not exist"
-        )
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise PermissionError(
-            f"cannot write {str(target)!r}: the folder {str(folder)!r} is not writable"
-        )
-    return target
-
-
-def _check_replaceable(target: Path) -> None:
-    """Refuse a target that exists and is not a regular file (or a link to one): a rename
-    would put a plain file where a device, a pipe or a socket was."""
-    try:
-        mode = os.stat(target).st_mode
-    except (FileNotFoundError, NotADirectoryError):
-        return
-    except OSError:  # e.g. a dangling link: the rename replaces the link itself
-        return
-    if not stat.S_ISREG(mode):
-        raise FileExistsError(f"cannot write {str(target)!r}: it exists and is not a regular file")
+    return check_writable(target)
 
 
 def estimated_size(layout: Layout, seeds: range, kind: Format) -> int:
@@ -353,7 +329,7 @@ def _atomic(
             with open(temporary, mode) as stream:
                 yield stream, temporary
             if overwrite:
-                _check_replaceable(target)
+                check_replaceable(target)
                 os.replace(temporary, target)
             else:
                 try:
