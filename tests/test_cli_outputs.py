@@ -94,7 +94,7 @@ def test_an_atomic_write_that_fails_leaves_the_old_file(
         raise OSError(errno.EIO, "Input/output error")
 
     monkeypatch.setattr(os, "replace", no_rename)
-    with pytest.raises(OSError, match="cannot write .*out.json.*Input/output error"):
+    with pytest.raises(OSError, match=r"cannot write .*out.json.*Input/output error"):
         _files.write_text_atomically(target, "new")
     assert target.read_text() == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["out.json"]
@@ -110,7 +110,7 @@ def test_an_arena_of_a_trillion_hands_starts_at_once() -> None:
     def stop(done: int) -> None:
         raise Enough(done)
 
-    with pytest.raises(Enough, match="^4$"):
+    with pytest.raises(Enough, match=r"^4$"):
         arena(BOTS.split(","), hands=4 * 10**12, chunk=1, progress=stop)
 
 
