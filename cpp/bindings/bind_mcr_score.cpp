@@ -262,31 +262,46 @@ PyObject* small(long v) { return PyLong_FromLong(v); }
 
 // The (kind, first, concealed, copies) and (number, times, points) tuples of the answers,
 // each built once and shared (a few hundred cover every hand; they are immutable), so an
-// answer costs two tuples of borrowed items and not one allocation per set and fan.
+// answer costs two tuples of borrowed items and not one allocation per set and fan. The
+// tables are kept small (a few KB, so they stay in the cache): sets by their valid keys
+// only, fans by (number, times) with the points checked, as a fan's points are the
+// ruleset's and only change when another ruleset is scored.
 PyObject* set_tuple(const SetOut& x) {
-  static std::array<PyObject*, 8 * 64 * 2 * 8> cache{};  // copies 0..4
-  const std::size_t key = ((static_cast<std::size_t>(x.kind) * 64 + (x.first & 63)) * 2 + x.concealed) * 8 + (x.copies & 7);
-  PyObject*& slot = cache[key];
-  if (!slot) {
-    slot = Py_BuildValue("(iiNi)", static_cast<int>(x.kind), static_cast<int>(x.first), PyBool_FromLong(x.concealed),
-                         static_cast<int>(x.copies));
-    if (!slot) throw py::error_already_set();
-  }
-  Py_INCREF(slot);
-  return slot;
-}
-
-PyObject* fan_tuple(const FanOut& x) {
-  static std::array<PyObject*, kFanSlots * 9 * 96> cache{};  // times 1..8, points below 96
+  static std::array<PyObject*, 6 * 35 * 2 * 5> cache{};  // SetKind, kind 0..34, concealed, copies 0..4
+  const auto kind = static_cast<std::size_t>(x.kind);
+  const bool cached = kind < 6 && x.first < 35 && x.copies < 5;
   PyObject* made = nullptr;
-  const bool cached = x.times <= 8 && x.points < 96;
-  PyObject** slot = cached ? &cache[(static_cast<std::size_t>(x.number) * 9 + x.times) * 96 + x.points] : &made;
+  PyObject** slot = cached ? &cache[((kind * 35 + x.first) * 2 + (x.concealed ? 1 : 0)) * 5 + x.copies] : &made;
   if (!*slot) {
-    *slot = Py_BuildValue("(iii)", static_cast<int>(x.number), static_cast<int>(x.times), static_cast<int>(x.points));
+    *slot = Py_BuildValue("(iiNi)", static_cast<int>(x.kind), static_cast<int>(x.first), PyBool_FromLong(x.concealed),
+                          static_cast<int>(x.copies));
     if (!*slot) throw py::error_already_set();
   }
   if (cached) Py_INCREF(*slot);
   return *slot;
+}
+
+PyObject* fan_tuple(const FanOut& x) {
+  static std::array<PyObject*, kFanSlots * 9> cache{};  // times 1..8
+  static std::array<int, kFanSlots * 9> points{};
+  if (x.times > 8) {
+    PyObject* made = Py_BuildValue("(iii)", static_cast<int>(x.number), static_cast<int>(x.times),
+                                   static_cast<int>(x.points));
+    if (!made) throw py::error_already_set();
+    return made;
+  }
+  const std::size_t key = static_cast<std::size_t>(x.number) * 9 + x.times;
+  PyObject*& slot = cache[key];
+  if (!slot || points[key] != x.points) {
+    PyObject* made = Py_BuildValue("(iii)", static_cast<int>(x.number), static_cast<int>(x.times),
+                                   static_cast<int>(x.points));
+    if (!made) throw py::error_already_set();
+    Py_XDECREF(slot);
+    slot = made;
+    points[key] = x.points;
+  }
+  Py_INCREF(slot);
+  return slot;
 }
 
 py::object to_python(const WinOutput& o) {

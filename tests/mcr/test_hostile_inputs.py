@@ -16,7 +16,8 @@ from mahjongkit._files import read_text_file
 from mahjongkit.mcr import Rules
 from mahjongkit.mcr.game.save import ruleset_from_json, ruleset_to_json
 from mahjongkit.mcr.hand.notation import parse_hand, parse_tiles
-from mahjongkit.mcr.scoring.context import WinContext
+from mahjongkit.mcr.scoring.context import WinBy, WinContext
+from mahjongkit.mcr.scoring.fans import FANS
 from mahjongkit.mcr.scoring.ruleset import GB, POINT_LIMIT, Ruleset
 from mahjongkit.mcr.scoring.score import WinBatch, score, score_many
 
@@ -62,10 +63,10 @@ def _save_with(**ruleset: Any) -> str:
         ({"mixed_kong_pair": [82]}, "mixed_kong_pair is \\[fan number, points\\]"),
         ({"mixed_kong_pair": [82, 5, 1]}, "mixed_kong_pair is \\[fan number, points\\]"),
         ({"mixed_kong_pair": 82}, "mixed_kong_pair is \\[fan number, points\\]"),
-        ({"mixed_kong_pair": [82, 2**31]}, "outside 0 to 10000"),
+        ({"mixed_kong_pair": [82, 2**31]}, "outside 0 to 255"),
         ({"mixed_kong_pair": [90, 5]}, "90 is not a fan number"),
         ({"point_overrides": {"48": 2**31}}, "point_overrides\\[48\\]"),
-        ({"point_overrides": {"48": -1}}, "outside 0 to 10000"),
+        ({"point_overrides": {"48": -1}}, "outside 0 to 255"),
         ({"point_overrides": {"0": 6}}, "0 is not a fan number"),
         ({"point_overrides": {"٤٨": 6}}, "ASCII digits"),
         ({"point_overrides": {"4²": 6}}, "ASCII digits"),
@@ -94,7 +95,18 @@ def test_a_ruleset_checks_its_fields_however_it_is_made() -> None:
         Ruleset(name="house", concealed_forms=frozenset({"7"}))  # type: ignore[arg-type]
     house = Ruleset(name="house", point_overrides={48: POINT_LIMIT}, minimum=0)
     assert ruleset_from_json(ruleset_to_json(house)) == house
-    assert score(parse_hand("ckong(1111m) ckong(2222p) 345s 678s 99s"), WinContext(winning=27))
+
+
+def test_the_largest_points_score_alike_in_both_scorers() -> None:
+    house = Ruleset(name="house", point_overrides=dict.fromkeys(FANS, POINT_LIMIT))
+    hand = parse_hand("ckong(1111m) ckong(2222p) 345s 678s 99s F1 F2")
+    context = WinContext(winning=27, by=WinBy.SELF_DRAWN)
+    mine, reference = (
+        score(hand, context, house, impl="cpp"),
+        score(hand, context, house, impl="python"),
+    )
+    assert mine == reference
+    assert max(f.points for f in mine.fans) == POINT_LIMIT
 
 
 def test_a_saved_game_with_a_byte_order_mark_loads(tmp_path: Path) -> None:

@@ -55,8 +55,9 @@ _NINE_GATES_EXTRAS_GB: Final = {
 }
 
 
-POINT_LIMIT: Final = 10_000
-"""The largest value of a fan, and the largest minimum, a ruleset may set."""
+POINT_LIMIT: Final = 255
+"""The largest value of a fan, and the largest minimum, a ruleset may set (the C++ scorer
+keeps a fan's points in a byte; the Green Book's largest is 88)."""
 
 
 def _fan_number(number: object, what: str) -> None:
