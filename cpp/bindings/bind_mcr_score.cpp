@@ -10,6 +10,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
+#include <structmember.h>
 
 #include <array>
 #include <climits>
@@ -167,6 +168,14 @@ int int_in(PyObject* v, long low, long high, int outside, const char* what) {
   return static_cast<int>(n);
 }
 
+// The int objects 0..4, held for the life of the module (CPython shares small ints, so a
+// count read from a Hand is usually one of these very objects).
+const std::array<PyObject*, 5>& small_counts() {
+  static const std::array<PyObject*, 5> made = {PyLong_FromLong(0), PyLong_FromLong(1), PyLong_FromLong(2),
+                                                PyLong_FromLong(3), PyLong_FromLong(4)};
+  return made;
+}
+
 bool truth(PyObject* v) {
   const int t = PyObject_IsTrue(v);
   if (t < 0) throw py::error_already_set();
@@ -196,8 +205,14 @@ struct WinReader {
     for (Py_ssize_t k = 35; k < ncounts; ++k)
       if (int_in(items[k], 0, 0, -1, "a count") != 0) throw py::value_error("a bonus tile among the counts");
     r.counts[0] = 0;
+    const std::array<PyObject*, 5>& small = small_counts();
     for (std::size_t k = 1; k < 35; ++k) {
-      const int n = int_in(items[k], 0, 4, -1, "a count");
+      // a count is nearly always one of CPython's shared small ints: compared by identity
+      // first, converted only otherwise (the conversion is most of the reading's cost)
+      PyObject* item = items[k];
+      int n = item == small[0] ? 0 : item == small[1] ? 1 : item == small[2] ? 2 : item == small[3] ? 3
+              : item == small[4] ? 4 : -2;
+      if (n == -2) n = int_in(item, 0, 4, -1, "a count");
       if (n < 0) throw py::value_error("a count out of range");  // the Python checks name it first
       r.counts[k] = static_cast<std::uint8_t>(n);
     }
@@ -378,6 +393,111 @@ PyObject* score_hand(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObjec
   return nullptr;
 }
 
+// -- score(): one call from Python to a Tally -------------------------------------------------
+//
+// The per-call path of mahjongkit.mcr.scoring._cpp.score_one, written here once it is bound
+// (bind_scorer): read the hand, score it, and answer the Tally itself, built as Tally.lazy
+// builds it (its eight slots set through their member descriptors' offsets), so a call costs
+// no Python frame of its own. A refusal is worded by the adapter's `refusal` (the reference's
+// checks) and raised. The last ruleset's ScoreRules, name and minimum are remembered (a
+// caller scores many hands under one ruleset); the ruleset is held, so its id stays its own.
+struct TallyScorer {
+  py::object reader, tally_type, parts, score_rules, refusal;
+  std::array<Py_ssize_t, 8> offset{};  // _fans _split _found _parts _ruleset _minimum _basic _flowers
+  py::object ruleset, rules, name, minimum;
+  const ScoreRules* bound = nullptr;
+};
+TallyScorer* tally_scorer = nullptr;
+
+Py_ssize_t slot_offset(const py::object& type, const char* name) {
+  const py::object descriptor = type.attr(name);
+  if (!PyObject_TypeCheck(descriptor.ptr(), &PyMemberDescr_Type))
+    throw py::type_error(std::string(name) + " is not a slot");
+  const PyMemberDef* member = reinterpret_cast<PyMemberDescrObject*>(descriptor.ptr())->d_member;
+  if (member->type != T_OBJECT_EX) throw py::type_error(std::string(name) + " is not an object slot");
+  return member->offset;
+}
+
+void set_slot(PyObject* object, Py_ssize_t offset, PyObject* value) {
+  PyObject** slot = reinterpret_cast<PyObject**>(reinterpret_cast<char*>(object) + offset);
+  Py_INCREF(value);
+  Py_XSETREF(*slot, value);
+}
+
+PyObject* score_tally(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  try {
+    TallyScorer* S = tally_scorer;
+    if (!S) throw py::type_error("the scorer is not bound");
+    if (nargs != 3 || (kwnames && PyTuple_GET_SIZE(kwnames)))
+      throw py::type_error("score_tally takes hand, context and ruleset");
+    PyObject *hand = args[0], *context = args[1], *ruleset = args[2];
+    if (ruleset != S->ruleset.ptr()) {
+      py::object rules = py::reinterpret_borrow<py::object>(S->score_rules)(py::handle(ruleset));
+      const ScoreRules* bound = &rules.cast<const ScoreRules&>();
+      py::object name = py::handle(ruleset).attr("name"), minimum = py::handle(ruleset).attr("minimum");
+      S->ruleset = py::reinterpret_borrow<py::object>(ruleset);
+      S->rules = std::move(rules);
+      S->name = std::move(name);
+      S->minimum = std::move(minimum);
+      S->bound = bound;
+    }
+    WinRecord record;
+    S->reader.cast<const WinReader&>().read(hand, context, record);
+    WinOutput out;
+    score_win(to_input(record), *S->bound, out);
+    if (out.refusal != Refusal::None) {
+      const py::object error = S->refusal(static_cast<int>(out.refusal), py::handle(hand), py::handle(context),
+                                          py::handle(ruleset));
+      PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(error.ptr())), error.ptr());
+      return nullptr;
+    }
+    const py::object found = to_python(out);
+    auto* type = reinterpret_cast<PyTypeObject*>(S->tally_type.ptr());
+    PyObject* t = type->tp_alloc(type, 0);
+    if (!t) throw py::error_already_set();
+    const auto& o = S->offset;
+    const py::object basic = py::int_(out.basic), flowers = py::int_(out.flowers);
+    set_slot(t, o[0], Py_None);
+    set_slot(t, o[1], Py_None);
+    set_slot(t, o[2], found.ptr());
+    set_slot(t, o[3], S->parts.ptr());
+    set_slot(t, o[4], S->name.ptr());
+    set_slot(t, o[5], S->minimum.ptr());
+    set_slot(t, o[6], basic.ptr());
+    set_slot(t, o[7], flowers.ptr());
+    return t;
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (py::builtin_exception& e) {
+    e.set_error();
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  }
+  return nullptr;
+}
+
+PyMethodDef kScoreTally = {
+    "score_tally", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(score_tally)), METH_FASTCALL | METH_KEYWORDS,
+    "score_tally($module, hand, context, ruleset, /)\n--\n\n"
+    "Check and score one hand into a lazy Tally (bind_scorer first); a refusal is raised."};
+
+void bind_scorer(const py::object& reader, const py::object& tally_type, const py::object& parts,
+                 const py::object& score_rules, const py::object& refusal) {
+  reader.cast<const WinReader&>();  // a TypeError now, not at the first call
+  if (!PyType_Check(tally_type.ptr())) throw py::type_error("tally_type is a type");
+  auto* fresh = new TallyScorer{reader, tally_type, parts, score_rules, refusal, {}, {}, {}, {}, {}, nullptr};
+  const char* const names[] = {"_fans", "_split", "_found", "_parts", "_ruleset", "_minimum", "_basic", "_flowers"};
+  try {
+    for (std::size_t i = 0; i < fresh->offset.size(); ++i) fresh->offset[i] = slot_offset(tally_type, names[i]);
+  } catch (...) {
+    delete fresh;
+    throw;
+  }
+  // bound once by the adapter; a second binding replaces the first, which is not freed (its
+  // objects are few, and a call into Python from score_tally may still be using them)
+  tally_scorer = fresh;
+}
+
 PyMethodDef kScoreHand = {
     "score_hand", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(score_hand)),
     METH_FASTCALL | METH_KEYWORDS,
@@ -527,6 +647,13 @@ void register_mcr_score(py::module_& m) {
   PyObject* fast = PyCFunction_NewEx(&kScoreHand, m.ptr(), m.attr("__name__").ptr());
   if (!fast) throw py::error_already_set();
   m.add_object("score_hand", py::reinterpret_steal<py::object>(fast));
+  PyObject* tally = PyCFunction_NewEx(&kScoreTally, m.ptr(), m.attr("__name__").ptr());
+  if (!tally) throw py::error_already_set();
+  m.add_object("score_tally", py::reinterpret_steal<py::object>(tally));
+  m.def("bind_scorer", &bind_scorer, py::arg("reader"), py::arg("tally_type"), py::arg("parts"),
+        py::arg("score_rules"), py::arg("refusal"),
+        "Bind score_tally to the reader, the Tally type (its slots), the parts that build its fans "
+        "and split, and the adapter's score_rules and refusal functions.");
   m.def("pack_wins", &pack_wins, py::arg("hands"), py::arg("contexts"), py::arg("reader"),
         "Hands and their contexts as an array of WIN_DTYPE records.");
   m.def("score_wins", &score_wins, py::arg("wins"), py::arg("rules"),

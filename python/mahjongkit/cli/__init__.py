@@ -35,7 +35,7 @@ class _Commands(click.Group):
 def one_line(error: BaseException) -> str:
     """The error's message on one line (its kind when it has none).
 
-    >>> one_line(ValueError("bad\nvalue")), one_line(MemoryError())
+    >>> one_line(ValueError("bad" + chr(10) + "value")), one_line(MemoryError())
     ('bad value', 'MemoryError: out of memory')
     """
     text = " ".join(str(error).split())
