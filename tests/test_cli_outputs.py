@@ -13,7 +13,6 @@ import json
 import os
 from pathlib import Path
 
-import click
 import pytest
 from click.testing import CliRunner
 
@@ -117,18 +116,18 @@ def test_an_arena_of_a_trillion_hands_starts_at_once() -> None:
 def test_an_expected_failure_in_any_command_is_one_error_line(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    @click.command("broken")
-    @click.argument("kind")
-    def broken(kind: str) -> None:
-        raise {"value": ValueError("bad\nvalue"), "os": OSError(5, "I/O"), "mem": MemoryError()}[
-            kind
-        ]
+    from mahjongkit.cli import solitaire
 
-    monkeypatch.setitem(main.commands, "broken", broken)
+    failures = {"value": ValueError("bad\nvalue"), "os": OSError(5, "I/O"), "mem": MemoryError()}
     for kind, message in [("value", "bad value"), ("os", "I/O"), ("mem", "MemoryError")]:
-        result = CliRunner().invoke(main, ["broken", kind])
+
+        def broken(*args: object, failure: BaseException = failures[kind]) -> None:
+            raise failure
+
+        monkeypatch.setattr(solitaire.layouts_command, "callback", broken)
+        result = CliRunner().invoke(main, ["layouts"])
         assert result.exit_code == 1
         assert message in _one_error(result.output)
     # a bug is not an expected failure: it keeps its traceback
-    monkeypatch.setitem(main.commands, "broken", click.command("broken")(lambda: 1 / 0))
-    assert isinstance(CliRunner().invoke(main, ["broken"]).exception, ZeroDivisionError)
+    monkeypatch.setattr(solitaire.layouts_command, "callback", lambda *args: 1 / 0)
+    assert isinstance(CliRunner().invoke(main, ["layouts"]).exception, ZeroDivisionError)

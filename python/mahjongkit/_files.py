@@ -115,6 +115,23 @@ def check_writable(path: str | os.PathLike[str]) -> Path:
     return target
 
 
+def check_output_path(path: str | os.PathLike[str], what: str) -> Path:
+    """:func:`check_writable` for a command's argument: the same refusals as a
+    ``ValueError`` that names the argument ``what``.
+
+    >>> check_output_path("/nonexistent/log.json", "--log")
+    Traceback (most recent call last):
+    ValueError: --log: cannot write '/nonexistent/log.json': the folder ... does not exist
+    >>> check_output_path("/dev/full", "--log")
+    Traceback (most recent call last):
+    ValueError: --log: cannot write '/dev/full': it exists and is not a regular file
+    """
+    try:
+        return check_writable(path)
+    except OSError as error:
+        raise ValueError(f"{what}: {error}") from None
+
+
 def check_replaceable(target: Path) -> None:
     """Refuse a target that exists and is not a regular file (or a link to one): a rename
     would put a plain file where a device, a pipe or a socket was."""

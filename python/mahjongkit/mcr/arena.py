@@ -1,8 +1,9 @@
 """The arena: players measured against each other over many hands, duplicate if asked.
 
-A player is named by a spec: ``bot:N`` (the built-in bot at level N), ``module:Class`` (a
-Python object with ``choose(view) -> Move``, made with no arguments) or ``cmd:COMMAND`` (a
-program speaking the Botzone protocol; Botzone variant only). Four specs fill the four
+A player is named by a spec (parsed by :mod:`mahjongkit.mcr.players.spec`): ``bot:N`` (the
+built-in bot at level N), ``module:Class`` (a Python object with ``choose(view) -> Move``, made
+with no arguments) or ``cmd:COMMAND`` (a program speaking the Botzone protocol; Botzone
+variant only). Four specs fill the four
 seats; the same spec may appear several times (each entry is its own player).
 
 Each *deal* is one wall: in the ``mcr`` variant a hand of the 16-hand game (seed
@@ -31,7 +32,6 @@ from __future__ import annotations
 
 import collections
 import contextlib
-import importlib
 import math
 import os
 import time
@@ -45,7 +45,8 @@ from mahjongkit.mcr.game.moves import Move
 from mahjongkit.mcr.game.result import HANDS, places
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.game.variant import ONE_HAND
-from mahjongkit.mcr.players.bot import LEVELS, Bot, View, view_of
+from mahjongkit.mcr.players.bot import View, view_of
+from mahjongkit.mcr.players.spec import check_spec, is_program, make_player
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -60,56 +61,6 @@ DASK_WINDOW: Final = 256
 """Chunks submitted to a Dask cluster ahead of the one being read (enough to keep a large
 cluster busy; the rest are made as these are read)."""
 """Deals per task: a few seconds of work, so workers stay busy and the order is cheap."""
-
-
-# -- players ------------------------------------------------------------------------------------
-
-
-def _check_spec(spec: str) -> str:
-    if not isinstance(spec, str) or not spec.strip():
-        raise ValueError(f"a player spec is a non-empty string, not {spec!r}")
-    spec = spec.strip()
-    if spec.startswith("cmd:"):
-        if not spec[4:].strip():
-            raise ValueError("cmd: needs a command")
-        return spec
-    if spec.startswith("bot:"):
-        try:
-            level = int(spec[4:])
-        except ValueError:
-            raise ValueError(f"bot:N names a level, as in bot:2, not {spec!r}") from None
-        if level not in LEVELS:
-            raise ValueError(f"bot levels are {LEVELS}, not {level} in {spec!r}")
-        return spec
-    module, _, name = spec.rpartition(":")
-    if not module or not name:
-        raise ValueError(f"a player is bot:N, module:Class or cmd:COMMAND, not {spec!r}")
-    return spec
-
-
-def is_program(spec: str) -> bool:
-    return spec.startswith("cmd:")
-
-
-def make_player(spec: str, seed: str = "") -> Player:
-    """The in-process player a spec names (``ValueError`` for a program or a bad spec)."""
-    spec = _check_spec(spec)
-    if is_program(spec):
-        raise ValueError(f"{spec!r} is a program, not an in-process player")
-    if spec.startswith("bot:"):
-        return Bot(int(spec[4:]), seed=seed)
-    module_name, _, name = spec.rpartition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as error:
-        raise ValueError(f"cannot import {module_name!r} for player {spec!r}: {error}") from None
-    factory = getattr(module, name, None)
-    if factory is None:
-        raise ValueError(f"{module_name!r} has no {name!r} (player {spec!r})")
-    player = factory()
-    if not callable(getattr(player, "choose", None)):
-        raise ValueError(f"{spec!r} made an object without a choose(view) method")
-    return player  # type: ignore[no-any-return]
 
 
 # -- one hand --------------------------------------------------------------------------------------
@@ -152,6 +103,43 @@ def _play_in_process(game: Rules, players: Sequence[Player]) -> tuple[Any, int |
     return game.history[0], None
 
 
+def _seating(rotation: int) -> tuple[tuple[int, ...], list[int]]:
+    """Player ``p``'s seat, and the player at each seat, for a rotation."""
+    seats = tuple((p + rotation) % SEATS for p in range(SEATS))
+    at_seat = [0] * SEATS
+    for p, s in enumerate(seats):
+        at_seat[s] = p
+    return seats, at_seat
+
+
+def deal_rules(variant: str, seed: str, deal: int) -> Rules:
+    """The rules of deal ``deal`` of an arena run seeded ``seed``, before anyone moves."""
+    deal_seed = f"{seed}:{deal}"
+    if variant == "botzone":
+        from mahjongkit.mcr.botzone.variant import BotzoneDeal, botzone_rules
+
+        return botzone_rules(BotzoneDeal.from_seed(deal_seed))
+    if variant == "mcr":
+        return Rules(deal_seed, hand_no=1 + deal % HANDS, variant=ONE_HAND)
+    raise ValueError(f"the variant is one of {VARIANTS}, not {variant!r}")
+
+
+def replay_deal(specs: Sequence[str], variant: str, seed: str, deal: int, rotation: int) -> Rules:
+    """Deal ``deal`` played again by in-process players, as :func:`play_deal` played it: the
+    finished rules, whose move log and save show every move (for the replay viewer).
+
+    >>> game = replay_deal(["bot:1"] * 4, "mcr", "doc", 3, 0)
+    >>> game.is_active, game.history[0].hand_no, len(game.move_log) > 10
+    (False, 4, True)
+    """
+    _, at_seat = _seating(rotation)
+    deal_seed = f"{seed}:{deal}"
+    game = deal_rules(variant, seed, deal)
+    players = [make_player(specs[at_seat[s]], seed=f"{deal_seed}:{at_seat[s]}") for s in range(4)]
+    _play_in_process(game, players)
+    return game
+
+
 def play_deal(
     specs: Sequence[str],
     variant: str,
@@ -161,36 +149,28 @@ def play_deal(
     time_limit: float = 2.0,
 ) -> HandResult:
     """Play deal ``deal`` with player ``p`` at seat ``(p + rotation) % 4``."""
-    seats = tuple((p + rotation) % SEATS for p in range(SEATS))
-    at_seat = [0] * SEATS
-    for p, s in enumerate(seats):
-        at_seat[s] = p
+    seats, at_seat = _seating(rotation)
     deal_seed = f"{seed}:{deal}"
     offender_seat: int | None = None
-    if variant == "botzone":
-        from mahjongkit.mcr.botzone.variant import BotzoneDeal, botzone_rules
+    if variant == "botzone" and any(is_program(s) for s in specs):
+        from mahjongkit.mcr.botzone.variant import BotzoneDeal
 
         walls = BotzoneDeal.from_seed(deal_seed)
-        if any(is_program(s) for s in specs):
-            deltas, winner_seat, by_self, discarder_seat, offender_seat = _judged(
-                specs, at_seat, walls, deal_seed, time_limit
-            )
-            return _as_players(
-                deal,
-                rotation,
-                seats,
-                at_seat,
-                deltas,
-                winner_seat,
-                by_self,
-                discarder_seat,
-                offender_seat,
-            )
-        game = botzone_rules(walls)
-    elif variant == "mcr":
-        game = Rules(deal_seed, hand_no=1 + deal % HANDS, variant=ONE_HAND)
-    else:
-        raise ValueError(f"the variant is one of {VARIANTS}, not {variant!r}")
+        deltas, winner_seat, by_self, discarder_seat, offender_seat = _judged(
+            specs, at_seat, walls, deal_seed, time_limit
+        )
+        return _as_players(
+            deal,
+            rotation,
+            seats,
+            at_seat,
+            deltas,
+            winner_seat,
+            by_self,
+            discarder_seat,
+            offender_seat,
+        )
+    game = deal_rules(variant, seed, deal)
     players = [make_player(specs[at_seat[s]], seed=f"{deal_seed}:{at_seat[s]}") for s in range(4)]
     record, offender_seat = _play_in_process(game, players)
     if offender_seat is not None:
@@ -446,7 +426,7 @@ def arena(
     such as ``tcp://HOST:8786``) or ``client`` runs them on a Dask cluster instead.
     ``progress`` is called with the number of hands done so far.
     """
-    specs = [_check_spec(s) for s in specs]
+    specs = [check_spec(s) for s in specs]
     if len(specs) != SEATS:
         raise ValueError(f"four players, one per seat, not {len(specs)}")
     if variant not in VARIANTS:
