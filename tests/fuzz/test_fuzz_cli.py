@@ -25,7 +25,7 @@ from mahjongkit.mcr.scoring.ruleset import GB
 
 NUMBERS = st.sampled_from(["0", "-1", "4", "8", "2.5", "nan", "1e9", str(2**64), "٤", "", "x"])
 PLAYERS = st.lists(
-    st.sampled_from(["bot:1", "bot:3", "bot:0", "bot:99", "bot:", "x:y", "cmd:", ""]),
+    st.sampled_from(["bot:1", "bot:3", "bot:0", "bot:99", "bot:", "x:y", "os:path", "cmd:", ""]),
     min_size=3,
     max_size=5,
 ).map(",".join)
