@@ -3,8 +3,10 @@
 # and virtualenv under build/sanitize, so the normal install is untouched) and runs the
 # conformance and fuzz tests on it. Any sanitizer report aborts the run with its stack.
 #
-#   scripts/sanitize.sh                 # conformance + fuzz tests
+#   scripts/sanitize.sh                 # conformance, fuzz and the hostile-input tests
 #   scripts/sanitize.sh tests/solitaire # or any pytest arguments
+#
+# .ci/run runs the default set (docs/robustness.md gives its time).
 #
 # Python itself is not built with ASan, so libasan must be loaded first: LD_PRELOAD.
 # Leak checking is off: the interpreter's own allocations at exit would drown the report.
@@ -33,6 +35,7 @@ export PYTHONFAULTHANDLER=1
 
 # Outside the source tree, so `import mahjongkit` is the sanitized build.
 if [[ $# -eq 0 ]]; then
-  set -- tests/conformance tests/fuzz
+  set -- tests/conformance tests/fuzz tests/mcr/test_hostile_inputs.py tests/test_cli_outputs.py \
+    tests/solitaire/test_batch_writer.py tests/mcr/test_arena.py
 fi
 exec "$venv/bin/python" -m pytest -p no:cacheprovider -W ignore::DeprecationWarning -q "$@"

@@ -164,6 +164,14 @@ CASES = [
         ("mcr", "arena", "--players", "bot:1,bot:1,bot:1,bot:1", "--scheduler", "nonsense"),
         "bad Dask scheduler address 'nonsense'",
     ),
+    Case(
+        ("mcr", "arena", "--players", "bot:1,bot:1,bot:1,bot:1", "--scheduler", "ucx://h:1"),
+        "bad Dask scheduler address 'ucx://h:1'",
+    ),
+    Case(
+        ("search", "--seeds", "0:9", "--where", "free_tiles > 1", "--scheduler", "tls://h:1"),
+        "bad Dask scheduler address 'tls://h:1'",
+    ),
 ]
 
 

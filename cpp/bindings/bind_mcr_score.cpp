@@ -10,6 +10,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
+#include <structmember.h>
 
 #include <array>
 #include <climits>
@@ -74,6 +75,32 @@ struct ScoredRecord {
   SetRecord sets[kMaxSets];
   FanRecord fans[kMaxFans];
 };
+
+// What is wrong with a record the caller may have written (WinBatch.records is a NumPy array
+// a caller can change), or nullptr: the scorer indexes counts by kind and melds by position, so
+// every field is checked against what pack_wins writes before the record is read.
+const char* record_problem(const WinRecord& r) {
+  if (r.counts[0] != 0) return "counts[0] is not 0";
+  for (std::size_t k = 1; k < 35; ++k)
+    if (r.counts[k] > 4) return "a count above 4";
+  if (r.nmelds > 4) return "more than four melds";
+  std::array<int, 35> whole{};
+  for (std::size_t k = 0; k < 35; ++k) whole[k] = r.counts[k];
+  for (int i = 0; i < r.nmelds; ++i) {
+    const MeldRecord& m = r.melds[i];
+    if (m.kind > 2) return "a meld kind not 0 (chow), 1 (pung) or 2 (kong)";
+    if (m.first < 1 || m.first > 34) return "a meld's first tile not a kind 1..34";
+    if (m.kind == 0 && (m.first > 27 || (m.first - 1) % 9 > 6)) return "a chow that does not fit its suit";
+    const int size = m.kind == 2 ? 4 : 3;
+    for (int j = 0; j < size; ++j) ++whole[m.kind == 0 ? m.first + j : m.first];
+  }
+  for (std::size_t k = 1; k < 35; ++k)
+    if (whole[k] > 4) return "a fifth copy of a tile";
+  if (r.by > 2) return "by not 0 (self-drawn), 1 (discard) or 2 (robbing)";
+  if (r.replacement < -1 || r.replacement > 1) return "replacement not -1 (none), 0 (kong) or 1 (flower)";
+  if (r.flowers > 8) return "more than eight flowers";
+  return nullptr;
+}
 
 WinInput to_input(const WinRecord& r) {
   WinInput in;
@@ -141,6 +168,14 @@ int int_in(PyObject* v, long low, long high, int outside, const char* what) {
   return static_cast<int>(n);
 }
 
+// The int objects 0..4, held for the life of the module (CPython shares small ints, so a
+// count read from a Hand is usually one of these very objects).
+const std::array<PyObject*, 5>& small_counts() {
+  static const std::array<PyObject*, 5> made = {PyLong_FromLong(0), PyLong_FromLong(1), PyLong_FromLong(2),
+                                                PyLong_FromLong(3), PyLong_FromLong(4)};
+  return made;
+}
+
 bool truth(PyObject* v) {
   const int t = PyObject_IsTrue(v);
   if (t < 0) throw py::error_already_set();
@@ -170,8 +205,14 @@ struct WinReader {
     for (Py_ssize_t k = 35; k < ncounts; ++k)
       if (int_in(items[k], 0, 0, -1, "a count") != 0) throw py::value_error("a bonus tile among the counts");
     r.counts[0] = 0;
+    const std::array<PyObject*, 5>& small = small_counts();
     for (std::size_t k = 1; k < 35; ++k) {
-      const int n = int_in(items[k], 0, 4, -1, "a count");
+      // a count is nearly always one of CPython's shared small ints: compared by identity
+      // first, converted only otherwise (the conversion is most of the reading's cost)
+      PyObject* item = items[k];
+      int n = item == small[0] ? 0 : item == small[1] ? 1 : item == small[2] ? 2 : item == small[3] ? 3
+              : item == small[4] ? 4 : -2;
+      if (n == -2) n = int_in(item, 0, 4, -1, "a count");
       if (n < 0) throw py::value_error("a count out of range");  // the Python checks name it first
       r.counts[k] = static_cast<std::uint8_t>(n);
     }
@@ -236,31 +277,46 @@ PyObject* small(long v) { return PyLong_FromLong(v); }
 
 // The (kind, first, concealed, copies) and (number, times, points) tuples of the answers,
 // each built once and shared (a few hundred cover every hand; they are immutable), so an
-// answer costs two tuples of borrowed items and not one allocation per set and fan.
+// answer costs two tuples of borrowed items and not one allocation per set and fan. The
+// tables are kept small (a few KB, so they stay in the cache): sets by their valid keys
+// only, fans by (number, times) with the points checked, as a fan's points are the
+// ruleset's and only change when another ruleset is scored.
 PyObject* set_tuple(const SetOut& x) {
-  static std::array<PyObject*, 8 * 64 * 2 * 8> cache{};  // copies 0..4
-  const std::size_t key = ((static_cast<std::size_t>(x.kind) * 64 + (x.first & 63)) * 2 + x.concealed) * 8 + (x.copies & 7);
-  PyObject*& slot = cache[key];
-  if (!slot) {
-    slot = Py_BuildValue("(iiNi)", static_cast<int>(x.kind), static_cast<int>(x.first), PyBool_FromLong(x.concealed),
-                         static_cast<int>(x.copies));
-    if (!slot) throw py::error_already_set();
-  }
-  Py_INCREF(slot);
-  return slot;
-}
-
-PyObject* fan_tuple(const FanOut& x) {
-  static std::array<PyObject*, kFanSlots * 9 * 96> cache{};  // times 1..8, points below 96
+  static std::array<PyObject*, 6 * 35 * 2 * 5> cache{};  // SetKind, kind 0..34, concealed, copies 0..4
+  const auto kind = static_cast<std::size_t>(x.kind);
+  const bool cached = kind < 6 && x.first < 35 && x.copies < 5;
   PyObject* made = nullptr;
-  const bool cached = x.times <= 8 && x.points < 96;
-  PyObject** slot = cached ? &cache[(static_cast<std::size_t>(x.number) * 9 + x.times) * 96 + x.points] : &made;
+  PyObject** slot = cached ? &cache[((kind * 35 + x.first) * 2 + (x.concealed ? 1 : 0)) * 5 + x.copies] : &made;
   if (!*slot) {
-    *slot = Py_BuildValue("(iii)", static_cast<int>(x.number), static_cast<int>(x.times), static_cast<int>(x.points));
+    *slot = Py_BuildValue("(iiNi)", static_cast<int>(x.kind), static_cast<int>(x.first), PyBool_FromLong(x.concealed),
+                          static_cast<int>(x.copies));
     if (!*slot) throw py::error_already_set();
   }
   if (cached) Py_INCREF(*slot);
   return *slot;
+}
+
+PyObject* fan_tuple(const FanOut& x) {
+  static std::array<PyObject*, kFanSlots * 9> cache{};  // times 1..8
+  static std::array<int, kFanSlots * 9> points{};
+  if (x.times > 8) {
+    PyObject* made = Py_BuildValue("(iii)", static_cast<int>(x.number), static_cast<int>(x.times),
+                                   static_cast<int>(x.points));
+    if (!made) throw py::error_already_set();
+    return made;
+  }
+  const std::size_t key = static_cast<std::size_t>(x.number) * 9 + x.times;
+  PyObject*& slot = cache[key];
+  if (!slot || points[key] != x.points) {
+    PyObject* made = Py_BuildValue("(iii)", static_cast<int>(x.number), static_cast<int>(x.times),
+                                   static_cast<int>(x.points));
+    if (!made) throw py::error_already_set();
+    Py_XDECREF(slot);
+    slot = made;
+    points[key] = x.points;
+  }
+  Py_INCREF(slot);
+  return slot;
 }
 
 py::object to_python(const WinOutput& o) {
@@ -337,6 +393,111 @@ PyObject* score_hand(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObjec
   return nullptr;
 }
 
+// -- score(): one call from Python to a Tally -------------------------------------------------
+//
+// The per-call path of mahjongkit.mcr.scoring._cpp.score_one, written here once it is bound
+// (bind_scorer): read the hand, score it, and answer the Tally itself, built as Tally.lazy
+// builds it (its eight slots set through their member descriptors' offsets), so a call costs
+// no Python frame of its own. A refusal is worded by the adapter's `refusal` (the reference's
+// checks) and raised. The last ruleset's ScoreRules, name and minimum are remembered (a
+// caller scores many hands under one ruleset); the ruleset is held, so its id stays its own.
+struct TallyScorer {
+  py::object reader, tally_type, parts, score_rules, refusal;
+  std::array<Py_ssize_t, 8> offset{};  // _fans _split _found _parts _ruleset _minimum _basic _flowers
+  py::object ruleset, rules, name, minimum;
+  const ScoreRules* bound = nullptr;
+};
+TallyScorer* tally_scorer = nullptr;
+
+Py_ssize_t slot_offset(const py::object& type, const char* name) {
+  const py::object descriptor = type.attr(name);
+  if (!PyObject_TypeCheck(descriptor.ptr(), &PyMemberDescr_Type))
+    throw py::type_error(std::string(name) + " is not a slot");
+  const PyMemberDef* member = reinterpret_cast<PyMemberDescrObject*>(descriptor.ptr())->d_member;
+  if (member->type != T_OBJECT_EX) throw py::type_error(std::string(name) + " is not an object slot");
+  return member->offset;
+}
+
+void set_slot(PyObject* object, Py_ssize_t offset, PyObject* value) {
+  PyObject** slot = reinterpret_cast<PyObject**>(reinterpret_cast<char*>(object) + offset);
+  Py_INCREF(value);
+  Py_XSETREF(*slot, value);
+}
+
+PyObject* score_tally(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  try {
+    TallyScorer* S = tally_scorer;
+    if (!S) throw py::type_error("the scorer is not bound");
+    if (nargs != 3 || (kwnames && PyTuple_GET_SIZE(kwnames)))
+      throw py::type_error("score_tally takes hand, context and ruleset");
+    PyObject *hand = args[0], *context = args[1], *ruleset = args[2];
+    if (ruleset != S->ruleset.ptr()) {
+      py::object rules = py::reinterpret_borrow<py::object>(S->score_rules)(py::handle(ruleset));
+      const ScoreRules* bound = &rules.cast<const ScoreRules&>();
+      py::object name = py::handle(ruleset).attr("name"), minimum = py::handle(ruleset).attr("minimum");
+      S->ruleset = py::reinterpret_borrow<py::object>(ruleset);
+      S->rules = std::move(rules);
+      S->name = std::move(name);
+      S->minimum = std::move(minimum);
+      S->bound = bound;
+    }
+    WinRecord record;
+    S->reader.cast<const WinReader&>().read(hand, context, record);
+    WinOutput out;
+    score_win(to_input(record), *S->bound, out);
+    if (out.refusal != Refusal::None) {
+      const py::object error = S->refusal(static_cast<int>(out.refusal), py::handle(hand), py::handle(context),
+                                          py::handle(ruleset));
+      PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(error.ptr())), error.ptr());
+      return nullptr;
+    }
+    const py::object found = to_python(out);
+    auto* type = reinterpret_cast<PyTypeObject*>(S->tally_type.ptr());
+    PyObject* t = type->tp_alloc(type, 0);
+    if (!t) throw py::error_already_set();
+    const auto& o = S->offset;
+    const py::object basic = py::int_(out.basic), flowers = py::int_(out.flowers);
+    set_slot(t, o[0], Py_None);
+    set_slot(t, o[1], Py_None);
+    set_slot(t, o[2], found.ptr());
+    set_slot(t, o[3], S->parts.ptr());
+    set_slot(t, o[4], S->name.ptr());
+    set_slot(t, o[5], S->minimum.ptr());
+    set_slot(t, o[6], basic.ptr());
+    set_slot(t, o[7], flowers.ptr());
+    return t;
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (py::builtin_exception& e) {
+    e.set_error();
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  }
+  return nullptr;
+}
+
+PyMethodDef kScoreTally = {
+    "score_tally", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(score_tally)), METH_FASTCALL | METH_KEYWORDS,
+    "score_tally($module, hand, context, ruleset, /)\n--\n\n"
+    "Check and score one hand into a lazy Tally (bind_scorer first); a refusal is raised."};
+
+void bind_scorer(const py::object& reader, const py::object& tally_type, const py::object& parts,
+                 const py::object& score_rules, const py::object& refusal) {
+  reader.cast<const WinReader&>();  // a TypeError now, not at the first call
+  if (!PyType_Check(tally_type.ptr())) throw py::type_error("tally_type is a type");
+  auto* fresh = new TallyScorer{reader, tally_type, parts, score_rules, refusal, {}, {}, {}, {}, {}, nullptr};
+  const char* const names[] = {"_fans", "_split", "_found", "_parts", "_ruleset", "_minimum", "_basic", "_flowers"};
+  try {
+    for (std::size_t i = 0; i < fresh->offset.size(); ++i) fresh->offset[i] = slot_offset(tally_type, names[i]);
+  } catch (...) {
+    delete fresh;
+    throw;
+  }
+  // bound once by the adapter; a second binding replaces the first, which is not freed (its
+  // objects are few, and a call into Python from score_tally may still be using them)
+  tally_scorer = fresh;
+}
+
 PyMethodDef kScoreHand = {
     "score_hand", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(score_hand)),
     METH_FASTCALL | METH_KEYWORDS,
@@ -358,14 +519,24 @@ py::array_t<ScoredRecord> score_wins(const py::array_t<WinRecord, py::array::c_s
   py::array_t<ScoredRecord> scored(n);
   const WinRecord* in = wins.data();
   ScoredRecord* out = scored.mutable_data();
+  py::ssize_t bad = -1;
+  const char* problem = nullptr;
   {
     py::gil_scoped_release release;
     WinOutput one;
     for (py::ssize_t i = 0; i < n; ++i) {
-      score_win(to_input(in[i]), rules, one);
+      // a copy, checked then read: another thread may write the array while the GIL is released
+      const WinRecord record = in[i];
+      problem = record_problem(record);
+      if (problem) {
+        bad = i;
+        break;
+      }
+      score_win(to_input(record), rules, one);
       to_record(one, out[i]);
     }
   }
+  if (problem) throw py::value_error("win record " + std::to_string(bad) + " is not valid: " + problem);
   return scored;
 }
 
@@ -476,6 +647,13 @@ void register_mcr_score(py::module_& m) {
   PyObject* fast = PyCFunction_NewEx(&kScoreHand, m.ptr(), m.attr("__name__").ptr());
   if (!fast) throw py::error_already_set();
   m.add_object("score_hand", py::reinterpret_steal<py::object>(fast));
+  PyObject* tally = PyCFunction_NewEx(&kScoreTally, m.ptr(), m.attr("__name__").ptr());
+  if (!tally) throw py::error_already_set();
+  m.add_object("score_tally", py::reinterpret_steal<py::object>(tally));
+  m.def("bind_scorer", &bind_scorer, py::arg("reader"), py::arg("tally_type"), py::arg("parts"),
+        py::arg("score_rules"), py::arg("refusal"),
+        "Bind score_tally to the reader, the Tally type (its slots), the parts that build its fans "
+        "and split, and the adapter's score_rules and refusal functions.");
   m.def("pack_wins", &pack_wins, py::arg("hands"), py::arg("contexts"), py::arg("reader"),
         "Hands and their contexts as an array of WIN_DTYPE records.");
   m.def("score_wins", &score_wins, py::arg("wins"), py::arg("rules"),

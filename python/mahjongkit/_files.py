@@ -1,4 +1,5 @@
-"""Reading a small text file the user named: a layout, a saved game of either kind.
+"""Files the user named: reading a small text file (a layout, a saved game of either kind),
+and checking and writing an output file.
 
 One reader for every such file, so each refuses the same things the same way: a path that
 is not a regular file (opening a named pipe would wait forever for a writer, a device may
@@ -16,6 +17,18 @@ ValueError: saved game '...save.json' is not UTF-8 text (byte 0)
 >>> read_text_file(folder, what="saved game", limit=100)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 IsADirectoryError: saved game '...' is a folder
+
+An output file is checked before the work that fills it starts (:func:`check_writable`), so a
+missing folder or a device is refused at once and not after an hour of work, and written
+whole or not at all (:func:`write_text_atomically`: a temporary file beside it, renamed onto
+it), so a full disk never leaves half a file.
+
+>>> check_writable("/dev/full")
+Traceback (most recent call last):
+FileExistsError: cannot write '/dev/full': it exists and is not a regular file
+>>> write_text_atomically(folder / "out.json", "{}")
+>>> (folder / "out.json").read_text()
+'{}'
 """
 
 from __future__ import annotations
@@ -23,6 +36,7 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+import tempfile
 from pathlib import Path
 
 
@@ -65,54 +79,98 @@ def read_text_file(
     limit: int,
     error: type[Exception] = ValueError,
 ) -> str:
-    """:func:`read_file_bytes` decoded as UTF-8; ``error`` names the first bad byte."""
+    """:func:`read_file_bytes` decoded as UTF-8, a leading byte order mark skipped (editors
+    on Windows write one); ``error`` names the first bad byte."""
     data = read_file_bytes(path, what=what, limit=limit, error=error)
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as failure:
         raise error(f"{what} {str(path)!r} is not UTF-8 text (byte {failure.start})") from None
 
 
-def check_output_path(path: str | os.PathLike[str], what: str) -> Path:
-    """The path a result will be written to, checked before the work starts: its folder
-    exists and is writable, and it is not a folder or a special file (``/dev/full``, a
-    FIFO). ``ValueError`` naming ``what`` otherwise.
+def check_writable(path: str | os.PathLike[str]) -> Path:
+    """``path`` if a file may be written there (created, or replacing a regular file);
+    else an ``IsADirectoryError``, ``FileExistsError`` (for what exists and is not a regular
+    file, such as a device: a rename would put a plain file in its place),
+    ``FileNotFoundError`` or ``PermissionError`` naming the path and the reason. Nothing is
+    created.
 
-    >>> check_output_path("/nonexistent/log.json", "--log")
+    >>> check_writable("/no/such/folder/out.json")
     Traceback (most recent call last):
-    ValueError: --log: the folder '/nonexistent' does not exist
-    >>> check_output_path("/dev/full", "--log")
-    Traceback (most recent call last):
-    ValueError: --log: '/dev/full' is not a regular file
+    FileNotFoundError: cannot write '/no/such/folder/out.json': the folder ... does not exist
     """
     target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
+    folder = target.parent
+    if target.is_dir():
+        raise IsADirectoryError(f"cannot write {str(target)!r}: it is a folder")
+    check_replaceable(target)
     if not folder.is_dir():
-        raise ValueError(f"{what}: the folder {str(folder)!r} does not exist")
-    if target.exists() and not target.is_file():
-        kind = "a folder" if target.is_dir() else "not a regular file"
-        raise ValueError(f"{what}: {str(target)!r} is {kind}")
-    if not os.access(folder, os.W_OK):
-        raise ValueError(f"{what}: cannot write in the folder {str(folder)!r}")
+        raise FileNotFoundError(
+            f"cannot write {str(target)!r}: the folder {str(folder)!r} does not exist"
+        )
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise PermissionError(
+            f"cannot write {str(target)!r}: the folder {str(folder)!r} is not writable"
+        )
     return target
 
 
-def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path`` and move it over ``path``: a
-    reader sees the old file or the whole new one, never a part (``OSError`` if it fails,
-    the temporary file removed)."""
-    import tempfile
+def check_output_path(path: str | os.PathLike[str], what: str) -> Path:
+    """:func:`check_writable` for a command's argument: the same refusals as a
+    ``ValueError`` that names the argument ``what``.
 
-    target = Path(path)
-    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    >>> check_output_path("/nonexistent/log.json", "--log")
+    Traceback (most recent call last):
+    ValueError: --log: cannot write '/nonexistent/log.json': the folder ... does not exist
+    >>> check_output_path("/dev/full", "--log")
+    Traceback (most recent call last):
+    ValueError: --log: cannot write '/dev/full': it exists and is not a regular file
+    """
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+        return check_writable(path)
+    except OSError as error:
+        raise ValueError(f"{what}: {error}") from None
+
+
+def check_replaceable(target: Path) -> None:
+    """Refuse a target that exists and is not a regular file (or a link to one): a rename
+    would put a plain file where a device, a pipe or a socket was."""
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:  # absent, or a dangling link: the rename replaces the link itself
+        return
+    if not stat.S_ISREG(mode):
+        raise FileExistsError(f"cannot write {str(target)!r}: it exists and is not a regular file")
+
+
+def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` whole or not at all: into a temporary file beside
+    it, flushed to the disk, then renamed onto it. On any failure (a full disk, the folder
+    gone meanwhile) the temporary file is removed, ``path`` is as it was, and the
+    ``OSError`` names ``path``."""
+    target = check_writable(path)
+    try:
+        handle, name = tempfile.mkstemp(
+            prefix=f".{target.name}.", suffix=".part", dir=target.parent
+        )
+    except OSError as error:
+        raise type(error)(error.errno, f"cannot write {str(target)!r}: {error.strerror}") from None
+    temporary = Path(name)
+    try:
+        with open(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        # mkstemp makes the file private (0600); give it the mode a plain open() would
         umask = os.umask(0)
         os.umask(umask)
-        os.chmod(name, 0o666 & ~umask)  # mkstemp's file is private; give it open()'s mode
-        os.replace(name, target)
+        temporary.chmod(0o666 & ~umask)
+        os.replace(temporary, target)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise type(error)(error.errno, f"cannot write {str(target)!r}: {error.strerror}") from None
     except BaseException:
         with contextlib.suppress(OSError):
-            os.unlink(name)
+            temporary.unlink()
         raise

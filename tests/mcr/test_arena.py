@@ -8,6 +8,7 @@ import io
 import json
 import logging
 import math
+import socket
 import subprocess
 import sys
 import time
@@ -151,6 +152,26 @@ def test_a_scheduler_that_does_not_answer_is_one_clear_error():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.stdout.startswith("cannot reach the Dask scheduler at 'tcp://127.0.0.1:1'")
+
+
+def test_a_scheduler_that_accepts_but_never_speaks_times_out():
+    """A server that takes the connection and says nothing (a wrong port, a proxy): Dask's
+    handshake after the connection has no deadline of its own; ours does."""
+    pytest.importorskip("distributed")
+    with socket.create_server(("127.0.0.1", 0)) as silent:
+        port = silent.getsockname()[1]
+        code = (
+            "from mahjongkit._dask import scheduler_client\n"
+            "try:\n"
+            f"    with scheduler_client('tcp://127.0.0.1:{port}', timeout=1): pass\n"
+            "except OSError as error:\n"
+            "    print(error)\n"
+        )
+        out = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, timeout=120
+        )
+    assert out.stdout.startswith(f"cannot reach the Dask scheduler at 'tcp://127.0.0.1:{port}'")
+    assert "no handshake within 1 s" in out.stdout
 
 
 def test_a_python_player_that_breaks_the_rules_is_penalised():

@@ -202,7 +202,7 @@ def test_the_log_is_written_whole_or_not_at_all(tmp_path, monkeypatch):
     def broken(path, text):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("mahjongkit._files.write_text_atomic", broken)
+    monkeypatch.setattr("mahjongkit._files.write_text_atomically", broken)
     result = CliRunner().invoke(main, ["mcr", "judge", *commands, "--seed", "x", "--log", str(log)])
     assert result.exit_code == 1 and "No space left" in result.stderr
     assert log.read_text() == "old"  # the old file stands, no part of the new one

@@ -109,7 +109,9 @@ def _terminate_a_run(tmp_path: Path) -> None:
     assert signal.getsignal(signal.SIGTERM) is before
 
 
-@pytest.mark.parametrize(("sent", "code"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+@pytest.mark.parametrize(
+    ("sent", "code"), [(signal.SIGTERM, 143), (signal.SIGINT, 130), (signal.SIGHUP, 129)]
+)
 def test_a_signalled_command_leaves_nothing(tmp_path: Path, sent: int, code: int) -> None:
     process = subprocess.Popen(
         [sys.executable, "-c", "from mahjongkit.cli import main; main()", "batch", "--layout",
@@ -128,3 +130,28 @@ def test_a_signalled_command_leaves_nothing(tmp_path: Path, sent: int, code: int
     assert process.returncode == code, stderr
     assert "nothing written" in stderr and "Traceback" not in stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_killed_run_never_leaves_a_file_that_looks_complete(tmp_path: Path) -> None:
+    """SIGKILL cannot be caught, so the ``.part`` file stays; its header is written last,
+    so until the run ends it is not a ``.npy`` file that claims rows it does not hold."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from mahjongkit.cli import main; main()", "batch", "--layout",
+         "turtle", "--seeds", "0:20000000", "--out", "b.npy", "--threads", "1"],
+        cwd=tmp_path,
+        stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while not _parts(tmp_path) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _parts(tmp_path), "the run never started"
+    part = tmp_path / _parts(tmp_path)[0]
+    while part.stat().st_size == 0 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    process.kill()
+    process.wait(timeout=60)
+    assert not (tmp_path / "b.npy").exists()
+    with part.open("rb") as stream:
+        assert stream.read(128) == bytes(128)
+    with pytest.raises(ValueError):
+        np.load(part)

@@ -1,4 +1,4 @@
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final, final
 
 import numpy as np
@@ -133,6 +133,14 @@ SCORED_DTYPE: np.dtype[np.void]
 def score_hand(
     hand: object, context: object, reader: WinReader, rules: ScoreRules
 ) -> ScoredHand: ...
+def score_tally(hand: object, context: object, ruleset: object, /) -> Any: ...
+def bind_scorer(
+    reader: WinReader,
+    tally_type: type,
+    parts: object,
+    score_rules: Callable[[Any], ScoreRules],
+    refusal: Callable[..., BaseException],
+) -> None: ...
 def pack_wins(
     hands: Sequence[object], contexts: Sequence[object], reader: WinReader
 ) -> npt.NDArray[np.void]: ...

@@ -1,10 +1,11 @@
 """The ``mahjongkit`` command line: solitaire commands at the top level, MCR under ``mcr``.
 
-Each game keeps its commands in its own module here; this one only assembles them, and
-imports a module only when one of its commands runs: ``mahjongkit mcr botzone`` may be
-started once per turn by Botzone, and ``mahjongkit --help`` should not load a game engine
-(``benchmarks/bench_startup.py``). For the same reason ``--help`` reads each command's
-short help from its docstring in the module's source, without importing the module.
+Each game keeps its commands in its own module here; this one assembles them, holds the
+one error boundary every command shares, and imports a module only when one of its
+commands runs: ``mahjongkit mcr botzone`` may be started once per turn by Botzone, and
+``mahjongkit --help`` should not load a game engine (``benchmarks/bench_startup.py``). For
+the same reason ``--help`` reads each command's short help from its docstring in the
+module's source, without importing the module.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import ast
 import importlib
 import inspect
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import click
 from click.utils import make_default_short_help
@@ -33,6 +34,22 @@ COMMANDS: Final = {
 }
 """Every top-level command and where it lives (a test checks it against the modules)."""
 
+EXPECTED: Final = (ValueError, OSError, ImportError, MemoryError)
+"""The failures a command expects (bad input, files, a missing extra, a run too large for
+the memory): shown as one ``Error:`` line; anything else is a bug and keeps its traceback."""
+
+
+def one_line(error: BaseException) -> str:
+    """The error's message on one line (its kind when it has none).
+
+    >>> one_line(ValueError("bad" + chr(10) + "value")), one_line(MemoryError())
+    ('bad value', 'MemoryError: out of memory')
+    """
+    text = " ".join(str(error).split())
+    if isinstance(error, MemoryError):
+        return f"MemoryError: {text or 'out of memory'}"
+    return text or type(error).__name__
+
 
 def _short_help(name: str, limit: int) -> str:
     """A command's short help as click makes it, read from its function's docstring in the
@@ -47,7 +64,16 @@ def _short_help(name: str, limit: int) -> str:
 
 
 class _LazyGroup(click.Group):
-    """A group whose commands are imported when one is looked up to run."""
+    """A group whose commands are imported when one is looked up to run; the top-level
+    group, and so the one error boundary of every command under it: an expected failure
+    escaping any command becomes one line on stderr and exit status 1 (click's own usage
+    errors keep their status 2 and usage text)."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except EXPECTED as error:
+            raise click.ClickException(one_line(error)) from None
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from mahjongkit._files import read_text_file
+from mahjongkit.cli import _output
 from mahjongkit.cli.records import records
 
 SAVE_LIMIT = 16 << 20
@@ -163,11 +164,11 @@ def game_command(
     Example: mahjongkit mcr game demo --save demo.json
     """
     import random
-    from pathlib import Path
 
     from mahjongkit.mcr.game.moves import MoveKind
     from mahjongkit.mcr.game.rules import Rules
 
+    save = _output.checked(save)
     try:
         if replay is not None:
             game = Rules.from_json(read_text_file(replay, what="saved game", limit=SAVE_LIMIT))
@@ -199,7 +200,7 @@ def game_command(
     else:
         click.echo(game.to_string())
     if save is not None:
-        Path(save).write_text(game.to_json())
+        _output.write(save, game.to_json(), "the saved game")
 
 
 # -- play in the terminal against three bots ---------------------------------------------------
@@ -241,6 +242,7 @@ def play_command(
     from mahjongkit.mcr.game.rules import Rules
     from mahjongkit.mcr.players.terminal import Terminal
 
+    save = _output.checked(save)
     rules = None
     if resume is not None:
         try:
@@ -396,7 +398,7 @@ def judge_command(
     import secrets
     import signal
 
-    from mahjongkit._files import check_output_path, write_text_atomic
+    from mahjongkit._files import check_output_path, write_text_atomically
     from mahjongkit.mcr.botzone.agents import ProgramAgent, check_command
     from mahjongkit.mcr.botzone.judge import judge
     from mahjongkit.mcr.botzone.variant import BotzoneDeal
@@ -437,7 +439,7 @@ def judge_command(
     data = result.to_json()
     if log_path is not None:
         try:
-            write_text_atomic(log_path, json.dumps(data, indent=1))
+            write_text_atomically(log_path, json.dumps(data, indent=1))
         except OSError as error:
             raise click.ClickException(f"--log: {error}") from None
     click.echo(json.dumps(data["result"]))
@@ -484,13 +486,13 @@ def arena_command(
     Example: mahjongkit mcr arena --players bot:2,bot:1,bot:1,bot:1 --hands 400 --workers 2
     """
     import json
-    from pathlib import Path
 
     from rich.console import Console
     from rich.progress import Progress
 
     from mahjongkit.mcr.arena import arena
 
+    output = _output.checked(output)
     specs = [s.strip() for s in players.split(",")]
     console = Console(stderr=True)
     with Progress(
@@ -516,6 +518,6 @@ def arena_command(
             raise click.ClickException(str(error)) from None
     text = result.to_csv() if fmt == "csv" else json.dumps(result.to_json(), indent=1) + "\n"
     if output is not None:
-        Path(output).write_text(text)
+        _output.write(output, text, "the results")
     else:
         click.echo(text, nl=False)

@@ -11,6 +11,7 @@ import datetime
 import json
 import math
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -377,7 +378,7 @@ def batch_command(
             )
     except KeyboardInterrupt as error:
         click.echo(f"interrupted: nothing written to {out_path}", err=True)
-        sys.exit(143 if isinstance(error, Terminated) else 130)
+        sys.exit(128 + (error.signum if isinstance(error, Terminated) else signal.SIGINT))
     except (DealError, ValueError, OSError, ImportError) as error:
         raise click.ClickException(str(error)) from None
     seconds = time.perf_counter() - started

@@ -30,6 +30,7 @@ any number of workers and on Dask.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import math
 import os
@@ -37,7 +38,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from mahjongkit._dask import scheduler_client
 from mahjongkit.mcr.game.moves import Move
@@ -56,6 +57,9 @@ SEATS: Final = 4
 VARIANTS: Final = ("mcr", "botzone")
 Z95: Final = 1.959964
 DEFAULT_CHUNK: Final = 8
+DASK_WINDOW: Final = 256
+"""Chunks submitted to a Dask cluster ahead of the one being read (enough to keep a large
+cluster busy; the rest are made as these are read)."""
 """Deals per task: a few seconds of work, so workers stay busy and the order is cheap."""
 
 
@@ -358,8 +362,40 @@ def summarise(
 # -- running -----------------------------------------------------------------------------------
 
 
-def _chunks(deals: int, chunk: int) -> list[list[int]]:
-    return [list(range(start, min(deals, start + chunk))) for start in range(0, deals, chunk)]
+class _Pending(Protocol):
+    """A chunk submitted to a pool or a cluster (a ``concurrent.futures`` or Dask future)."""
+
+    def result(self) -> tuple[list[HandResult], float]: ...
+
+    def cancel(self) -> object: ...
+
+
+def _chunks(deals: int, chunk: int) -> Iterator[range]:
+    """The deals in chunks, made as they are needed: ``--hands 10**12`` must not build a
+    list of every chunk before the first hand is played."""
+    for start in range(0, deals, chunk):
+        yield range(start, min(deals, start + chunk))
+
+
+def _in_order(
+    submit: Callable[[range], _Pending],
+    pieces: Iterator[range],
+    window: int,
+) -> Iterator[tuple[list[HandResult], float]]:
+    """The results of ``submit(piece)`` for every piece, in order, with at most ``window``
+    pieces submitted and not yet read (so the pieces waiting, and their results, stay
+    bounded however many hands are asked for)."""
+    waiting: collections.deque[_Pending] = collections.deque()
+    try:
+        for piece in pieces:
+            waiting.append(submit(piece))
+            if len(waiting) >= window:
+                yield waiting.popleft().result()
+        while waiting:
+            yield waiting.popleft().result()
+    finally:
+        for future in waiting:
+            future.cancel()
 
 
 def _deals_for(hands: int, duplicate: bool) -> int:
@@ -438,7 +474,7 @@ def _dask_client(client: Client | None, scheduler: str | None) -> Iterator[Clien
 
 
 def _run(
-    pieces: list[list[int]],
+    pieces: Iterator[range],
     args: tuple[list[str], str, str],
     duplicate: bool,
     time_limit: float,
@@ -449,30 +485,23 @@ def _run(
     specs, variant, seed = args
     if scheduler is not None or client is not None:
         with _dask_client(client, scheduler) as active:
-            futures = [
-                active.submit(
+
+            def on_dask(piece: range) -> _Pending:
+                return active.submit(
                     play_chunk, specs, variant, seed, piece, duplicate, time_limit, pure=False
                 )
-                for piece in pieces
-            ]
-            try:
-                for future in futures:  # in deal order, whatever order they finish in
-                    yield future.result()
-            finally:
-                active.cancel(futures)  # type: ignore[no-untyped-call]
+
+            # in deal order, whatever order they finish in; enough in flight for every worker
+            yield from _in_order(on_dask, pieces, DASK_WINDOW)
         return
     if workers == 1:
         for piece in pieces:
             yield play_chunk(specs, variant, seed, piece, duplicate, time_limit)
         return
-    with ProcessPoolExecutor(max_workers=min(workers, os.cpu_count() or workers)) as pool:
-        n = len(pieces)
-        yield from pool.map(
-            play_chunk,
-            [specs] * n,
-            [variant] * n,
-            [seed] * n,
-            pieces,
-            [duplicate] * n,
-            [time_limit] * n,
-        )
+    processes = min(workers, os.cpu_count() or workers)
+    with ProcessPoolExecutor(max_workers=processes) as pool:
+
+        def on_process(piece: range) -> _Pending:
+            return pool.submit(play_chunk, specs, variant, seed, piece, duplicate, time_limit)
+
+        yield from _in_order(on_process, pieces, 2 * processes)

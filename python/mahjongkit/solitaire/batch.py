@@ -27,11 +27,11 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import errno
+import io
 import json
 import os
 import shutil
 import signal
-import stat
 import sys
 import tempfile
 import threading
@@ -42,6 +42,7 @@ from typing import IO, Final, Literal, cast
 import numpy as np
 import numpy.typing as npt
 
+from mahjongkit._files import check_replaceable, check_writable
 from mahjongkit.solitaire import engine
 from mahjongkit.solitaire.checks import check_trials, layout_of
 from mahjongkit.solitaire.layout import Layout
@@ -64,8 +65,20 @@ SLICE: Final = 1 << 16
 
 
 class Terminated(KeyboardInterrupt):
-    """SIGTERM arrived while :func:`write_batch` ran: it took Ctrl-C's way out (nothing is
-    left behind), so it is a ``KeyboardInterrupt`` too."""
+    """SIGTERM or SIGHUP arrived while :func:`write_batch` ran: it took Ctrl-C's way out
+    (nothing is left behind), so it is a ``KeyboardInterrupt`` too; ``signum`` names it."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(f"terminated by {signal.Signals(signum).name}")
+        self.signum = signum
+
+
+STOPPING_SIGNALS: Final = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+"""The signals that end a process by default and that :func:`write_batch` turns into
+:class:`Terminated` (SIGINT is Ctrl-C's ``KeyboardInterrupt`` already; SIGKILL cannot be
+caught, which is why a ``.npy`` file's header is written last)."""
 
 
 def seed_array(
@@ -182,7 +195,7 @@ def check_target(path: str | Path, *, overwrite: bool = False) -> Path:
     """``path`` if a batch may be written there; else a ``FileExistsError`` (unless
     ``overwrite``; and always for what is not a regular file, such as a device),
     ``IsADirectoryError``, ``FileNotFoundError`` or ``PermissionError`` that names the path
-    and the reason. Nothing is created.
+    and the reason (:func:`~mahjongkit._files.check_writable`). Nothing is created.
 
     >>> check_target("/no/such/folder/boards.npy")
     Traceback (most recent call last):
@@ -192,36 +205,12 @@ def check_target(path: str | Path, *, overwrite: bool = False) -> Path:
     FileExistsError: cannot write '/dev/null': it exists and is not a regular file
     """
     target = Path(path)
-    folder = target.parent
-    if target.is_dir():
-        raise IsADirectoryError(f"cannot write {str(target)!r}: it is a folder")
-    _check_replaceable(target)
-    if target.exists() and not overwrite:
+    if target.exists() and not target.is_dir() and not overwrite:
+        check_replaceable(target)
         raise FileExistsError(
             f"{str(target)!r} exists: refusing to overwrite it (use --force / overwrite=True)"
         )
-    if not folder.is_dir():
-        raise FileNotFoundError(
-            f"cannot write {str(target)!r}: the folder {str(folder)!r} does not exist"
-        )
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise PermissionError(
-            f"cannot write {str(target)!r}: the folder {str(folder)!r} is not writable"
-        )
-    return target
-
-
-def _check_replaceable(target: Path) -> None:
-    """Refuse a target that exists and is not a regular file (or a link to one): a rename
-    would put a plain file where a device, a pipe or a socket was."""
-    try:
-        mode = os.stat(target).st_mode
-    except (FileNotFoundError, NotADirectoryError):
-        return
-    except OSError:  # e.g. a dangling link: the rename replaces the link itself
-        return
-    if not stat.S_ISREG(mode):
-        raise FileExistsError(f"cannot write {str(target)!r}: it exists and is not a regular file")
+    return check_writable(target)
 
 
 def estimated_size(layout: Layout, seeds: range, kind: Format) -> int:
@@ -309,25 +298,26 @@ def _rename_no_replace(source: Path, target: Path) -> None:
 
 
 @contextlib.contextmanager
-def _sigterm_as_interrupt() -> Iterator[None]:
-    """While the block runs, SIGTERM raises :class:`Terminated`, so it leaves the way Ctrl-C
-    does (temporary file removed). Only in the main thread (where Python runs handlers) and
-    only when SIGTERM has its default action; the previous handler is put back after."""
+def _stopping_signals_as_interrupt() -> Iterator[None]:
+    """While the block runs, SIGTERM and SIGHUP raise :class:`Terminated`, so they leave
+    the way Ctrl-C does (temporary file removed). Only in the main thread (where Python runs
+    handlers) and only for a signal that has its default action; the previous handlers are
+    put back after."""
     if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    if signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
         yield
         return
 
     def terminate(signum: int, frame: object) -> None:
-        raise Terminated("terminated by SIGTERM")
+        raise Terminated(signum)
 
-    signal.signal(signal.SIGTERM, terminate)
+    taken = [s for s in STOPPING_SIGNALS if signal.getsignal(s) is signal.SIG_DFL]
+    for signum in taken:
+        signal.signal(signum, terminate)
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        for signum in taken:
+            signal.signal(signum, signal.SIG_DFL)
 
 
 @contextlib.contextmanager
@@ -336,7 +326,7 @@ def _atomic(
 ) -> Iterator[tuple[IO[str] | IO[bytes], Path]]:
     """A temporary file beside ``target``, moved onto it only if the block succeeds; without
     ``overwrite`` the move refuses a file that appeared meanwhile."""
-    with _sigterm_as_interrupt():
+    with _stopping_signals_as_interrupt():
         handle, name = tempfile.mkstemp(
             prefix=f".{target.name}.", suffix=".part", dir=target.parent
         )
@@ -350,7 +340,7 @@ def _atomic(
             with open(temporary, mode) as stream:
                 yield stream, temporary
             if overwrite:
-                _check_replaceable(target)
+                check_replaceable(target)
                 os.replace(temporary, target)
             else:
                 try:
@@ -409,23 +399,35 @@ def write_batch(
         return None if progress is None else (lambda done: progress(offset + done))
 
     if kind == "npy":
-        with _atomic(target, "wb", overwrite=overwrite) as (_, temporary):
-            array = np.lib.format.open_memmap(
-                temporary, mode="w+", dtype=np.uint8, shape=(count, chosen.size)
-            )
-            try:
-                for offset, part in slices():
-                    batch(
-                        chosen,
-                        part,
-                        threads,
-                        impl=impl,
-                        progress=reporter(offset),
-                        out=array[offset : offset + len(part)],
-                    )
-                array.flush()
-            finally:
-                del array
+        header = _npy_header((count, chosen.size))
+        with _atomic(target, "r+b", overwrite=overwrite) as (stream, temporary):
+            binary = cast(IO[bytes], stream)
+            # The header goes in last: until then the file starts with zeros, which no
+            # reader takes for a .npy, so a run killed by a signal that cannot be caught
+            # (SIGKILL, a power cut) never leaves a file claiming rows it does not hold.
+            binary.truncate(len(header) + count * chosen.size)
+            if count:
+                array = np.memmap(
+                    temporary, dtype=np.uint8, mode="r+", offset=len(header),
+                    shape=(count, chosen.size),
+                )  # fmt: skip
+                try:
+                    for offset, part in slices():
+                        batch(
+                            chosen,
+                            part,
+                            threads,
+                            impl=impl,
+                            progress=reporter(offset),
+                            out=array[offset : offset + len(part)],
+                        )
+                    array.flush()
+                finally:
+                    del array
+            binary.seek(0)
+            binary.write(header)
+            binary.flush()
+            os.fsync(binary.fileno())
     else:
         with _atomic(target, "w", overwrite=overwrite) as (stream, _):
             text_stream = cast(IO[str], stream)
@@ -437,6 +439,15 @@ def write_batch(
                 )
                 text_stream.write(_jsonl(chosen.name, part, boards))
     return target
+
+
+def _npy_header(shape: tuple[int, int]) -> bytes:
+    """The ``.npy`` header (format 1.0) of a C-ordered ``uint8`` array of ``shape``."""
+    buffer = io.BytesIO()
+    np.lib.format.write_array_header_1_0(
+        buffer, {"descr": "|u1", "fortran_order": False, "shape": shape}
+    )
+    return buffer.getvalue()
 
 
 def _jsonl(layout_name: str, seeds: range, boards: npt.NDArray[np.uint8]) -> str:

@@ -107,7 +107,7 @@ def ruleset_from_json(data: object) -> Ruleset:
             point_overrides=MappingProxyType(
                 {_kind(k): _num(v) for k, v in dict(data["point_overrides"]).items()}
             ),
-            mixed_kong_pair=(_num(pair[0]), _num(pair[1])),
+            mixed_kong_pair=_pair(pair),
             concealed_form_self_drawn=_num(data["concealed_form_self_drawn"]),
             concealed_forms=frozenset(_num(v) for v in data["concealed_forms"]),
             extra_excludes=MappingProxyType(
@@ -151,9 +151,16 @@ def _num(value: object) -> int:
     return value
 
 
+def _pair(value: object) -> tuple[int, int]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise ValueError(f"mixed_kong_pair is [fan number, points], not {value!r}")
+    return _num(value[0]), _num(value[1])
+
+
 def _kind(key: object) -> int:
-    if not isinstance(key, str) or not key.isdigit():
-        raise ValueError(f"a fan number key is digits, not {key!r}")
+    # ASCII digits only: str.isdigit() also takes "١٢" and "²", which int() reads or refuses
+    if not isinstance(key, str) or not (key.isascii() and key.isdigit()) or len(key) > 4:
+        raise ValueError(f"a fan number key is one to four ASCII digits, not {key!r}")
     return int(key)
 
 

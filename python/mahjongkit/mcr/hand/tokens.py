@@ -129,12 +129,18 @@ def _check_copies(kinds_by_token: Iterable[tuple[str, list[int]]]) -> None:
                 raise _refuse(token, f"a fifth copy of {code(kind)}")
 
 
+def _check_text(text: object) -> None:
+    if not isinstance(text, str):
+        raise TypeError(f"notation is a str, not {type(text).__name__}")
+
+
 def parse_tiles(text: str) -> list[int]:
     """The kinds a string of tile tokens spells, in written order (no melds).
 
     >>> parse_tiles("19m EE F2")
     [1, 9, 28, 28, 36]
     """
+    _check_text(text)
     written = [(token, _token_kinds(token)) for token in text.split()]
     _check_copies(written)
     return [kind for _, kinds in written for kind in kinds]
@@ -199,6 +205,7 @@ def parse_parts(text: str) -> Parts:
     >>> counts[1], counts[14], melds[0].kind.value, flowers
     (1, 2, 'pung', (35,))
     """
+    _check_text(text)
     counts = [0] * (STANDARD_KINDS + 1)
     melds: list[Meld] = []
     flowers: list[int] = []

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from mahjongkit._files import write_text_atomically
 from mahjongkit.commands import Command, Commands
 from mahjongkit.mcr.analysis.engine import acceptance, shanten, shanten_after_discard
 from mahjongkit.mcr.game.events import Event, EventKind
@@ -372,8 +373,16 @@ class Terminal:
         return 0
 
     def write_save(self) -> None:
+        """Save the game to ``save`` whole (written beside it, then renamed); if that fails
+        the game is shown instead, so it is not lost."""
         if self.save_path is not None:
-            self.save_path.write_text(self.rules.to_json())
+            text = self.rules.to_json()
+            try:
+                write_text_atomically(self.save_path, text)
+            except OSError as error:
+                self.say(f"The game could not be saved ({error}). Here it is, to keep:")
+                self.say(text)
+                return
             self.say(f"Game saved to {self.save_path}.")
 
     def read(self) -> str:

@@ -173,32 +173,19 @@ def refusal(code: int, hand: HandLike, context: WinContext, ruleset: Ruleset) ->
     raise RuntimeError(f"the C++ scorer refused {hand} with code {code}; the reference accepts it")
 
 
-_new_tally = object.__new__
-_SCORE_HAND: list[Any] = []  # the core's score_hand and the reader, bound on first use
-
-
 def score_one(hand: HandLike, context: WinContext, ruleset: Ruleset) -> Tally:
-    """Check and score one hand in C++: the same tally as the reference."""
-    rules = _SCORE_RULES.get(id(ruleset))
-    if rules is None:
-        rules = score_rules(ruleset)
-    if not _SCORE_HAND:
-        _SCORE_HAND[:] = [core().score_hand, reader()]
-    found = _SCORE_HAND[0](hand, context, _SCORE_HAND[1], rules)
-    code = found.refusal
-    if code:
-        raise refusal(code, hand, context, ruleset)
-    # Tally.lazy, inlined: this is the per-call path
-    t = _new_tally(Tally)
-    t._fans = None
-    t._split = None
-    t._found = found
-    t._parts = _PARTS
-    t._ruleset = ruleset.name
-    t._minimum = ruleset.minimum
-    t._basic = found.basic
-    t._flowers = found.flowers
-    return t
+    """Check and score one hand in C++: the same tally as the reference.
+
+    The first call binds the core's ``score_tally`` (the reader, :class:`Tally`'s slots,
+    :data:`_PARTS`, :func:`score_rules` and :func:`refusal`) and puts it in this function's
+    place, so every later call goes from ``score()`` straight to C++, which answers the
+    lazy tally :meth:`Tally.lazy` would build, or raises the refusal."""
+    module = core()
+    module.bind_scorer(
+        reader=reader(), tally_type=Tally, parts=_PARTS, score_rules=score_rules, refusal=refusal
+    )
+    globals()["score_one"] = module.score_tally
+    return module.score_tally(hand, context, ruleset)  # type: ignore[no-any-return]
 
 
 def pack(hands: Sequence[HandLike], contexts: Sequence[WinContext]) -> npt.NDArray[np.void]:

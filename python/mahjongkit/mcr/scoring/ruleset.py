@@ -55,6 +55,25 @@ _NINE_GATES_EXTRAS_GB: Final = {
 }
 
 
+POINT_LIMIT: Final = 255
+"""The largest value of a fan, and the largest minimum, a ruleset may set (the C++ scorer
+keeps a fan's points in a byte; the Green Book's largest is 88)."""
+
+
+def _fan_number(number: object, what: str) -> None:
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise TypeError(f"{what}: a fan number is an int, not {type(number).__name__}")
+    if number not in FANS and number != CONCEALED_KONG_AND_MELDED_KONG.number:
+        raise ValueError(f"{what}: {number} is not a fan number (1 to 82)")
+
+
+def _points(points: object, what: str) -> None:
+    if isinstance(points, bool) or not isinstance(points, int):
+        raise TypeError(f"{what}: points are an int, not {type(points).__name__}")
+    if not 0 <= points <= POINT_LIMIT:
+        raise ValueError(f"{what}: {points} points is outside 0 to {POINT_LIMIT}")
+
+
 @dataclass(frozen=True)
 class RuleChoice:
     """A contested reading the rule texts leave open: one boolean field of :class:`Ruleset`,
@@ -109,6 +128,37 @@ class Ruleset:
     knit_holds_winning_tile: bool = False
     minimum: int = 8
     differences: tuple[RuleDifference, ...] = ()
+
+    def __post_init__(self) -> None:
+        # Both scorers index their tables by these numbers (the C++ one in fixed arrays) and
+        # add the points in 32 bits: a value out of range is refused here, once, whoever
+        # built the ruleset (a caller, a saved game).
+        if not isinstance(self.name, str):
+            raise TypeError(f"a ruleset's name is a str, not {type(self.name).__name__}")
+        for number, points in self.point_overrides.items():
+            _fan_number(number, "point_overrides")
+            _points(points, f"point_overrides[{number}]")
+        pair = self.mixed_kong_pair
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            raise ValueError(f"mixed_kong_pair is (fan number, points), not {pair!r}")
+        _fan_number(pair[0], "mixed_kong_pair")
+        _points(pair[1], "mixed_kong_pair's points")
+        _fan_number(self.concealed_form_self_drawn, "concealed_form_self_drawn")
+        for number in self.concealed_forms:
+            _fan_number(number, "concealed_forms")
+        for number, dropped in self.extra_excludes.items():
+            _fan_number(number, "extra_excludes")
+            for other in dropped:
+                _fan_number(other, f"extra_excludes[{number}]")
+        for when, drop in self.conditional_excludes:
+            for number in (*when, *drop):
+                _fan_number(number, "conditional_excludes")
+        for rank, fans in self.nine_gates_extras.items():
+            if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= 9:
+                raise ValueError(f"nine_gates_extras is keyed by ranks 1 to 9, not {rank!r}")
+            for number in fans:
+                _fan_number(number, f"nine_gates_extras[{rank}]")
+        _points(self.minimum, "minimum")
 
     def points(self, number: int) -> int:
         """The value of fan ``number`` under this ruleset."""

@@ -47,6 +47,7 @@ from mahjongkit.mcr.scoring.validate import (
     Refusal,
     ScoreRefused,
     check_parts,
+    melds_of,
     read_hand,
     validate,
 )
@@ -97,7 +98,7 @@ def _score_core(hand: HandLike, context: WinContext, ruleset: Ruleset) -> Tally:
     """:func:`score` by the C++ core: the checks the binding does not make, then the core."""
     if type(hand) is not Hand:
         # a Hand checked its tiles when it was made; anything else is checked here
-        check_parts(hand, tuple(hand.melds))
+        check_parts(hand, melds_of(hand))
     elif len(hand.melds) > 4:
         read_hand(hand)  # the size refusal the reference gives, before the binding's own check
     if type(context) is not WinContext:
@@ -115,7 +116,7 @@ class WinBatch:
     (1, 5)
     """
 
-    __slots__ = ("_early", "_packed", "contexts", "hands", "records")
+    __slots__ = ("_early", "_packed", "_records", "contexts", "hands")
 
     def __init__(self, hands: Sequence[HandLike], contexts: Sequence[WinContext]) -> None:
         if len(hands) != len(contexts):
@@ -128,7 +129,7 @@ class WinBatch:
         for i, (hand, context) in enumerate(zip(self.hands, self.contexts, strict=True)):
             try:
                 if type(hand) is not Hand:
-                    check_parts(hand, tuple(hand.melds))
+                    check_parts(hand, melds_of(hand))
                 if type(context) is not WinContext:
                     validate(hand, context)
             except ScoreRefused as error:
@@ -138,7 +139,18 @@ class WinBatch:
         self._packed = packed
         if self._early:
             hands, contexts = [self.hands[i] for i in packed], [self.contexts[i] for i in packed]
-        self.records: npt.NDArray[np.void] = _cpp.pack(hands, contexts)
+        records = _cpp.pack(hands, contexts)
+        records.flags.writeable = False
+        self._records: npt.NDArray[np.void] = records
+
+    @property
+    def records(self) -> npt.NDArray[np.void]:
+        """The packed records: a read-only view that cannot be made writable (so the
+        records always describe ``hands`` and ``contexts``). The core checks every record it
+        reads all the same, and refuses one no hand could give with a ``ValueError``."""
+        view = self._records.view()
+        view.flags.writeable = False
+        return view
 
     def __len__(self) -> int:
         return len(self.hands)
@@ -321,7 +333,7 @@ def score_many(
                 batch, ruleset, results=_score_each(batch.hands, batch.contexts, ruleset)
             )
         else:
-            answer = TallyBatch(batch, ruleset, scored=_cpp.score_packed(batch.records, ruleset))
+            answer = TallyBatch(batch, ruleset, scored=_cpp.score_packed(batch._records, ruleset))
         first = answer.first_refused()
         if on_error == "raise" and first is not None:
             error = answer[first]

@@ -26,7 +26,15 @@ from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
 from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
 from mahjongkit.tiles import code
 
-__all__ = ["NOT_COMPLETE", "HandLike", "Refusal", "ScoreRefused", "check_parts", "validate"]
+__all__ = [
+    "NOT_COMPLETE",
+    "HandLike",
+    "Refusal",
+    "ScoreRefused",
+    "check_parts",
+    "melds_of",
+    "validate",
+]
 
 
 class HandLike(Protocol):
@@ -78,6 +86,16 @@ def fail(message: str, refusal: Refusal = Refusal.TILES) -> ScoreRefused:
     return ScoreRefused(message, refusal)
 
 
+def melds_of(hand: HandLike) -> tuple[Meld, ...]:
+    """The melds of a hand-like value; ``TypeError`` for a value that is not one (``None``,
+    a string), so a wrong type is named as such and not as a missing attribute."""
+    if not all(hasattr(hand, name) for name in ("counts", "melds", "flowers")):
+        raise TypeError(
+            f"a hand is a Hand (or has counts, melds and flowers), not {type(hand).__name__}"
+        )
+    return tuple(hand.melds)
+
+
 def check_parts(hand: HandLike, melds: tuple[Meld, ...]) -> tuple[list[int], list[int], list[int]]:
     """Concealed counts, whole counts and flowers of any hand-like value, checked (a
     :class:`Hand` checked them when it was made)."""
@@ -108,7 +126,7 @@ def check_parts(hand: HandLike, melds: tuple[Meld, ...]) -> tuple[list[int], lis
 
 def read_hand(hand: HandLike) -> tuple[list[int], list[int], tuple[Meld, ...], int]:
     """Concealed counts (index = kind, 35 long), whole-hand counts, melds, flowers."""
-    melds = tuple(hand.melds)
+    melds = melds_of(hand)
     if isinstance(hand, Hand):
         concealed = list(hand.counts)
         whole = concealed[:]
