@@ -1,4 +1,4 @@
-"""Run every docstring example of the installed package, and the README's and the docs', as tests."""
+"""Run every docstring example of the installed package, the README's and the docs' pages."""
 
 from __future__ import annotations
 

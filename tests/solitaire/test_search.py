@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import signal
@@ -415,7 +416,7 @@ def test_the_core_releases_the_gil(job):
     assert len(seen) > 8, "the call was too short to tell"
     # Held, an incidental switch (the worker blocking once) may show as one change; released,
     # the main thread runs between nearly every two reports (118 of 119 in a run at load 8).
-    changes = sum(after != before for before, after in zip(seen, seen[1:]))
+    changes = sum(after != before for before, after in itertools.pairwise(seen))
     assert changes >= max(3, len(seen) // 10), f"the main thread ran {changes} times in the call"
 
 
