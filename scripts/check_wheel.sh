@@ -14,6 +14,13 @@ work=$root/build/wheel-check
 rm -rf "$work"
 mkdir -p "$work/dist" "$work/wheelhouse"
 
+# cibuildwheel reads its configuration ([tool.cibuildwheel]) the way the hosted CI will: a
+# mistake there fails here. It prints the wheels each platform would build.
+for platform in linux macos windows; do
+  python -m cibuildwheel --print-build-identifiers --platform "$platform" | tr '\n' ' '
+  echo
+done
+
 # The wheel is built from the sdist (python -m build without --wheel), which proves the sdist
 # is enough for a build. SKBUILD_CMAKE_DEFINE, when CI sets it, keeps warnings errors here too.
 python -m build --outdir "$work/dist" .
