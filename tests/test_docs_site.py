@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import yaml  # PyYAML: MkDocs needs it, and Dask (in the test extra)
-
 from scripts.mkdocs_hooks import MORE_TOPICS, on_files
 from scripts.mkdocs_hooks import _listed as listed
 
