@@ -5,9 +5,11 @@ The site itself is built by `.ci/run` (`mkdocs build --strict`); these checks ne
 
 from __future__ import annotations
 
+import doctest
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 import yaml  # PyYAML: MkDocs needs it, and Dask (in the test extra)
 from scripts.mkdocs_hooks import MORE_TOPICS, on_files
 from scripts.mkdocs_hooks import _listed as listed
@@ -54,3 +56,27 @@ def test_a_site_whose_nav_lists_every_page_is_left_alone() -> None:
     config = {"nav": list(nav)}
     on_files(Files(*listed(nav)), config)
     assert config["nav"] == nav
+
+
+def test_the_hooks_examples() -> None:
+    import scripts.mkdocs_hooks
+
+    failed, tried = doctest.testmod(scripts.mkdocs_hooks)
+    assert tried > 0 and failed == 0
+
+
+def test_docstrings_render_their_examples_as_code() -> None:
+    pytest.importorskip("griffe", reason="the docs extra is not installed")
+    from scripts.griffe_docstrings import fence_doctests
+
+    text = "Deal.\n\n    >>> deal(1)\n    Board(...)\n\nSee :func:`~mahjongkit.deal`.\n"
+    assert fence_doctests(text).splitlines() == [
+        "Deal.",
+        "",
+        "    ```pycon",
+        "    >>> deal(1)",
+        "    Board(...)",
+        "    ```",
+        "",
+        "See `mahjongkit.deal`.",
+    ]
