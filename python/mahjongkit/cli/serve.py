@@ -46,7 +46,8 @@ def is_loopback(host: str) -> bool:
 def serve_command(
     host: str, port: int, open_browser: bool, max_games: int, solver_seconds: float
 ) -> None:
-    """Play solitaire in the browser, and serve the JSON API (listed at /api)."""
+    """Play solitaire (/) and MCR against bots (/mcr, replays at /mcr/replay) in the browser,
+    and serve the JSON API (listed at /api)."""
     import uvicorn
 
     from mahjongkit.web import create_app
@@ -59,7 +60,9 @@ def serve_command(
         )
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
-    click.echo(f"mahjongkit: serving {url} (API at {url}api); Ctrl-C stops", err=True)
+    click.echo(
+        f"mahjongkit: serving {url} (MCR at {url}mcr, API at {url}api); Ctrl-C stops", err=True
+    )
     app = create_app(max_games=max_games, solver_seconds=solver_seconds)
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()

@@ -148,6 +148,43 @@ def _play_in_process(game: Rules, players: Sequence[Player]) -> tuple[Any, int |
     return game.history[0], None
 
 
+def _seating(rotation: int) -> tuple[tuple[int, ...], list[int]]:
+    """Player ``p``'s seat, and the player at each seat, for a rotation."""
+    seats = tuple((p + rotation) % SEATS for p in range(SEATS))
+    at_seat = [0] * SEATS
+    for p, s in enumerate(seats):
+        at_seat[s] = p
+    return seats, at_seat
+
+
+def deal_rules(variant: str, seed: str, deal: int) -> Rules:
+    """The rules of deal ``deal`` of an arena run seeded ``seed``, before anyone moves."""
+    deal_seed = f"{seed}:{deal}"
+    if variant == "botzone":
+        from mahjongkit.mcr.botzone.variant import BotzoneDeal, botzone_rules
+
+        return botzone_rules(BotzoneDeal.from_seed(deal_seed))
+    if variant == "mcr":
+        return Rules(deal_seed, hand_no=1 + deal % HANDS, variant=ONE_HAND)
+    raise ValueError(f"the variant is one of {VARIANTS}, not {variant!r}")
+
+
+def replay_deal(specs: Sequence[str], variant: str, seed: str, deal: int, rotation: int) -> Rules:
+    """Deal ``deal`` played again by in-process players, as :func:`play_deal` played it: the
+    finished rules, whose move log and save show every move (for the replay viewer).
+
+    >>> game = replay_deal(["bot:1"] * 4, "mcr", "doc", 3, 0)
+    >>> game.is_active, game.history[0].hand_no, len(game.move_log) > 10
+    (False, 4, True)
+    """
+    _, at_seat = _seating(rotation)
+    deal_seed = f"{seed}:{deal}"
+    game = deal_rules(variant, seed, deal)
+    players = [make_player(specs[at_seat[s]], seed=f"{deal_seed}:{at_seat[s]}") for s in range(4)]
+    _play_in_process(game, players)
+    return game
+
+
 def play_deal(
     specs: Sequence[str],
     variant: str,
@@ -157,36 +194,28 @@ def play_deal(
     time_limit: float = 2.0,
 ) -> HandResult:
     """Play deal ``deal`` with player ``p`` at seat ``(p + rotation) % 4``."""
-    seats = tuple((p + rotation) % SEATS for p in range(SEATS))
-    at_seat = [0] * SEATS
-    for p, s in enumerate(seats):
-        at_seat[s] = p
+    seats, at_seat = _seating(rotation)
     deal_seed = f"{seed}:{deal}"
     offender_seat: int | None = None
-    if variant == "botzone":
-        from mahjongkit.mcr.botzone.variant import BotzoneDeal, botzone_rules
+    if variant == "botzone" and any(is_program(s) for s in specs):
+        from mahjongkit.mcr.botzone.variant import BotzoneDeal
 
         walls = BotzoneDeal.from_seed(deal_seed)
-        if any(is_program(s) for s in specs):
-            deltas, winner_seat, by_self, discarder_seat, offender_seat = _judged(
-                specs, at_seat, walls, deal_seed, time_limit
-            )
-            return _as_players(
-                deal,
-                rotation,
-                seats,
-                at_seat,
-                deltas,
-                winner_seat,
-                by_self,
-                discarder_seat,
-                offender_seat,
-            )
-        game = botzone_rules(walls)
-    elif variant == "mcr":
-        game = Rules(deal_seed, hand_no=1 + deal % HANDS, variant=ONE_HAND)
-    else:
-        raise ValueError(f"the variant is one of {VARIANTS}, not {variant!r}")
+        deltas, winner_seat, by_self, discarder_seat, offender_seat = _judged(
+            specs, at_seat, walls, deal_seed, time_limit
+        )
+        return _as_players(
+            deal,
+            rotation,
+            seats,
+            at_seat,
+            deltas,
+            winner_seat,
+            by_self,
+            discarder_seat,
+            offender_seat,
+        )
+    game = deal_rules(variant, seed, deal)
     players = [make_player(specs[at_seat[s]], seed=f"{deal_seed}:{at_seat[s]}") for s in range(4)]
     record, offender_seat = _play_in_process(game, players)
     if offender_seat is not None:

@@ -29,6 +29,7 @@ from starlette.staticfiles import StaticFiles
 
 from mahjongkit.solitaire.game import Game
 from mahjongkit.web import api
+from mahjongkit.web.mcr_routes import McrServer
 from mahjongkit.web.openapi import openapi
 from mahjongkit.web.store import DEFAULT_MAX_ACTIONS, DEFAULT_MAX_GAMES, DEFAULT_TTL, GameStore
 
@@ -246,10 +247,12 @@ def create_app(
     max_actions: int = DEFAULT_MAX_ACTIONS,
     solver_seconds: float = 1.0,
 ) -> Starlette:
-    """The application: the page at ``/``, the API under ``/api`` (listed by ``GET /api``,
+    """The application: the solitaire page at ``/``, the MCR table at ``/mcr`` and its replay
+    viewer at ``/mcr/replay``, the API under ``/api`` (listed by ``GET /api``,
     an OpenAPI document). Games live in memory within the given bounds."""
     store: GameStore[Game] = GameStore(max_games=max_games, ttl=ttl, max_actions=max_actions)
     server = Server(store, solver_seconds)
+    mcr = McrServer(_body, max_games=max_games, ttl=ttl)
     routes = [
         Route("/", server.index),
         Route("/api", server.api_index),
@@ -266,6 +269,7 @@ def create_app(
         Route("/api/games/{game_id}/save", server.save, methods=["GET"]),
         Route("/api/games/{game_id}/explain/{slot}", server.explain, methods=["GET"]),
         Route("/api/games/{game_id}/{action}", server.action, methods=["POST"]),
+        *mcr.routes(),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(
@@ -277,4 +281,5 @@ def create_app(
         },
     )
     app.state.store = store
+    app.state.mcr = mcr
     return app

@@ -61,7 +61,7 @@ def openapi() -> dict[str, Any]:
     return {
         "openapi": "3.1.0",
         "info": {
-            "title": "mahjongkit solitaire API",
+            "title": "mahjongkit API: solitaire and MCR",
             "version": __version__,
             "description": (
                 "Boards, the Daily Challenge, a solver and games, all from the mahjongkit "
@@ -147,6 +147,7 @@ def openapi() -> dict[str, Any]:
                     body="{a, b} for move, {kind} for shuffle, nothing for the others",
                 )
             },
+            **_mcr_paths(),
         },
         "components": {
             "responses": {
@@ -155,5 +156,66 @@ def openapi() -> dict[str, Any]:
                     "content": {"application/json": {}},
                 }
             }
+        },
+    }
+
+
+_TABLE = _path("game_id", "the id returned when the MCR game was created")
+_REPLAY = _path("replay_id", "the id returned when the replay was loaded")
+
+
+def _mcr_paths() -> dict[str, Any]:
+    """The MCR table (you against three bots) and the replay viewer. A table's state is the
+    person's seat's view only: no other seat's concealed tiles, no wall, no seed until the
+    game is over. A refused move answers 200 with {refusal: {code, message}}."""
+    return {
+        "/api/mcr/games": {
+            "post": _op(
+                "Start an MCR table against three bots (201, Location header)",
+                body=(
+                    "{seed?: text, seat?: 0-3, levels?: three of 1-3 (the seats after yours), "
+                    "hands?: 1|16, ruleset?: green_book|gb, variant?: mcr|botzone}"
+                ),
+            )
+        },
+        "/api/mcr/games/{game_id}": {
+            "get": _op("The table as your seat sees it", params=[_TABLE]),
+            "delete": _op("Forget the table", params=[_TABLE]),
+        },
+        "/api/mcr/games/{game_id}/save": {
+            "get": _op(
+                "The finished game's save (refused, 409, while it is played)", params=[_TABLE]
+            )
+        },
+        "/api/mcr/games/{game_id}/{action}": {
+            "post": _op(
+                "move {move: text of a legal move}, next (the next hand), hint, "
+                "auto {until: hand|game} (the level-3 bot plays your seat)",
+                params=[_TABLE, _path("action", "move, next, hint, auto")],
+                body="{move} for move, {until} for auto, nothing for the others",
+            )
+        },
+        "/api/mcr/replays": {
+            "post": _op(
+                "Load a finished game to replay (201): its move list",
+                body=(
+                    "{kind: save, save: a saved game} or {kind: arena, specs: four bot:N, "
+                    "variant: mcr|botzone, seed, deal, rotation}"
+                ),
+            )
+        },
+        "/api/mcr/replays/{replay_id}": {
+            "get": _op("The replay's title and move list", params=[_REPLAY])
+        },
+        "/api/mcr/replays/{replay_id}/frame": {
+            "get": _op(
+                "The state after a number of moves, the next move, its legal options",
+                params=[
+                    _REPLAY,
+                    _query("move", "how many moves have been made (0 to the move count)"),
+                    _query("seat", "all (every hand open, default) or 0-3 (what it saw)"),
+                    _query("bot", "1 to add what the level-3 bot would have done"),
+                ],
+            )
         },
     }

@@ -26,7 +26,7 @@ from mahjongkit.commands import Command, Commands
 from mahjongkit.mcr.analysis.engine import acceptance, shanten, shanten_after_discard
 from mahjongkit.mcr.game.events import Event, EventKind
 from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, MoveKind, discard, kong
-from mahjongkit.mcr.game.result import HANDS, HandRecord
+from mahjongkit.mcr.game.result import HandRecord
 from mahjongkit.mcr.game.rules import Phase, Rules
 from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.hand.meld import Meld
@@ -169,6 +169,11 @@ class Terminal:
     def whose(self, seat: int | None) -> str:
         return "your" if seat == self.seat else f"{self.name(seat)}'s"
 
+    def of_hands(self) -> str:
+        """The " of 16" after a hand number; nothing in a game of one hand."""
+        hands = self.rules.variant.hands
+        return f" of {hands}" if hands > 1 else ""
+
     def meld_text(self, meld: Meld) -> str:
         if not meld.tiles:
             return "kong(hidden)"
@@ -181,7 +186,7 @@ class Terminal:
         r = self.rules
         view = view_of(r, self.seat)
         self.say(
-            f"Hand {r.hand_no} of {HANDS} | prevailing {WIND_WORDS[r.prevailing]}"
+            f"Hand {r.hand_no}{self.of_hands()} | prevailing {WIND_WORDS[r.prevailing]}"
             f" | you are seat {self.seat} ({WIND_WORDS[r.seat_wind(self.seat)]})"
             f" | dealer {self.name(r.dealer)} | wall {view.wall_count}"
         )
@@ -264,7 +269,7 @@ class Terminal:
             d = event.details
             self.winds = [_word(w) for w in d["seat_winds"]]
             return (
-                f"\n=== Hand {d['hand_no']} of {HANDS}: prevailing {_word(d['prevailing'])},"
+                f"\n=== Hand {d['hand_no']}{self.of_hands()}: prevailing {_word(d['prevailing'])},"
                 f" dealer {self.name(int(d['dealer']))}; you sit {self.winds[self.seat]} ==="
             )
         if kind is EventKind.FLOWER:

@@ -1,0 +1,173 @@
+// The replay viewer: a finished game stepped move by move from the API's frames. The address
+// holds the game (a replay id, or an arena hand's spec) and the move, so a link shows a moment.
+"use strict";
+
+(function () {
+  const D = window.MCRDraw;
+  const $ = (id) => document.getElementById(id);
+  let replay = null; // {id, title, moves, source}
+  let index = 0;
+  let loading = 0;
+
+  function say(text, error) {
+    $("message").textContent = text;
+    $("message").className = error ? "error" : "";
+  }
+
+  function viewer() {
+    const v = $("view").value;
+    return v === "all" ? null : Number(v);
+  }
+
+  async function load(body, source) {
+    try {
+      const data = await D.api("POST", "/api/mcr/replays", body);
+      replay = { ...data, source };
+    } catch (error) {
+      say(error.message, true);
+      return;
+    }
+    await opened();
+  }
+
+  async function opened() {
+    $("scrub").max = String(replay.moves.length);
+    $("count").textContent = String(replay.moves.length);
+    $("moves-list").replaceChildren(...replay.moves.map((m, i) => D.el("button", {
+      type: "button", text: `${i + 1}. seat ${m.seat}: ${m.move}`, dataset: { index: i + 1 },
+      onclick: () => show(i + 1),
+    })));
+    say(`${replay.title}: ${replay.moves.length} moves.`);
+    await show(Math.min(index, replay.moves.length));
+  }
+
+  function address() {
+    const params = new URLSearchParams(replay.source);
+    params.set("move", String(index));
+    params.set("seat", $("view").value);
+    if ($("bot").checked) params.set("bot", "1"); else params.delete("bot");
+    history.replaceState(null, "", `/mcr/replay?${params}`);
+  }
+
+  async function show(n) {
+    if (!replay) return;
+    index = Math.max(0, Math.min(n, replay.moves.length));
+    const ticket = ++loading;
+    const params = new URLSearchParams({ move: String(index), seat: $("view").value });
+    if ($("bot").checked) params.set("bot", "1");
+    let frame;
+    try {
+      frame = (await D.api("GET", `/api/mcr/replays/${replay.id}/frame?${params}`)).frame;
+    } catch (error) {
+      say(error.message, true);
+      return;
+    }
+    if (ticket !== loading) return; // a later step overtook this one
+    const me = frame.view === "all" ? 0 : frame.view;
+    D.table($("table"), frame, { me, you: frame.view === "all" ? -1 : frame.view });
+    $("index").textContent = String(index);
+    $("scrub").value = String(index);
+    for (const b of document.querySelectorAll("#moves-list button")) {
+      b.classList.toggle("current", Number(b.dataset.index) === index);
+    }
+    const current = document.querySelector("#moves-list button.current");
+    if (current) current.scrollIntoView({ block: "nearest" });
+    const parts = [];
+    if (frame.last) parts.push(`Last: seat ${frame.last.seat} ${frame.last.move}.`);
+    if (frame.next) {
+      parts.push(`Next: seat ${frame.next.seat} ${frame.next.move}.`);
+      if (frame.next.legal) parts.push(`Legal: ${frame.next.legal.map((m) => m.move).join(", ")}.`);
+      if (frame.next.bot) parts.push(`Level-3 bot: ${frame.next.bot}.`);
+    } else if (frame.standings) {
+      parts.push(`The end. Totals: ${frame.standings.totals.join(", ")}.`);
+    }
+    $("next-move").textContent = parts.join(" ");
+    if (frame.hand_end) {
+      D.handEnd($("result-body"), frame.hand_end, -1);
+      $("result").hidden = false;
+    } else {
+      $("result").hidden = true;
+    }
+    address();
+    document.body.dataset.ready = "true";
+    document.body.dataset.index = String(index);
+  }
+
+  function arenaBody() {
+    return {
+      kind: "arena",
+      specs: $("arena-specs").value.split(",").map((s) => s.trim()),
+      variant: $("arena-variant").value, seed: $("arena-seed").value,
+      deal: Number($("arena-deal").value), rotation: Number($("arena-rotation").value),
+    };
+  }
+
+  async function fromFile() {
+    const file = $("file").files[0];
+    if (!file) return;
+    const text = await file.text();
+    index = 0;
+    await load({ kind: "save", save: text, title: file.name }, {});
+  }
+
+  async function fromArena(event) {
+    event.preventDefault();
+    const body = arenaBody();
+    index = 0;
+    await load(body, {
+      arena: body.specs.join(","), variant: body.variant, seed: body.seed,
+      deal: String(body.deal), rotation: String(body.rotation),
+    });
+  }
+
+  function onKey(event) {
+    if (event.target.matches("input[type=text], input:not([type]), select")) return;
+    const steps = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: Infinity };
+    if (event.key in steps && replay) {
+      event.preventDefault();
+      show(steps[event.key] === Infinity ? replay.moves.length : steps[event.key]);
+    }
+  }
+
+  async function boot() {
+    D.injectFaces();
+    $("file").addEventListener("change", fromFile);
+    $("arena-form").addEventListener("submit", fromArena);
+    $("first").addEventListener("click", () => show(0));
+    $("back").addEventListener("click", () => show(index - 1));
+    $("forward").addEventListener("click", () => show(index + 1));
+    $("last").addEventListener("click", () => replay && show(replay.moves.length));
+    $("scrub").addEventListener("input", () => show(Number($("scrub").value)));
+    $("view").addEventListener("change", () => show(index));
+    $("bot").addEventListener("change", () => show(index));
+    document.addEventListener("keydown", onKey);
+    const params = new URLSearchParams(location.search);
+    index = Number(params.get("move") || 0) || 0;
+    if (params.has("seat")) $("view").value = params.get("seat");
+    $("bot").checked = params.get("bot") === "1";
+    if (params.has("id")) {
+      try {
+        const data = await D.api("GET", `/api/mcr/replays/${encodeURIComponent(params.get("id"))}`);
+        replay = { ...data, source: { id: data.id } };
+        await opened();
+        return;
+      } catch (error) {
+        say(error.message, true);
+      }
+    } else if (params.has("arena")) {
+      $("arena-specs").value = params.get("arena");
+      for (const name of ["variant", "seed", "deal", "rotation"]) {
+        if (params.has(name)) $(`arena-${name}`).value = params.get(name);
+      }
+      await load(arenaBody(), {
+        arena: params.get("arena"), variant: $("arena-variant").value, seed: $("arena-seed").value,
+        deal: $("arena-deal").value, rotation: $("arena-rotation").value,
+      });
+      return;
+    }
+    document.body.dataset.ready = "true";
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot);
+  else boot();
+})();
