@@ -26,7 +26,9 @@ from tests.web.test_browser import CHROMIUM
 LOADS = 10
 PAGES = {
     "/mcr": "/mcr?seed=bench&hands=1",
-    "/mcr/replay": "/mcr/replay?arena=bot:3,bot:1,bot:1,bot:1&variant=mcr&seed=0&deal=1&rotation=0&move=30",
+    "/mcr/replay": (
+        "/mcr/replay?arena=bot:3,bot:1,bot:1,bot:1&variant=mcr&seed=0&deal=1&rotation=0&move=30"
+    ),
 }
 
 
@@ -59,7 +61,10 @@ def browser_figures(base: str) -> None:
                 page = context.new_page()
                 bodies: list[bytes] = []
                 if n == 0:
-                    page.on("response", lambda r: bodies.append(r.body()) if r.ok else None)
+                    page.on(
+                        "response",
+                        lambda r, bodies=bodies: bodies.append(r.body()) if r.ok else None,
+                    )
                 page.goto(base + path)
                 page.wait_for_selector("body[data-ready=true]", timeout=30_000)
                 times.append(
