@@ -63,7 +63,7 @@ def browser_figures(base: str) -> None:
                 if n == 0:
                     page.on(
                         "response",
-                        lambda r, bodies=bodies: bodies.append(r.body()) if r.ok else None,
+                        lambda r, into=bodies: into.append(r.body()) if r.ok else None,
                     )
                 page.goto(base + path)
                 page.wait_for_selector("body[data-ready=true]", timeout=30_000)

@@ -12,11 +12,6 @@ pure-Python twin with the same results (select it with ``MAHJONGKIT_IMPLEMENTATI
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
-
-try:
-    __version__ = version("mahjongkit")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0.0.0"
+from mahjongkit._version import __version__
 
 __all__ = ["__version__"]

@@ -20,6 +20,7 @@ IsADirectoryError: saved game '...' is a folder
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 from pathlib import Path
@@ -70,3 +71,48 @@ def read_text_file(
         return data.decode("utf-8")
     except UnicodeDecodeError as failure:
         raise error(f"{what} {str(path)!r} is not UTF-8 text (byte {failure.start})") from None
+
+
+def check_output_path(path: str | os.PathLike[str], what: str) -> Path:
+    """The path a result will be written to, checked before the work starts: its folder
+    exists and is writable, and it is not a folder or a special file (``/dev/full``, a
+    FIFO). ``ValueError`` naming ``what`` otherwise.
+
+    >>> check_output_path("/nonexistent/log.json", "--log")
+    Traceback (most recent call last):
+    ValueError: --log: the folder '/nonexistent' does not exist
+    >>> check_output_path("/dev/full", "--log")
+    Traceback (most recent call last):
+    ValueError: --log: '/dev/full' is not a regular file
+    """
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise ValueError(f"{what}: the folder {str(folder)!r} does not exist")
+    if target.exists() and not target.is_file():
+        kind = "a folder" if target.is_dir() else "not a regular file"
+        raise ValueError(f"{what}: {str(target)!r} is {kind}")
+    if not os.access(folder, os.W_OK):
+        raise ValueError(f"{what}: cannot write in the folder {str(folder)!r}")
+    return target
+
+
+def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` to a temporary file beside ``path`` and move it over ``path``: a
+    reader sees the old file or the whole new one, never a part (``OSError`` if it fails,
+    the temporary file removed)."""
+    import tempfile
+
+    target = Path(path)
+    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(name, 0o666 & ~umask)  # mkstemp's file is private; give it open()'s mode
+        os.replace(name, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+        raise

@@ -201,11 +201,11 @@ def script(tmp_path, name: str, body: str) -> list[str]:
 def alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
-    except ProcessLookupError:
+        # a zombie is gone for our purpose, but only its parent can reap it
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except (ProcessLookupError, FileNotFoundError):
         return False
-    # a zombie is gone for our purpose, but only its parent can reap it
-    with open(f"/proc/{pid}/stat") as stat:
-        return stat.read().split()[2] != "Z"
 
 
 def run_with_bad_seat(program: list[str], seat: int = 1, **limits: float):
@@ -235,7 +235,18 @@ def test_a_hanging_bot_is_penalised_and_killed_with_its_children(tmp_path):
     assert (result.outcome, result.offender, result.verdict) == ("penalty", 1, TLE)
     assert seconds < 30
     pids = [int(p) for p in (tmp_path / "hang.pids").read_text().split()]
-    assert len(pids) == 2 and not any(alive(p) for p in pids)
+    assert len(pids) == 2
+    # killed, but a killed process takes a moment to go, more under load: wait, with a deadline
+    assert gone_within(pids, 30), [p for p in pids if alive(p)]
+
+
+def gone_within(pids: list[int], seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while any(alive(p) for p in pids):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
 
 
 def test_a_garbage_printing_bot_is_penalised(tmp_path):
@@ -249,7 +260,7 @@ def test_a_garbage_printing_bot_is_penalised(tmp_path):
         )
     )
     assert (result.outcome, result.offender, result.verdict) == ("penalty", 1, WA)
-    assert "bad response 'HELLO WORLD'" in result.message
+    assert "'HELLO WORLD'" in result.message
 
 
 def test_a_flooding_bot_is_penalised(tmp_path):

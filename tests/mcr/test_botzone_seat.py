@@ -179,8 +179,10 @@ def test_json_mode_reads_the_whole_log_and_answers_once():
 
 
 def test_simple_mode_keeps_running():
-    # the turn count, the four requests, our three answers, then empty data and globaldata
-    text = "4\n" + "\n".join([*LOG, "PASS", "PASS", "PASS", "", ""]) + "\n"
+    # the turn count, the four requests interleaved with our three answers as Botzone sends
+    # them, then empty data and globaldata
+    interleaved = [LOG[0], "PASS", LOG[1], "PASS", LOG[2], "PASS", LOG[3]]
+    text = "4\n" + "\n".join([*interleaved, "", ""]) + "\n"
     text += "3 3 PENG F2\n"  # ... then one request per turn
     out = io.StringIO()
     run(Bot(level=2), io.StringIO(text), out)
@@ -202,10 +204,12 @@ def test_json_mode_kept_running_reads_each_later_request_alone(later):
     assert json.loads(lines[2]) == {"response": "PASS"}
 
 
-def test_json_mode_kept_running_refuses_a_line_without_a_request():
+def test_json_mode_kept_running_answers_pass_to_a_line_without_a_request():
     line = json.dumps({"requests": LOG, "responses": ["PASS", "PASS", "PASS"]})
-    with pytest.raises(ValueError, match="no request"):
-        run(Bot(level=2), io.StringIO(f'{line}\n{{"data": 1}}\n'), io.StringIO(), keep_running=True)
+    out, err = io.StringIO(), io.StringIO()
+    run(Bot(level=2), io.StringIO(f'{line}\n{{"data": 1}}\n'), out, keep_running=True, err=err)
+    assert json.loads(out.getvalue().splitlines()[2]) == {"response": "PASS"}
+    assert "no request" in err.getvalue()
 
 
 def test_rebuilt_and_incremental_states_agree():

@@ -1,19 +1,74 @@
 """The ``mahjongkit`` command line: solitaire commands at the top level, MCR under ``mcr``.
 
-Each game keeps its commands in its own module here; this one only assembles them.
+Each game keeps its commands in its own module here; this one only assembles them, and
+imports a module only when one of its commands runs: ``mahjongkit mcr botzone`` may be
+started once per turn by Botzone, and ``mahjongkit --help`` should not load a game engine
+(``benchmarks/bench_startup.py``). For the same reason ``--help`` reads each command's
+short help from its docstring in the module's source, without importing the module.
 """
 
 from __future__ import annotations
 
+import ast
+import importlib
+import inspect
+from pathlib import Path
+from typing import Final
+
 import click
+from click.utils import make_default_short_help
 
-from mahjongkit import __version__
-from mahjongkit.cli import mcr as _mcr
-from mahjongkit.cli import serve as _serve
-from mahjongkit.cli import solitaire as _solitaire
+from mahjongkit._version import __version__
+
+COMMANDS: Final = {
+    # name: (module under mahjongkit.cli, the command's attribute there)
+    "batch": ("solitaire", "batch_command"),
+    "daily": ("solitaire", "daily_command"),
+    "deal": ("solitaire", "deal_command"),
+    "layouts": ("solitaire", "layouts_command"),
+    "mcr": ("mcr", "mcr"),
+    "play": ("solitaire", "play_command"),
+    "search": ("solitaire", "search_command"),
+    "serve": ("serve", "serve_command"),
+}
+"""Every top-level command and where it lives (a test checks it against the modules)."""
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def _short_help(name: str, limit: int) -> str:
+    """A command's short help as click makes it, read from its function's docstring in the
+    module's source (parsing the source costs milliseconds; importing a game, a lot more)."""
+    module, attribute = COMMANDS[name]
+    source = Path(__file__).with_name(f"{module}.py").read_text(encoding="utf-8")
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef) and node.name == attribute:
+            text = inspect.cleandoc(ast.get_docstring(node) or "").split("\f")[0]
+            return make_default_short_help(text, limit)
+    return ""
+
+
+class _LazyGroup(click.Group):
+    """A group whose commands are imported when one is looked up to run."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        entry = COMMANDS.get(cmd_name)
+        if entry is None:
+            return None
+        module = importlib.import_module(f"mahjongkit.cli.{entry[0]}")
+        command: click.Command = getattr(module, entry[1])
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(map(len, names))  # as click.Group lays it out
+        rows = [(name, _short_help(name, limit)) for name in names]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="mahjongkit")
 def main() -> None:
     """mahjongkit: Mahjong solitaire and Chinese Official Mahjong, fast."""
@@ -24,8 +79,3 @@ def main() -> None:
         resolve(None)
     except ValueError as error:
         raise click.ClickException(str(error)) from None
-
-
-_solitaire.register(main)
-_mcr.register(main)
-_serve.register(main)

@@ -279,16 +279,51 @@ def botzone_command(level: int, player: str | None, keep_running: bool) -> None:
 
     Example: mahjongkit mcr judge "mahjongkit mcr botzone --level 2" ... (four commands)
     """
-    import sys
+    from mahjongkit.mcr.botzone.program import serve
 
-    from mahjongkit.mcr.arena import make_player
-    from mahjongkit.mcr.botzone.adapter import run
+    spec = player if player is not None else f"bot:{level}"
+    raise SystemExit(serve(spec, keep_running=keep_running))
+
+
+@mcr.command(name="botzone-pack")
+@click.argument("output", type=click.Path(dir_okay=False))
+@click.option(
+    "--level",
+    type=click.IntRange(1, 3),
+    default=2,
+    show_default=True,
+    help="The built-in bot's level.",
+)
+@click.option(
+    "--keep-running",
+    is_flag=True,
+    help="In JSON mode too, stay alive between turns (the simple mode always does).",
+)
+def botzone_pack_command(output: str, level: int, keep_running: bool) -> None:
+    """Write the bot as one file to upload to Botzone as Python 3 code: a zip application
+    of the bot and the pure-Python modules it needs, with no compiled core
+    (python3 OUTPUT runs it; docs/botzone.md says what Botzone's Python offers).
+
+    Example: mahjongkit mcr botzone-pack bot.pyz --level 2
+    """
+    from mahjongkit._files import check_output_path
+    from mahjongkit.mcr.botzone.program import pack
 
     try:
-        chosen = make_player(player if player is not None else f"bot:{level}", seed="botzone")
-    except ValueError as error:
+        check_output_path(output, "OUTPUT")
+        count = pack(output, level=level, keep_running=keep_running)
+    except (ValueError, OSError) as error:
         raise click.ClickException(str(error)) from None
-    run(chosen, sys.stdin, sys.stdout, keep_running=keep_running)
+    click.echo(f"{output}: the level-{level} bot, {count} modules", err=True)
+
+
+def _seconds(ctx: click.Context, param: click.Parameter, value: float) -> float:
+    """A time limit: a finite number of seconds above 0 and at most an hour."""
+    import math
+
+    if not math.isfinite(value) or not 0 < value <= 3600:
+        raise click.BadParameter(f"seconds above 0 and at most 3600, not {value}")
+    return value
 
 
 @mcr.command(name="judge")
@@ -296,11 +331,36 @@ def botzone_command(level: int, player: str | None, keep_running: bool) -> None:
 @click.option("--seed", default=None, help="Seed of the walls and wind (default: fresh).")
 @click.option("--walltiles", default=None, help="Botzone's walltiles string (136 names).")
 @click.option("--quan", type=click.IntRange(0, 3), default=None, help="Prevailing wind 0-3.")
-@click.option("--time-limit", default=2.0, show_default=True, help="Seconds per answer.")
 @click.option(
-    "--first-time-limit", default=10.0, show_default=True, help="Seconds for the first answers."
+    "--time-limit",
+    type=float,
+    default=4.0,
+    show_default=True,
+    callback=_seconds,
+    help="Seconds for an answer from a program kept running (Botzone's, Python).",
 )
-@click.option("--memory", "memory_mb", default=2048, show_default=True, help="MiB per program.")
+@click.option(
+    "--first-time-limit",
+    type=float,
+    default=6.0,
+    show_default=True,
+    callback=_seconds,
+    help="Seconds for an answer from a program started for it (Botzone's, Python).",
+)
+@click.option(
+    "--strict-time",
+    is_flag=True,
+    help="Also fail a program whose processes used more CPU time than the limit (Botzone "
+    "runs a bot on one core).",
+)
+@click.option(
+    "--memory",
+    "memory_mb",
+    type=click.IntRange(16, 1 << 20),
+    default=2048,
+    show_default=True,
+    help="MiB of address space per program.",
+)
 @click.option(
     "--mode",
     type=click.Choice(["simple", "json", "json-long"]),
@@ -317,6 +377,7 @@ def judge_command(
     quan: int | None,
     time_limit: float,
     first_time_limit: float,
+    strict_time: bool,
     memory_mb: int,
     mode: str,
     log_path: str | None,
@@ -330,19 +391,23 @@ def judge_command(
     import json
     import secrets
     import signal
-    from pathlib import Path
 
-    from mahjongkit.mcr.botzone.agents import ProgramAgent
+    from mahjongkit._files import check_output_path, write_text_atomic
+    from mahjongkit.mcr.botzone.agents import ProgramAgent, check_command
     from mahjongkit.mcr.botzone.judge import judge
     from mahjongkit.mcr.botzone.variant import BotzoneDeal
 
     try:
+        if log_path is not None:
+            check_output_path(log_path, "--log")
+        for seat, command in enumerate(commands):
+            check_command(command, f"seat {seat}")
         if walltiles is not None:
             deal = BotzoneDeal.from_walltiles(walltiles, quan if quan is not None else 0)
         else:
             deal = BotzoneDeal.from_seed(seed if seed is not None else secrets.token_hex(4), quan)
         agents = [ProgramAgent(c, mode=mode, memory_mb=memory_mb) for c in commands]
-    except ValueError as error:
+    except (ValueError, OSError) as error:
         raise click.ClickException(str(error)) from None
 
     def stop(signum: int, frame: object) -> None:
@@ -350,16 +415,27 @@ def judge_command(
             agent.close()
         raise SystemExit(128 + signum)
 
-    # the handler lives only while the judge runs: a caller running this command in-process
-    # (a test, an embedding app) gets its own handler back
-    previous = signal.signal(signal.SIGTERM, stop)
+    # the handlers live only while the judge runs: a caller running this command in-process
+    # (a test, an embedding app) gets its own handlers back
+    caught = [signal.SIGTERM, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])]
+    previous = {signum: signal.signal(signum, stop) for signum in caught}
     try:
-        result = judge(agents, deal, time_limit=time_limit, first_time_limit=first_time_limit)
+        result = judge(
+            agents,
+            deal,
+            time_limit=time_limit,
+            first_time_limit=first_time_limit,
+            strict_time=strict_time,
+        )
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
     data = result.to_json()
     if log_path is not None:
-        Path(log_path).write_text(json.dumps(data, indent=1))
+        try:
+            write_text_atomic(log_path, json.dumps(data, indent=1))
+        except OSError as error:
+            raise click.ClickException(f"--log: {error}") from None
     click.echo(json.dumps(data["result"]))
 
 

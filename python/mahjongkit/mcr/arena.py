@@ -1,8 +1,9 @@
 """The arena: players measured against each other over many hands, duplicate if asked.
 
-A player is named by a spec: ``bot:N`` (the built-in bot at level N), ``module:Class`` (a
-Python object with ``choose(view) -> Move``, made with no arguments) or ``cmd:COMMAND`` (a
-program speaking the Botzone protocol; Botzone variant only). Four specs fill the four
+A player is named by a spec (parsed by :mod:`mahjongkit.mcr.players.spec`): ``bot:N`` (the
+built-in bot at level N), ``module:Class`` (a Python object with ``choose(view) -> Move``, made
+with no arguments) or ``cmd:COMMAND`` (a program speaking the Botzone protocol; Botzone
+variant only). Four specs fill the four
 seats; the same spec may appear several times (each entry is its own player).
 
 Each *deal* is one wall: in the ``mcr`` variant a hand of the 16-hand game (seed
@@ -30,7 +31,6 @@ any number of workers and on Dask.
 from __future__ import annotations
 
 import contextlib
-import importlib
 import math
 import os
 import time
@@ -44,7 +44,8 @@ from mahjongkit.mcr.game.moves import Move
 from mahjongkit.mcr.game.result import HANDS, places
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.game.variant import ONE_HAND
-from mahjongkit.mcr.players.bot import LEVELS, Bot, View, view_of
+from mahjongkit.mcr.players.bot import View, view_of
+from mahjongkit.mcr.players.spec import check_spec, is_program, make_player
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -56,56 +57,6 @@ VARIANTS: Final = ("mcr", "botzone")
 Z95: Final = 1.959964
 DEFAULT_CHUNK: Final = 8
 """Deals per task: a few seconds of work, so workers stay busy and the order is cheap."""
-
-
-# -- players ------------------------------------------------------------------------------------
-
-
-def _check_spec(spec: str) -> str:
-    if not isinstance(spec, str) or not spec.strip():
-        raise ValueError(f"a player spec is a non-empty string, not {spec!r}")
-    spec = spec.strip()
-    if spec.startswith("cmd:"):
-        if not spec[4:].strip():
-            raise ValueError("cmd: needs a command")
-        return spec
-    if spec.startswith("bot:"):
-        try:
-            level = int(spec[4:])
-        except ValueError:
-            raise ValueError(f"bot:N names a level, as in bot:2, not {spec!r}") from None
-        if level not in LEVELS:
-            raise ValueError(f"bot levels are {LEVELS}, not {level} in {spec!r}")
-        return spec
-    module, _, name = spec.rpartition(":")
-    if not module or not name:
-        raise ValueError(f"a player is bot:N, module:Class or cmd:COMMAND, not {spec!r}")
-    return spec
-
-
-def is_program(spec: str) -> bool:
-    return spec.startswith("cmd:")
-
-
-def make_player(spec: str, seed: str = "") -> Player:
-    """The in-process player a spec names (``ValueError`` for a program or a bad spec)."""
-    spec = _check_spec(spec)
-    if is_program(spec):
-        raise ValueError(f"{spec!r} is a program, not an in-process player")
-    if spec.startswith("bot:"):
-        return Bot(int(spec[4:]), seed=seed)
-    module_name, _, name = spec.rpartition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as error:
-        raise ValueError(f"cannot import {module_name!r} for player {spec!r}: {error}") from None
-    factory = getattr(module, name, None)
-    if factory is None:
-        raise ValueError(f"{module_name!r} has no {name!r} (player {spec!r})")
-    player = factory()
-    if not callable(getattr(player, "choose", None)):
-        raise ValueError(f"{spec!r} made an object without a choose(view) method")
-    return player  # type: ignore[no-any-return]
 
 
 # -- one hand --------------------------------------------------------------------------------------
@@ -439,7 +390,7 @@ def arena(
     such as ``tcp://HOST:8786``) or ``client`` runs them on a Dask cluster instead.
     ``progress`` is called with the number of hands done so far.
     """
-    specs = [_check_spec(s) for s in specs]
+    specs = [check_spec(s) for s in specs]
     if len(specs) != SEATS:
         raise ValueError(f"four players, one per seat, not {len(specs)}")
     if variant not in VARIANTS:

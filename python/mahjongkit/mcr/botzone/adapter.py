@@ -15,9 +15,10 @@ without asking.
   brings one line holding only the new request, read leniently: a JSON string
   (``"2 W1"``), an object whose ``requests`` is that string or a list ending with it, or
   the bare request.
-* **simple, kept running**: the input starts with the number of turns ``n``, then the ``n``
-  requests of the hand so far (oldest first), then the bot's own ``n - 1`` earlier
-  responses, then a ``data`` and a ``globaldata`` line (empty: these programs save nothing);
+* **simple, kept running**: the input starts with the number of turns ``n``, then the log
+  of the hand so far as Botzone sends it, interleaved: request 1, the bot's response 1,
+  request 2, ..., request ``n`` (``2n - 1`` lines), then a ``data`` and a ``globaldata``
+  line (empty: these programs save nothing);
   the program answers with the response line and the line
   ``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<``, then stays alive and reads one request line per
   turn, answering each the same way, until its input ends. Blank lines between requests
@@ -35,8 +36,10 @@ The mode is read from the first character of the input (``{`` means JSON).
 
 from __future__ import annotations
 
+import functools
 import json
-from typing import Protocol, TextIO
+from collections.abc import Callable
+from typing import Final, Protocol, TextIO
 
 from mahjongkit.mcr.botzone.protocol import (
     HU_RESPONSE,
@@ -110,11 +113,76 @@ class BotzoneBot:
         return str(response)
 
 
-def _lines(inp: TextIO) -> list[str] | None:
-    line = inp.readline()
-    while line and not line.strip():
-        line = inp.readline()
-    return [line] if line else None
+MAX_LINE: Final = 1 << 20
+"""The longest input line read, in characters: a whole hand's JSON log is about 20 KB, and
+Botzone adds at most 100 KB each of ``data`` and ``globaldata``."""
+MAX_TURNS: Final = 2000
+"""The most turns a simple-mode log may announce (a hand has a few hundred)."""
+
+
+class BotzoneInputError(ValueError):
+    """Input that is not a Botzone log at all: no request can be read from it."""
+
+
+def _read_line(inp: TextIO) -> str | None:
+    """The next line without its end (``None`` at the end of the input), read with a bound."""
+    line = inp.readline(MAX_LINE + 1)
+    if not line:
+        return None
+    if len(line) > MAX_LINE:
+        raise BotzoneInputError(f"an input line longer than {MAX_LINE} characters")
+    return line.rstrip("\r\n")
+
+
+def _next_nonblank(inp: TextIO) -> str | None:
+    """The next line with something in it (the empty ``data`` lines are skipped)."""
+    line = _read_line(inp)
+    while line is not None and not line.strip():
+        line = _read_line(inp)
+    return line
+
+
+def _json_log(text: str) -> tuple[list[str], list[str]]:
+    """The requests and responses of a JSON turn's input line."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise BotzoneInputError("the input starts with '{' but is not one JSON object") from None
+    requests = data.get("requests") if isinstance(data, dict) else None
+    responses = data.get("responses", []) if isinstance(data, dict) else None
+    if not isinstance(requests, list) or not requests:
+        raise BotzoneInputError('the JSON input has no "requests" list')
+    if not isinstance(responses, list):
+        raise BotzoneInputError('the JSON input\'s "responses" is not a list')
+    if not all(isinstance(x, str) for x in (*requests, *responses)):
+        raise BotzoneInputError("the JSON input's requests and responses are not all strings")
+    if len(responses) != len(requests) - 1:
+        raise BotzoneInputError(
+            f"a log has one request more than responses, not {len(requests)} and {len(responses)}"
+        )
+    return requests, responses
+
+
+def _simple_log(first: str, inp: TextIO) -> tuple[list[str], list[str]]:
+    """The requests and responses of a simple-mode first turn: the count ``n`` (already
+    read), then request 1, response 1, ..., request ``n``, interleaved as Botzone sends them."""
+    word = first.strip()
+    if not word.isascii() or not word.isdigit():
+        raise BotzoneInputError(
+            f"the input starts with neither '{{' (JSON) nor a turn count: {word[:40]!r}"
+        )
+    turns = int(word)
+    if not 1 <= turns <= MAX_TURNS:
+        raise BotzoneInputError(f"a log of 1 to {MAX_TURNS} turns, not {turns}")
+    lines: list[str] = []
+    for _ in range(2 * turns - 1):
+        line = _read_line(inp)
+        if line is None:
+            raise BotzoneInputError(
+                f"the input ended after {len(lines)} of the log's {2 * turns - 1} lines"
+            )
+        lines.append(line.strip())
+    return lines[0::2], lines[1::2]
 
 
 def later_request(line: str) -> str:
@@ -128,7 +196,10 @@ def later_request(line: str) -> str:
     text = line.strip()
     if not text.startswith(("{", '"')):
         return text
-    data = json.loads(text)
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise ValueError(f"no request in {text[:80]!r}") from None
     if isinstance(data, dict):
         data = data.get("requests")
         if isinstance(data, list) and data:
@@ -138,42 +209,53 @@ def later_request(line: str) -> str:
     return data
 
 
-def run(player: Player, inp: TextIO, out: TextIO, *, keep_running: bool = False) -> None:
+def run(
+    player: Player,
+    inp: TextIO,
+    out: TextIO,
+    *,
+    keep_running: bool = False,
+    err: TextIO | None = None,
+) -> None:
     """Serve one hand on ``inp``/``out`` in whichever mode the input starts in (the simple
-    mode always keeps running; the JSON mode only with ``keep_running``)."""
-    first = _lines(inp)
+    mode always keeps running; the JSON mode only with ``keep_running``).
+
+    Input that is no log at all raises :class:`BotzoneInputError` (a ``ValueError``); a
+    request that cannot be read or does not follow the ones before it is answered ``PASS``
+    (the answer that is right for most requests) with one line on ``err`` saying why. Lines
+    are read with a bound (:data:`MAX_LINE`), so no input makes the program hold more than
+    that, and the end of the input always ends the program."""
+    first = _next_nonblank(inp)
     if first is None:
-        return
-    text = first[0].strip()
+        raise BotzoneInputError("the input ended before the first request")
+    text = first.strip()
+    json_mode = text.startswith("{")
+    requests, responses = _json_log(text) if json_mode else _simple_log(text, inp)
     bot = BotzoneBot(player)
-    if text.startswith("{"):
-        data = json.loads(text)
-        requests = [str(r) for r in data["requests"]]
-        responses = [str(r) for r in data.get("responses", [])]
-        answer = bot.replay(requests, responses)
-        while True:
-            out.write(json.dumps({"response": answer}) + "\n")
-            if not keep_running:
-                out.flush()
-                return
-            out.write(f"{KEEP_RUNNING}\n")
-            out.flush()
-            line = inp.readline()
-            while line and not line.strip():
-                line = inp.readline()
-            if not line:
-                return
-            answer = bot.step(later_request(line))
-    turns = int(text)
-    requests = [inp.readline().strip() for _ in range(turns)]
-    responses = [inp.readline().strip() for _ in range(turns - 1)]
-    answer = bot.replay(requests, responses)
+    answer = _safely(lambda: bot.replay(requests, responses), err)
     while True:
-        out.write(f"{answer}\n{KEEP_RUNNING}\n")
-        out.flush()
-        line = inp.readline()
-        while line and not line.strip():  # the empty data lines
-            line = inp.readline()
-        if not line:
+        out.write((json.dumps({"response": answer}) if json_mode else answer) + "\n")
+        if json_mode and not keep_running:
+            out.flush()
             return
-        answer = bot.step(line.strip())
+        out.write(f"{KEEP_RUNNING}\n")
+        out.flush()
+        line = _next_nonblank(inp)
+        if line is None:
+            return
+        answer = _safely(functools.partial(_step, bot, line.strip(), json_mode), err)
+
+
+def _step(bot: BotzoneBot, text: str, json_mode: bool) -> str:
+    return bot.step(later_request(text) if json_mode else text)
+
+
+def _safely(answer: Callable[[], str], err: TextIO | None) -> str:
+    """The bot's answer, or ``PASS`` with one line on ``err`` when the request was bad."""
+    try:
+        return answer()
+    except Exception as error:  # a bad request, or a player's bug: never a traceback
+        if err is not None:
+            err.write(f"mahjongkit botzone: answered PASS: {type(error).__name__}: {error}\n")
+            err.flush()
+        return str(PASS_RESPONSE)

@@ -2,16 +2,18 @@
 
 A program speaks the protocol on its standard input and output (see
 :mod:`mahjongkit.mcr.botzone.adapter`). :class:`ProgramAgent` gives it each request within a
-time limit and reads its answer; it never blocks past the deadline and never leaves a
-process behind: the program runs in its own session (process group), which is killed as a
-whole when the agent closes, when the program overruns, or when the judge exits. Where the
+time limit and reads its answer (:func:`receive_all` reads several programs at once, each
+against its own deadline); it never blocks past the deadline and never leaves a process
+behind: the program and every process it started (:mod:`~.procs` finds them) are killed
+when the agent closes, when the program overruns, or when the judge exits. Where the
 platform has ``resource.setrlimit``, the program's address space is capped.
 
 A program that prints ``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<`` after its answer stays alive
 and is sent only the next request; one that exits is started again with the whole log (the
-simple mode's count line, the requests, its own responses, and empty ``data`` and
-``globaldata`` lines), or, in the JSON modes, with ``{"requests": [...], "responses":
-[...]}``, answering ``{"response": "..."}``. In ``json`` mode the program's input is closed
+simple mode's count line, then request 1, its response 1, ..., the last request, as
+Botzone interleaves them, and empty ``data`` and ``globaldata`` lines), or, in the JSON
+modes, with ``{"requests": [...], "responses": [...]}``, answering
+``{"response": "..."}``. In ``json`` mode the program's input is closed
 after that line, so it runs one turn; in ``json-long`` mode the input stays open, and a
 program that prints the marker is sent each later request alone as a JSON string line
 (``"2 W1"``).
@@ -23,17 +25,21 @@ import atexit
 import contextlib
 import json
 import os
+import secrets
 import selectors
 import shlex
+import shutil
 import signal
+import stat
 import subprocess
 import time
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from mahjongkit.mcr.botzone.adapter import BotzoneBot, Player
+from mahjongkit.mcr.botzone.procs import Session
 from mahjongkit.mcr.botzone.protocol import KEEP_RUNNING
 
 OK: Final = "OK"
@@ -112,6 +118,28 @@ def _limit_memory(megabytes: int | None) -> Callable[[], None] | None:
     return apply
 
 
+def check_command(command: str | Sequence[str], what: str) -> list[str]:
+    """The program's argument list, checked before the hand starts: ``ValueError`` naming
+    ``what`` when it is empty, cannot be split, or its program is missing or not
+    executable."""
+    try:
+        argv = shlex.split(command) if isinstance(command, str) else list(command)
+    except ValueError as error:
+        raise ValueError(f"{what}: cannot read the command {command!r}: {error}") from None
+    if not argv:
+        raise ValueError(f"{what}: an empty command")
+    program = argv[0]
+    if os.sep in program or (os.altsep and os.altsep in program):
+        if not os.path.exists(program):
+            raise ValueError(f"{what}: {program!r} does not exist")
+        mode = os.stat(program).st_mode
+        if not stat.S_ISREG(mode) or not mode & 0o111 or not os.access(program, os.X_OK):
+            raise ValueError(f"{what}: {program!r} is not an executable file")
+    elif shutil.which(program) is None:
+        raise ValueError(f"{what}: no program {program!r} on the PATH")
+    return argv
+
+
 class ProgramAgent:
     """A protocol program run as a subprocess (see the module's description)."""
 
@@ -123,6 +151,7 @@ class ProgramAgent:
         memory_mb: int | None = None,
         name: str = "",
         stderr: int | None = subprocess.DEVNULL,
+        cwd: str | os.PathLike[str] | None = None,
     ) -> None:
         if mode not in MODES:
             raise ValueError(f"the I/O mode is one of {', '.join(MODES)}, not {mode!r}")
@@ -133,12 +162,23 @@ class ProgramAgent:
         self.mode = mode
         self.memory_mb = memory_mb
         self._stderr = stderr
+        self._cwd = cwd
         self._proc: subprocess.Popen[bytes] | None = None
+        self._session: Session | None = None
         self._alive = False  # the program asked to keep running
         self._requests: list[str] = []
         self._responses: list[str] = []
         self._buffer = b""
+        self._lines: list[bytes] = []
         self._started = 0.0
+        self._cpu_at_send = 0.0
+        self.measure_cpu = False
+        """Whether to measure :attr:`last_cpu` (the judge's ``strict_time``)."""
+        self.last_cpu = 0.0
+        """CPU seconds the program's processes used for the last answer (0 where unknown)."""
+        self.fresh = True
+        """Whether the program was started for the last request (Botzone's first-run limit
+        applies) rather than kept running from an earlier turn."""
         _LIVE.add(self)
 
     def start(self) -> None:
@@ -146,21 +186,30 @@ class ProgramAgent:
         self._requests, self._responses = [], []
 
     def _spawn(self) -> None:
-        proc = subprocess.Popen(
-            self.argv,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=self._stderr,
-            start_new_session=True,  # its own process group, killed as a whole
-            preexec_fn=_limit_memory(self.memory_mb),
-        )
+        token = secrets.token_hex(8)
+        try:
+            proc = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=self._stderr,
+                cwd=self._cwd,
+                start_new_session=True,  # its own session and process group
+                env=Session.environment(token),  # the marker its helpers inherit
+                preexec_fn=_limit_memory(self.memory_mb),
+            )
+        except OSError:  # gone or not executable since the judge checked: no answer (RE)
+            self._proc = None
+            return
         assert proc.stdout is not None
         os.set_blocking(proc.stdout.fileno(), False)
-        self._proc, self._buffer = proc, b""
+        self._proc, self._buffer, self._lines = proc, b"", []
+        self._session = Session(proc.pid, token)
 
     def _write(self, text: str) -> None:
         proc = self._proc
-        assert proc is not None and proc.stdin is not None
+        if proc is None or proc.stdin is None:
+            return
         # A program that died already shows as no answer when it is read.
         with contextlib.suppress(OSError):
             proc.stdin.write(text.encode())
@@ -171,60 +220,91 @@ class ProgramAgent:
     def send(self, request: str) -> None:
         """Give the program the next request (starting it when it is not running)."""
         self._requests.append(request)
-        self._started = time.perf_counter()
+        self._lines = []
         if self._alive and self._proc is not None:
+            self.fresh = False
+            self._started = time.perf_counter()
+            self._cpu_at_send = self.cpu_seconds() if self.measure_cpu else 0.0
             self._write((json.dumps(request) if self.mode == "json-long" else request) + "\n")
             return
         self._kill()
+        self.fresh = True
+        self._started = time.perf_counter()
         self._spawn()
+        self._cpu_at_send = 0.0
         if self.mode != "simple":
             payload = {"requests": self._requests, "responses": self._responses}
             self._write(json.dumps(payload) + "\n")
             return
-        # the count, every request, the program's own earlier responses, data, globaldata
-        log = [str(len(self._requests)), *self._requests, *self._responses, "", ""]
-        self._write("\n".join(log) + "\n")
+        # the count, then request 1, response 1, ..., request n as Botzone interleaves them,
+        # then the data and globaldata lines (empty: the judge keeps nothing for a program)
+        log = [str(len(self._requests))]
+        for index, request in enumerate(self._requests):
+            log.append(request)
+            if index < len(self._responses):
+                log.append(self._responses[index])
+        self._write("\n".join([*log, "", ""]) + "\n")
 
-    def receive(self, timeout: float) -> Reply:
-        """The answer to the last request sent, waiting until ``timeout`` seconds after the
-        request was sent at most."""
+    def cpu_seconds(self) -> float:
+        """CPU time the program's processes have used so far (0 where it is not measured)."""
+        return self._session.cpu_seconds() if self._session is not None else 0.0
+
+    # -- reading the answer (several programs at once: see receive_all) ---------------------
+
+    def fileno(self) -> int | None:
+        """The pipe the answer comes on; ``None`` when the program could not be started."""
         proc = self._proc
-        assert proc is not None and proc.stdout is not None
-        deadline = self._started + timeout
-        lines: list[bytes] = []
-        finished = False  # the program ended its answer (the marker, or by exiting)
-        with selectors.DefaultSelector() as selector:
-            selector.register(proc.stdout, selectors.EVENT_READ)
-            while not finished:
-                *complete, self._buffer = self._buffer.split(b"\n")
-                for raw in complete:
-                    if raw.strip() == KEEP_RUNNING.encode():
-                        finished = True
-                        # its input is closed in json mode: it is started again next turn
-                        self._alive = self.mode != "json"
-                        break
-                    lines.append(raw)
-                if finished:
-                    break
-                if len(self._buffer) + sum(len(x) for x in lines) > MAX_OUTPUT:
-                    return self._fail(OLE)
-                remaining = deadline - time.perf_counter()
-                if remaining <= 0:
-                    return self._fail(TLE)
-                if not selector.select(remaining):
-                    continue
-                try:
-                    chunk = os.read(proc.stdout.fileno(), 65536)
-                except BlockingIOError:
-                    continue
-                if not chunk:  # the program ended: its answer is what it printed
-                    lines.append(self._buffer)
-                    self._buffer = b""
-                    self._kill()
-                    finished = True
-                self._buffer += chunk
+        return None if proc is None or proc.stdout is None else proc.stdout.fileno()
+
+    def deadline(self, timeout: float) -> float:
+        return self._started + timeout
+
+    def _parse(self) -> bool:
+        """Take the complete lines in the buffer; whether the answer is complete (the
+        program printed the marker)."""
+        *complete, self._buffer = self._buffer.split(b"\n")
+        for raw in complete:
+            if raw.strip() == KEEP_RUNNING.encode():
+                # its input is closed in json mode: it is started again next turn
+                self._alive = self.mode != "json"
+                # anything after the marker is output no request asked for: drop it
+                return True
+            self._lines.append(raw)
+        return False
+
+    def _read(self) -> Reply | None:
+        """Read what the pipe holds now; the reply once the answer is complete."""
+        fd = self.fileno()
+        if fd is None:
+            return self._fail(RE)
+        while True:
+            try:
+                chunk = os.read(fd, 65536)
+            except BlockingIOError:
+                break
+            except OSError:
+                chunk = b""
+            if not chunk:  # the program ended: its answer is what it printed
+                self._lines.append(self._buffer)
+                self._buffer = b""
+                self._alive = False
+                reply = self._finish()
+                self._kill()
+                return reply
+            self._buffer += chunk
+            if self._parse():
+                return self._finish()
+            if len(self._buffer) + sum(len(x) for x in self._lines) > MAX_OUTPUT:
+                return self._fail(OLE)
+        return None
+
+    def _finish(self) -> Reply:
         seconds = time.perf_counter() - self._started
-        text = next((x.decode(errors="replace").strip() for x in lines if x.strip()), None)
+        if self.measure_cpu:
+            self.last_cpu = self.cpu_seconds() - self._cpu_at_send
+        elif self._session is not None:
+            self._session.note()  # its helpers, so they are killed even if orphaned later
+        text = next((x.decode(errors="replace").strip() for x in self._lines if x.strip()), None)
         if text is None:
             if not self._alive:
                 return self._fail(RE, seconds)
@@ -235,19 +315,31 @@ class ProgramAgent:
         self._responses.append(text)
         return Reply(OK, text, seconds)
 
+    def _expire(self) -> Reply:
+        """The deadline passed: what the pipe already holds still counts, then it is late."""
+        reply = self._read()
+        return reply if reply is not None else self._fail(TLE)
+
+    def receive(self, timeout: float) -> Reply:
+        """The answer to the last request sent, waiting until ``timeout`` seconds after the
+        request was sent at most."""
+        return receive_all([self], [timeout])[0]
+
     def _fail(self, verdict: str, seconds: float | None = None) -> Reply:
         self._kill()
         spent = time.perf_counter() - self._started if seconds is None else seconds
         return Reply(verdict, None, spent)
 
     def _kill(self) -> None:
-        proc = self._proc
+        proc, session = self._proc, self._session
         self._alive = False
         if proc is None:
             return
-        self._proc = None
+        self._proc = self._session = None
         # The leader is never reaped before this (nothing polls it), so its pid, which names
-        # the group, cannot have been reused: the kill reaches the program and its children.
+        # the group and the session, cannot have been reused.
+        if session is not None:
+            session.kill_all()
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(proc.pid, signal.SIGKILL)
         for stream in (proc.stdin, proc.stdout):
@@ -258,8 +350,62 @@ class ProgramAgent:
             proc.wait(timeout=5)
 
     def close(self) -> None:
-        """Kill the program (and its process group) if it runs."""
+        """Kill the program and every process it started, if it runs."""
         self._kill()
 
 
 Agent = PlayerAgent | ProgramAgent
+
+
+def receive_all(
+    agents: Sequence[Any], timeouts: Sequence[float], *, cpu: bool = False
+) -> list[Reply]:
+    """Every agent's answer to the request it was last sent, each within its own timeout
+    (seconds after its request was sent), read together: one wait over all the programs'
+    pipes, so a program that hangs costs only its own seat, and what a program printed
+    before its deadline counts even when the judge looks at it later. In-process agents (and
+    any agent without a pipe) answer first, one after another. With ``cpu``, a program
+    whose processes used more CPU time than its timeout is late too (Botzone's machines give
+    a bot one core: time spread over several cores there adds up)."""
+    replies: list[Reply | None] = [None] * len(agents)
+    waiting: dict[int, int] = {}  # fd -> index
+    for index, agent in enumerate(agents):
+        if isinstance(agent, ProgramAgent):
+            fd = agent.fileno()
+            if fd is None:
+                replies[index] = agent._fail(RE)
+            else:
+                waiting[fd] = index
+        else:
+            replies[index] = agent.receive(timeouts[index])
+    with selectors.DefaultSelector() as selector:
+        for fd in waiting:
+            selector.register(fd, selectors.EVENT_READ)
+        while waiting:
+            now = time.perf_counter()
+            for fd, index in list(waiting.items()):
+                agent = agents[index]
+                if now >= agent.deadline(timeouts[index]):
+                    replies[index] = agent._expire()
+                    selector.unregister(fd)
+                    del waiting[fd]
+            if not waiting:
+                break
+            soonest = min(agents[i].deadline(timeouts[i]) for i in waiting.values())
+            for key, _ in selector.select(max(0.0, soonest - time.perf_counter())):
+                index = waiting[key.fd]
+                reply = agents[index]._read()
+                if reply is not None:
+                    replies[index] = reply
+                    selector.unregister(key.fd)
+                    del waiting[key.fd]
+    result = [r for r in replies if r is not None]
+    assert len(result) == len(agents)
+    if cpu:
+        for index, agent in enumerate(agents):
+            reply = result[index]
+            if isinstance(agent, ProgramAgent) and reply.verdict == OK:
+                used = agent.last_cpu
+                if used > timeouts[index]:
+                    result[index] = Reply(TLE, None, reply.seconds)
+    return result

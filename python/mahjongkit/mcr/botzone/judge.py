@@ -1,14 +1,16 @@
 """A local Botzone judge: four protocol bots play one hand of the Botzone variant.
 
 Every turn the judge sends each seat one request and reads four answers (all four are
-written before any is read, so programs think in parallel); each answer must come within
-the time limit. The hand is played by the rules in the Botzone variant
-(:func:`~mahjongkit.mcr.botzone.variant.botzone_rules`); the judge only translates. All four
-answers of a turn are checked before any is applied, in seat order from the seat after the
-one that acted: the first seat whose answer is late
-(``TLE``), missing because its program ended (``RE``), too long (``OLE``), not a response
-or not a legal one (``WA``), or a win the rules refuse (``WH``, a false win) is penalised:
-it pays 30 and each other seat receives 10, and the hand ends there. Otherwise a won hand
+written before any is read, so programs think in parallel, and read together, each within
+its own limit: 6 s for a program started for the turn, 4 s for one kept running, Botzone's
+limits for a Python bot). The hand is played by the rules in the Botzone variant
+(:func:`~mahjongkit.mcr.botzone.variant.botzone_rules`); the judge only translates, and
+checks the answers in the order Botzone's own judge does (``docs/botzone.md``, "Checking
+the answers"): the first seat found whose answer is late (``TLE``), missing because its
+program ended (``RE``), too long (``OLE``), not a response or not a legal one (``WA``), or
+a win the rules refuse (``WH``, a false win) is penalised: it pays 30 and each other seat
+receives 10, and the hand ends there. An answer that never takes effect (one checked after
+a win or a claim was found) is not looked at. Otherwise a won hand
 is settled as the rules settle it (the winner receives 8 plus the hand's points from the
 discarder, 8 from the others; on a self-draw 8 plus the points from each) and an exhausted
 hand scores nothing.
@@ -25,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from mahjongkit.mcr.botzone.agents import OK, Agent, Reply
+from mahjongkit.mcr.botzone.agents import OK, Agent, Reply, receive_all
 from mahjongkit.mcr.botzone.protocol import Response, ResponseKind
 from mahjongkit.mcr.botzone.tiles import to_botzone
 from mahjongkit.mcr.botzone.variant import DEALT, BotzoneDeal, botzone_rules
@@ -102,6 +104,14 @@ class _Penalty(Exception):
         self.seat, self.verdict, self.message = seat, verdict, message
 
 
+FIRST_TIME_LIMIT: Final = 6.0
+"""Seconds for an answer from a program started for it: Botzone's limit for a Python bot's
+run (``docs/botzone.md`` cites it)."""
+TIME_LIMIT: Final = 4.0
+"""Seconds for an answer from a program kept running from an earlier turn: Botzone's limit
+for a Python bot's later turns."""
+
+
 class Judge:
     """Plays one hand between four agents (see the module's description)."""
 
@@ -110,8 +120,9 @@ class Judge:
         agents: Sequence[Agent],
         deal: BotzoneDeal,
         *,
-        time_limit: float = 2.0,
-        first_time_limit: float = 10.0,
+        time_limit: float = TIME_LIMIT,
+        first_time_limit: float = FIRST_TIME_LIMIT,
+        strict_time: bool = False,
     ) -> None:
         if len(agents) != SEATS:
             raise ValueError(f"four agents, not {len(agents)}")
@@ -119,20 +130,26 @@ class Judge:
         self.deal = deal
         self.time_limit = time_limit
         self.first_time_limit = first_time_limit
+        self.strict_time = strict_time
         self.rules = botzone_rules(deal)
         self.result = JudgeResult(deal, [a.name for a in agents])
+        for agent in self.agents:
+            if hasattr(agent, "measure_cpu"):
+                agent.measure_cpu = strict_time
 
     # -- one turn ----------------------------------------------------------------------------
 
-    def _turn(self, requests: Sequence[str], first: int) -> list[str]:
-        """Send the four requests, read the four answers; check their verdicts in seat order
-        from ``first``. The answer texts, in seat order."""
+    def _turn(self, requests: Sequence[str]) -> list[Reply]:
+        """Send the four requests and read the four answers (together, each within its own
+        limit); nothing is checked yet."""
         for agent, request in zip(self.agents, requests, strict=True):
             agent.send(request)
-        limit = self.first_time_limit if len(self.result.turns) < 2 else self.time_limit
-        replies: list[Reply] = []
-        for agent in self.agents:
-            replies.append(agent.receive(limit))
+        first = len(self.result.turns) == 0
+        limits = [
+            self.first_time_limit if getattr(agent, "fresh", first) else self.time_limit
+            for agent in self.agents
+        ]
+        replies = receive_all(self.agents, limits, cpu=self.strict_time)
         self.result.turns.append(
             {
                 "requests": list(requests),
@@ -142,12 +159,19 @@ class Judge:
         )
         for seat, reply in enumerate(replies):
             self.result.slowest[seat] = max(self.result.slowest[seat], reply.seconds)
-        for step in range(SEATS):
-            seat = (first + step) % SEATS
-            reply = replies[seat]
-            if reply.verdict != OK:
-                raise _Penalty(seat, reply.verdict, f"seat {seat}: {reply.verdict} ({reply.text})")
-        return [r.text or "" for r in replies]
+        return replies
+
+    @staticmethod
+    def _answered(seat: int, reply: Reply) -> str:
+        """The answer's text; the seat's penalty when it is late, crashed or too long."""
+        if reply.verdict != OK or reply.text is None:
+            raise _Penalty(seat, reply.verdict, f"seat {seat}: {reply.verdict}")
+        return reply.text.strip()
+
+    def _passed(self, seat: int, reply: Reply) -> None:
+        text = self._answered(seat, reply)
+        if text != "PASS":
+            raise _Penalty(seat, WA, f"seat {seat} must answer PASS, not {text!r}")
 
     @staticmethod
     def _parse(seat: int, text: str) -> Response:
@@ -156,16 +180,29 @@ class Judge:
         except ValueError as error:
             raise _Penalty(seat, WA, f"seat {seat}: {error}") from None
 
-    def _expect_pass(self, answers: list[str], seats: Sequence[int]) -> None:
-        for seat in seats:
-            if self._parse(seat, answers[seat]).kind is not ResponseKind.PASS:
-                raise _Penalty(seat, WA, f"seat {seat} must answer PASS, not {answers[seat]!r}")
-
     def _apply(self, seat: int, move: Move, what: str) -> None:
         refusal = self.rules.apply(seat, move)
         if refusal is not None:
             verdict = WH if move.kind is MoveKind.WIN else WA
             raise _Penalty(seat, verdict, f"seat {seat}: {what} refused: {refusal}")
+
+    def _claim(self, seat: int, move: Move, what: str) -> None:
+        """``seat``'s claim takes effect, every other seat asked passes; a claim the window
+        did not offer is the claimer's fault (``WH`` for a win)."""
+        g = self.rules
+        window = g.window
+        if window is None or move not in window.may.get(seat, ()):
+            verdict = WH if move == WIN else WA
+            raise _Penalty(seat, verdict, f"seat {seat}: {what} is not open to it")
+        while g.window is not None and g.waiting_on:
+            asked = g.waiting_on[0]
+            self._apply(asked, move if asked == seat else PASS, what)
+
+    def _close_window(self) -> None:
+        """Nobody claimed: every seat still asked passes."""
+        g = self.rules
+        while g.window is not None and g.waiting_on:
+            self._apply(g.waiting_on[0], PASS, "PASS")
 
     # -- the hand ----------------------------------------------------------------------------
 
@@ -187,20 +224,22 @@ class Judge:
     def _play(self) -> None:
         g = self.rules
         quan = self.deal.quan
-        answers = self._turn([f"0 {s} {quan}" for s in range(SEATS)], 0)
-        self._expect_pass(answers, range(SEATS))
+        # Botzone's judge reads the answers of the first two turns in seat order 0 to 3
+        replies = self._turn([f"0 {s} {quan}" for s in range(SEATS)])
+        for seat in range(SEATS):
+            self._passed(seat, replies[seat])
         dealt = []
         for s in range(SEATS):
             tiles = list(self.deal.walls[s][-DEALT:])[::-1]
             dealt.append("1 0 0 0 0 " + " ".join(to_botzone(t) for t in tiles))
-        answers = self._turn(dealt, 0)
-        self._expect_pass(answers, range(SEATS))
+        replies = self._turn(dealt)
+        for seat in range(SEATS):
+            self._passed(seat, replies[seat])
         announce: tuple[int, str] | None = None  # (seat, what it did) to tell everybody
-        while g.is_active:
-            if announce is not None:
-                announce = self._announce(*announce)
-                continue
-            announce = self._draw_turn()
+        while announce is not None or g.is_active:
+            # an announcement is made even when the hand has just ended: the last discard of
+            # an exhausted hand is told and answered before the draw is declared
+            announce = self._announce(*announce) if announce is not None else self._draw_turn()
         record = g.history[0]
         r = self.result
         r.scores = record.deltas
@@ -217,25 +256,35 @@ class Judge:
         r.fans = [f"{f.name} {f.points}x{f.times}" for f in record.fans]
 
     def _draw_turn(self) -> tuple[int, str] | None:
-        """The seat on turn has drawn: it plays, kongs or wins; the others pass."""
+        """The seat on turn has drawn: it plays, kongs or wins; the others pass. The answers
+        are checked in seat order 0 to 3, the drawer's move where its seat comes; a win ends
+        the checking."""
         g = self.rules
-        seat, drawn = g.turn, g.drawn
-        assert seat is not None and drawn is not None
+        actor, drawn = g.turn, g.drawn
+        assert actor is not None and drawn is not None
         requests = [
-            f"2 {to_botzone(drawn)}" if s == seat else f"3 {seat} DRAW" for s in range(SEATS)
+            f"2 {to_botzone(drawn)}" if s == actor else f"3 {actor} DRAW" for s in range(SEATS)
         ]
-        answers = self._turn(requests, seat + 1)
-        self._expect_pass(answers, [(seat + k) % SEATS for k in (1, 2, 3)])
-        answer = self._parse(seat, answers[seat])
-        k = answer.kind
-        if k is ResponseKind.PLAY and answer.tile is not None:
-            self._apply(seat, discard(answer.tile), f"PLAY {to_botzone(answer.tile)}")
-            return seat, f"PLAY {to_botzone(answer.tile)}"
-        if k is ResponseKind.HU:
-            self._apply(seat, WIN, "HU")
-            return None
-        if k in (ResponseKind.GANG, ResponseKind.BUGANG) and answer.tile is not None:
-            tile = answer.tile
+        replies = self._turn(requests)
+        announce: tuple[int, str] | None = None
+        for seat in range(SEATS):
+            if seat != actor:
+                self._passed(seat, replies[seat])
+                continue
+            answer = self._parse(seat, self._answered(seat, replies[seat]))
+            if answer.kind is ResponseKind.HU:
+                self._apply(seat, WIN, "HU")
+                return None
+            announce = self._drawer_moves(seat, answer)
+        return announce
+
+    def _drawer_moves(self, seat: int, answer: Response) -> tuple[int, str]:
+        g = self.rules
+        k, tile = answer.kind, answer.tile
+        if k is ResponseKind.PLAY and tile is not None:
+            self._apply(seat, discard(tile), f"PLAY {to_botzone(tile)}")
+            return seat, f"PLAY {to_botzone(tile)}"
+        if k in (ResponseKind.GANG, ResponseKind.BUGANG) and tile is not None:
             hand = g.hand_of(seat)
             if k is ResponseKind.GANG and hand.counts[tile] != 4:
                 raise _Penalty(seat, WA, f"seat {seat}: GANG {to_botzone(tile)} without four")
@@ -245,78 +294,93 @@ class Judge:
                 raise _Penalty(seat, WA, f"seat {seat}: BUGANG {to_botzone(tile)} with no pung")
             self._apply(seat, kong(tile), f"{k.value} {to_botzone(tile)}")
             return seat, "GANG" if k is ResponseKind.GANG else f"BUGANG {to_botzone(tile)}"
-        raise _Penalty(seat, WA, f"seat {seat}: {answers[seat]!r} is no answer to a draw")
+        raise _Penalty(seat, WA, f"seat {seat}: {answer} is no answer to a draw")
 
     def _announce(self, actor: int, what: str) -> tuple[int, str] | None:
-        """Tell everybody what ``actor`` did; take the answers (claims, robbing wins)."""
-        g = self.rules
-        answers = self._turn([f"3 {actor} {what}"] * SEATS, actor + 1)
-        others = [(actor + k) % SEATS for k in (1, 2, 3)]
-        if what == "GANG":  # nobody may answer a kong but by passing
-            self._expect_pass(answers, [*others, actor])
+        """Tell everybody what ``actor`` did and take the answers, checked in the order of
+        Botzone's judge (``docs/botzone.md``, "Checking the answers")."""
+        replies = self._turn([f"3 {actor} {what}"] * SEATS)
+        if what == "GANG" or what.startswith("BUGANG"):
+            self._after_kong(actor, what, replies)
             return None
-        window = g.window
-        moves: dict[int, Move] = {}
-        then: dict[int, Response] = {}
-        for seat in others:
-            answer = self._parse(seat, answers[seat])
-            move = self._claim_move(seat, answer, what)
-            offered = () if window is None else window.may.get(seat, ())
-            if move != PASS and move not in offered:
-                verdict = WH if move == WIN else WA
-                raise _Penalty(seat, verdict, f"seat {seat}: {answers[seat]!r} is not open to it")
-            moves[seat], then[seat] = move, answer
-        self._expect_pass(answers, [actor])
-        while g.window is not None and g.waiting_on:
-            seat = g.waiting_on[0]
-            self._apply(seat, moves[seat], answers[seat])
-        if not g.is_active or g.turn is None:
-            return None
-        claimer = g.turn
-        if claimer in then and then[claimer].kind in (ResponseKind.PENG, ResponseKind.CHI):
-            answer = then[claimer]
-            assert answer.tile is not None
-            self._apply(claimer, discard(answer.tile), f"the discard in {answers[claimer]!r}")
-            if answer.kind is ResponseKind.PENG:
-                return claimer, f"PENG {to_botzone(answer.tile)}"
-            assert answer.middle is not None
-            return claimer, f"CHI {to_botzone(answer.middle)} {to_botzone(answer.tile)}"
-        if claimer in then and then[claimer].kind is ResponseKind.GANG and claimer != actor:
-            return claimer, "GANG"
-        return None  # nobody claimed: the next seat has drawn
+        return self._after_discard(actor, replies)
 
-    def _claim_move(self, seat: int, answer: Response, what: str) -> Move:
-        k = answer.kind
-        if k is ResponseKind.PASS:
-            return PASS
-        if k is ResponseKind.HU:
-            return WIN
-        if what.startswith("BUGANG"):
-            raise _Penalty(seat, WA, f"seat {seat}: only HU or PASS may answer a BUGANG")
-        if k is ResponseKind.PENG:
-            return PUNG
-        if k is ResponseKind.GANG and answer.tile is None:
-            return KONG
-        if k is ResponseKind.CHI and answer.middle is not None:
-            window = self.rules.window
-            tile = window.tile if window is not None else 0
-            run = [answer.middle - 1, answer.middle, answer.middle + 1]
-            if tile in run:
-                run.remove(tile)
-                return chow(run[0], run[1])
-            raise _Penalty(seat, WA, f"seat {seat}: the chow does not hold the discard")
-        raise _Penalty(seat, WA, f"seat {seat}: {answer} is no answer to a discard")
+    def _after_kong(self, actor: int, what: str, replies: list[Reply]) -> None:
+        # the kong-maker first, then the seats after it; only a promoted kong can be robbed
+        for step in range(SEATS):
+            seat = (actor + step) % SEATS
+            text = self._answered(seat, replies[seat])
+            if text == "PASS":
+                continue
+            if text == "HU" and what != "GANG" and seat != actor:
+                self._claim(seat, WIN, "HU")
+                return
+            raise _Penalty(seat, WA, f"seat {seat}: {text!r} is no answer to {what}")
+        self._close_window()
+
+    def _after_discard(self, actor: int, replies: list[Reply]) -> tuple[int, str] | None:
+        g = self.rules
+        # 1. the discarder passes
+        self._passed(actor, replies[actor])
+        # 2. a win, nearest seat after the discarder first: the first one ends the checking
+        texts: dict[int, str] = {}
+        for step in (1, 2, 3):
+            seat = (actor + step) % SEATS
+            texts[seat] = self._answered(seat, replies[seat])
+            if texts[seat] == "HU":
+                self._claim(seat, WIN, "HU")
+                return None
+        tile = g.window.tile if g.window is not None else None
+        # 3. a pung or an exposed kong, seats 0 to 3; an answer of three words waits for 4.
+        for seat in range(SEATS):
+            if seat == actor or len(texts[seat].split()) == 3:
+                continue
+            answer = self._parse(seat, texts[seat])
+            if answer.kind is ResponseKind.PASS:
+                continue
+            if answer.kind is ResponseKind.GANG and answer.tile is None:
+                self._claim(seat, KONG, "GANG")
+                return seat, "GANG"
+            if answer.kind is ResponseKind.PENG and answer.tile is not None:
+                self._claim(seat, PUNG, texts[seat])
+                self._apply(seat, discard(answer.tile), f"the discard in {texts[seat]!r}")
+                return seat, f"PENG {to_botzone(answer.tile)}"
+            raise _Penalty(seat, WA, f"seat {seat}: {texts[seat]!r} is no answer to a discard")
+        # 4. a chow, seats 0 to 3: only the seat after the discarder may
+        for seat in range(SEATS):
+            if seat == actor or len(texts[seat].split()) != 3:
+                continue
+            answer = self._parse(seat, texts[seat])
+            middle = answer.middle
+            if answer.kind is not ResponseKind.CHI or middle is None or answer.tile is None:
+                raise _Penalty(seat, WA, f"seat {seat}: {texts[seat]!r} is no chow")
+            if tile is None or tile not in (middle - 1, middle, middle + 1):
+                raise _Penalty(seat, WA, f"seat {seat}: the chow does not hold the discard")
+            run = [middle - 1, middle, middle + 1]
+            run.remove(tile)
+            self._claim(seat, chow(run[0], run[1]), texts[seat])
+            self._apply(seat, discard(answer.tile), f"the discard in {texts[seat]!r}")
+            return seat, f"CHI {to_botzone(middle)} {to_botzone(answer.tile)}"
+        self._close_window()  # nobody claimed: the next seat draws, or the hand is drawn
+        return None
 
 
 def judge(
     agents: Sequence[Agent],
     deal: BotzoneDeal,
     *,
-    time_limit: float = 2.0,
-    first_time_limit: float = 10.0,
+    time_limit: float = TIME_LIMIT,
+    first_time_limit: float = FIRST_TIME_LIMIT,
+    strict_time: bool = False,
 ) -> JudgeResult:
     """Play one hand between four agents (see :class:`Judge`)."""
-    return Judge(agents, deal, time_limit=time_limit, first_time_limit=first_time_limit).play()
+    return Judge(
+        agents,
+        deal,
+        time_limit=time_limit,
+        first_time_limit=first_time_limit,
+        strict_time=strict_time,
+    ).play()
 
 
 class _Scripted:

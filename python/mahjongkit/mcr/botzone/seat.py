@@ -29,7 +29,7 @@ from mahjongkit.mcr.analysis.engine import is_complete
 from mahjongkit.mcr.botzone.protocol import Request, RequestKind, Response, ResponseKind
 from mahjongkit.mcr.botzone.variant import DEALT, GB, WALL_TILES
 from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, chow, discard, kong
-from mahjongkit.mcr.game.rules import Phase
+from mahjongkit.mcr.game.window import Phase
 from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.hand.meld import Meld, MeldKind
 from mahjongkit.mcr.players.bot import View, WindowView, visible_counts

@@ -27,14 +27,16 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from mahjongkit.mcr.botzone.tiles import from_botzone, to_botzone
-from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.game.variant import BOTZONE
 from mahjongkit.mcr.hand.wall import SEATS, SeatWalls
 from mahjongkit.mcr.scoring.ruleset import Ruleset, ruleset_named
 from mahjongkit.tiles import STANDARD_KINDS, copies
+
+if TYPE_CHECKING:
+    from mahjongkit.mcr.game.rules import Rules
 
 WALL_TILES: Final = 34
 """Tiles in each seat's wall (136 / 4)."""
@@ -105,6 +107,8 @@ class BotzoneDeal:
 
 def botzone_rules(deal: BotzoneDeal, *, ruleset: Ruleset = GB) -> Rules:
     """The rules of the Botzone variant on ``deal`` (seat 0 on turn, holding fourteen)."""
+    from mahjongkit.mcr.game.rules import Rules  # here: a bot reading a log needs no rules
+
     walls = SeatWalls(tuple(reversed(wall)) for wall in deal.walls)  # the rules draw fronts
     return Rules("botzone", hand_no=4 * deal.quan + 1, ruleset=ruleset, variant=BOTZONE, wall=walls)
 

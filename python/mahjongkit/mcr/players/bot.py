@@ -50,17 +50,20 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from mahjongkit.mcr.analysis.engine import shanten, shanten_after_discard, waits
 from mahjongkit.mcr.game.moves import WIN, Move, MoveKind
-from mahjongkit.mcr.game.rules import Phase, Rules
+from mahjongkit.mcr.game.window import Phase
 from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.hand.meld import Meld, MeldKind
 from mahjongkit.mcr.hand.notation import format_hand
 from mahjongkit.mcr.players.planner import discard_values, hand_value
 from mahjongkit.mcr.scoring.context import WinBy, WinContext
 from mahjongkit.tiles import STANDARD_KINDS, is_honour, is_suited, is_terminal
+
+if TYPE_CHECKING:
+    from mahjongkit.mcr.game.rules import Rules
 
 LEVELS: Final = (1, 2, 3)
 """The levels a :class:`Bot` plays at."""
@@ -468,6 +471,8 @@ def play_game(
     if len(levels) != 4:
         raise ValueError(f"four levels, one per seat, not {len(levels)}")
     base = bot_seed if bot_seed is not None else (seed if isinstance(seed, str) else seed.hex())
+    from mahjongkit.mcr.game.rules import Rules  # here: a bot answering a view needs no rules
+
     bots = [Bot(level, seed=f"{base}:{seat}") for seat, level in enumerate(levels)]
     game = Rules(seed)
     while game.is_active:

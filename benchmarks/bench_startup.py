@@ -1,0 +1,111 @@
+"""Start-up cost: CPU time of short runs, side by side with ``python -c pass`` in one run.
+
+Botzone may start a bot program for every turn (its JSON mode, restart-per-turn), so the
+program's start is paid on every answer. Measured here, each as the CPU time (user +
+system) of the child process, the median of ``--runs`` runs taken in turns so that load
+changes hit every row alike:
+
+- ``python -c pass``: the interpreter alone (the baseline);
+- ``import mahjongkit``: the package (it must not load ``importlib.metadata``);
+- ``mahjongkit --help``: the command line's help (target: at most 0.3 s beyond the baseline);
+- ``mcr botzone`` JSON, level 2: one request of a hand's log answered by a program started
+  for it, as Botzone's restart-per-turn mode does (target: at most 0.2 s);
+- the same answer from the packed bot (``mcr botzone-pack``) run by ``python -I -S`` (no
+  site-packages, as a plain interpreter), beside ``python -I -S -c pass``;
+- with ``--installed``, the installed package's program (without ``PYTHONPATH``), so a
+  branch can be compared with the installed main in the same run.
+
+    PYTHONPATH=$PWD/python python benchmarks/bench_startup.py --runs 15 --installed
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+CLI = "from mahjongkit.cli import main; main()"
+LOG = {
+    "requests": [
+        "0 1 0",
+        "1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 J1 J1 F2 F3",
+        "3 0 DRAW",
+        "3 0 PLAY F2",
+        "2 J1",
+    ],
+    "responses": ["PASS", "PASS", "PASS", "PASS"],
+}
+
+
+def cpu_of(argv: list[str], stdin: bytes) -> float:
+    """CPU seconds (user + system) of one run of ``argv`` with ``stdin``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(argv, input=stdin, capture_output=True, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"{argv} failed: {done.stderr.decode()[-400:]}")
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument(
+        "--installed",
+        action="store_true",
+        help="also time the installed package's program (run without PYTHONPATH)",
+    )
+    args = parser.parse_args()
+    request = (json.dumps(LOG) + "\n").encode()
+    with tempfile.TemporaryDirectory() as folder:
+        packed = Path(folder) / "bot.pyz"
+        subprocess.run(
+            [sys.executable, "-c", CLI, "mcr", "botzone-pack", str(packed), "--level", "2"],
+            check=True,
+        )
+        rows: dict[str, tuple[list[str], bytes]] = {
+            "python -c pass": ([sys.executable, "-c", "pass"], b""),
+            "import mahjongkit": ([sys.executable, "-c", "import mahjongkit"], b""),
+            "mahjongkit --help": ([sys.executable, "-c", CLI, "--help"], b""),
+            "mcr botzone, JSON, level 2": (
+                [sys.executable, "-c", CLI, "mcr", "botzone", "--level", "2"],
+                request,
+            ),
+            "python -I -S -c pass": ([sys.executable, "-I", "-S", "-c", "pass"], b""),
+            "packed bot, python -I -S": ([sys.executable, "-I", "-S", str(packed)], request),
+        }
+        if args.installed:  # the same answer from the installed package (e.g. main's)
+            rows["installed: mcr botzone, JSON, level 2"] = (
+                ["env", "-u", "PYTHONPATH", sys.executable, "-c", CLI, "mcr", "botzone"],
+                request,
+            )
+        times: dict[str, list[float]] = {name: [] for name in rows}
+        for _ in range(args.runs):
+            for name, (argv, stdin) in rows.items():
+                times[name].append(cpu_of(argv, stdin))
+    load = os.getloadavg()
+    print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} CPUs")
+    print(f"{args.runs} runs each, taken in turns; CPU time = user + system of the child")
+    base = statistics.median(times["python -c pass"])
+    print("| run | median CPU s | beyond `python -c pass` | ratio to it |")
+    print("| --- | --- | --- | --- |")
+    for name, values in times.items():
+        median = statistics.median(values)
+        print(f"| {name} | {median:.3f} | {median - base:+.3f} | {median / base:.2f}× |")
+    check = [
+        sys.executable,
+        "-c",
+        "import sys, mahjongkit; print('importlib.metadata' in sys.modules)",
+    ]
+    loaded = subprocess.run(check, capture_output=True, text=True, check=True).stdout.strip()
+    print(f"`import mahjongkit` loads importlib.metadata: {loaded}")
+
+
+if __name__ == "__main__":
+    main()

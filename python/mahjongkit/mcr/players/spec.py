@@ -1,0 +1,88 @@
+"""Players named by a spec string: the one parser the arena and ``mcr botzone`` share.
+
+A spec is ``bot:N`` (the built-in bot at level N), ``module:Class`` (an object with
+``choose(view) -> Move``, made by calling ``Class()`` with no arguments) or
+``cmd:COMMAND`` (a program speaking the Botzone protocol, run by the judge, not here).
+Anything else, and anything that fails while the player is made, is a ``ValueError`` that
+names the spec.
+
+>>> check_spec(" bot:2 "), is_program("cmd:./my-bot")
+('bot:2', True)
+>>> make_player("os:system")
+Traceback (most recent call last):
+ValueError: player 'os:system': os.system() failed: ...
+>>> make_player("os:sep")
+Traceback (most recent call last):
+ValueError: player 'os:sep': os.sep is not something to call (a class or a function)
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from mahjongkit.mcr.botzone.adapter import Player
+
+
+def check_spec(spec: str) -> str:
+    """The spec without surrounding blanks; ``ValueError`` when it names no player."""
+    from mahjongkit.mcr.players.bot import LEVELS
+
+    if not isinstance(spec, str) or not spec.strip():
+        raise ValueError(f"a player spec is a non-empty string, not {spec!r}")
+    spec = spec.strip()
+    if spec.startswith("cmd:"):
+        if not spec[4:].strip():
+            raise ValueError("cmd: needs a command")
+        return spec
+    if spec.startswith("bot:"):
+        try:
+            level = int(spec[4:])
+        except ValueError:
+            raise ValueError(f"bot:N names a level, as in bot:2, not {spec!r}") from None
+        if level not in LEVELS:
+            raise ValueError(f"bot levels are {LEVELS}, not {level} in {spec!r}")
+        return spec
+    module, _, name = spec.rpartition(":")
+    if not module or not name:
+        raise ValueError(f"a player is bot:N, module:Class or cmd:COMMAND, not {spec!r}")
+    return spec
+
+
+def is_program(spec: str) -> bool:
+    """Whether the spec names a program (``cmd:``) rather than an in-process player."""
+    return spec.startswith("cmd:")
+
+
+def make_player(spec: str, seed: str = "") -> Player:
+    """The in-process player a spec names (``ValueError`` for a program or a bad spec)."""
+    spec = check_spec(spec)
+    if is_program(spec):
+        raise ValueError(f"{spec!r} is a program, not an in-process player")
+    if spec.startswith("bot:"):
+        from mahjongkit.mcr.players.bot import Bot
+
+        return Bot(int(spec[4:]), seed=seed)
+    module_name, _, name = spec.rpartition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as error:  # ImportError, or whatever the module raised on import
+        raise ValueError(f"cannot import {module_name!r} for player {spec!r}: {error}") from None
+    factory = getattr(module, name, None)
+    if factory is None:
+        raise ValueError(f"{module_name!r} has no {name!r} (player {spec!r})")
+    if not callable(factory):
+        raise ValueError(
+            f"player {spec!r}: {module_name}.{name} is not something to call"
+            " (a class or a function)"
+        )
+    try:
+        player = factory()
+    except Exception as error:  # a factory that needs arguments, or fails
+        raise ValueError(
+            f"player {spec!r}: {module_name}.{name}() failed: {type(error).__name__}: {error}"
+        ) from None
+    if not callable(getattr(player, "choose", None)):
+        raise ValueError(f"{spec!r} made an object without a choose(view) method")
+    return player  # type: ignore[no-any-return]

@@ -1,0 +1,159 @@
+"""The packed bot (``mcr botzone-pack``) runs from a plain interpreter that cannot see
+mahjongkit, and answers a whole hand's requests as the installed bot with ``impl="python"``
+does, within Botzone's time limits (the judge's verdicts) at every level; and the Botzone
+program's start loads no more than it needs."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import zipfile
+
+import pytest
+
+from mahjongkit.mcr.botzone.adapter import BotzoneBot
+from mahjongkit.mcr.botzone.agents import OK, PlayerAgent, ProgramAgent
+from mahjongkit.mcr.botzone.judge import judge
+from mahjongkit.mcr.botzone.program import pack
+from mahjongkit.mcr.botzone.variant import BotzoneDeal
+from mahjongkit.mcr.players.bot import Bot
+
+CLI = "from mahjongkit.cli import main; main()"
+
+
+@pytest.fixture(scope="module")
+def packed(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("packed")
+    files = {}
+    for level in (1, 2, 3):
+        files[level] = folder / f"bot{level}.pyz"
+        pack(files[level], level=level)
+    return files
+
+
+def test_the_pack_holds_no_compiled_core_and_no_numpy(packed):
+    names = zipfile.ZipFile(packed[2]).namelist()
+    assert "__main__.py" in names and "mahjongkit/mcr/botzone/adapter.py" in names
+    assert not [n for n in names if not n.endswith((".py", ".pyc"))]
+    assert not [n for n in names if "/solitaire/" in n or "/rl/" in n or "/cli/" in n]
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_the_packed_bot_plays_a_hand_as_the_installed_bot(packed, level, tmp_path, monkeypatch):
+    # -I -S: no PYTHONPATH, no user or system site-packages: mahjongkit comes from the file
+    command = [sys.executable, "-I", "-S", str(packed[level])]
+    seat = level % 4
+    agents: list = [PlayerAgent(Bot(1, seed=f"p{s}")) for s in range(4)]
+    agents[seat] = ProgramAgent(command, cwd=tmp_path)  # Botzone's limits, the defaults
+    result = judge(agents, BotzoneDeal.from_seed(f"pack-{level}"))
+    assert result.outcome in ("win", "exhausted"), result.message
+    assert all(turn["verdicts"][seat] == OK for turn in result.turns)
+    # the installed bot, pure-Python twins, given the same requests, answers the same
+    monkeypatch.setenv("MAHJONGKIT_IMPLEMENTATION", "python")
+    installed = BotzoneBot(Bot(level, seed="botzone"))
+    for turn in result.turns:
+        assert installed.step(turn["requests"][seat]) == turn["responses"][seat]
+
+
+def test_the_packed_bot_answers_one_json_request_as_the_installed_bot(packed, tmp_path):
+    log = {
+        "requests": ["0 1 0", "1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 J1 J1 F2 F3", "2 F2"],
+        "responses": ["PASS", "PASS"],
+    }
+    line = (json.dumps(log) + "\n").encode()
+    for level, path in packed.items():
+        done = subprocess.run(
+            [sys.executable, "-I", "-S", str(path)],
+            input=line,
+            capture_output=True,
+            cwd=tmp_path,
+            timeout=120,
+            check=True,
+        )
+        expected = BotzoneBot(Bot(level, seed="botzone")).replay(log["requests"], log["responses"])
+        assert json.loads(done.stdout) == {"response": expected}, level
+
+
+def test_the_botzone_program_loads_no_numpy_solitaire_or_metadata():
+    log = {"requests": ["0 1 0", "1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 J1 J1 F2 F3", "2 F2"]}
+    log["responses"] = ["PASS", "PASS"]
+    probe = (
+        "import sys, io, json\n"
+        f"sys.stdin = io.TextIOWrapper(io.BufferedReader(io.BytesIO({json.dumps(log)!r}"
+        ".encode() + b'\\n')))\n"
+        "sys.argv = ['mahjongkit', 'mcr', 'botzone', '--level', '2']\n"
+        "from mahjongkit.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "bad = [m for m in sys.modules if m == 'numpy' or m.startswith("
+        "('numpy.', 'mahjongkit.solitaire', 'importlib.metadata', 'mahjongkit._core'))]\n"
+        "print(json.dumps(bad), file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["response"].startswith("PLAY")
+    assert json.loads(done.stderr.strip().splitlines()[-1]) == []
+
+
+def test_import_mahjongkit_and_help_load_no_metadata_or_engine():
+    probe = (
+        "import sys\n"
+        "sys.argv = ['mahjongkit', '--help']\n"
+        "from mahjongkit.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print([m for m in sys.modules if m.startswith(('numpy', 'importlib.metadata',"
+        " 'mahjongkit.solitaire', 'mahjongkit.mcr'))], file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120
+    )
+    assert "batch" in done.stdout and done.stderr.strip() == "[]"
+    version = subprocess.run(
+        [sys.executable, "-c", CLI, "--version"], capture_output=True, text=True, timeout=120
+    )
+    from mahjongkit import __version__
+
+    assert version.stdout.strip() == f"mahjongkit, version {__version__}"
+
+
+def test_the_short_help_table_matches_the_commands():
+    import click
+
+    from mahjongkit.cli import COMMANDS, _short_help, main
+
+    ctx = click.Context(main)
+    for name in COMMANDS:
+        command = main.get_command(ctx, name)
+        assert command is not None, name
+        for limit in (45, 10_000):
+            assert command.get_short_help_str(limit) == _short_help(name, limit), name
+
+
+def test_pack_refuses_a_bad_level_and_a_bad_path(tmp_path):
+    with pytest.raises(ValueError, match="levels"):
+        pack(tmp_path / "x.pyz", level=7)
+    from click.testing import CliRunner
+
+    from mahjongkit.cli import main
+
+    result = CliRunner().invoke(main, ["mcr", "botzone-pack", "/nonexistent/bot.pyz"])
+    assert result.exit_code == 1 and "does not exist" in result.stderr
+
+
+def test_the_mcr_names_load_on_first_use():
+    import mahjongkit.mcr as mcr
+
+    assert sorted(mcr._HOME) == sorted(mcr.__all__)
+    for name in mcr.__all__:
+        assert getattr(mcr, name) is not None, name
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        _ = mcr.nothing
+    probe = (
+        "import sys, mahjongkit.mcr.botzone.seat; print('mahjongkit.mcr.game.rules' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120
+    )
+    assert done.stdout.strip() == "False"  # a bot reading its log needs no game rules
