@@ -12,8 +12,18 @@ from pathlib import Path
 import pytest
 
 SOURCE = Path(__file__).resolve().parents[1] / "python"
-MCR_LAYERS = ("hand", "analysis", "scoring", "game", "players", "rl", "botzone", "arena")
-"""Each MCR layer imports only those before it (players, rl, botzone and arena are peers)."""
+MCR_LAYERS = (
+    "hand",
+    "analysis",
+    "scoring",
+    "game",
+    "players",
+    "rl",
+    "botzone",
+    "arena",
+    "records",
+)
+"""Each MCR layer imports only those before it (players, rl, botzone, arena, records: peers)."""
 ONLY_CORE_IMPORTERS = {
     "mahjongkit.solitaire._cpp",
     "mahjongkit.mcr.analysis._cpp",

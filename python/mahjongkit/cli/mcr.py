@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from mahjongkit._files import read_text_file
+from mahjongkit.cli.records import records
 
 SAVE_LIMIT = 16 << 20
 """The largest saved MCR game read (a whole game is about 50 KB)."""
@@ -13,6 +14,9 @@ SAVE_LIMIT = 16 << 20
 @click.group(name="mcr")
 def mcr() -> None:
     """Chinese Official Mahjong (MCR): scoring and play."""
+
+
+mcr.add_command(records)  # game records in Botzone's format, in their own module
 
 
 def register(group: click.Group) -> None:

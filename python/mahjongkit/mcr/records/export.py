@@ -1,0 +1,408 @@
+"""Records turned into training arrays: every decision of every seat, in ``.npz`` shards.
+
+For each legal game of a record file and each decision a seat made (its turn: play, kong
+or win; a claim window that asked it: its claim, or pass), a sample holds:
+
+* ``obs``: the seat's observation planes of :mod:`mahjongkit.mcr.rl` (layout
+  :data:`~mahjongkit.mcr.rl.observation.OBS_VERSION`, ``(planes, 34)``), stored as
+  ``uint8`` times :data:`OBS_SCALE`: every plane value of a Botzone hand is a multiple of
+  1/144 (copies / 4, flags, the wall / 144, the hand number / 16), so the bytes are exact
+  and a quarter of the floats; each shard is checked to decode to the very planes;
+* ``mask``: the legal mask (``bool``, 235) and ``action``: the 235-action index taken
+  (:mod:`mahjongkit.mcr.rl.encoding`);
+* ``outcome``: the seat's score for the hand as recorded; ``seat`` (0 the dealer) and
+  ``game`` (the game's number in the file, from 0).
+
+Shard ``k`` holds games ``k·S`` to ``(k + 1)·S - 1`` of the file (``S`` games a shard), so
+the shards are the same bytes whatever the number of workers (processes here, or tasks on a
+Dask cluster); each is written to a temporary name and renamed, and ``manifest.json`` last,
+so an interrupted export leaves no half-written file under a final name. Games that are
+unreadable or illegal are left out and listed in the manifest. :class:`RecordDataset` reads
+an export back in batches.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import zipfile
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from mahjongkit._dask import scheduler_client
+from mahjongkit._impl import resolve
+from mahjongkit.mcr.game.moves import Move
+from mahjongkit.mcr.game.rules import Rules
+from mahjongkit.mcr.records.check import check_record
+from mahjongkit.mcr.records.format import Record, read_records
+from mahjongkit.mcr.rl.encoding import ACTIONS, PLAIN_INDEX, index_of, legal_mask
+from mahjongkit.mcr.rl.observation import HISTORY, OBS_VERSION, Observer, plane_count
+
+FORMAT: Final = "mahjongkit.mcr.records.export"
+VERSION: Final = 1
+OBS_SCALE: Final = 144
+"""Stored planes are ``uint8`` values of ``plane · 144``."""
+SHARD_GAMES: Final = 256
+"""Games per shard by default (a shard of human games is some 10 MB)."""
+MANIFEST: Final = "manifest.json"
+_ROWS: Final = 512  # decisions of one game held at once (a hand has a few hundred at most)
+_BOM_MATCH: Final = b"\xef\xbb\xbfMatch"  # the first line, after a byte-order mark
+_ZIP_DATE: Final = (1980, 1, 1, 0, 0, 0)  # fixed: the same bytes on every run
+
+
+@dataclass(frozen=True)
+class Slice:
+    """A piece of a record file: bytes ``start`` to ``end`` (games ``first_game`` on, the
+    first line numbered ``first_line``), to become shard ``shard``."""
+
+    path: str
+    start: int
+    end: int
+    first_line: int
+    first_game: int
+    shard: int
+
+
+def index_games(path: str | os.PathLike[str]) -> list[tuple[int, int]]:
+    """The byte offset and line number of each ``Match`` line of a file."""
+    found = []
+    offset = 0
+    with open(path, "rb") as stream:
+        for number, line in enumerate(stream, 1):
+            if line.startswith(b"Match") or (number == 1 and line.startswith(_BOM_MATCH)):
+                found.append((offset, number))
+            offset += len(line)
+    return found
+
+
+def slices(path: str | os.PathLike[str], shard_games: int = SHARD_GAMES) -> list[Slice]:
+    """The file cut into slices of ``shard_games`` games (lines before the first game go
+    with the first slice, so their problems are reported too)."""
+    if isinstance(shard_games, bool) or not isinstance(shard_games, int) or shard_games < 1:
+        raise ValueError(f"games a shard is a positive int, not {shard_games!r}")
+    size = os.path.getsize(path)
+    games = index_games(path)
+    if not games:
+        return [Slice(str(path), 0, size, 1, 0, 0)]
+    out = []
+    for shard, first in enumerate(range(0, len(games), shard_games)):
+        start, line = games[first] if first else (0, 1)
+        end = games[first + shard_games][0] if first + shard_games < len(games) else size
+        out.append(Slice(str(path), start, end, line, first, shard))
+    return out
+
+
+class _Samples:
+    """The decisions of one game, as they are replayed."""
+
+    def __init__(self, history: int, impl: str) -> None:
+        self.planes = plane_count(history)
+        self.rows = np.zeros((_ROWS, self.planes, 34), dtype=np.float32)
+        self.scratch = np.zeros_like(self.rows)
+        self.masks = np.zeros((_ROWS, ACTIONS), dtype=np.bool_)
+        self.actions = np.zeros(_ROWS, dtype=np.int16)
+        self.seats = np.zeros(_ROWS, dtype=np.int8)
+        self.core = impl == "cpp"
+        if self.core:
+            from mahjongkit.mcr.rl._cpp import CoreObserver
+
+            self.observer: Any = CoreObserver(history)
+        else:
+            self.observer = Observer(history)
+        self.count = 0
+        self.dealer = 0
+
+    def start(self) -> None:
+        self.observer.reset()
+        self.count = 0
+
+    def __call__(self, game: Rules, seat: int, move: Move) -> None:
+        row = self.count
+        if row == _ROWS:
+            raise ValueError(f"a game with more than {_ROWS} decisions")
+        observer = self.observer
+        events = game.take_outcomes()
+        if self.core:  # the move's events and the mask in one call into the core
+            observer.sync_mask(game, events, seat, self.masks[row])
+        else:
+            observer.sync(game, events)
+            legal_mask(game, seat, self.masks[row])
+        observer.encode(seat, self.rows[row])
+        index = PLAIN_INDEX.get(move)  # a discard, pass or win: no context needed
+        if index is None:
+            window = game.window
+            index = index_of(
+                move,
+                window_tile=None if window is None else window.tile,
+                counts=game.hand_of(seat).counts,
+            )
+        self.actions[row] = index
+        self.seats[row] = (seat - game.dealer) % 4
+        self.count = row + 1
+
+
+def _quantised(
+    planes: npt.NDArray[np.float32], scratch: npt.NDArray[np.float32]
+) -> npt.NDArray[np.uint8]:
+    """The planes as stored (``scratch``: a float32 buffer of their shape), checked exact."""
+    np.multiply(planes, np.float32(OBS_SCALE), out=scratch)
+    np.rint(scratch, out=scratch)
+    stored = scratch.astype(np.uint8)
+    np.divide(stored, np.float32(OBS_SCALE), out=scratch, dtype=np.float32)
+    if not np.array_equal(scratch, planes):
+        raise ValueError("observation planes that are not multiples of 1/144 cannot be stored")
+    return stored
+
+
+def decode(stored: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
+    """Stored planes back to the observer's float32 planes."""
+    return stored.astype(np.float32) / np.float32(OBS_SCALE)
+
+
+def export_slice(
+    piece: Slice, history: int = HISTORY, impl: str | None = None
+) -> tuple[bytes, dict[str, Any]]:
+    """One shard: its ``.npz`` bytes and its summary (games, samples, the games left out)."""
+    samples = _Samples(history, resolve(impl))
+    with open(piece.path, "rb") as stream:
+        stream.seek(piece.start)
+        data = stream.read(piece.end - piece.start)
+    obs: list[npt.NDArray[np.uint8]] = []
+    columns: dict[str, list[npt.NDArray[Any]]] = {
+        k: [] for k in ("mask", "action", "seat", "outcome", "game")
+    }
+    matches: list[str] = []
+    skipped = []
+    games = 0
+    for record in read_records(data.splitlines(keepends=True), first_line=piece.first_line):
+        number = piece.first_game + games
+        if isinstance(record, Record) or record.match:  # not stray text outside any game
+            games += 1
+        samples.start()
+        report = check_record(record, samples)
+        if not report.legal:
+            skipped.append(
+                {
+                    "game": number,
+                    "match": report.match,
+                    "line": report.line,
+                    "problem": report.problems[0] if report.problems else "illegal",
+                }
+            )
+            continue
+        n = samples.count
+        obs.append(_quantised(samples.rows[:n], samples.scratch[:n]))
+        columns["mask"].append(samples.masks[:n].copy())
+        columns["action"].append(samples.actions[:n].copy())
+        columns["seat"].append(samples.seats[:n].copy())
+        score = report.recorded_score or (0, 0, 0, 0)
+        columns["outcome"].append(np.array(score, dtype=np.int16)[samples.seats[:n]])
+        columns["game"].append(np.full(n, number, dtype=np.int32))
+        matches.append(report.match)
+    planes = plane_count(history)
+    arrays: dict[str, npt.NDArray[Any]] = {
+        "obs": np.concatenate(obs) if obs else np.zeros((0, planes, 34), dtype=np.uint8),
+        "mask": _joined(columns["mask"], (0, ACTIONS), np.bool_),
+        "action": _joined(columns["action"], (0,), np.int16),
+        "seat": _joined(columns["seat"], (0,), np.int8),
+        "outcome": _joined(columns["outcome"], (0,), np.int16),
+        "game": _joined(columns["game"], (0,), np.int32),
+        "matches": np.array(matches, dtype=np.str_) if matches else np.zeros(0, dtype="<U1"),
+    }
+    summary = {
+        "file": f"shard-{piece.shard:05d}.npz",
+        "first_game": piece.first_game,
+        "games": games,
+        "exported": len(matches),
+        "samples": int(arrays["action"].shape[0]),
+        "skipped": skipped,
+    }
+    return _npz_bytes(arrays), summary
+
+
+def _joined(parts: list[npt.NDArray[Any]], empty: tuple[int, ...], dtype: Any) -> npt.NDArray[Any]:
+    return np.concatenate(parts) if parts else np.zeros(empty, dtype=dtype)
+
+
+def _npz_bytes(arrays: dict[str, npt.NDArray[Any]]) -> bytes:
+    """An ``.npz`` (what ``np.load`` reads) with fixed dates, so equal arrays give equal bytes."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        for name, array in arrays.items():
+            body = io.BytesIO()
+            np.lib.format.write_array(body, array, allow_pickle=False)
+            info = zipfile.ZipInfo(f"{name}.npy", date_time=_ZIP_DATE)
+            archive.writestr(
+                info, body.getvalue(), compress_type=zipfile.ZIP_DEFLATED, compresslevel=1
+            )
+    return out.getvalue()
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """``data`` under ``path``, written to a temporary name first and renamed: the final name
+    only ever holds a whole file."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        temporary.write_bytes(data)
+        os.replace(temporary, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            temporary.unlink()
+
+
+def _run(
+    pieces: Sequence[Slice], history: int, impl: str | None, workers: int, scheduler: str | None
+) -> Iterator[tuple[bytes, dict[str, Any]]]:
+    if scheduler is not None:
+        with scheduler_client(scheduler) as client:
+            futures = [client.submit(export_slice, p, history, impl, pure=False) for p in pieces]
+            try:
+                for future in futures:
+                    yield future.result()
+            finally:
+                client.cancel(futures)  # type: ignore[no-untyped-call]
+        return
+    if workers == 1 or len(pieces) == 1:
+        for piece in pieces:
+            yield export_slice(piece, history, impl)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        n = len(pieces)
+        yield from pool.map(export_slice, pieces, [history] * n, [impl] * n)
+
+
+def export(
+    path: str | os.PathLike[str],
+    out: str | os.PathLike[str],
+    *,
+    workers: int = 1,
+    scheduler: str | None = None,
+    shard_games: int = SHARD_GAMES,
+    history: int = HISTORY,
+    impl: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Export the record file ``path`` into the folder ``out`` (made if missing) and return
+    the manifest (also written there). ``workers`` processes, or the Dask scheduler at the
+    address ``scheduler`` (its workers read ``path``: it must be on a shared file system);
+    ``progress`` is called with the number of games of each shard as it is written."""
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers is a positive int, not {workers!r}")
+    source = Path(path)
+    if not source.is_file():
+        raise FileNotFoundError(f"record file {str(source)!r} not found")
+    folder = Path(out)
+    folder.mkdir(parents=True, exist_ok=True)
+    pieces = slices(source, shard_games)
+    shards = []
+    for data, summary in _run(pieces, history, impl, workers, scheduler):
+        write_atomically(folder / summary["file"], data)
+        shards.append(summary)
+        if progress is not None:
+            progress(summary["games"])
+    manifest = {
+        "format": FORMAT,
+        "version": VERSION,
+        "obs_version": OBS_VERSION,
+        "history": history,
+        "planes": plane_count(history),
+        "obs_scale": OBS_SCALE,
+        "actions": ACTIONS,
+        "source": source.name,
+        "games": sum(s["games"] for s in shards),
+        "exported": sum(s["exported"] for s in shards),
+        "samples": sum(s["samples"] for s in shards),
+        "shards": shards,
+    }
+    write_atomically(folder / MANIFEST, (json.dumps(manifest, indent=1) + "\n").encode())
+    return manifest
+
+
+class RecordDataset:
+    """An export read back: ``len`` samples, ``dataset[i]`` one sample, :meth:`batches` the
+    samples in batches for a training loop (one shard in memory at a time), each a dict of
+    arrays: ``obs`` (float32 planes, decoded), ``mask``, ``action``, ``outcome``, ``seat``,
+    ``game``."""
+
+    def __init__(self, folder: str | os.PathLike[str]) -> None:
+        self.folder = Path(folder)
+        path = self.folder / MANIFEST
+        try:
+            manifest = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise FileNotFoundError(
+                f"no export in {str(self.folder)!r}: {MANIFEST} is missing"
+            ) from None
+        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+            raise ValueError(f"{str(path)!r} is not an export manifest: {error}") from None
+        if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+            raise ValueError(f"{str(path)!r} is not an export manifest of {FORMAT}")
+        if manifest.get("version") != VERSION or manifest.get("obs_version") != OBS_VERSION:
+            raise ValueError(
+                f"{str(path)!r} was written with export version {manifest.get('version')} and"
+                f" planes version {manifest.get('obs_version')}; this reads {VERSION} and"
+                f" {OBS_VERSION}"
+            )
+        self.manifest = manifest
+        self.shards: list[dict[str, Any]] = manifest["shards"]
+        self._ends = np.cumsum([s["samples"] for s in self.shards])
+        self._cached: tuple[int, dict[str, npt.NDArray[Any]]] | None = None
+
+    def __len__(self) -> int:
+        return int(self._ends[-1]) if len(self._ends) else 0
+
+    def shard(self, index: int) -> dict[str, npt.NDArray[Any]]:
+        """Every sample of shard ``index`` (planes decoded to float32)."""
+        if self._cached is not None and self._cached[0] == index:
+            return self._cached[1]
+        with np.load(self.folder / self.shards[index]["file"], allow_pickle=False) as data:
+            arrays = {
+                name: data[name] for name in ("obs", "mask", "action", "outcome", "seat", "game")
+            }
+        arrays["obs"] = decode(arrays["obs"])
+        self._cached = (index, arrays)
+        return arrays
+
+    def __getitem__(self, index: int) -> dict[str, Any]:
+        if not -len(self) <= index < len(self):
+            raise IndexError(f"sample {index} of {len(self)}")
+        index %= len(self)
+        shard = int(np.searchsorted(self._ends, index, side="right"))
+        start = int(self._ends[shard - 1]) if shard else 0
+        arrays = self.shard(shard)
+        return {name: array[index - start] for name, array in arrays.items()}
+
+    def batches(
+        self, size: int, *, shuffle: bool = False, seed: int | None = None, drop_last: bool = False
+    ) -> Iterator[dict[str, npt.NDArray[Any]]]:
+        """The samples in batches of ``size`` (the last one smaller unless ``drop_last``);
+        ``shuffle`` mixes the shards' order and the samples within each shard (seeded)."""
+        if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+            raise ValueError(f"a batch size is a positive int, not {size!r}")
+        rng = np.random.default_rng(seed)
+        order = rng.permutation(len(self.shards)) if shuffle else range(len(self.shards))
+        carry: dict[str, npt.NDArray[Any]] | None = None
+        for shard in order:
+            arrays = self.shard(int(shard))
+            if shuffle:
+                perm = rng.permutation(len(arrays["action"]))
+                arrays = {k: v[perm] for k, v in arrays.items()}
+            if carry is not None:
+                arrays = {k: np.concatenate([carry[k], v]) for k, v in arrays.items()}
+                carry = None
+            n = len(arrays["action"])
+            full = n - n % size
+            for start in range(0, full, size):
+                yield {k: v[start : start + size] for k, v in arrays.items()}
+            if full < n:
+                carry = {k: v[full:] for k, v in arrays.items()}
+        if carry is not None and not drop_last:
+            yield carry
