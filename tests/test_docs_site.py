@@ -46,9 +46,9 @@ def test_pages_left_out_of_the_nav_are_added_under_more_topics() -> None:
     nav = configured_nav()
     pages = sorted(listed(nav))
     config = {"nav": nav}
-    on_files(Files(*pages, "records.md", "adjudications/new.md", "_partial.md"), config)
-    assert config["nav"][-1] == {MORE_TOPICS: ["adjudications/new.md", "records.md"]}
-    assert listed(config["nav"]) == {*pages, "records.md", "adjudications/new.md"}
+    on_files(Files(*pages, "new-topic.md", "adjudications/new.md", "_partial.md"), config)
+    assert config["nav"][-1] == {MORE_TOPICS: ["adjudications/new.md", "new-topic.md"]}
+    assert listed(config["nav"]) == {*pages, "new-topic.md", "adjudications/new.md"}
 
 
 def test_a_site_whose_nav_lists_every_page_is_left_alone() -> None:
