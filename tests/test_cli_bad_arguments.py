@@ -41,6 +41,12 @@ def _files(folder: Path) -> None:
     (folder / "infinity.json").write_text(json.dumps(game))  # Python writes Infinity
     (folder / "nested.json").write_text("[" * 100_000)
     (folder / "huge.txt").write_text("name: Huge\n0 0 0-2000000000\n")
+    (folder / "maps.map").write_text(
+        '<mahjongg><map name="Pair"><tile x="0" y="0"/><tile x="1" '
+        'y="0"/></map><map name="Odd"><tile x="0" y="0"/></map>'
+        "</mahjongg>"
+    )
+    (folder / "entity.map").write_text('<!DOCTYPE m [<!ENTITY a "b">]><mahjongg/>')
     (folder / "bom.layout").write_text("\ufeffkmahjongg-layout-v1.1\nw4\nh2\nd1\n1212\n4343\n")
     (folder / "far.txt").write_text(
         Layout.from_slots([(0, 0, 0), (2, 0, 0)]).to_text() + "0 0 99999\n"
@@ -59,9 +65,16 @@ CASES = [
     Case(("deal", "--seed", "1", "--layout", "missing.txt"), "'missing.txt' not found"),
     Case(("deal", "--seed", "1", "--layout", "no/such/dir"), "'no/such/dir' not found"),
     Case(("deal", "--seed", "1", "--layout", "binary.layout"), "is not UTF-8 text"),
-    Case(("deal", "--seed", "1", "--layout", "huge.txt"), "holds more than 144 slots"),
+    Case(("deal", "--seed", "1", "--layout", "huge.txt"), "holds more than 576 slots"),
     Case(("deal", "--seed", "1", "--layout", "far.txt"), "has a coordinate above 65535"),
     Case(("deal", "--seed", "1", "--layout", "."), "is a folder"),
+    Case(("deal", "--seed", "1", "--layout-file", "missing.map"), "'missing.map' not found"),
+    Case(
+        ("deal", "--seed", "1", "--layout-file", "maps.map", "--layout", "x"), "no map called 'x'"
+    ),
+    Case(("deal", "--seed", "1", "--layout-file", "maps.map", "--layout", "odd"), "1 slots"),
+    Case(("deal", "--seed", "1", "--layout-file", "entity.map"), "entities are not read"),
+    Case(("deal", "--seed", "1", "--layout-file", "binary.json"), "is not UTF-8 text"),
     Case(("deal", "--seed", "1", "--format", "xml"), "Invalid value for '--format'"),
     Case(("deal", "--seed", "1", "--impl", "fortran"), "Invalid value for '--impl'"),
     Case(("daily", "--date", "2026-02-30"), "but is not a date: day is out of range"),

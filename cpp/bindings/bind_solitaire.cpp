@@ -26,8 +26,9 @@ namespace sol = mahjongkit::solitaire;
 
 namespace {
 
-sol::Bits to_bits(const sol::Geometry& g, const std::vector<int>& slots) {
-  sol::Bits b;
+template <int W>
+sol::Bits<W> to_bits(const sol::Geometry<W>& g, const std::vector<int>& slots) {
+  sol::Bits<W> b;
   for (int s : slots) {
     if (s < 0 || s >= g.n) throw py::value_error("slot " + std::to_string(s) + " out of range");
     b.set(s);
@@ -35,7 +36,8 @@ sol::Bits to_bits(const sol::Geometry& g, const std::vector<int>& slots) {
   return b;
 }
 
-std::vector<int> from_bits(const sol::Bits& b) {
+template <int W>
+std::vector<int> from_bits(const sol::Bits<W>& b) {
   std::vector<int> out;
   b.for_each([&](int i) { out.push_back(i); });
   return out;
@@ -43,9 +45,13 @@ std::vector<int> from_bits(const sol::Bits& b) {
 
 constexpr int kMaxCoordinate = 65535;
 
-sol::Geometry make_geometry(const std::vector<std::tuple<int, int, int>>& slots) {
-  if (slots.size() > static_cast<std::size_t>(sol::Bits::kCapacity)) {
-    throw py::value_error("a layout has at most 192 slots in the core");
+sol::AnyGeometry make_geometry(const std::vector<std::tuple<int, int, int>>& slots, int words) {
+  if (words != 0 && words != 3 && words != 4 && words != 9) {
+    throw py::value_error("words must be 0 (the smallest that holds the layout), 3, 4 or 9");
+  }
+  if (slots.size() > static_cast<std::size_t>(sol::kMaxSlots)) {
+    throw py::value_error("a layout has at most " + std::to_string(sol::kMaxSlots) +
+                          " slots in the core");
   }
   std::vector<sol::Slot> s;
   s.reserve(slots.size());
@@ -56,7 +62,7 @@ sol::Geometry make_geometry(const std::vector<std::tuple<int, int, int>>& slots)
     }
     s.push_back({x, y, z});
   }
-  return sol::Geometry::from_slots(s);
+  return sol::AnyGeometry::from_slots(s, words);
 }
 
 // What one call may produce: a count from Python is checked before anything is allocated.
@@ -69,21 +75,19 @@ void check_count(int count) {
   }
 }
 
-// The pool holds 72 pairs: a deal needs an even number of slots, at most 144.
-void check_dealable(const sol::Geometry& g) {
-  if (g.n % 2 != 0 || g.n > 2 * sol::kPoolPairs) {
-    throw py::value_error("a dealt layout needs an even number of slots, at most 144");
-  }
+// A deal takes pairs from up to four tile sets: an even number of slots, at most 576.
+void check_dealable(const sol::AnyGeometry& g) {
+  if (g.size() % 2 != 0) throw py::value_error("a dealt layout needs an even number of slots");
 }
 
 // ---- The exact solver (issue 4) ----
 
-py::tuple solve_position(const sol::Geometry& g, const std::vector<int>& groups,
+py::tuple solve_position(const sol::AnyGeometry& g, const std::vector<int>& groups,
                          std::int64_t max_nodes, double max_seconds, int playouts,
                          std::uint64_t seed) {
-  if (static_cast<int>(groups.size()) != g.n) {
+  if (static_cast<int>(groups.size()) != g.size()) {
     throw py::value_error("groups has " + std::to_string(groups.size()) +
-                          " entries but the layout has " + std::to_string(g.n) + " slots");
+                          " entries but the layout has " + std::to_string(g.size()) + " slots");
   }
   for (int v : groups) {
     if (v < -1 || v > 1023) {
@@ -103,7 +107,7 @@ py::tuple solve_position(const sol::Geometry& g, const std::vector<int>& groups,
   sol::SolveResult r;
   {
     py::gil_scoped_release release;
-    r = sol::solve(g, groups, limits);
+    r = g.visit([&](const auto& geometry) { return sol::solve(geometry, groups, limits); });
   }
   return py::make_tuple(static_cast<int>(r.status), r.solution, r.nodes, r.playouts, r.seconds,
                         r.reason);
@@ -122,24 +126,29 @@ void bind_solver(py::module_& m) {
 void register_solitaire_scale(py::module_& m);
 
 void register_solitaire(py::module_& m) {
-  py::class_<sol::Geometry>(m, "Geometry",
+  py::class_<sol::AnyGeometry>(m, "Geometry",
                             "Per-slot blocker masks of a layout (slots as (x, y, z) half units)")
-      .def(py::init(&make_geometry), py::arg("slots"))
-      .def_property_readonly("size", [](const sol::Geometry& g) { return g.n; })
+      .def(py::init(&make_geometry), py::arg("slots"), py::arg("words") = 0)
+      .def_property_readonly("size", [](const sol::AnyGeometry& g) { return g.size(); })
+      .def_property_readonly("words", [](const sol::AnyGeometry& g) { return g.words(); },
+                             "64-bit words of occupancy: 3, 4 or 9 (up to 192, 256, 576 slots)")
       .def(
           "free_slots",
-          [](const sol::Geometry& g, const std::vector<int>& present) {
-            return from_bits(g.free_set(to_bits(g, present)));
+          [](const sol::AnyGeometry& g, const std::vector<int>& present) {
+            return g.visit([&](const auto& geometry) {
+              return from_bits(geometry.free_set(to_bits(geometry, present)));
+            });
           },
           py::arg("present"), "The free slots among `present`, ascending.")
       .def(
           "deal",
-          [](const sol::Geometry& g, std::uint64_t seed, int max_trials) {
+          [](const sol::AnyGeometry& g, std::uint64_t seed, int max_trials) {
             check_dealable(g);
             sol::DealOutcome out;
             {
               py::gil_scoped_release release;
-              out = sol::deal_board(g, seed, max_trials);
+              out = g.visit(
+                  [&](const auto& geometry) { return sol::deal_board(geometry, seed, max_trials); });
             }
             std::vector<int> faces(out.faces.begin(), out.faces.end());
             std::vector<std::pair<int, int>> pairs;
@@ -153,14 +162,17 @@ void register_solitaire(py::module_& m) {
           "(ok, faces per slot, removal order as slot pairs, trials used).")
       .def(
           "redeal",
-          [](const sol::Geometry& g, const std::vector<int>& present, std::uint64_t seed,
+          [](const sol::AnyGeometry& g, const std::vector<int>& present, std::uint64_t seed,
              std::uint64_t stream, int max_trials) {
             sol::Rng rng(seed, stream);
             std::vector<int> permutation(present.size() / 2);
             for (std::size_t i = 0; i < permutation.size(); ++i) permutation[i] = static_cast<int>(i);
             rng.shuffle(permutation.data(), static_cast<int>(permutation.size()));
             int trials = 0;
-            const auto order = sol::reverse_deal_order(g, to_bits(g, present), rng, max_trials, &trials);
+            const auto order = g.visit([&](const auto& geometry) {
+              return sol::reverse_deal_order(geometry, to_bits(geometry, present), rng, max_trials,
+                                             &trials);
+            });
             return py::make_tuple(permutation, order, trials);
           },
           py::arg("present"), py::arg("seed"), py::arg("stream"), py::arg("max_trials"),
@@ -169,20 +181,23 @@ void register_solitaire(py::module_& m) {
           "is empty when every trial got stuck.")
       .def(
           "deal_faces",
-          [](const sol::Geometry& g, std::uint64_t first_seed, int count, int max_trials) {
+          [](const sol::AnyGeometry& g, std::uint64_t first_seed, int count, int max_trials) {
             check_dealable(g);
             check_count(count);
-            std::string buffer(static_cast<std::size_t>(count) * static_cast<std::size_t>(g.n), '\0');
+            const auto row = static_cast<std::size_t>(g.size());
+            std::string buffer(static_cast<std::size_t>(count) * row, '\0');
             int failures = 0;
             {
               py::gil_scoped_release release;
               auto* out = reinterpret_cast<std::uint8_t*>(buffer.data());
-              for (int i = 0; i < count; ++i) {
-                if (!sol::deal_faces(g, first_seed + static_cast<std::uint64_t>(i), max_trials,
-                                     out + static_cast<std::size_t>(i) * g.n)) {
-                  ++failures;
+              g.visit([&](const auto& geometry) {
+                for (int i = 0; i < count; ++i) {
+                  if (!sol::deal_faces(geometry, first_seed + static_cast<std::uint64_t>(i),
+                                       max_trials, out + static_cast<std::size_t>(i) * row)) {
+                    ++failures;
+                  }
                 }
-              }
+              });
             }
             return py::make_tuple(py::bytes(buffer), failures);
           },
@@ -191,19 +206,21 @@ void register_solitaire(py::module_& m) {
           "row, and the number of seeds that failed (their rows are zeros).")
       .def(
           "count_free_repeatedly",
-          [](const sol::Geometry& g, const std::vector<int>& present, int repeat) {
-            const sol::Bits bits = to_bits(g, present);
-            long long total = 0;
-            py::gil_scoped_release release;
-            for (int i = 0; i < repeat; ++i) {
-              sol::Bits b = bits;
+          [](const sol::AnyGeometry& g, const std::vector<int>& present, int repeat) {
+            return g.visit([&](const auto& geometry) {
+              const auto bits = to_bits(geometry, present);
+              long long total = 0;
+              py::gil_scoped_release release;
+              for (int i = 0; i < repeat; ++i) {
+                auto b = bits;
 #if defined(__GNUC__)
-              // Defeats hoisting the loop-invariant call out of the loop.
-              asm volatile("" : "+r"(b.w[0]));
+                // Defeats hoisting the loop-invariant call out of the loop.
+                asm volatile("" : "+r"(b.w[0]));
 #endif
-              total += g.free_set(b).count();
-            }
-            return total;
+                total += geometry.free_set(b).count();
+              }
+              return total;
+            });
           },
           py::arg("present"), py::arg("repeat"),
           "Sum of the free-set sizes over `repeat` evaluations (a benchmark of the core).");
@@ -306,6 +323,18 @@ std::vector<sol::Property> to_properties(const std::vector<int>& indices) {
   return out;
 }
 
+template <int W>
+std::vector<double> properties_of(const sol::Geometry<W>& g, const std::uint8_t* faces,
+                                  std::uint64_t seed, const std::vector<sol::Property>& which,
+                                  const sol::PropertyOptions& options) {
+  const auto facts = sol::LayoutFacts<W>::of(g);
+  sol::BoardProperties<W> props(g, facts, options);
+  props.reset(faces, seed);
+  std::vector<double> values;
+  for (auto p : which) values.push_back(props.get(p));
+  return values;
+}
+
 using NodeTuple = std::tuple<int, int, int, int, double>;
 
 std::vector<sol::ConditionNode> to_condition(const std::vector<NodeTuple>& nodes) {
@@ -325,7 +354,7 @@ void register_solitaire_scale(py::module_& m) {
 
   m.def(
       "batch_faces",
-      [](const sol::Geometry& g, py::array seeds, py::array out, int threads, int max_trials,
+      [](const sol::AnyGeometry& g, py::array seeds, py::array out, int threads, int max_trials,
          py::object progress) -> std::optional<std::uint64_t> {
         if (!seeds.dtype().is(py::dtype::of<std::uint64_t>()) || seeds.ndim() != 1 ||
             !(seeds.flags() & py::array::c_style)) {
@@ -334,7 +363,7 @@ void register_solitaire_scale(py::module_& m) {
         const auto count = static_cast<std::uint64_t>(seeds.shape(0));
         if (!out.dtype().is(py::dtype::of<std::uint8_t>()) || out.ndim() != 2 ||
             !(out.flags() & py::array::c_style) || !out.writeable() ||
-            static_cast<std::uint64_t>(out.shape(0)) != count || out.shape(1) != g.n) {
+            static_cast<std::uint64_t>(out.shape(0)) != count || out.shape(1) != g.size()) {
           throw py::type_error(
               "out must be a writeable C-contiguous numpy uint8 array of shape (len(seeds), "
               "layout size)");
@@ -345,7 +374,10 @@ void register_solitaire_scale(py::module_& m) {
         sol::BatchOutcome r;
         {
           py::gil_scoped_release release;
-          r = sol::batch_faces(g, seed_data, count, out_data, threads, max_trials, poller.poll());
+          r = g.visit([&](const auto& geometry) {
+            return sol::batch_faces(geometry, seed_data, count, out_data, threads, max_trials,
+                                    poller.poll());
+          });
         }
         poller.finish(count, false);
         if (r.deal_failed) return r.failed_seed;
@@ -359,9 +391,9 @@ void register_solitaire_scale(py::module_& m) {
 
   m.def(
       "board_properties",
-      [](const sol::Geometry& g, const std::vector<int>& faces, std::uint64_t seed,
+      [](const sol::AnyGeometry& g, const std::vector<int>& faces, std::uint64_t seed,
          const std::vector<int>& wanted, int playouts, std::int64_t solver_budget) {
-        if (faces.size() != static_cast<std::size_t>(g.n)) {
+        if (faces.size() != static_cast<std::size_t>(g.size())) {
           throw py::value_error("one face per slot is needed");
         }
         for (int face : faces) {
@@ -376,10 +408,9 @@ void register_solitaire_scale(py::module_& m) {
         std::vector<double> values;
         {
           py::gil_scoped_release release;
-          const auto facts = sol::LayoutFacts::of(g);
-          sol::BoardProperties props(g, facts, options);
-          props.reset(bytes.data(), seed);
-          for (auto p : which) values.push_back(props.get(p));
+          values = g.visit([&](const auto& geometry) {
+            return properties_of(geometry, bytes.data(), seed, which, options);
+          });
         }
         return values;
       },
@@ -390,7 +421,7 @@ void register_solitaire_scale(py::module_& m) {
 
   m.def(
       "search_seeds",
-      [](const sol::Geometry& g, std::uint64_t first, std::uint64_t count,
+      [](const sol::AnyGeometry& g, std::uint64_t first, std::uint64_t count,
          const std::vector<NodeTuple>& condition, const std::vector<int>& report,
          std::int64_t limit, int threads, int max_trials, int playouts,
          std::int64_t solver_budget, py::object progress) {
@@ -405,7 +436,9 @@ void register_solitaire_scale(py::module_& m) {
         sol::SearchOutcome r;
         {
           py::gil_scoped_release release;
-          r = sol::search_seeds(g, first, count, tree, options, poller.poll());
+          r = g.visit([&](const auto& geometry) {
+            return sol::search_seeds(geometry, first, count, tree, options, poller.poll());
+          });
         }
         poller.finish(r.examined, true);
         py::list matches;

@@ -124,6 +124,8 @@ def test_mcr_bindings_with_hostile_counts(counts: list[int], melds: int, tiles: 
         lambda: core.board_properties(TEA, list(deal("tea house", 1).faces), 1, [4], 4, 0),
         lambda: core.Geometry([(0, 0, 0), (2**31 - 1, 0, 0)]),  # x - x' overflows an int
         lambda: core.Geometry([(-(2**31), 0, 0), (2**31 - 1, 0, 0)]),
+        lambda: core.Geometry([(2 * i, 0, 0) for i in range(578)]),  # past the widest words
+        lambda: core.Geometry([(0, 0, 0), (2, 0, 0)], 5),  # no core of 5 words
     ],
     ids=[
         "below-0",
@@ -135,6 +137,8 @@ def test_mcr_bindings_with_hostile_counts(counts: list[int], melds: int, tiles: 
         "budget-0",
         "coordinate",
         "coordinates",
+        "too-many-slots",
+        "words",
     ],
 )
 def test_binding_inputs_that_once_crashed_or_hung_are_refused(call: Callable[[], object]) -> None:

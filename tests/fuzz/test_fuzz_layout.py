@@ -74,6 +74,35 @@ def test_kmahjongg_text_gives_a_layout_or_a_layout_error(text: str) -> None:
     _same_in_both(layout)
 
 
+GNOME_NUMBER = st.one_of(
+    st.integers(-2, 30).map(str),
+    st.sampled_from(["0.5", "1.5", "0.25", "1e3", "inf", "nan", "", "x", "99999", "-0"]),
+)
+GNOME_ELEMENT = st.builds(
+    lambda tag, names, values: (
+        f"<{tag} " + " ".join(f'{n}="{v}"' for n, v in zip(names, values, strict=False)) + "/>"
+    ),
+    st.sampled_from(["tile", "row", "column", "block", "layer", "Tile", "other"]),
+    st.lists(st.sampled_from(["x", "y", "z", "left", "right", "top", "bottom", "X"]), max_size=5),
+    st.lists(GNOME_NUMBER, min_size=5, max_size=5),
+)
+GNOME_TEXT = st.builds(
+    lambda elements, close: '<mahjongg><map name="F">' + "".join(elements) + close,
+    st.lists(GNOME_ELEMENT, max_size=10),
+    st.sampled_from(["</map></mahjongg>", "</map>", "", "</mahjongg>"]),
+)
+
+
+@budget(100)
+@given(GNOME_TEXT | st.text(max_size=200).map(lambda text: "<" + text))
+def test_gnome_map_text_gives_a_layout_or_a_layout_error(text: str) -> None:
+    try:
+        layout = Layout.from_text(text)
+    except LayoutError:
+        return
+    _same_in_both(layout)
+
+
 @budget(100)
 @given(st.binary(max_size=300))
 def test_kmahjongg_and_text_files_of_any_bytes(
@@ -144,7 +173,7 @@ def test_a_bom_is_read_and_a_folder_or_device_refused(tmp_path: Path) -> None:
 
 
 def test_huge_ranges_and_coordinates_are_refused_before_they_are_built() -> None:
-    with pytest.raises(LayoutError, match="more than 144 slots"):
+    with pytest.raises(LayoutError, match="more than 576 slots"):
         Layout.parse("name: x\n0 0 0-2000000000\n")
     with pytest.raises(LayoutError, match="coordinate above 65535"):
         Layout.from_slots([(0, 0, 0), (2**31, 0, 0)])

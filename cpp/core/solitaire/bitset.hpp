@@ -1,14 +1,30 @@
-// Fixed-width occupancy of up to 192 slots (3 x u64; a layout has at most 144).
-// Bit i is slot i, in the layout's slot order; the Python twin uses the same bit per slot.
+// Fixed-width occupancy of up to 64 * W slots (W 64-bit words). Bit i is slot i, in the
+// layout's slot order; the Python twin uses the same bit per slot.
+//
+// The word count is a template parameter, not a run-time field: every loop over the words has
+// a constant trip count that the compiler unrolls, so a 144-slot board pays for three words
+// and nothing more (measured in benchmarks/README.md, "Layouts of any size"). The core is
+// compiled once per entry of MAHJONGKIT_FOR_EACH_WORD_COUNT, and a layout uses the smallest
+// that holds it (words_for).
 #pragma once
 #include <cstdint>
 
 namespace mahjongkit::solitaire {
 
+// The word counts the core is compiled for: today's three words (up to 192 slots: the Turtle
+// and every one-set layout), four (256: every KMahjongg layout) and nine (576: four tile sets).
+#define MAHJONGKIT_FOR_EACH_WORD_COUNT(X) X(3) X(4) X(9)
+constexpr int kMaxWords = 9;
+constexpr int kMaxSlots = 64 * kMaxWords;
+
+// The smallest compiled word count that holds n slots (n <= kMaxSlots).
+constexpr int words_for(int n) { return n <= 192 ? 3 : (n <= 256 ? 4 : 9); }
+
+template <int W>
 struct Bits {
-  static constexpr int kWords = 3;
+  static constexpr int kWords = W;
   static constexpr int kCapacity = 64 * kWords;
-  std::uint64_t w[kWords] = {0, 0, 0};
+  std::uint64_t w[kWords] = {};
 
   static Bits first_n(int n) {  // slots 0..n-1
     Bits b;
@@ -22,21 +38,49 @@ struct Bits {
   bool test(int i) const { return (w[i >> 6] >> (i & 63)) & 1ULL; }
   void set(int i) { w[i >> 6] |= 1ULL << (i & 63); }
   void reset(int i) { w[i >> 6] &= ~(1ULL << (i & 63)); }
-  bool any() const { return (w[0] | w[1] | w[2]) != 0; }
+  bool any() const {
+    std::uint64_t x = 0;
+    for (int i = 0; i < kWords; ++i) x |= w[i];
+    return x != 0;
+  }
   bool none() const { return !any(); }
   int count() const {
-    return __builtin_popcountll(w[0]) + __builtin_popcountll(w[1]) + __builtin_popcountll(w[2]);
+    int c = 0;
+    for (int i = 0; i < kWords; ++i) c += __builtin_popcountll(w[i]);
+    return c;
   }
   bool intersects(const Bits& o) const {
-    return ((w[0] & o.w[0]) | (w[1] & o.w[1]) | (w[2] & o.w[2])) != 0;
+    std::uint64_t x = 0;
+    for (int i = 0; i < kWords; ++i) x |= w[i] & o.w[i];
+    return x != 0;
   }
-  Bits operator&(const Bits& o) const { return {{w[0] & o.w[0], w[1] & o.w[1], w[2] & o.w[2]}}; }
-  Bits operator|(const Bits& o) const { return {{w[0] | o.w[0], w[1] | o.w[1], w[2] | o.w[2]}}; }
-  Bits operator^(const Bits& o) const { return {{w[0] ^ o.w[0], w[1] ^ o.w[1], w[2] ^ o.w[2]}}; }
-  Bits andnot(const Bits& o) const { return {{w[0] & ~o.w[0], w[1] & ~o.w[1], w[2] & ~o.w[2]}}; }
+  Bits operator&(const Bits& o) const {
+    Bits r;
+    for (int i = 0; i < kWords; ++i) r.w[i] = w[i] & o.w[i];
+    return r;
+  }
+  Bits operator|(const Bits& o) const {
+    Bits r;
+    for (int i = 0; i < kWords; ++i) r.w[i] = w[i] | o.w[i];
+    return r;
+  }
+  Bits operator^(const Bits& o) const {
+    Bits r;
+    for (int i = 0; i < kWords; ++i) r.w[i] = w[i] ^ o.w[i];
+    return r;
+  }
+  Bits andnot(const Bits& o) const {
+    Bits r;
+    for (int i = 0; i < kWords; ++i) r.w[i] = w[i] & ~o.w[i];
+    return r;
+  }
   Bits& operator|=(const Bits& o) { for (int i = 0; i < kWords; ++i) w[i] |= o.w[i]; return *this; }
   Bits& operator&=(const Bits& o) { for (int i = 0; i < kWords; ++i) w[i] &= o.w[i]; return *this; }
-  bool operator==(const Bits& o) const { return w[0] == o.w[0] && w[1] == o.w[1] && w[2] == o.w[2]; }
+  bool operator==(const Bits& o) const {
+    std::uint64_t x = 0;
+    for (int i = 0; i < kWords; ++i) x |= w[i] ^ o.w[i];
+    return x == 0;
+  }
   bool operator!=(const Bits& o) const { return !(*this == o); }
 
   // Calls f(i) for every set bit, ascending.

@@ -13,7 +13,8 @@
 
 namespace mahjongkit::solitaire {
 
-constexpr int kPoolPairs = 72;
+constexpr int kPoolPairs = 72;  // one tile set
+constexpr int kMaxDealPairs = kMaxSlots / 2;
 constexpr int kDefaultMaxTrials = 1000;
 
 struct FacePair {
@@ -24,10 +25,21 @@ struct FacePair {
 // flowers (35, 36), (37, 38) and seasons (39, 40), (41, 42).
 std::array<FacePair, kPoolPairs> pool_pairs();
 
+// The tile sets a layout of n slots needs: ceil(n / 144), at least 1.
+constexpr int sets_for(int n) { return n <= 2 * kPoolPairs ? 1 : (n + 2 * kPoolPairs - 1) / (2 * kPoolPairs); }
+
+// The face pairs of a deal of n slots (n even, n <= kMaxSlots), in the order the reverse deal
+// gives them out, drawn from rng (decision 4): shuffle one set's 72 pairs and keep its first
+// n/2 - 72 (sets - 1); with more than one set, put the sets - 1 whole sets (unshuffled) before
+// those and shuffle all n/2 again. One set is today's deal: its first n/2 pairs of one shuffle.
+// Writes 72 * sets_for(n) entries to out; the first n/2 are the deal's.
+void draw_pairs(int n, Rng& rng, FacePair* out);
+
 // The removal order of one successful trial over `present` (2 * popcount/2 slot ids, pairs
 // adjacent, first removed first), or an empty vector when every one of `max_trials` trials
 // got stuck. `trials_used` receives the number of trials run. popcount(present) must be even.
-std::vector<int> reverse_deal_order(const Geometry& g, const Bits& present, Rng& rng,
+template <int W>
+std::vector<int> reverse_deal_order(const Geometry<W>& g, const Bits<W>& present, Rng& rng,
                                     int max_trials, int* trials_used);
 
 // faces[slot] for a removal order and the pairs in the same order (0 for absent slots).
@@ -40,11 +52,13 @@ struct DealOutcome {
   bool ok = false;
 };
 
-// A whole board of `g` (n even, n <= 144) for `seed`: stream 0 shuffles the pool, then the
-// same stream runs the reverse deal with the first n/2 pairs.
-DealOutcome deal_board(const Geometry& g, std::uint64_t seed, int max_trials = kDefaultMaxTrials);
+// A whole board of `g` (n even, n <= kMaxSlots) for `seed`: stream 0 draws the pairs
+// (draw_pairs), then the same stream runs the reverse deal that gives them out.
+template <int W>
+DealOutcome deal_board(const Geometry<W>& g, std::uint64_t seed, int max_trials = kDefaultMaxTrials);
 
 // Faces only, written to out[0..n): the hot path of batch generation and benchmarks.
-bool deal_faces(const Geometry& g, std::uint64_t seed, int max_trials, std::uint8_t* out);
+template <int W>
+bool deal_faces(const Geometry<W>& g, std::uint64_t seed, int max_trials, std::uint8_t* out);
 
 }  // namespace mahjongkit::solitaire

@@ -5,15 +5,16 @@
 
 namespace mahjongkit::solitaire {
 
-Geometry Geometry::from_slots(const std::vector<Slot>& slots) {
-  Geometry g;
+template <int W>
+Geometry<W> Geometry<W>::from_slots(const std::vector<Slot>& slots) {
+  Geometry<W> g;
   g.n = static_cast<int>(slots.size());
   g.slots = slots;
-  g.cover.assign(g.n, Bits{});
-  g.direct_cover.assign(g.n, Bits{});
-  g.left.assign(g.n, Bits{});
-  g.right.assign(g.n, Bits{});
-  g.affects.assign(g.n, Bits{});
+  g.cover.assign(g.n, Bits<W>{});
+  g.direct_cover.assign(g.n, Bits<W>{});
+  g.left.assign(g.n, Bits<W>{});
+  g.right.assign(g.n, Bits<W>{});
+  g.affects.assign(g.n, Bits<W>{});
   for (int i = 0; i < g.n; ++i) {
     const Slot& a = slots[i];
     int nearest = INT_MAX;
@@ -43,5 +44,22 @@ Geometry Geometry::from_slots(const std::vector<Slot>& slots) {
   g.free_at_start = g.free_set(g.all());
   return g;
 }
+
+AnyGeometry AnyGeometry::from_slots(const std::vector<Slot>& slots, int words) {
+  AnyGeometry any;
+  any.n_ = static_cast<int>(slots.size());
+  switch (words > words_for(any.n_) ? words : words_for(any.n_)) {
+    case 3: any.geometry_ = Geometry<3>::from_slots(slots); break;
+    case 4: any.geometry_ = Geometry<4>::from_slots(slots); break;
+    default: any.geometry_ = Geometry<9>::from_slots(slots); break;
+  }
+  return any;
+}
+static_assert(words_for(192) == 3 && words_for(256) == 4 && words_for(kMaxSlots) == kMaxWords,
+              "AnyGeometry holds every word count that words_for picks");
+
+#define MAHJONGKIT_INSTANTIATE(W) template struct Geometry<W>;
+MAHJONGKIT_FOR_EACH_WORD_COUNT(MAHJONGKIT_INSTANTIATE)
+#undef MAHJONGKIT_INSTANTIATE
 
 }  // namespace mahjongkit::solitaire

@@ -19,14 +19,18 @@ inline int idx(Property p) { return static_cast<int>(p); }
 inline std::int64_t pairs_of(int k) { return static_cast<std::int64_t>(k) * (k - 1) / 2; }
 
 struct BitsHash {
-  std::size_t operator()(const Bits& b) const {
-    return static_cast<std::size_t>(mix64(b.w[0] ^ mix64(b.w[1] ^ mix64(b.w[2]))));
+  template <int W>
+  std::size_t operator()(const Bits<W>& b) const {
+    std::uint64_t h = 0;
+    for (int k = W - 1; k >= 0; --k) h = mix64(b.w[k] ^ h);
+    return static_cast<std::size_t>(h);
   }
 };
 
 // Bit sets compared as the integers they spell (the Python twin sorts ints).
-bool less_as_integer(const Bits& a, const Bits& b) {
-  for (int k = Bits::kWords - 1; k >= 0; --k) {
+template <int W>
+bool less_as_integer(const Bits<W>& a, const Bits<W>& b) {
+  for (int k = Bits<W>::kWords - 1; k >= 0; --k) {
     if (a.w[k] != b.w[k]) return a.w[k] < b.w[k];
   }
   return false;
@@ -36,15 +40,16 @@ bool less_as_integer(const Bits& a, const Bits& b) {
 // positions dead, then every pair of free tiles of one group (groups in ascending order of
 // their slot sets as integers, pairs in ascending slot order), with a table of dead
 // present-sets. No playouts and no heuristics, so the count measures the board, not luck.
+template <int W>
 class PlainSearch {
  public:
-  PlainSearch(const Geometry& g, const std::array<Bits, kMatchGroups>& group_bits,
+  PlainSearch(const Geometry<W>& g, const std::array<Bits<W>, kMatchGroups>& group_bits,
               std::int64_t budget)
       : g_(g), budget_(budget) {
-    for (const Bits& b : group_bits) {
+    for (const Bits<W>& b : group_bits) {
       if (b.any()) groups_.push_back(b);
     }
-    std::sort(groups_.begin(), groups_.end(), less_as_integer);
+    std::sort(groups_.begin(), groups_.end(), less_as_integer<W>);
     group_of_.assign(static_cast<std::size_t>(g.n), 0);
     for (std::size_t k = 0; k < groups_.size(); ++k) {
       groups_[k].for_each([&](int s) { group_of_[static_cast<std::size_t>(s)] = static_cast<int>(k); });
@@ -53,7 +58,7 @@ class PlainSearch {
 
   // Nodes visited until the board is solved or proven dead; budget + 1 when it ran out.
   std::int64_t nodes() {
-    for (const Bits& b : groups_) {
+    for (const Bits<W>& b : groups_) {
       if (b.count() % 2) return 0;
     }
     dfs(g_.all());
@@ -61,12 +66,12 @@ class PlainSearch {
   }
 
  private:
-  Bits safe_moves(Bits present) const {
+  Bits<W> safe_moves(Bits<W> present) const {
     for (bool changed = true; changed;) {
       changed = false;
-      const Bits free = g_.free_set(present);
-      for (const Bits& members : groups_) {
-        const Bits rest = members & present;
+      const Bits<W> free = g_.free_set(present);
+      for (const Bits<W>& members : groups_) {
+        const Bits<W> rest = members & present;
         if (rest.any() && rest.andnot(free).none()) {
           present = present.andnot(rest);
           changed = true;
@@ -80,14 +85,14 @@ class PlainSearch {
   // or already gone. Tiles only ever become free as others go, so what is left at the end
   // does not depend on the order; this works through the tiles one at a time (the reference
   // goes round by round) and keeps the count of free-or-gone tiles per group as it goes.
-  bool relaxed_dead(const Bits& present) const {
-    Bits relaxed = present;
-    Bits free = g_.free_set(present);
+  bool relaxed_dead(const Bits<W>& present) const {
+    Bits<W> relaxed = present;
+    Bits<W> free = g_.free_set(present);
     std::array<int, kMatchGroups> available{};
     free.for_each([&](int s) { ++available[static_cast<std::size_t>(group_of_[s])]; });
     for (bool progress = true; progress;) {
       progress = false;
-      Bits candidates = free;
+      Bits<W> candidates = free;
       candidates.for_each([&](int s) {
         if (available[static_cast<std::size_t>(group_of_[s])] < 2) return;
         relaxed.reset(s);  // gone, but still available to its group
@@ -106,7 +111,7 @@ class PlainSearch {
   }
 
   // 1 solved, 0 dead, -1 out of budget.
-  int dfs(Bits present) {
+  int dfs(Bits<W> present) {
     if (++nodes_ > budget_) return -1;
     present = safe_moves(present);
     if (present.none()) return 1;
@@ -114,14 +119,14 @@ class PlainSearch {
       dead_.insert(present);
       return 0;
     }
-    const Bits free = g_.free_set(present);
-    for (const Bits& members : groups_) {
-      int candidates[Bits::kCapacity];
+    const Bits<W> free = g_.free_set(present);
+    for (const Bits<W>& members : groups_) {
+      int candidates[Bits<W>::kCapacity];
       int k = 0;
       (members & free).for_each([&](int s) { candidates[k++] = s; });
       for (int i = 0; i < k; ++i) {
         for (int j = i + 1; j < k; ++j) {
-          Bits next = present;
+          Bits<W> next = present;
           next.reset(candidates[i]);
           next.reset(candidates[j]);
           const int r = dfs(next);
@@ -133,19 +138,20 @@ class PlainSearch {
     return 0;
   }
 
-  const Geometry& g_;
+  const Geometry<W>& g_;
   std::int64_t budget_;
   std::int64_t nodes_ = 0;
-  std::vector<Bits> groups_;
+  std::vector<Bits<W>> groups_;
   std::vector<int> group_of_;
-  std::unordered_set<Bits, BitsHash> dead_;
+  std::unordered_set<Bits<W>, BitsHash> dead_;
 };
 
 }  // namespace
 
-LayoutFacts LayoutFacts::of(const Geometry& g) {
-  LayoutFacts f;
-  f.above.assign(g.n, Bits{});
+template <int W>
+LayoutFacts<W> LayoutFacts<W>::of(const Geometry<W>& g) {
+  LayoutFacts<W> f;
+  f.above.assign(g.n, Bits<W>{});
   std::vector<int> chain(g.n, 1);
   // Highest layer first, so everything over a slot is known when the slot is reached.
   std::vector<int> order(g.n);
@@ -153,7 +159,7 @@ LayoutFacts LayoutFacts::of(const Geometry& g) {
   std::stable_sort(order.begin(), order.end(),
                    [&](int a, int b) { return g.slots[a].z > g.slots[b].z; });
   for (int i : order) {
-    Bits over = g.cover[i];
+    Bits<W> over = g.cover[i];
     int longest = 0;
     g.cover[i].for_each([&](int j) {
       over |= f.above[j];
@@ -166,15 +172,17 @@ LayoutFacts LayoutFacts::of(const Geometry& g) {
   return f;
 }
 
-BoardProperties::BoardProperties(const Geometry& g, const LayoutFacts& facts,
+template <int W>
+BoardProperties<W>::BoardProperties(const Geometry<W>& g, const LayoutFacts<W>& facts,
                                  const PropertyOptions& options)
     : g_(g), facts_(facts), options_(options) {}
 
-void BoardProperties::reset(const std::uint8_t* faces, std::uint64_t seed) {
+template <int W>
+void BoardProperties<W>::reset(const std::uint8_t* faces, std::uint64_t seed) {
   faces_ = faces;
   seed_ = seed;
   known_.fill(false);
-  for (auto& b : group_bits_) b = Bits{};
+  for (auto& b : group_bits_) b = Bits<W>{};
   for (int i = 0; i < g_.n; ++i) {
     slot_group_[i] = match_group(faces[i]);
     group_bits_[slot_group_[i]].set(i);
@@ -183,7 +191,8 @@ void BoardProperties::reset(const std::uint8_t* faces, std::uint64_t seed) {
   known_[idx(Property::kDeepestStack)] = true;
 }
 
-double BoardProperties::get(Property p) {
+template <int W>
+double BoardProperties<W>::get(Property p) {
   const int i = idx(p);
   if (!known_[i]) {
     switch (p) {
@@ -208,8 +217,9 @@ double BoardProperties::get(Property p) {
   return value_[i];
 }
 
-void BoardProperties::compute_start() {
-  const Bits free = g_.free_set(g_.all());
+template <int W>
+void BoardProperties<W>::compute_start() {
+  const Bits<W> free = g_.free_set(g_.all());
   std::int64_t pairs = 0;
   for (int grp = 1; grp < kMatchGroups; ++grp) pairs += pairs_of((free & group_bits_[grp]).count());
   value_[idx(Property::kFreeTiles)] = free.count();
@@ -217,7 +227,8 @@ void BoardProperties::compute_start() {
   known_[idx(Property::kFreeTiles)] = known_[idx(Property::kFreePairs)] = true;
 }
 
-void BoardProperties::compute_stacked() {
+template <int W>
+void BoardProperties<W>::compute_stacked() {
   std::int64_t stacked = 0;
   for (int i = 0; i < g_.n; ++i) {
     stacked += (facts_.above[i] & group_bits_[match_group(faces_[i])]).count();
@@ -226,13 +237,15 @@ void BoardProperties::compute_stacked() {
   known_[idx(Property::kStackedPairs)] = true;
 }
 
-void BoardProperties::compute_solver() {
-  PlainSearch search(g_, group_bits_, options_.solver_budget);
+template <int W>
+void BoardProperties<W>::compute_solver() {
+  PlainSearch<W> search(g_, group_bits_, options_.solver_budget);
   value_[idx(Property::kSolverNodes)] = static_cast<double>(search.nodes());
   known_[idx(Property::kSolverNodes)] = true;
 }
 
-void BoardProperties::compute_playouts() {
+template <int W>
+void BoardProperties<W>::compute_playouts() {
   start_free_ = g_.free_set(g_.all());
   start_free_in_.fill(0);
   start_pairs_ = 0;
@@ -247,10 +260,11 @@ void BoardProperties::compute_playouts() {
   known_[idx(Property::kRandomWins)] = known_[idx(Property::kDifficulty)] = true;
 }
 
-bool BoardProperties::playout(std::uint64_t stream) {
+template <int W>
+bool BoardProperties<W>::playout(std::uint64_t stream) {
   Rng rng(seed_, stream);
-  Bits present = g_.all();
-  Bits free = start_free_;
+  Bits<W> present = g_.all();
+  Bits<W> free = start_free_;
   // Free tiles per group and the open pairs they make, kept up to date move by move.
   std::array<int, kMatchGroups> free_in = start_free_in_;
   std::int64_t total = start_pairs_;
@@ -263,7 +277,7 @@ bool BoardProperties::playout(std::uint64_t stream) {
     while (r >= pairs_of(free_in[grp])) r -= pairs_of(free_in[grp++]);
     // Pair number r of the group's free slots s_0 < s_1 < ...: (s_a, s_b), a < b, in
     // lexicographic order: a = 0 has k - 1 partners, a = 1 has k - 2, ...
-    const Bits candidates = free & group_bits_[grp];
+    const Bits<W> candidates = free & group_bits_[grp];
     const int k = free_in[grp];
     int a = 0;
     while (r >= k - 1 - a) r -= k - 1 - a++;
@@ -291,5 +305,11 @@ bool BoardProperties::playout(std::uint64_t stream) {
   }
   return true;
 }
+
+#define MAHJONGKIT_INSTANTIATE(W) \
+  template struct LayoutFacts<W>;  \
+  template class BoardProperties<W>;
+MAHJONGKIT_FOR_EACH_WORD_COUNT(MAHJONGKIT_INSTANTIATE)
+#undef MAHJONGKIT_INSTANTIATE
 
 }  // namespace mahjongkit::solitaire

@@ -62,17 +62,19 @@ struct PropertyOptions {
 };
 
 // What a layout contributes, computed once: the stack chains and the transitive covers.
+template <int W>
 struct LayoutFacts {
   int deepest_stack = 0;
-  std::vector<Bits> above;  // above[i]: every slot lying over slot i, directly or not
-  static LayoutFacts of(const Geometry& g);
+  std::vector<Bits<W>> above;  // above[i]: every slot lying over slot i, directly or not
+  static LayoutFacts of(const Geometry<W>& g);
 };
 
 // The properties of one board, each computed on first use: a search whose condition fails on
 // a cheap property never pays for the expensive ones. Reusable: reset() for the next board.
+template <int W>
 class BoardProperties {
  public:
-  BoardProperties(const Geometry& g, const LayoutFacts& facts, const PropertyOptions& options);
+  BoardProperties(const Geometry<W>& g, const LayoutFacts<W>& facts, const PropertyOptions& options);
   // faces has g.n entries (kinds 1..42); it must outlive the calls to get().
   void reset(const std::uint8_t* faces, std::uint64_t seed);
   double get(Property p);
@@ -84,15 +86,15 @@ class BoardProperties {
   void compute_playouts();
   bool playout(std::uint64_t stream);
 
-  const Geometry& g_;
-  const LayoutFacts& facts_;
+  const Geometry<W>& g_;
+  const LayoutFacts<W>& facts_;
   PropertyOptions options_;
   const std::uint8_t* faces_ = nullptr;
   std::uint64_t seed_ = 0;
-  std::array<Bits, kMatchGroups> group_bits_{};
-  std::array<int, Bits::kCapacity> slot_group_{};
+  std::array<Bits<W>, kMatchGroups> group_bits_{};
+  std::array<int, Bits<W>::kCapacity> slot_group_{};
   // The start of every playout: the free set, free tiles per group, open pairs.
-  Bits start_free_;
+  Bits<W> start_free_;
   std::array<int, kMatchGroups> start_free_in_{};
   std::int64_t start_pairs_ = 0;
   std::array<double, kPropertyCount> value_{};

@@ -101,13 +101,15 @@ bool is_numeric(int kind) {
   return kind == ConditionNode::kConst || kind == ConditionNode::kProperty;
 }
 
-double numeric(const ConditionNode& node, BoardProperties& props) {
+template <int W>
+double numeric(const ConditionNode& node, BoardProperties<W>& props) {
   return node.kind == ConditionNode::kConst ? node.value
                                             : props.get(static_cast<Property>(node.op));
 }
 
+template <int W>
 bool compare(const ConditionNode& node, const std::vector<ConditionNode>& nodes,
-             BoardProperties& props) {
+             BoardProperties<W>& props) {
   const double a = numeric(nodes[static_cast<std::size_t>(node.left)], props);
   const double b = numeric(nodes[static_cast<std::size_t>(node.right)], props);
   switch (node.op) {
@@ -130,7 +132,8 @@ int resolve_threads(int threads) {
   return std::min(threads, kMaxThreads);
 }
 
-BatchOutcome batch_faces(const Geometry& g, const std::uint64_t* seeds, std::uint64_t count,
+template <int W>
+BatchOutcome batch_faces(const Geometry<W>& g, const std::uint64_t* seeds, std::uint64_t count,
                          std::uint8_t* out, int threads, int max_trials, const Poll& poll) {
   threads = static_cast<int>(std::min<std::uint64_t>(resolve_threads(threads),
                                                      std::max<std::uint64_t>(1, count / kChunk)));
@@ -194,7 +197,8 @@ const char* condition_problem(const std::vector<ConditionNode>& nodes) {
   return "";
 }
 
-bool evaluate(const std::vector<ConditionNode>& nodes, BoardProperties& props) {
+template <int W>
+bool evaluate(const std::vector<ConditionNode>& nodes, BoardProperties<W>& props) {
   if (nodes.empty()) return true;
   // An explicit stack, not recursion: `a and b and c ...` is a left-deep chain as long as the
   // condition, and a worker thread's stack is small. `stage` counts the children visited.
@@ -244,10 +248,11 @@ bool evaluate(const std::vector<ConditionNode>& nodes, BoardProperties& props) {
   return value;
 }
 
-SearchOutcome search_seeds(const Geometry& g, std::uint64_t first, std::uint64_t count,
+template <int W>
+SearchOutcome search_seeds(const Geometry<W>& g, std::uint64_t first, std::uint64_t count,
                            const std::vector<ConditionNode>& condition,
                            const SearchOptions& options, const Poll& poll) {
-  const LayoutFacts facts = LayoutFacts::of(g);
+  const LayoutFacts<W> facts = LayoutFacts<W>::of(g);
   const int threads = resolve_threads(options.threads);
   SearchOutcome outcome;
   std::atomic<std::uint64_t> done{0};
@@ -274,7 +279,7 @@ SearchOutcome search_seeds(const Geometry& g, std::uint64_t first, std::uint64_t
     // No more threads than chunks: three seeds need one thread, not a hundred.
     const int window_threads = static_cast<int>(std::min<std::uint64_t>(threads, chunks));
     const bool finished = run_workers(window_threads, done, poll, stop, [&] {
-      BoardProperties props(g, facts, options.properties);
+      BoardProperties<W> props(g, facts, options.properties);
       std::vector<std::uint8_t> faces(static_cast<std::size_t>(g.n));
       for (;;) {
         const std::uint64_t c = next.fetch_add(1);
@@ -354,5 +359,15 @@ SearchOutcome search_seeds(const Geometry& g, std::uint64_t first, std::uint64_t
   }
   return outcome;
 }
+
+#define MAHJONGKIT_INSTANTIATE(W)                                                             \
+  template BatchOutcome batch_faces<W>(const Geometry<W>&, const std::uint64_t*, std::uint64_t, \
+                                       std::uint8_t*, int, int, const Poll&);                   \
+  template bool evaluate<W>(const std::vector<ConditionNode>&, BoardProperties<W>&);            \
+  template SearchOutcome search_seeds<W>(const Geometry<W>&, std::uint64_t, std::uint64_t,      \
+                                         const std::vector<ConditionNode>&,                     \
+                                         const SearchOptions&, const Poll&);
+MAHJONGKIT_FOR_EACH_WORD_COUNT(MAHJONGKIT_INSTANTIATE)
+#undef MAHJONGKIT_INSTANTIATE
 
 }  // namespace mahjongkit::solitaire

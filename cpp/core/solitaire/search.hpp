@@ -37,7 +37,8 @@ struct BatchOutcome {
 };
 
 // out[i * g.n + s] = face of slot s on the board of seeds[i], for i < count.
-BatchOutcome batch_faces(const Geometry& g, const std::uint64_t* seeds, std::uint64_t count,
+template <int W>
+BatchOutcome batch_faces(const Geometry<W>& g, const std::uint64_t* seeds, std::uint64_t count,
                          std::uint8_t* out, int threads, int max_trials, const Poll& poll);
 
 // ---- conditions -------------------------------------------------------------------------
@@ -58,7 +59,8 @@ const char* condition_problem(const std::vector<ConditionNode>& nodes);
 
 // Evaluates with short-circuit and/or, so properties are computed only when needed.
 // An empty tree is true.
-bool evaluate(const std::vector<ConditionNode>& nodes, BoardProperties& props);
+template <int W>
+bool evaluate(const std::vector<ConditionNode>& nodes, BoardProperties<W>& props);
 
 // ---- search -----------------------------------------------------------------------------
 
@@ -85,7 +87,8 @@ struct SearchOutcome {
 };
 
 // Seeds first, first + 1, ..., first + count - 1 (wrapping modulo 2^64).
-SearchOutcome search_seeds(const Geometry& g, std::uint64_t first, std::uint64_t count,
+template <int W>
+SearchOutcome search_seeds(const Geometry<W>& g, std::uint64_t first, std::uint64_t count,
                            const std::vector<ConditionNode>& condition,
                            const SearchOptions& options, const Poll& poll);
 

@@ -26,10 +26,13 @@ double thread_seconds() {
 }
 
 struct BitsHash {
-  std::size_t operator()(const Bits& b) const {
+  template <int W>
+  std::size_t operator()(const Bits<W>& b) const {
     std::uint64_t h = b.w[0] * 0x9E3779B97F4A7C15ULL;
     h ^= (b.w[1] + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
     h ^= (b.w[2] + 0x85EBCA77C2B2AE63ULL) * 0x165667B19E3779F9ULL;
+    // Words past the third (layouts of more than 192 slots) fold in the same way.
+    for (int k = 3; k < W; ++k) h ^= (b.w[k] + 0x85EBCA77C2B2AE63ULL * k) * 0xC2B2AE3D27D4EB4FULL;
     h ^= h >> 29;
     return static_cast<std::size_t>(h);
   }
@@ -48,13 +51,14 @@ struct Move {
   int score;
 };
 
+template <int W>
 class Solver {
  public:
-  Solver(const Geometry& g, const std::vector<int>& groups, const SolveLimits& limits)
+  Solver(const Geometry<W>& g, const std::vector<int>& groups, const SolveLimits& limits)
       : g_(g), limits_(limits), rng_{SplitMix64{limits.seed}} {
     int max_group = -1;
     for (int i = 0; i < g.n; ++i) max_group = std::max(max_group, groups[i]);
-    members_.assign(max_group + 1, Bits{});
+    members_.assign(max_group + 1, Bits<W>{});
     group_.assign(g.n, -1);
     for (int i = 0; i < g.n; ++i) {
       if (groups[i] < 0) continue;
@@ -64,7 +68,7 @@ class Solver {
     }
     // The node key pins pairings of groups of up to four tiles; larger groups (only in hand-made
     // positions) make keys ambiguous, so the transposition table is then off.
-    for (const Bits& m : members_) exact_keys_ = exact_keys_ && m.count() <= 4;
+    for (const Bits<W>& m : members_) exact_keys_ = exact_keys_ && m.count() <= 4;
     start_ = thread_seconds();
   }
 
@@ -78,7 +82,7 @@ class Solver {
       }
     }
     std::vector<std::pair<int, int>> path;
-    Bits present = root_;
+    Bits<W> present = root_;
     safe_reduce(present, path);
     if (present.none()) {
       r.status = SolveStatus::kSolvable;
@@ -122,7 +126,7 @@ class Solver {
   static constexpr int kPlayoutsPerRestart = 100;  // more of them between restarts
 
   // Runs up to count playouts (fewer when time runs out); true with r solved when one wins.
-  bool playout_batch(const Bits& present, const std::vector<std::pair<int, int>>& path, int count,
+  bool playout_batch(const Bits<W>& present, const std::vector<std::pair<int, int>>& path, int count,
                      SolveResult& r) {
     for (int k = 0; k < count; ++k) {
       ++r.playouts;
@@ -145,14 +149,14 @@ class Solver {
 
   // Removes, repeatedly, every group whose remaining tiles are all free. Safe because freedom
   // only grows as tiles go: any solution can be reordered to take those tiles first.
-  void safe_reduce(Bits& present, std::vector<std::pair<int, int>>& path) const {
+  void safe_reduce(Bits<W>& present, std::vector<std::pair<int, int>>& path) const {
     for (bool changed = true; changed;) {
       changed = false;
-      const Bits free = g_.free_set(present);
-      Bits done;
+      const Bits<W> free = g_.free_set(present);
+      Bits<W> done;
       free.for_each([&](int t) {
         if (done.test(t)) return;
-        const Bits rest = members_[group_[t]] & present;
+        const Bits<W> rest = members_[group_[t]] & present;
         if (rest.andnot(free).none()) {
           int first = -1;
           rest.for_each([&](int u) {
@@ -177,7 +181,7 @@ class Solver {
   // is free (in the relaxed position) and some other tile of its group is free or already gone.
   // Every real solution is also a relaxed one, so tiles the relaxation cannot remove prove the
   // position dead (this catches partners stacked on each other and cover cycles among pairs).
-  bool relaxation_dead(const Bits& present) const {
+  bool relaxation_dead(const Bits<W>& present) const {
     return relax(present, present, nullptr, g_.free_set(present));
   }
 
@@ -189,20 +193,20 @@ class Solver {
   // With a schedule, it also records when each tile became free and when it went (a clock
   // counting removals): see quick_accept().
   struct Schedule {
-    std::array<std::int16_t, Bits::kCapacity> freed_at, removed_at;
+    std::array<std::int16_t, Bits<W>::kCapacity> freed_at, removed_at;
   };
-  bool relax(const Bits& present, const Bits& uncommitted, const std::int16_t* partner,
-             Bits free, Schedule* schedule = nullptr, Bits* stuck = nullptr,
-             const Bits* start = nullptr) const {
+  bool relax(const Bits<W>& present, const Bits<W>& uncommitted, const std::int16_t* partner,
+             Bits<W> free, Schedule* schedule = nullptr, Bits<W>* stuck = nullptr,
+             const Bits<W>* start = nullptr) const {
     std::int16_t clock = 0;
     if (schedule) free.for_each([&](int t) { schedule->freed_at[t] = 0; });
-    Bits relaxed = start ? *start : present;
-    int stack[2 * Bits::kCapacity + 8];
+    Bits<W> relaxed = start ? *start : present;
+    int stack[2 * Bits<W>::kCapacity + 8];
     int top = 0;
-    Bits queued = free;
+    Bits<W> queued = free;
     free.for_each([&](int t) { stack[top++] = t; });
-    auto mates_of = [&](int t) -> Bits {
-      Bits m;
+    auto mates_of = [&](int t) -> Bits<W> {
+      Bits<W> m;
       const int p = partner ? partner[t] : -1;
       if (p >= 0) {
         m.set(p);
@@ -215,9 +219,9 @@ class Solver {
     // With a schedule, uncommitted tiles wait on a second stack until nothing committed can go:
     // the longer they stay free, the more pairs of a group share a moment with both tiles free,
     // and the more pairings quick_accept() can take without a relaxation of their own.
-    int lazy[Bits::kCapacity];
+    int lazy[Bits<W>::kCapacity];
     int lazy_top = 0;
-    Bits in_lazy;
+    Bits<W> in_lazy;
     for (;;) {
       int t;
       if (top > 0) {
@@ -238,7 +242,7 @@ class Solver {
       }
       queued.reset(t);
       if (!relaxed.test(t) || !free.test(t)) continue;
-      const Bits reachable = free | present.andnot(relaxed);
+      const Bits<W> reachable = free | present.andnot(relaxed);
       if (!mates_of(t).intersects(reachable)) continue;
       relaxed.reset(t);
       free.reset(t);
@@ -248,7 +252,7 @@ class Solver {
         free.set(u);
         if (schedule) schedule->freed_at[u] = clock;
         // u can now go, and so can free tiles that were waiting for u as their partner.
-        const Bits waiting = (mates_of(u) | Bits{}) & free & relaxed;
+        const Bits<W> waiting = (mates_of(u) | Bits<W>{}) & free & relaxed;
         if (!queued.test(u)) {
           queued.set(u);
           stack[top++] = u;
@@ -266,13 +270,13 @@ class Solver {
   }
 
   // Candidate moves: two free tiles of a group (safe groups are already gone).
-  void moves(const Bits& present, std::vector<Move>& out) const {
+  void moves(const Bits<W>& present, std::vector<Move>& out) const {
     out.clear();
-    const Bits free = g_.free_set(present);
-    Bits seen;
+    const Bits<W> free = g_.free_set(present);
+    Bits<W> seen;
     free.for_each([&](int t) {
       if (seen.test(t)) return;
-      const Bits mates = members_[group_[t]] & free;
+      const Bits<W> mates = members_[group_[t]] & free;
       seen |= mates;
       int ids[8];
       int k = 0;
@@ -286,8 +290,8 @@ class Solver {
   }
 
   // How many tiles a move frees: the ordering heuristic (most liberating first).
-  int liberation(const Bits& present, int a, int b) const {
-    Bits after = present;
+  int liberation(const Bits<W>& present, int a, int b) const {
+    Bits<W> after = present;
     after.reset(a);
     after.reset(b);
     int gained = 0;
@@ -297,7 +301,7 @@ class Solver {
     return gained;
   }
 
-  bool playout(Bits present, std::vector<std::pair<int, int>>& path) {
+  bool playout(Bits<W> present, std::vector<std::pair<int, int>>& path) {
     std::vector<Move> ms;
     for (;;) {
       safe_reduce(present, path);
@@ -315,14 +319,14 @@ class Solver {
         }
       }
       Move m = ms[best];
-      Bits next = present;
+      Bits<W> next = present;
       next.reset(m.a);
       next.reset(m.b);
       if (relaxation_dead(next)) {
         // One look for a move that keeps the relaxed game alive.
         bool found = false;
         for (const Move& alt : ms) {
-          Bits t = present;
+          Bits<W> t = present;
           t.reset(alt.a);
           t.reset(alt.b);
           if (!relaxation_dead(t)) {
@@ -346,17 +350,17 @@ class Solver {
   // partner of one tile of one group (3 choices for a group of four), then plays every free
   // committed pair greedily. Tiles whose partner is not decided yet are "uncommitted".
   struct Node {
-    Bits present;
-    Bits uncommitted;
-    std::array<std::int16_t, Bits::kCapacity> partner;  // committed partner slot, or -1
+    Bits<W> present;
+    Bits<W> uncommitted;
+    std::array<std::int16_t, Bits<W>::kCapacity> partner;  // committed partner slot, or -1
     // u is set when pairing u with the lowest undecided tile of its group is already refuted;
     // refutations only get stronger deeper in the tree, so children inherit them.
-    Bits refuted;
-    Bits lits;  // the pairings chosen so far, as literals (see lit_of)
+    Bits<W> refuted;
+    Bits<W> lits;  // the pairings chosen so far, as literals (see lit_of)
   };
 
   struct Key {
-    Bits present, uncommitted, pairing;
+    Bits<W> present, uncommitted, pairing;
     bool operator==(const Key& o) const {
       return present == o.present && uncommitted == o.uncommitted && pairing == o.pairing;
     }
@@ -371,7 +375,7 @@ class Solver {
   // The state of a node: what is present, what is uncommitted, and for every group the partner
   // of its lowest present committed tile (which pins the pairing of a group of four).
   Key key_of(const Node& s) const {
-    Key k{s.present, s.uncommitted, Bits{}};
+    Key k{s.present, s.uncommitted, Bits<W>{}};
     s.present.andnot(s.uncommitted).for_each([&](int t) {
       const int p = s.partner[t];
       if (p > t && (members_[group_[t]] & s.present).nth(0) == t) k.pairing.set(p);
@@ -386,7 +390,7 @@ class Solver {
     s.uncommitted.reset(a);
     s.uncommitted.reset(b);
     // Two uncommitted tiles left in a group have no choice: commit them too.
-    const Bits rest = members_[group_[a]] & s.uncommitted & s.present;
+    const Bits<W> rest = members_[group_[a]] & s.uncommitted & s.present;
     if (rest.count() == 2) {
       const int c = rest.nth(0), d = rest.nth(1);
       s.partner[c] = static_cast<std::int16_t>(d);
@@ -409,7 +413,7 @@ class Solver {
   void greedy(Node& s, std::vector<std::pair<int, int>>& path) const {
     for (bool changed = true; changed;) {
       changed = false;
-      const Bits free = g_.free_set(s.present);
+      const Bits<W> free = g_.free_set(s.present);
       free.for_each([&](int t) {
         if (!s.present.test(t)) return;
         const int p = s.partner[t];
@@ -420,7 +424,7 @@ class Solver {
           }
           return;
         }
-        const Bits open = members_[group_[t]] & s.uncommitted & s.present;
+        const Bits<W> open = members_[group_[t]] & s.uncommitted & s.present;
         if (open.andnot(free).none()) {
           int first = -1;
           open.for_each([&](int u) {
@@ -501,8 +505,8 @@ class Solver {
     return 3 * v + (mate == t[1] ? 0 : mate == t[2] ? 1 : 2);
   }
 
-  Bits var_lits(int v) const {
-    Bits m;
+  Bits<W> var_lits(int v) const {
+    Bits<W> m;
     m.set(3 * v);
     m.set(3 * v + 1);
     m.set(3 * v + 2);
@@ -515,24 +519,24 @@ class Solver {
   // every blocked tile one tile that covers it (or one on each side). Each such set is closed
   // (free tiles of it keep all their partners in it, blocked ones keep a blocker), so the
   // pairings of its free committed tiles are a reason. The smallest over the seeds is kept.
-  Bits explain(const Node& s, const Bits& stuck) const {
-    const Bits free_stuck = g_.free_set(stuck) & stuck;
-    const Bits blocked = stuck.andnot(free_stuck);
-    Bits best = s.lits;
+  Bits<W> explain(const Node& s, const Bits<W>& stuck) const {
+    const Bits<W> free_stuck = g_.free_set(stuck) & stuck;
+    const Bits<W> blocked = stuck.andnot(free_stuck);
+    Bits<W> best = s.lits;
     int best_count = best.count() + 1;
-    Bits tried;
+    Bits<W> tried;
     free_stuck.for_each([&](int seed) {
       if (tried.test(seed) || best_count <= 1) return;
-      Bits closed;
+      Bits<W> closed;
       closed.set(seed);
-      int stack[Bits::kCapacity];
+      int stack[Bits<W>::kCapacity];
       int top = 0;
       stack[top++] = seed;
-      Bits reason;
+      Bits<W> reason;
       bool valid = true;
       while (top > 0 && valid) {
         const int t = stack[--top];
-        Bits add;
+        Bits<W> add;
         if (free_stuck.test(t)) {
           const int v = var_of_tile_[t];
           const int p = s.partner[t];
@@ -545,7 +549,7 @@ class Solver {
           }
           if (add.andnot(blocked).any()) valid = false;  // not closed after all: keep them all
         } else {
-          const Bits over = g_.cover[t] & stuck;
+          const Bits<W> over = g_.cover[t] & stuck;
           if (over.any()) {
             add.set(over.nth(0));
           } else {
@@ -569,7 +573,7 @@ class Solver {
   }
 
   // The root position with only the given pairings chosen.
-  Node root_with(const Bits& lits) const {
+  Node root_with(const Bits<W>& lits) const {
     Node n = root_node_;
     lits.for_each([&](int lit) {
       const std::array<int, 4>& t = var_tiles_[lit / 3];
@@ -583,14 +587,14 @@ class Solver {
   //
   // Fewer pairings only let the relaxation remove more, so each test starts from the tiles the
   // last dead relaxation left (everything else goes anyway) instead of from the root.
-  Bits minimise(Bits reason, Bits region) const {
-    Bits order = reason;
+  Bits<W> minimise(Bits<W> reason, Bits<W> region) const {
+    Bits<W> order = reason;
     order.for_each([&](int lit) {
       if (!reason.test(lit)) return;
-      Bits fewer = reason;
+      Bits<W> fewer = reason;
       fewer.reset(lit);
       const Node n = root_with(fewer);
-      Bits left;
+      Bits<W> left;
       if (relax(n.present, n.uncommitted, n.partner.data(), g_.free_set(region) & region, nullptr,
                 &left, &region)) {
         reason = explain(n, left);
@@ -603,21 +607,21 @@ class Solver {
   // A dead state's reason, kept by state key. A state met again through different pairings of
   // groups already gone may not contain the stored reason; it is dead all the same, and then
   // its own pairings are the (weaker) reason.
-  void remember(const Key& key, const Bits& why) {
+  void remember(const Key& key, const Bits<W>& why) {
     if (exact_keys_) dead_nodes_[key] = why;
     add_nogood(why);
   }
 
   // Learned nogoods, indexed by each of their literals: a pairing that would complete one is
   // refuted without a relaxation, in any branch and any later restart.
-  void add_nogood(const Bits& nogood) {
+  void add_nogood(const Bits<W>& nogood) {
     if (var_tiles_.empty() || nogoods_.size() >= kMaxNogoods) return;
     const int id = static_cast<int>(nogoods_.size());
     nogoods_.push_back(nogood);
     nogood.for_each([&](int lit) { by_lit_[lit].push_back(id); });
   }
   // A learned nogood contained in lits that contains lit, or nullptr.
-  const Bits* nogood_within(const Bits& lits, int lit) const {
+  const Bits<W>* nogood_within(const Bits<W>& lits, int lit) const {
     for (const int id : by_lit_[lit]) {
       if (nogoods_[id].andnot(lits).none()) return &nogoods_[id];
     }
@@ -627,8 +631,8 @@ class Solver {
   // Refutations recorded at a node hold for its subtree only: their reasons are restored when
   // the node returns.
   struct TrailGuard {
-    std::vector<std::pair<int, Bits>>& trail;
-    std::array<Bits, Bits::kCapacity>& reasons;
+    std::vector<std::pair<int, Bits<W>>>& trail;
+    std::array<Bits<W>, Bits<W>::kCapacity>& reasons;
     std::size_t mark;
     ~TrailGuard() {
       while (trail.size() > mark) {
@@ -639,10 +643,10 @@ class Solver {
   };
 
   // 1 solvable (path holds the solution), 0 dead (why holds a reason), -1 budget exhausted.
-  int search(Node s, std::vector<std::pair<int, int>>& path, Bits& why, int last_lit) {
+  int search(Node s, std::vector<std::pair<int, int>>& path, Bits<W>& why, int last_lit) {
     if (over_budget()) return -1;
     if (last_lit >= 0) {
-      if (const Bits* known = nogood_within(s.lits, last_lit)) {
+      if (const Bits<W>* known = nogood_within(s.lits, last_lit)) {
         why = *known;
         return 0;
       }
@@ -660,8 +664,8 @@ class Solver {
       }
     }
     Schedule schedule;
-    const Bits free = g_.free_set(s.present);
-    Bits stuck;
+    const Bits<W> free = g_.free_set(s.present);
+    Bits<W> stuck;
     if (relax(s.present, s.uncommitted, s.partner.data(), free, &schedule, &stuck)) {
       // Without decisions (a group of more than four tiles turns learning off) there is
       // nothing to explain.
@@ -679,21 +683,21 @@ class Solver {
     // how many present tiles lie over the group's tiles). Dead states carry over between them.
     const TieOrder tie_order = static_cast<TieOrder>(restarts_ % 3);
     std::vector<Option> best;
-    Bits best_why;  // the reasons of the chosen group's refuted pairings
+    Bits<W> best_why;  // the reasons of the chosen group's refuted pairings
     int best_depth = 0;
     bool dead = false;
-    Bits dead_why;
-    Bits seen;
+    Bits<W> dead_why;
+    Bits<W> seen;
     auto consider = [&](int t, bool need_free) {
       if (dead || seen.test(t)) return;
-      const Bits open = members_[group_[t]] & s.uncommitted & s.present;
+      const Bits<W> open = members_[group_[t]] & s.uncommitted & s.present;
       if (need_free && (open & free).count() < 2) return;
       seen |= open;
       if (!best.empty() && best.size() == 1) return;  // a forced choice is already found
       const int lead = open.nth(0);
       const bool learn = var_of_tile_[lead] >= 0;
       std::vector<Option> options;
-      Bits group_why;
+      Bits<W> group_why;
       // Once a group has as many viable pairings as the best group so far it cannot be chosen,
       // so its remaining pairings need no lookahead (the relaxations are most of the time).
       const std::size_t enough = best.empty() ? 3 : best.size();
@@ -710,13 +714,13 @@ class Solver {
           return;
         }
         bool refuted = false;
-        Bits reason;  // why the pairing is refuted, without the pairing itself
+        Bits<W> reason;  // why the pairing is refuted, without the pairing itself
         // A pair one of whose tiles lies over the other can never be removed.
         if (g_.cover[lead].test(u) || g_.cover[u].test(lead)) refuted = true;
         if (!refuted && learn) {
-          Bits with = s.lits;
+          Bits<W> with = s.lits;
           with.set(lit);
-          if (const Bits* known = nogood_within(with, lit)) {
+          if (const Bits<W>* known = nogood_within(with, lit)) {
             refuted = true;
             reason = *known;
             reason.reset(lit);
@@ -724,7 +728,7 @@ class Solver {
         }
         bool accepted = false;
         if (!refuted && open.count() == 4) {
-          Bits rest = open;
+          Bits<W> rest = open;
           rest.reset(lead);
           rest.reset(u);
           const int c = rest.nth(0), d = rest.nth(1);
@@ -735,7 +739,7 @@ class Solver {
           // Look one commitment ahead: a pairing the relaxation already refutes is no choice.
           Node trial = s;
           commit(trial, lead, u);
-          Bits left;
+          Bits<W> left;
           refuted = relax(trial.present, trial.uncommitted, trial.partner.data(), free, nullptr,
                           &left);
           if (refuted && learn) {
@@ -765,7 +769,7 @@ class Solver {
       if (tie_order != TieOrder::kFirstFound) {
         open.for_each([&](int u) { depth += (g_.cover[u] & s.present).count(); });
       }
-      const Bits chosen_why = learn ? group_why : s.lits;
+      const Bits<W> chosen_why = learn ? group_why : s.lits;
       if (best.empty() || options.size() < best.size()) {
         best = std::move(options);
         best_why = chosen_why;
@@ -793,7 +797,7 @@ class Solver {
       commit(trial, o.a, o.b);
       // Score: tiles freed by the pairs this commitment makes removable right away.
       int score = 0;
-      Bits after = trial.present;
+      Bits<W> after = trial.present;
       trial.present.andnot(trial.uncommitted).for_each([&](int t) {
         const int p = trial.partner[t];
         if (p > t && free.test(t) && free.test(p)) {
@@ -809,11 +813,11 @@ class Solver {
                      [](const Option& x, const Option& y) { return x.score > y.score; });
     const std::size_t after_greedy = path.size();
     const bool learn = var_of_tile_[best.front().a] >= 0;
-    Bits node_why = best_why;
+    Bits<W> node_why = best_why;
     for (const Option& o : best) {
       Node child = s;
       commit(child, o.a, o.b);
-      Bits child_why;
+      Bits<W> child_why;
       const int lit = learn ? lit_of(o.a, o.b) : -1;
       const int v = search(std::move(child), path, child_why, lit);
       if (v == 1) return 1;
@@ -842,14 +846,14 @@ class Solver {
   // Restarts with a growing node allowance and a freshly shuffled tie order: the search time of
   // one fixed order is heavy-tailed, and dead nodes found by any run stay dead for all of them.
   // Returns as search() does, or 2 when a playout between restarts solved r.
-  int dfs(const Bits& present, std::vector<std::pair<int, int>>& path, SolveResult& r) {
+  int dfs(const Bits<W>& present, std::vector<std::pair<int, int>>& path, SolveResult& r) {
     Node root{present, present, {}, {}, {}};
     root.partner.fill(-1);
     // The groups with four tiles here are the decisions: each gets three literals.
     var_of_tile_.assign(g_.n, -1);
     if (exact_keys_) {
-      for (const Bits& m : members_) {
-        const Bits here = m & present;
+      for (const Bits<W>& m : members_) {
+        const Bits<W> here = m & present;
         if (here.count() != 4) continue;
         const int v = static_cast<int>(var_tiles_.size());
         var_tiles_.push_back({here.nth(0), here.nth(1), here.nth(2), here.nth(3)});
@@ -857,8 +861,8 @@ class Solver {
       }
     }
     // Groups with two tiles left are committed from the start.
-    for (const Bits& m : members_) {
-      const Bits here = m & present;
+    for (const Bits<W>& m : members_) {
+      const Bits<W> here = m & present;
       if (here.count() == 2) commit(root, here.nth(0), here.nth(1));
     }
     root_node_ = root;
@@ -867,7 +871,7 @@ class Solver {
     // frequent restarts cost little, and each brings another tie order and more playouts.
     for (std::int64_t allowance = 300;; allowance += allowance / 2) {
       restart_limit_ = nodes_ + allowance;
-      Bits why;
+      Bits<W> why;
       const int v = search(root, path, why, -1);
       if (v >= 0) return v;
       path.resize(mark);
@@ -879,23 +883,23 @@ class Solver {
     }
   }
 
-  const Geometry& g_;
+  const Geometry<W>& g_;
   SolveLimits limits_;
   PlayoutRng rng_;
-  std::vector<Bits> members_;
+  std::vector<Bits<W>> members_;
   std::vector<int> group_;
-  Bits root_;
-  std::unordered_map<Key, Bits, KeyHash> dead_nodes_;
+  Bits<W> root_;
+  std::unordered_map<Key, Bits<W>, KeyHash> dead_nodes_;
   Node root_node_;
   // About 4 nogoods a node, so ten seconds of search; the store then stops growing (a few MB),
   // which bounds memory and the cost of each lookup on long runs.
   static constexpr std::size_t kMaxNogoods = 250'000;
-  std::vector<Bits> nogoods_;
-  std::array<std::vector<int>, Bits::kCapacity> by_lit_;
+  std::vector<Bits<W>> nogoods_;
+  std::array<std::vector<int>, Bits<W>::kCapacity> by_lit_;
   std::vector<int> var_of_tile_;               // the decision a slot's group is, or -1
   std::vector<std::array<int, 4>> var_tiles_;  // each decision's four slots, ascending
-  std::array<Bits, Bits::kCapacity> reasons_{};  // why each refuted literal is refuted
-  std::vector<std::pair<int, Bits>> trail_;      // reasons to restore on the way back
+  std::array<Bits<W>, Bits<W>::kCapacity> reasons_{};  // why each refuted literal is refuted
+  std::vector<std::pair<int, Bits<W>>> trail_;      // reasons to restore on the way back
   bool exact_keys_ = true;
   bool branch_anywhere_ = true;
   std::int64_t restart_limit_ = 0;
@@ -908,9 +912,15 @@ class Solver {
 
 }  // namespace
 
-SolveResult solve(const Geometry& g, const std::vector<int>& groups, const SolveLimits& limits) {
-  Solver s(g, groups, limits);
+template <int W>
+SolveResult solve(const Geometry<W>& g, const std::vector<int>& groups, const SolveLimits& limits) {
+  Solver<W> s(g, groups, limits);
   return s.run();
 }
+
+#define MAHJONGKIT_INSTANTIATE(W) \
+  template SolveResult solve<W>(const Geometry<W>&, const std::vector<int>&, const SolveLimits&);
+MAHJONGKIT_FOR_EACH_WORD_COUNT(MAHJONGKIT_INSTANTIATE)
+#undef MAHJONGKIT_INSTANTIATE
 
 }  // namespace mahjongkit::solitaire

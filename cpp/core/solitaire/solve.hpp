@@ -55,6 +55,7 @@ struct SolveResult {
 
 // groups[i] is the match group of slot i, or -1 when slot i is not present.
 // groups.size() must equal g.n; group ids are small non-negative integers.
-SolveResult solve(const Geometry& g, const std::vector<int>& groups, const SolveLimits& limits);
+template <int W>
+SolveResult solve(const Geometry<W>& g, const std::vector<int>& groups, const SolveLimits& limits);
 
 }  // namespace mahjongkit::solitaire

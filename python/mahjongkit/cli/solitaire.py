@@ -45,8 +45,21 @@ def _layout(name: str) -> Layout:
     if path.suffix or "/" in name or os.sep in name or name.startswith("."):
         if path.suffix == ".layout":
             return Layout.from_kmahjongg(path)
-        return Layout.load(path)
+        return Layout.from_file(path)
     return get_layout(name)
+
+
+def _chosen_layout(layout_name: str | None, layout_file: str | None) -> Layout:
+    """``--layout`` alone (a name or a file, the Turtle by default), or ``--layout-file`` in
+    any format :meth:`Layout.from_text` reads, where ``--layout`` picks a GNOME map by name
+    (or names the layout)."""
+    if layout_file is None:
+        return _layout(layout_name if layout_name is not None else "turtle")
+    return Layout.from_file(layout_file, name=layout_name)
+
+
+_LAYOUT_HELP = "Layout name or file [default: turtle]; with --layout-file, the map to take."
+_LAYOUT_FILE_HELP = "A layout file: KMahjongg (.layout), GNOME Mahjongg (mahjongg.map) or ours."
 
 
 _DECIMAL_SEED = re.compile(r"-?[0-9]+(?:_[0-9]+)*")
@@ -75,26 +88,32 @@ def _show(board: Board, output_format: str, glyphs: bool) -> None:
         click.echo(board.to_text(glyphs=glyphs))
 
 
-def _deal(layout_name: str, seed: int, impl: str | None) -> Board:
+def _deal(
+    layout_name: str | None, seed: int, impl: str | None, layout_file: str | None = None
+) -> Board:
     try:
-        return deal(_layout(layout_name), seed, impl=impl)
+        return deal(_chosen_layout(layout_name, layout_file), seed, impl=impl)
     except (LayoutError, DealError, ValueError, OSError) as error:
         raise click.ClickException(str(error)) from None
 
 
 @click.command("deal")
-@click.option(
-    "--layout", "layout_name", default="turtle", show_default=True, help="Layout name or file."
-)
+@click.option("--layout", "layout_name", default=None, help=_LAYOUT_HELP)
+@click.option("--layout-file", "layout_file", default=None, help=_LAYOUT_FILE_HELP)
 @click.option("--seed", required=True, help="Seed, 0 to 2**64 - 1 (decimal or 0x hex).")
 @click.option("--format", "output_format", type=_FORMAT, default="text", show_default=True)
 @click.option("--glyphs", is_flag=True, help="Draw Unicode tiles instead of codes.")
 @click.option("--impl", type=click.Choice(["cpp", "python"]), default=None, help="Implementation.")
 def deal_command(
-    layout_name: str, seed: str, output_format: str, glyphs: bool, impl: str | None
+    layout_name: str | None,
+    layout_file: str | None,
+    seed: str,
+    output_format: str,
+    glyphs: bool,
+    impl: str | None,
 ) -> None:
     """Deal the solvable board of a layout and seed."""
-    _show(_deal(layout_name, _seed(seed), impl), output_format, glyphs)
+    _show(_deal(layout_name, _seed(seed), impl, layout_file), output_format, glyphs)
 
 
 @click.command("daily")
@@ -142,9 +161,8 @@ def layouts_command() -> None:
 
 
 @click.command("play")
-@click.option(
-    "--layout", "layout_name", default="turtle", show_default=True, help="Layout name or file."
-)
+@click.option("--layout", "layout_name", default=None, help=_LAYOUT_HELP)
+@click.option("--layout-file", "layout_file", default=None, help=_LAYOUT_FILE_HELP)
 @click.option("--seed", default=None, help="Seed, 0 to 2**64 - 1 (default: a random one).")
 @click.option("--daily", is_flag=True, help="Play the Daily Challenge (the Turtle, today).")
 @click.option("--date", "date_text", default=None, help="With --daily: YYYY-MM-DD.")
@@ -164,7 +182,8 @@ def layouts_command() -> None:
     help="Free tiles in colour [default: on a terminal, unless NO_COLOR is set].",
 )
 def play_command(
-    layout_name: str,
+    layout_name: str | None,
+    layout_file: str | None,
     seed: str | None,
     daily: bool,
     date_text: str | None,
@@ -194,10 +213,10 @@ def play_command(
             text = date_text if date_text is not None else datetime.date.today().isoformat()
             chosen_seed = _daily_seed(text)
             click.echo(f"Daily Challenge {text}")
-            layout_name = "turtle"
+            layout_name, layout_file = "turtle", None
         else:
             chosen_seed = _seed(seed) if seed is not None else secrets.randbits(64)
-        board = _deal(layout_name, chosen_seed, None)
+        board = _deal(layout_name, chosen_seed, None, layout_file)
         game = Game.from_board(board, solver_seconds=solver_seconds)
     # sys streams, not click.get_text_stream (deprecated in Click 8.5); CliRunner swaps them too.
     if color is None:  # a terminal gets colour unless NO_COLOR asks otherwise

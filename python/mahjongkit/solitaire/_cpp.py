@@ -34,7 +34,7 @@ def geometry(layout: Layout) -> _core.Geometry:
     >>> geometry(get_layout("turtle")).size
     144
     """
-    # Kept on the layout itself: hashing 144 slots on every call would cost more than a deal.
+    # Kept on the layout itself: hashing hundreds of slots a call would cost more than a deal.
     compiled = layout._cache.get("core_geometry")
     if compiled is None:
         compiled = layout._cache["core_geometry"] = _compiled(layout.slots)

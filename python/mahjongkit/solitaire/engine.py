@@ -117,8 +117,9 @@ def deal(
 ) -> Board:
     """The board of ``(layout, seed)``: solvable by construction, identical in both cores.
 
-    The seed shuffles the 72-pair pool and the layout takes the first ``size / 2`` pairs;
-    the same stream then runs the reverse deal (decisions 4 and 5).
+    The seed shuffles the 72-pair pool and the layout takes the first ``size / 2`` pairs (a
+    layout of more than 144 slots draws from several sets, decision 4); the same stream then
+    runs the reverse deal (decisions 4 and 5).
 
     >>> from mahjongkit.solitaire import get_layout
     >>> board = deal(get_layout("turtle"), 2**64 - 1)

@@ -31,12 +31,25 @@ tiles: ``z y X...`` where each ``X`` is a single x or a range ``a-b`` meaning
 layer after layer, in quarter-tile cells: a tile is the 2 × 2 pattern ``12`` over ``43`` and
 ``.`` is empty, so the ``1`` at column ``c`` of row ``r`` on layer ``z`` is the slot
 ``(c, r, z)``. Slots are numbered by sorting on ``(z, y, x)``.
+
+**GNOME Mahjongg maps** (its ``mahjongg.map``: XML with any number of ``<map name="...">``
+elements) are read by :func:`gnome_maps` and :meth:`Layout.from_gnome`. Coordinates are in
+whole tiles, halves allowed, and are doubled into our half-tile units: ``<tile x y z>``,
+``<row y left right z>``, ``<column x top bottom z>`` and ``<block left right top bottom z>``
+(inclusive, one tile apart); ``z`` defaults to that of the enclosing ``<layer z>``, else 0.
+
+:meth:`Layout.from_text` tells the three formats apart (the first line ``kmahjongg-layout-...``,
+XML, or ours) and is what the web page's layout chooser and ``mahjongkit deal --layout-file``
+use. A layout may have up to 576 slots: a deal of more than 144 draws from several tile sets
+(:func:`tile_sets`; decision 4 in docs/decisions.md).
 """
 
 from __future__ import annotations
 
+import math
 import re
-from collections.abc import Iterable, Sequence
+import xml.etree.ElementTree as ElementTree
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -47,8 +60,11 @@ from mahjongkit._files import read_text_file
 
 Slot = tuple[int, int, int]
 
-MAX_SLOTS: Final = 144
-"""The pool holds 72 pairs, so a layout has at most 144 slots."""
+SET_SLOTS: Final = 144
+"""The tiles of one set: 72 pairs. A larger layout is dealt from more sets (:func:`tile_sets`)."""
+MAX_SETS: Final = 4
+MAX_SLOTS: Final = SET_SLOTS * MAX_SETS
+"""At most four tile sets, so a layout has at most 576 slots (the cores' widest occupancy)."""
 MAX_COORDINATE: Final = 65535
 """The largest x, y or z (the C++ core keeps coordinates in ints and subtracts them)."""
 MAX_FILE_BYTES: Final = 1 << 20
@@ -75,6 +91,15 @@ class LayoutError(ValueError):
     """A layout that cannot be used, or an unknown layout name; the message says why."""
 
 
+def tile_sets(size: int) -> int:
+    """The tile sets a deal of ``size`` slots draws from: one per 144 slots begun.
+
+    >>> tile_sets(144), tile_sets(146), tile_sets(228), tile_sets(576)
+    (1, 2, 2, 4)
+    """
+    return max(1, -(-size // SET_SLOTS))
+
+
 @dataclass(frozen=True)
 class Layout:
     """A named, validated sequence of slots; build one with :meth:`from_slots` or a loader."""
@@ -89,7 +114,7 @@ class Layout:
 
     def __post_init__(self) -> None:
         # Every way of making a Layout validates, the plain constructor included: the cores
-        # rely on at most 144 valid slots.
+        # rely on at most MAX_SLOTS valid slots.
         if not isinstance(self.name, str):
             raise TypeError(f"a layout name is a str, not {type(self.name).__name__}")
         object.__setattr__(self, "slots", _validated(self.name, self.slots))
@@ -106,6 +131,15 @@ class Layout:
 
     def __len__(self) -> int:
         return len(self.slots)
+
+    @property
+    def sets(self) -> int:
+        """The tile sets a deal of this layout draws from (:func:`tile_sets`).
+
+        >>> get_layout("turtle").sets, Layout.from_slots([(2 * i, 0, 0) for i in range(146)]).sets
+        (1, 2)
+        """
+        return tile_sets(self.size)
 
     @property
     def layers(self) -> int:
@@ -170,7 +204,7 @@ class Layout:
             slots.extend(_parse_row(line, f"{source}, line {number}"))
             if len(slots) > MAX_SLOTS:
                 raise LayoutError(
-                    f"{source}, line {number}: more than {MAX_SLOTS} slots (the pool has 72 pairs)"
+                    f"{source}, line {number}: more than {MAX_SLOTS} slots ({MAX_SETS} tile sets)"
                 )
         if not name:
             raise LayoutError(f"{source}: no 'name:' line")
@@ -195,6 +229,64 @@ class Layout:
             default_name = "KMahjongg layout"
         slots = _parse_kmahjongg(text)
         return cls.from_slots(sorted(slots, key=_zyx), name=name or default_name)
+
+    @classmethod
+    def from_gnome(cls, source: str | Path, *, map_name: str | None = None) -> Layout:
+        """One map of a GNOME Mahjongg ``mahjongg.map`` file, given as a path or as its text:
+        the one called ``map_name`` (case, spaces, hyphens and underscores ignored), else
+        the first.
+
+        >>> text = '<mahjongg><map name="Two"><row y="0" left="0" right="1"/></map></mahjongg>'
+        >>> Layout.from_gnome(text).slots
+        ((0, 0, 0), (2, 0, 0))
+        """
+        maps = _gnome_elements(source)
+        names = [_gnome_name(element, index) for index, element in enumerate(maps, start=1)]
+        if map_name is None:
+            return _gnome_map(maps[0], names[0])
+        for element, found in zip(maps, names, strict=True):
+            if _key(found) == _key(map_name):
+                return _gnome_map(element, found)
+        raise LayoutError(f"GNOME map file: no map called {map_name!r}; it has {', '.join(names)}")
+
+    @classmethod
+    def from_text(cls, text: str, *, name: str | None = None, source: str = "<text>") -> Layout:
+        """A layout from a file's text in any format this package reads, told apart by how
+        the text begins: ``kmahjongg-layout-v1.0``/``v1.1`` (KMahjongg; ``name`` names it),
+        ``<`` (a GNOME map file; ``name`` picks the map, else the first) or ours (``name``
+        renames it). The one entry point of imported layouts (page, API and command line).
+
+        >>> Layout.from_text("kmahjongg-layout-v1.1\\nw4\\nh2\\nd1\\n1212\\n4343\\n").size
+        2
+        >>> Layout.from_text('<map name="Pair"><tile x="0" y="0"/><tile x="1" y="0"/></map>').name
+        'Pair'
+        >>> Layout.from_text("name: Strip\\n0 0 0-6\\n", name="Four").name
+        'Four'
+        >>> Layout.from_text("hello")
+        Traceback (most recent call last):
+        mahjongkit.solitaire.layout.LayoutError: <text>, line 1: expected 'z y x...', got 'hello'
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"layout text is a str, not {type(text).__name__}")
+        if len(text) > MAX_FILE_BYTES:
+            raise LayoutError(f"{source}: over {MAX_FILE_BYTES} characters, not a layout file")
+        start = text.removeprefix("\ufeff").lstrip()
+        if start.startswith("kmahjongg-layout"):
+            return cls.from_kmahjongg(text if "\n" in text else text + "\n", name=name)
+        if start.startswith("<"):
+            return cls.from_gnome(text, map_name=name)
+        layout = cls.parse(text, source=source)
+        return layout if name is None else cls(name, layout.slots, layout.description)
+
+    @classmethod
+    def from_file(cls, path: str | Path, *, name: str | None = None) -> Layout:
+        """A layout file in any format :meth:`from_text` reads; a KMahjongg layout without
+        ``name`` takes the file's name."""
+        path = Path(path)
+        text = _read_layout_file(path)
+        if name is None and text.removeprefix("\ufeff").lstrip().startswith("kmahjongg-layout"):
+            name = path.stem
+        return cls.from_text(text, name=name, source=str(path))
 
     def to_text(self) -> str:
         """This layout in the text format (one line per slot row), which :meth:`parse` reads.
@@ -311,6 +403,108 @@ def _parse_kmahjongg(text: str) -> list[Slot]:
     return slots
 
 
+_GNOME_FIELDS: Final = {
+    "tile": ("x", "y"),
+    "row": ("y", "left", "right"),
+    "column": ("x", "top", "bottom"),
+    "block": ("left", "right", "top", "bottom"),
+}
+
+
+def gnome_maps(source: str | Path) -> tuple[Layout, ...]:
+    """Every map of a GNOME Mahjongg map file (a path or its text), in file order.
+
+    >>> text = '<mahjongg><map name="A"><layer z="1"><block left="0" right="1" top="0" '
+    >>> text += 'bottom="1"/></layer></map></mahjongg>'
+    >>> gnome_maps(text)[0].slots
+    ((0, 0, 1), (2, 0, 1), (0, 2, 1), (2, 2, 1))
+    """
+    maps = _gnome_elements(source)
+    return tuple(
+        _gnome_map(element, _gnome_name(element, index))
+        for index, element in enumerate(maps, start=1)
+    )
+
+
+def _gnome_elements(source: str | Path) -> list[ElementTree.Element]:
+    """The ``<map>`` elements of a GNOME map file (a path or its text)."""
+    if isinstance(source, Path) or not source.lstrip("\ufeff \t\r\n").startswith("<"):
+        text = _read_layout_file(Path(source))
+    else:
+        text = source
+    if re.search(r"<!(DOCTYPE|ENTITY)", text, re.IGNORECASE):
+        raise LayoutError("GNOME map file: document types and entities are not read")
+    try:
+        root = ElementTree.fromstring(text.removeprefix("\ufeff").strip())
+    except ElementTree.ParseError as error:
+        raise LayoutError(f"GNOME map file: not well-formed XML ({error})") from None
+    maps = [element for element in root.iter() if element.tag.lower() == "map"]
+    if not maps:
+        raise LayoutError("GNOME map file: no <map> element")
+    return maps
+
+
+def _gnome_name(element: ElementTree.Element, index: int) -> str:
+    return _attributes(element).get("name") or f"GNOME map {index}"
+
+
+def _gnome_map(element: ElementTree.Element, name: str) -> Layout:
+    slots = list(_gnome_slots(element, name, layer_z=0))
+    return Layout.from_slots(sorted(slots, key=_zyx), name=name)
+
+
+def _attributes(element: ElementTree.Element) -> dict[str, str]:
+    return {key.lower(): value for key, value in element.attrib.items()}
+
+
+def _gnome_slots(parent: ElementTree.Element, name: str, layer_z: int) -> Iterator[Slot]:
+    for element in parent:
+        tag = element.tag.lower()
+        values = _attributes(element)
+        where = f"GNOME map {name!r}: <{tag}>"
+        z = _gnome_number(values, "z", where, default=layer_z, halves=False)
+        if tag == "layer":
+            yield from _gnome_slots(element, name, z)
+            continue
+        fields = _GNOME_FIELDS.get(tag)
+        if fields is None:
+            continue  # as GNOME does, elements it does not know are ignored
+        got = {field: _gnome_number(values, field, where) for field in fields}
+        xs = [got["x"]] if "x" in got else _span(got["left"], got["right"], where)
+        ys = [got["y"]] if "y" in got else _span(got["top"], got["bottom"], where)
+        if len(xs) * len(ys) > MAX_SLOTS:
+            raise LayoutError(f"{where} holds more than {MAX_SLOTS} tiles")
+        yield from ((x, y, z) for y in ys for x in xs)
+
+
+def _gnome_number(
+    values: dict[str, str], field: str, where: str, default: int | None = None, halves: bool = True
+) -> int:
+    """An attribute in our units: a tile count doubled (``halves``), or a layer number."""
+    raw = values.get(field)
+    if raw is None:
+        if default is None:
+            raise LayoutError(f"{where} has no {field!r}")
+        return default
+    try:
+        number = float(raw)
+    except ValueError:
+        raise LayoutError(f"{where}: {field}={raw!r} is not a number") from None
+    scaled = number * 2 if halves else number
+    if not math.isfinite(scaled) or scaled != int(scaled) or not 0 <= scaled <= MAX_COORDINATE:
+        unit = "a whole or half tile" if halves else "a layer number"
+        raise LayoutError(f"{where}: {field}={raw!r} is not {unit} from 0 up")
+    return int(scaled)
+
+
+def _span(first: int, last: int, where: str) -> list[int]:
+    if last < first:
+        raise LayoutError(f"{where}: the range runs backwards")
+    if (last - first) // 2 + 1 > MAX_SLOTS:  # before building it
+        raise LayoutError(f"{where} holds more than {MAX_SLOTS} tiles")
+    return list(range(first, last + 1, 2))
+
+
 def _validated(name: str, slots: Iterable[Sequence[int]]) -> tuple[Slot, ...]:
     checked: list[Slot] = []
     for index, slot in enumerate(slots):
@@ -334,7 +528,7 @@ def _validated(name: str, slots: Iterable[Sequence[int]]) -> tuple[Slot, ...]:
     count = len(checked)
     if count > MAX_SLOTS:
         raise LayoutError(
-            f"layout {name!r} has {count} slots: at most {MAX_SLOTS} (the pool has 72 pairs)"
+            f"layout {name!r} has {count} slots: at most {MAX_SLOTS} ({MAX_SETS} tile sets)"
         )
     if count == 0 or count % 2:
         raise LayoutError(

@@ -1,9 +1,10 @@
 """The pure-Python twin of ``cpp/core/solitaire/deal.cpp``: the seeded reverse deal.
 
-A deal (decisions 4 and 5, docs/decisions.md) shuffles the 72 face pairs on
-``Rng(seed, 0)`` and then, on the same stream, removes pairs of free slots from the full
-layout until it is empty; the faces go onto the slots in that removal order, so the order
-played backwards solves the board.
+A deal (decisions 4 and 5, docs/decisions.md) draws the face pairs on ``Rng(seed, 0)``
+(:func:`draw_pairs`: one shuffled set of 72, or more for a layout of more than 144 slots) and
+then, on the same stream, removes pairs of free slots from the full layout until it is empty;
+the faces go onto the slots in that removal order, so the order played backwards solves the
+board.
 
 >>> from mahjongkit.solitaire.layout import get_layout
 >>> ok, faces, order, trials = deal(get_layout("tea house"), 7, DEFAULT_MAX_TRIALS)
@@ -16,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mahjongkit.solitaire._ref.geometry import Geometry, bits_of, slots_of
-from mahjongkit.solitaire.layout import Layout
+from mahjongkit.solitaire.layout import Layout, tile_sets
 from mahjongkit.solitaire.rng import Rng
 
 DEFAULT_MAX_TRIALS = 1000
@@ -92,13 +93,34 @@ def pool_pairs() -> list[tuple[int, int]]:
     return pairs
 
 
+def draw_pairs(size: int, rng: Rng) -> list[tuple[int, int]]:
+    """The face pairs of a deal of ``size`` slots, in the order the reverse deal gives them out.
+
+    Shuffle one set's 72 pairs and keep its first ``size/2 - 72 (sets - 1)``; with more than
+    one set (:func:`~mahjongkit.solitaire.layout.tile_sets`), put the ``sets - 1`` whole sets,
+    unshuffled, before those and shuffle all ``size/2`` again (decision 4).
+
+    >>> pairs = draw_pairs(228, Rng(1, 0))
+    >>> one_set = pool_pairs()  # one whole set is there, and 42 pairs of a second
+    >>> len(pairs), all(pairs.count(pair) >= one_set.count(pair) for pair in one_set)
+    (114, True)
+    """
+    last = pool_pairs()
+    rng.shuffle(last)
+    whole_sets = tile_sets(size) - 1
+    if whole_sets == 0:
+        return last[: size // 2]
+    pairs = pool_pairs() * whole_sets + last[: size // 2 - len(last) * whole_sets]
+    rng.shuffle(pairs)
+    return pairs
+
+
 def deal(
     layout: Layout, seed: int, max_trials: int
 ) -> tuple[bool, list[int], list[tuple[int, int]], int]:
     """``(ok, faces per slot, removal order as pairs, trials)``, as the C++ core returns."""
     rng = Rng(seed, 0)
-    pool = pool_pairs()
-    rng.shuffle(pool)
+    pool = draw_pairs(layout.size, rng)
     order, trials = reverse_deal_order(layout, range(layout.size), rng, max_trials)
     if not order:
         return False, [], [], trials
