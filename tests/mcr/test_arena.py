@@ -95,6 +95,14 @@ def test_dask_gives_identical_results():
     assert [p.to_json() for p in remote.players] == [p.to_json() for p in local.players]
 
 
+def _written_address(scheduler_file):
+    """The scheduler's address once its file is whole (it may be read while being written)."""
+    try:
+        return json.loads(scheduler_file.read_text())["address"]
+    except (FileNotFoundError, json.JSONDecodeError, KeyError):
+        return None
+
+
 def test_cli_on_a_real_scheduler_over_tcp(tmp_path):
     """A scheduler and a worker as separate processes, as on a cluster: the CLI's
     ``--scheduler tcp://...`` gives what one process gives."""
@@ -109,11 +117,10 @@ def test_cli_on_a_real_scheduler_over_tcp(tmp_path):
     )  # fmt: skip
     worker = None
     try:
-        deadline = time.monotonic() + 60
-        while not address_file.exists() or not address_file.read_text().strip():
+        deadline = time.monotonic() + 120
+        while (address := _written_address(address_file)) is None:
             assert time.monotonic() < deadline and scheduler.poll() is None
             time.sleep(0.1)
-        address = json.loads(address_file.read_text())["address"]
         assert address.startswith("tcp://127.0.0.1:")
         worker = subprocess.Popen(
             [*dask, "worker", address, "--nworkers", "1", "--nthreads", "1",

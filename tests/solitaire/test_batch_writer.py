@@ -3,6 +3,7 @@ cannot hold, and an interrupted run (Ctrl-C or SIGTERM) leaves nothing behind.""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -19,6 +20,15 @@ from mahjongkit.solitaire.batch import Terminated, write_batch
 
 def _parts(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if p.name.endswith(".part"))
+
+
+def _written(folder: Path) -> bool:
+    """Whether a temporary file in ``folder`` has data in it yet."""
+    sizes = []
+    for name in _parts(folder):
+        with contextlib.suppress(FileNotFoundError):
+            sizes.append((folder / name).stat().st_size)
+    return any(sizes)
 
 
 @pytest.mark.parametrize("kind", ["npy", "jsonl"])
@@ -113,18 +123,26 @@ def _terminate_a_run(tmp_path: Path) -> None:
     ("sent", "code"), [(signal.SIGTERM, 143), (signal.SIGINT, 130), (signal.SIGHUP, 129)]
 )
 def test_a_signalled_command_leaves_nothing(tmp_path: Path, sent: int, code: int) -> None:
+    # The child takes Ctrl-C as a terminal's process does, even when the suite was started
+    # with SIGINT ignored (a background job of a shell without job control), which it inherits.
+    command = (
+        "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        "from mahjongkit.cli import main; main()"
+    )
     process = subprocess.Popen(
-        [sys.executable, "-c", "from mahjongkit.cli import main; main()", "batch", "--layout",
+        [sys.executable, "-c", command, "batch", "--layout",
          "turtle", "--seeds", "0:20000000", "--out", "b.npy", "--threads", "1"],
         cwd=tmp_path,
         stderr=subprocess.PIPE,
         text=True,
     )  # fmt: skip
-    deadline = time.monotonic() + 60
-    while not _parts(tmp_path) and time.monotonic() < deadline:
+    # Signal once boards are being written into the temporary file: its first bytes are
+    # written inside the block that removes it on the way out (a bare .part file may be a
+    # moment older than that block). Waited for with a deadline, whatever the machine's load.
+    deadline = time.monotonic() + 120
+    while not _written(tmp_path):
+        assert time.monotonic() < deadline and process.poll() is None, "the run never started"
         time.sleep(0.05)
-    assert _parts(tmp_path), "the run never started"
-    time.sleep(0.3)
     process.send_signal(sent)
     _, stderr = process.communicate(timeout=60)
     assert process.returncode == code, stderr

@@ -26,6 +26,9 @@ if CHROMIUM is None:
 def page(browser: Any) -> Iterator[Any]:
     # The page's policy forbids eval; Playwright's waits evaluate text, so the tests lift it.
     context = browser.new_context(viewport={"width": 1280, "height": 860}, bypass_csp=True)
+    # Every wait below is for a condition; under a loaded machine it may take long, so the
+    # deadline is generous (Playwright's default is 30 s).
+    context.set_default_timeout(120_000)
     opened = context.new_page()
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))

@@ -447,9 +447,9 @@ def search_command(
     """Find the seeds whose boards satisfy a condition; matches go to stdout in seed order.
 
     Properties: free_tiles, free_pairs, deepest_stack, stacked_pairs, solver_nodes,
-    random_wins, difficulty (see the README). Put cheap tests first: expensive properties are
-    computed only when the rest of the condition still needs them. Ctrl-C stops and prints
-    what the examined seeds hold, with the range to resume from.
+    random_wins, difficulty (defined in mahjongkit.solitaire.properties). Put cheap tests
+    first: expensive properties are computed only when the rest of the condition still needs
+    them. Ctrl-C stops and prints what the examined seeds hold, with the range to resume from.
     """
     from mahjongkit.solitaire import properties
     from mahjongkit.solitaire.condition import Condition, ConditionError
