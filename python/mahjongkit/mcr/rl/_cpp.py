@@ -88,6 +88,10 @@ def _records(events: Sequence[Event]) -> list[int] | None:
         if cls is Discarded:
             out += (_DISCARD, event.by, event.discarded, 0)  # type: ignore[attr-defined]
         elif cls is Drew:
+            if event.source == "back":  # type: ignore[attr-defined]
+                # A replacement: after a promoted kong that nobody robbed, the kong is made
+                # with no event of its own, so the whole state is read (as the twin does).
+                return None
             out += (_DRAW, event.for_seat, 0, 0)  # type: ignore[attr-defined]
         elif cls is Answered:
             answer = event.answer  # type: ignore[attr-defined]

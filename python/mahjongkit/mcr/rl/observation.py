@@ -251,6 +251,8 @@ class Observer:
         for event in events:
             cls = event.__class__
             if cls is Drew:
+                if event.source == "back":  # type: ignore[attr-defined]
+                    return False  # a replacement: a promoted kong may have been made silently
                 drew += 1
             elif cls is not Discarded and cls is not Answered:
                 return False
