@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -315,6 +316,22 @@ def test_a_bad_replay_is_a_short_error(
     client: TestClient, body: Any, status: int, code: str
 ) -> None:
     error_of(client.post("/api/mcr/replays", json=body), status, code)
+
+
+def test_a_botzone_record_replays_as_the_records_check_replays_it(client: TestClient) -> None:
+    text = (Path(__file__).parents[1] / "data" / "records" / "handwritten.txt").read_text()
+    loaded = client.post("/api/mcr/replays", json={"kind": "records", "text": text, "game": 1})
+    assert loaded.status_code == 201, loaded.text
+    assert loaded.json()["title"].startswith("Botzone record ")
+    count = len(loaded.json()["moves"])
+    frame = client.get(f"/api/mcr/replays/{loaded.json()['id']}/frame", params={"move": count})
+    assert frame.json()["frame"]["next"] is None and frame.json()["frame"]["hand_end"]
+    for body, code in (
+        ({"kind": "records", "text": text, "game": 99}, "bad_game"),
+        ({"kind": "records", "text": "Match 1\nWind 9\n"}, "bad_record"),
+        ({"kind": "records"}, "missing_field"),
+    ):
+        error_of(client.post("/api/mcr/replays", json=body), 400, code)
 
 
 def test_a_save_whose_moves_are_refused_is_not_loaded(client: TestClient) -> None:

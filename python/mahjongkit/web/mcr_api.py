@@ -29,6 +29,7 @@ mahjongkit.web.api.ApiError: unknown move 'sing' in 'sing'
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import secrets
 from collections.abc import Mapping, Sequence
@@ -516,6 +517,39 @@ class Replay:
         game = replay_deal(specs, variant, seed, deal, rotation)
         return cls.from_save(game.to_json(), f"arena {seed}:{deal} rotation {rotation}")
 
+    @classmethod
+    def from_records(cls, body: Mapping[str, Any]) -> Replay:
+        """Game ``game`` (0 the first) of a file of Botzone's human records
+        (:mod:`mahjongkit.mcr.records`), replayed by the rules; a record the rules refuse is
+        a 400 naming its line."""
+        from mahjongkit.mcr.records.check import check_record
+        from mahjongkit.mcr.records.format import BadRecord, read_records
+
+        data = check_fields(body, ("kind", "text", "game", "title"), "a Botzone record's replay")
+        text, wanted = data.get("text"), data.get("game", 0)
+        if not isinstance(text, str):
+            raise bad("missing_field", "a record's replay needs text: the records file")
+        if type(wanted) is not int or not 0 <= wanted < 1 << 20:
+            raise bad(
+                "bad_game", f"game is the game's number in the file, from 0, got {_clip(wanted)}"
+            )
+        games = read_records(text.splitlines(keepends=True))
+        record = next(itertools.islice(games, wanted, None), None)
+        if record is None:
+            raise bad("bad_game", f"the file holds fewer than {wanted + 1} games")
+        if isinstance(record, BadRecord):
+            raise bad("bad_record", str(record)[:200])
+        replayed: list[Rules] = []
+
+        def keep(game: Rules, seat: int, move: Move) -> None:
+            if not replayed:
+                replayed.append(game)
+
+        report = check_record(record, observe=keep)
+        if not report.legal or not replayed:
+            raise bad("bad_record", "; ".join(report.problems)[:200] or "the record has no moves")
+        return cls.from_save(replayed[0].to_json(), f"Botzone record {record.match}")
+
     def at(self, index: int) -> tuple[Rules, list[Event], Sequence[Hand] | None]:
         """The rules after ``index`` moves, the events of the last move and the hands just
         before it."""
@@ -577,13 +611,16 @@ class Replay:
 
 
 def replay_from(body: Mapping[str, Any]) -> Replay:
-    """A replay from a request: ``{"kind": "save", "save": <object or text>}`` or
-    ``{"kind": "arena", "specs": [...], "variant", "seed", "deal", "rotation"}``."""
+    """A replay from a request: ``{"kind": "save", "save": <object or text>}``,
+    ``{"kind": "arena", "specs": [...], "variant", "seed", "deal", "rotation"}`` or
+    ``{"kind": "records", "text": <a file of Botzone records>, "game": <its number>}``."""
     kind = body.get("kind", "save")
     if kind == "arena":
         return Replay.from_arena(body)
+    if kind == "records":
+        return Replay.from_records(body)
     if kind != "save":
-        raise bad("bad_kind", f"a replay is of kind save or arena, not {_clip(kind)}")
+        raise bad("bad_kind", f"a replay is of kind save, arena or records, not {_clip(kind)}")
     check_fields(body, ("kind", "save", "title"), "a saved game's replay")
     save = body.get("save")
     if isinstance(save, dict):

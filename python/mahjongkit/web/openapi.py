@@ -216,8 +216,9 @@ def _mcr_paths() -> dict[str, Any]:
             "post": _op(
                 "Load a finished game to replay (201): its move list",
                 body=(
-                    "{kind: save, save: a saved game} or {kind: arena, specs: four bot:N, "
-                    "variant: mcr|botzone, seed, deal, rotation}"
+                    "{kind: save, save: a saved game}, {kind: arena, specs: four bot:N, "
+                    "variant: mcr|botzone, seed, deal, rotation} or {kind: records, text: "
+                    "a file of Botzone's records, game: its number from 0}"
                 ),
             )
         },

@@ -107,7 +107,11 @@
     if (!file) return;
     const text = await file.text();
     index = 0;
-    await load({ kind: "save", save: text, title: file.name }, {});
+    // Our saves are JSON; anything else is read as a file of Botzone's records.
+    const body = text.trimStart().startsWith("{")
+      ? { kind: "save", save: text, title: file.name }
+      : { kind: "records", text, game: Number($("record-game").value) || 0 };
+    await load(body, {});
   }
 
   async function fromArena(event) {
