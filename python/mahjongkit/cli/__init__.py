@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any, Final
 
 import click
-from click.utils import make_default_short_help
 
 from mahjongkit._version import __version__
 
@@ -59,7 +58,9 @@ def _short_help(name: str, limit: int) -> str:
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.FunctionDef) and node.name == attribute:
             text = inspect.cleandoc(ast.get_docstring(node) or "").split("\f")[0]
-            return make_default_short_help(text, limit)
+            # click's own shortening, through a stand-in command (its helper function is
+            # deprecated in click 8.5; the method stays)
+            return click.Command(name, help=text).get_short_help_str(limit)
     return ""
 
 
