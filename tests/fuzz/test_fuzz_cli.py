@@ -22,6 +22,7 @@ from mahjongkit.cli import main
 from mahjongkit.mcr import Rules
 from mahjongkit.mcr.game.save import ruleset_to_json
 from mahjongkit.mcr.scoring.ruleset import GB
+from tests.folders import working_in
 
 NUMBERS = st.sampled_from(["0", "-1", "4", "8", "2.5", "nan", "1e9", str(2**64), "٤", "", "x"])
 PLAYERS = st.lists(
@@ -58,7 +59,7 @@ def _ends_cleanly(args: list[str], stdin: str = "") -> None:
 def test_arena_arguments_end_cleanly(
     players: str, hands: str, chunk: str, workers: str, seed: str, output: str, fmt: str
 ) -> None:
-    with CliRunner().isolated_filesystem():
+    with working_in():
         args = ["mcr", "arena", "--players", players, "--hands", hands, "--chunk", chunk]
         args += ["--workers", "1" if workers not in ("0", "-1", "x") else workers]
         _ends_cleanly([*args, "--seed", seed, "--output", output, "--format", fmt])
@@ -94,7 +95,7 @@ def test_a_tampered_save_replays_or_is_one_error_line(
     data = json.loads(json.dumps(SAVE))
     where, _, key = field.rpartition(".")
     (data[where] if where else data)[key] = value
-    with CliRunner().isolated_filesystem():
+    with working_in():
         raw = json.dumps(data).encode()
         Path("save.json").write_bytes(b"\xef\xbb\xbf" + raw if bom else raw)
         if resume:

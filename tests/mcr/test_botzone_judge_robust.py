@@ -19,6 +19,7 @@ from mahjongkit.mcr.botzone.agents import OK, TLE, ProgramAgent, receive_all
 from mahjongkit.mcr.botzone.judge import FIRST_TIME_LIMIT, TIME_LIMIT, judge
 from mahjongkit.mcr.botzone.procs import HAVE_PROC, Session
 from mahjongkit.mcr.botzone.variant import BotzoneDeal
+from tests.folders import working_in
 
 pytestmark = pytest.mark.skipif(not HAVE_PROC, reason="needs Linux /proc")
 
@@ -187,8 +188,7 @@ def test_the_judges_defaults_are_botzones(tmp_path):
 )
 def test_bad_judge_command_lines_are_one_line_before_any_work(args, message, tmp_path):
     (tmp_path / "plain.txt").write_text("not a program")
-    with CliRunner().isolated_filesystem(tmp_path):
-        (tmp_path / "plain.txt").rename("plain.txt")
+    with working_in(tmp_path):
         result = CliRunner().invoke(main, ["mcr", "judge", *args])
     assert result.exit_code in (1, 2), result.output
     assert message in result.stderr and "Traceback" not in result.stderr
