@@ -39,7 +39,14 @@ import numpy.typing as npt
 from mahjongkit.mcr.rl.encoding import ACTIONS, COLUMNS
 from mahjongkit.mcr.rl.observation import HISTORY
 from mahjongkit.mcr.rl.table import Table
-from mahjongkit.mcr.rl.vector import MAX_GAMES, Batch, StepBatch, VectorSelfPlay, _Exclusive
+from mahjongkit.mcr.rl.vector import (
+    MAX_GAMES,
+    Batch,
+    StepBatch,
+    VectorSelfPlay,
+    _Exclusive,
+    check_seeds,
+)
 
 MAX_WORKERS: Final = 256
 
@@ -204,16 +211,7 @@ class ParallelSelfPlay:
 
     def reset(self, seeds: Sequence[int] | None = None) -> Batch:
         """Start every game (see :meth:`VectorSelfPlay.reset`)."""
-        if seeds is not None:
-            if isinstance(seeds, (str, bytes, dict)) or not isinstance(
-                seeds, Sequence | np.ndarray
-            ):
-                raise TypeError(f"seeds is a sequence of ints, one per game, not {seeds!r}")
-            if len(seeds) != self.num_games:
-                raise ValueError(f"one seed per game: {self.num_games}, not {len(seeds)}")
-            for seed in seeds:
-                if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-                    raise TypeError(f"a seed is an int, not {seed!r}")
+        check_seeds(seeds, self.num_games)
         with _Exclusive(self._busy):
             parts = [
                 None if seeds is None else [int(s) for s in seeds[a:b]] for a, b in self._slices

@@ -67,6 +67,19 @@ StepBatch = tuple[
 ]
 
 
+def check_seeds(seeds: object, num_games: int) -> None:
+    """Refuse, before any game moves, seeds that are not one int per game (or ``None``)."""
+    if seeds is None:
+        return
+    if isinstance(seeds, (str, bytes, dict)) or not isinstance(seeds, Sequence | np.ndarray):
+        raise TypeError(f"seeds is a sequence of ints, one per game, not {seeds!r}")
+    if len(seeds) != num_games:
+        raise ValueError(f"one seed per game: {num_games}, not {len(seeds)}")
+    for seed in seeds:
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+            raise TypeError(f"a seed is an int, not {seed!r}")
+
+
 class VectorSelfPlay:
     """``num_games`` games stepped together (see the module's description); the options
     are those of :class:`~mahjongkit.mcr.rl.env.MahjongEnv`."""
@@ -170,16 +183,7 @@ class VectorSelfPlay:
     def reset(self, seeds: Sequence[int] | None = None) -> Batch:
         """Start every game: game ``k`` plays ``str(seeds[k])`` (or the next seed of its
         stream). Returns ``(observations, masks, seats)``."""
-        if seeds is not None:
-            if isinstance(seeds, (str, bytes, dict)) or not isinstance(
-                seeds, Sequence | np.ndarray
-            ):
-                raise TypeError(f"seeds is a sequence of ints, one per game, not {seeds!r}")
-            if len(seeds) != self.num_games:
-                raise ValueError(f"one seed per game: {self.num_games}, not {len(seeds)}")
-            for seed in seeds:
-                if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-                    raise TypeError(f"a seed is an int, not {seed!r}")
+        check_seeds(seeds, self.num_games)
         with self._exclusive():
             for k, table in enumerate(self.tables):
                 table.reset(None if seeds is None else seeds[k])
