@@ -487,21 +487,12 @@ def arena_command(
     """
     import json
 
-    from rich.console import Console
-    from rich.progress import Progress
-
+    from mahjongkit.cli.progress import progress_bar
     from mahjongkit.mcr.arena import arena
 
     output = _output.checked(output)
     specs = [s.strip() for s in players.split(",")]
-    console = Console(stderr=True)
-    with Progress(
-        console=console,
-        disable=not (progress and console.is_terminal),
-        redirect_stdout=False,
-        redirect_stderr=False,
-    ) as bar:
-        task = bar.add_task("hands", total=hands)
+    with progress_bar(hands, "hands", None if progress else False) as report:
         try:
             result = arena(
                 specs,
@@ -512,7 +503,7 @@ def arena_command(
                 workers=workers,
                 scheduler=scheduler,
                 chunk=chunk,
-                progress=lambda done: bar.update(task, completed=done),
+                progress=report,
             )
         except (ValueError, OSError, ImportError) as error:
             raise click.ClickException(str(error)) from None

@@ -117,20 +117,17 @@ def export_command(
 
     Example: mahjongkit mcr records export data.txt --out shards --workers 2
     """
-    from rich.console import Console
-    from rich.progress import Progress
-
+    from mahjongkit.cli.progress import progress_bar
     from mahjongkit.mcr.records.export import export, index_games
 
     total = len(index_games(file))
-    console = Console(stderr=True)
-    with Progress(
-        console=console,
-        disable=not (progress and console.is_terminal),
-        redirect_stdout=False,
-        redirect_stderr=False,
-    ) as bar:
-        task = bar.add_task("games", total=total)
+    done = [0]  # the export reports games finished since its last report
+    with progress_bar(total, "games", None if progress else False) as report:
+
+        def advance(games: int) -> None:
+            done[0] += games
+            report(done[0])
+
         try:
             manifest = export(
                 file,
@@ -138,7 +135,7 @@ def export_command(
                 workers=workers,
                 scheduler=scheduler,
                 shard_games=shard_games,
-                progress=lambda games: bar.advance(task, games),
+                progress=advance,
             )
         except (ValueError, OSError, ImportError) as error:
             raise click.ClickException(str(error)) from None

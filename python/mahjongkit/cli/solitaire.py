@@ -14,11 +14,11 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import click
 
+from mahjongkit.cli.progress import progress_bar
 from mahjongkit.solitaire import (
     Board,
     DealError,
@@ -238,38 +238,6 @@ def register(group: click.Group) -> None:
 # when stderr is a terminal, unless --progress says otherwise).
 
 
-@contextlib.contextmanager
-def _progress_bar(total: int, what: str, enabled: bool | None) -> Iterator[Callable[[int], None]]:
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TaskProgressColumn,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    console = Console(stderr=True)
-    if not (console.is_terminal if enabled is None else enabled):
-        yield lambda done: None
-        return
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TaskProgressColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        redirect_stdout=False,  # rich would otherwise capture the data written to stdout
-        redirect_stderr=False,
-    ) as bar:
-        task = bar.add_task(what, total=total)
-        yield lambda done: bar.update(task, completed=done)
-
-
 def _count(seeds: range) -> int:
     """``len(seeds)``, which raises OverflowError from 2**63 seeds on."""
     return seeds.stop - seeds.start
@@ -365,7 +333,7 @@ def batch_command(
                     return batch_dask(chosen, part, client=client, progress=done)
 
                 source = on_dask
-            report = stack.enter_context(_progress_bar(_count(seeds), "boards", progress))
+            report = stack.enter_context(progress_bar(_count(seeds), "boards", progress))
             write_batch(
                 out_path,
                 layout,
@@ -477,7 +445,7 @@ def search_command(
             playouts=playout_count,
             solver_budget=budget,
         )
-        with _progress_bar(_count(seeds), "seeds", progress) as bar:
+        with progress_bar(_count(seeds), "seeds", progress) as bar:
             printer = _MatchPrinter(job.layout.name, job.report, output_format)
             if on_dask:
                 from mahjongkit.solitaire.distributed import run_search_dask
