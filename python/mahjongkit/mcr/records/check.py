@@ -50,14 +50,18 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
+from mahjongkit._impl import pick
 from mahjongkit.mcr.botzone.tiles import NAMES
 from mahjongkit.mcr.botzone.variant import GB
 from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, chow, discard, kong
+from mahjongkit.mcr.game.result import settle
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.game.variant import BOTZONE
 from mahjongkit.mcr.game.window import Phase
 from mahjongkit.mcr.hand.wall import SeatWalls
+from mahjongkit.mcr.records import _cpp
 from mahjongkit.mcr.records.format import Action, BadRecord, Ignored, Record, Step
+from mahjongkit.mcr.scoring.context import WinBy
 from mahjongkit.mcr.scoring.fans import CONCEALED_KONG_AND_MELDED_KONG, FANS
 
 SEATS: Final = 4
@@ -354,9 +358,16 @@ def _claim_text(step: Step, seat: int) -> str:
     return next(str(claim) for claim in step.ignored if claim.seat == seat)
 
 
-def check_record(record: Record | BadRecord, observe: Observe | None = None) -> Report:
+def check_record(
+    record: Record | BadRecord, observe: Observe | None = None, *, impl: str | None = None
+) -> Report:
     """Replay ``record`` (see the module's description); ``observe`` is called at every
-    decision of every seat, before the move, with the game, the seat and its move."""
+    decision of every seat, before the move, with the game, the seat and its move.
+
+    With ``impl="cpp"`` (the default, see :mod:`mahjongkit._impl`) and no ``observe``, the
+    record is first replayed in one call to the C++ twin (:mod:`._cpp`); a record it finds
+    refused, or cannot decide, is replayed here through the rules, which word the problems.
+    Both give the same report (the conformance tests compare them)."""
     if isinstance(record, BadRecord):
         return Report(
             record.match,
@@ -371,6 +382,10 @@ def check_record(record: Record | BadRecord, observe: Observe | None = None) -> 
             (str(record),),
             readable=False,
         )
+    if observe is None and pick(impl, cpp=True, python=False):
+        outcome = _cpp.replay_record(record, QUAN_OF_WIND[record.wind])
+        if outcome[0] == _cpp.FINISHED:
+            return _finished_report(record, outcome)
     result = record.result
     walls, problems = walls_of(record)
     finished = None  # the rules' game, when the replay reached the record's end
@@ -383,8 +398,6 @@ def check_record(record: Record | BadRecord, observe: Observe | None = None) -> 
             problems.append(str(stop.args[0]))
         problems = replay.problems + problems
     legal = not problems
-    win = _win_kind(record)
-    winner = None if result.drawn or not record.steps else record.steps[-1].seat
     fan = score = None
     fans: tuple[tuple[int, int], ...] = ()
     if finished is not None:  # an ignored claim refused on the way still plays to the end
@@ -394,6 +407,36 @@ def check_record(record: Record | BadRecord, observe: Observe | None = None) -> 
             fan = hand.points
             fans = tuple((line.number, line.times) for line in hand.fans)
         problems += _compare(record, fan, fans, score)
+    return _report(record, legal, fan, score, fans, problems)
+
+
+_WIN_BY: Final = (WinBy.SELF_DRAWN, WinBy.DISCARD, WinBy.ROBBING)
+_NO_SCORE: Final = (0, 0, 0, 0)
+
+
+def _finished_report(record: Record, outcome: _cpp.Outcome) -> Report:
+    """The report of a record the C++ replay played to its end with every step legal."""
+    _, _, winner, by, discarder, points, won = outcome
+    if winner < 0:
+        fan, score, fans = None, _NO_SCORE, ()
+    else:
+        assert won is not None
+        way = _WIN_BY[by]
+        fan, fans = points, won
+        score = settle(winner, points, way, None if way is WinBy.SELF_DRAWN else discarder)
+    return _report(record, True, fan, score, fans, _compare(record, fan, fans, score))
+
+
+def _report(
+    record: Record,
+    legal: bool,
+    fan: int | None,
+    score: tuple[int, int, int, int] | None,
+    fans: tuple[tuple[int, int], ...],
+    problems: list[str],
+) -> Report:
+    result = record.result
+    winner = None if result.drawn or not record.steps else record.steps[-1].seat
     return Report(
         record.match,
         record.line,
@@ -405,7 +448,7 @@ def check_record(record: Record | BadRecord, observe: Observe | None = None) -> 
         fans,
         result.fans,
         tuple(problems),
-        win,
+        _win_kind(record),
         winner,
     )
 
@@ -468,10 +511,12 @@ def _fan_text(fans: dict[int, int]) -> str:
     return "+".join(f"{table[n].chinese}*{t}" for n, t in sorted(fans.items())) or "none"
 
 
-def check_records(records: Iterable[Record | BadRecord]) -> Iterator[Report]:
+def check_records(
+    records: Iterable[Record | BadRecord], *, impl: str | None = None
+) -> Iterator[Report]:
     """:func:`check_record` over many records, in order."""
     for record in records:
-        yield check_record(record)
+        yield check_record(record, impl=impl)
 
 
 __all__ = [

@@ -1,0 +1,107 @@
+// Binding of the record replay (cpp/core/mcr/replay.hpp): one call a game.
+//
+// The record crosses as the reader's own values (the four deals, the tuple of Step named
+// tuples with their Ignored claims), read here with the C API; the actions are matched by
+// identity against the Action members handed over in their declaration order.
+#include <pybind11/pybind11.h>
+
+#include <string>
+
+#include "core/mcr/replay.hpp"
+
+namespace py = pybind11;
+using mahjongkit::mcr::ScoreRules;
+namespace replay = mahjongkit::mcr::replay;
+
+namespace {
+
+std::uint8_t small_int(PyObject* o, long high, const char* what) {
+  const long v = PyLong_AsLong(o);
+  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+  if (v < 0 || v > high) throw py::value_error(std::string(what) + " out of range: " + std::to_string(v));
+  return static_cast<std::uint8_t>(v);
+}
+
+std::uint8_t action_of(PyObject* o, PyObject* actions) {
+  for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(actions); ++i)
+    if (PyTuple_GET_ITEM(actions, i) == o) return static_cast<std::uint8_t>(i);
+  throw py::type_error("a step's action must be one of the Action members");
+}
+
+PyObject* item(PyObject* tuple, Py_ssize_t i, Py_ssize_t size, const char* what) {
+  if (!PyTuple_Check(tuple) || PyTuple_GET_SIZE(tuple) < size)
+    throw py::type_error(std::string(what) + " must be a tuple of " + std::to_string(size));
+  return PyTuple_GET_ITEM(tuple, i);
+}
+
+py::tuple replay_record(py::handle deals, py::handle steps, int prevailing, bool drawn, py::handle actions, int flags,
+                        int minimum, const ScoreRules& rules) {
+  if (!PyTuple_Check(actions.ptr()) || PyTuple_GET_SIZE(actions.ptr()) != 8)
+    throw py::type_error("actions must be the eight Action members");
+  if (!PyTuple_Check(deals.ptr()) || PyTuple_GET_SIZE(deals.ptr()) != 4)
+    throw py::type_error("deals must be a tuple of four deals");
+  if (!PyTuple_Check(steps.ptr())) throw py::type_error("steps must be a tuple of Step");
+  if (prevailing < 0 || prevailing > 3) throw py::value_error("prevailing must be 0 to 3");
+  replay::Game game;
+  game.prevailing = prevailing;
+  game.drawn = drawn;
+  for (Py_ssize_t s = 0; s < 4; ++s) {
+    PyObject* deal = PyTuple_GET_ITEM(deals.ptr(), s);
+    if (!PyTuple_Check(deal) || PyTuple_GET_SIZE(deal) != 13) throw py::value_error("a deal is 13 kinds");
+    for (Py_ssize_t k = 0; k < 13; ++k)
+      game.deals[static_cast<std::size_t>(s)][static_cast<std::size_t>(k)] =
+          small_int(PyTuple_GET_ITEM(deal, k), 34, "a dealt kind");
+  }
+  const Py_ssize_t n = PyTuple_GET_SIZE(steps.ptr());
+  game.steps.resize(static_cast<std::size_t>(n));
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    PyObject* st = PyTuple_GET_ITEM(steps.ptr(), i);
+    replay::Step& out = game.steps[static_cast<std::size_t>(i)];
+    out.seat = small_int(item(st, 1, 5, "a step"), 3, "a seat");
+    out.action = action_of(item(st, 2, 5, "a step"), actions.ptr());
+    out.tile = small_int(item(st, 3, 5, "a step"), 34, "a tile");
+    PyObject* ignored = item(st, 4, 5, "a step");
+    const Py_ssize_t m = PyTuple_Check(ignored) ? PyTuple_GET_SIZE(ignored) : -1;
+    if (m < 0) throw py::type_error("a step's ignored claims must be a tuple");
+    if (m > 3) {  // more lost claims than seats: the reference words it
+      out.nignored = 4;
+      continue;
+    }
+    out.nignored = static_cast<std::uint8_t>(m);
+    for (Py_ssize_t j = 0; j < m; ++j) {
+      PyObject* claim = PyTuple_GET_ITEM(ignored, j);
+      auto& c = out.ignored[static_cast<std::size_t>(j)];
+      c.seat = small_int(item(claim, 0, 3, "an ignored claim"), 3, "a seat");
+      c.action = action_of(item(claim, 1, 3, "an ignored claim"), actions.ptr());
+      c.tile = small_int(item(claim, 2, 3, "an ignored claim"), 34, "a tile");
+    }
+  }
+  replay::Outcome outcome;
+  {
+    py::gil_scoped_release release;
+    replay::replay_game(game, flags, minimum, rules, outcome);
+  }
+  py::object fans = py::none();
+  int points = 0;
+  if (outcome.status == replay::kFinished && outcome.winner >= 0) {
+    const auto& t = outcome.tally;
+    py::tuple lines(t.nfans);
+    for (int f = 0; f < t.nfans; ++f) {
+      const auto& fan = t.fans[static_cast<std::size_t>(f)];
+      lines[static_cast<std::size_t>(f)] = py::make_tuple(int{fan.number}, int{fan.times});
+    }
+    fans = lines;
+    points = t.basic + t.flowers;
+  }
+  return py::make_tuple(outcome.status, outcome.step, outcome.winner, outcome.by, outcome.discarder, points, fans);
+}
+
+}  // namespace
+
+void register_mcr_replay(py::module_& m) {
+  m.def("replay_record", &replay_record, py::arg("deals"), py::arg("steps"), py::arg("prevailing"), py::arg("drawn"),
+        py::arg("actions"), py::arg("flags"), py::arg("minimum"), py::arg("rules"),
+        "Replay one Botzone game record (the record check's fast path): (status 0 finished, 1 refused, "
+        "2 undecided; the step index; winner, way (0 self-drawn, 1 discard, 2 robbing) and discarder, "
+        "-1 when none; the points; the fans as (number, times), or None).");
+}

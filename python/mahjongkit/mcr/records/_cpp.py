@@ -1,0 +1,62 @@
+"""The records' C++ adapter: the one-call replay of ``cpp/core/mcr/replay.hpp``, the fast
+path of :func:`~mahjongkit.mcr.records.check.check_record`. Its Python twin is that module's
+replay through the rules, which also words every problem: the C++ replay only answers
+whether a record plays to its end (and how it ended), or where the rules refuse it.
+
+The only records module that imports the compiled extension. What it hands over is derived
+from the Python side once: the ``Action`` members in their order, the Botzone variant's
+rule flags under the ``gb`` ruleset, that ruleset's minimum and its scorer data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from mahjongkit.mcr.botzone.variant import GB
+from mahjongkit.mcr.game.variant import BOTZONE
+from mahjongkit.mcr.records.format import Action, Record
+from mahjongkit.mcr.scoring._cpp import score_rules
+
+FINISHED: Final = 0
+REFUSED: Final = 1
+UNDECIDED: Final = 2
+
+Outcome = tuple[int, int, int, int, int, int, tuple[tuple[int, int], ...] | None]
+"""``(status, step, winner, by, discarder, points, fans)``: ``status`` one of
+:data:`FINISHED`, :data:`REFUSED`, :data:`UNDECIDED`; ``step`` the index of the refused step
+(the number of steps for the record's end); ``winner``, ``by`` (0 self-drawn, 1 discard,
+2 robbing) and ``discarder`` -1 when none; the points and fans (number, times) of a win."""
+
+_bound: list[Callable[[Record, int], Outcome]] = []
+
+
+def _bind() -> Callable[[Record, int], Outcome]:
+    from mahjongkit._core import mcr
+
+    call = mcr.replay_record
+    actions = tuple(Action)
+    flags = BOTZONE.rule_flags(GB)
+    minimum = GB.minimum
+    rules = score_rules(GB)
+
+    def replay(record: Record, prevailing: int) -> Outcome:
+        deals: Any = record.deals
+        if type(deals) is not tuple or any(type(d) is not tuple for d in deals):
+            deals = tuple(tuple(d) for d in deals)
+        steps: Any = record.steps
+        if type(steps) is not tuple:
+            steps = tuple(steps)
+        outcome: Outcome = call(
+            deals, steps, prevailing, record.result.drawn, actions, flags, minimum, rules
+        )
+        return outcome
+
+    _bound.append(replay)
+    return replay
+
+
+def replay_record(record: Record, prevailing: int) -> Outcome:
+    """Replay ``record`` in C++ with ``prevailing`` the prevailing wind (0 East to 3 North)."""
+    replay = _bound[0] if _bound else _bind()
+    return replay(record, prevailing)
