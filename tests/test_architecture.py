@@ -30,6 +30,7 @@ ONLY_CORE_IMPORTERS = {
     "mahjongkit.mcr.scoring._cpp",
     "mahjongkit.mcr.rl._cpp",
     "mahjongkit.mcr.game._cpp",
+    "mahjongkit.mcr.records._cpp",
 }
 
 

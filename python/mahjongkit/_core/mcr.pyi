@@ -147,3 +147,13 @@ def pack_wins(
 def score_wins(wins: npt.NDArray[np.void], rules: ScoreRules) -> npt.NDArray[np.void]: ...
 def scored_at(scored: npt.NDArray[np.void], index: int) -> ScoredHand: ...
 def checker_registered(number: int) -> bool: ...
+def replay_record(
+    deals: object,
+    steps: object,
+    prevailing: int,
+    drawn: bool,
+    actions: object,
+    flags: int,
+    minimum: int,
+    rules: ScoreRules,
+) -> tuple[int, int, int, int, int, int, tuple[tuple[int, int], ...] | None]: ...

@@ -386,7 +386,6 @@ def check_record(
         outcome = _cpp.replay_record(record, QUAN_OF_WIND[record.wind])
         if outcome[0] == _cpp.FINISHED:
             return _finished_report(record, outcome)
-    result = record.result
     walls, problems = walls_of(record)
     finished = None  # the rules' game, when the replay reached the record's end
     if not problems:
@@ -417,9 +416,10 @@ _NO_SCORE: Final = (0, 0, 0, 0)
 def _finished_report(record: Record, outcome: _cpp.Outcome) -> Report:
     """The report of a record the C++ replay played to its end with every step legal."""
     _, _, winner, by, discarder, points, won = outcome
-    if winner < 0:
-        fan, score, fans = None, _NO_SCORE, ()
-    else:
+    fans: tuple[tuple[int, int], ...] = ()
+    fan: int | None = None
+    score = _NO_SCORE
+    if winner >= 0:
         assert won is not None
         way = _WIN_BY[by]
         fan, fans = points, won
