@@ -6,16 +6,20 @@ one run:
 * **read**: parsing alone (:func:`~mahjongkit.mcr.records.format.read_records`);
 * **rules alone**: the floor of any check through the public rules: for each game, the
   rules built on the record's walls and the game's own moves applied, nothing else (the
-  moves were collected beforehand);
-* **check**: reading, the replay with every step checked, and the comparison of fans and
-  scores (:func:`~mahjongkit.mcr.records.check.check_record`);
+  moves were collected beforehand; ``--no-floor`` leaves it out);
+* **check, Python replay**: reading, the replay through the rules with every step checked,
+  and the comparison of fans and scores (``check_record(..., impl="python")``, the
+  reference, and the only path before the C++ replay), on the first ``--reference-games``;
+* **check**: the same with the C++ replay, one call a game (the default path);
+* **stats**: the check and the sums of ``records stats``;
 * **export**: reading, the replay and the observation planes, legal mask and action of every
-  decision, into ``.npz`` shards (:func:`~mahjongkit.mcr.records.export.export`), in this
-  process and then with ``--workers`` processes (their CPU time summed; the shards are
-  checked to be the same bytes).
+  decision, into ``.npz`` shards (:func:`~mahjongkit.mcr.records.export.export`), on the
+  first ``--export-games``, in this process and then with ``--workers`` processes (their
+  CPU time summed; the shards are checked to be the same bytes).
 
-Targets (issue 22): check at least 2,000 games per CPU-second; export at least 200 games per
-CPU-second per core.
+Read, check and stats are timed ``--repeat`` times, the two checks taking turns; the table
+gives the median and the spread. Targets (issue 22): check at least 2,000 games per
+CPU-second; export at least 200 games per CPU-second per core.
 
     python benchmarks/bench_mcr_records.py /tmp/selfplay.txt --games 5000 --workers 2
 """
@@ -28,17 +32,20 @@ import itertools
 import os
 import resource
 import shutil
+import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from mahjongkit.mcr.botzone.variant import GB
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.game.variant import BOTZONE
 from mahjongkit.mcr.hand.wall import SeatWalls
-from mahjongkit.mcr.records.check import QUAN_OF_WIND, check_record, walls_of
+from mahjongkit.mcr.records.check import QUAN_OF_WIND, Report, check_record, walls_of
 from mahjongkit.mcr.records.export import export
-from mahjongkit.mcr.records.format import Record, format_record, read_records
+from mahjongkit.mcr.records.format import BadRecord, Record, format_record, read_records
+from mahjongkit.mcr.records.stats import Stats
 
 
 def _children_cpu() -> float:
@@ -53,85 +60,145 @@ def _digest(folder: Path) -> str:
     return h.hexdigest()
 
 
+def _median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def _timed(work: Callable[[], object]) -> float:
+    start = time.process_time()
+    work()
+    return time.process_time() - start
+
+
+def _write(games: list[Record | BadRecord], path: Path) -> int:
+    records = [g for g in games if isinstance(g, Record)]
+    path.write_text("".join(format_record(g) + "\n" for g in records), encoding="utf-8")
+    return len(records)
+
+
+def _check(path: Path, impl: str) -> list[Report]:
+    return [check_record(r, impl=impl) for r in read_records(path)]
+
+
+def _stats(path: Path) -> Stats:
+    stats = Stats()
+    for record in read_records(path):
+        stats.add(check_record(record))
+    return stats
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("file", type=Path)
     parser.add_argument("--games", type=int, default=5000, help="games of the file measured")
+    parser.add_argument("--reference-games", type=int, default=5000)
+    parser.add_argument("--export-games", type=int, default=5000)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--no-floor", dest="floor", action="store_false")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="bench-records-"))
     try:
-        source = work / "games.txt"
+        source, reference, exported = work / "games.txt", work / "ref.txt", work / "export.txt"
         with open(args.file, "rb") as stream:
             games = list(itertools.islice(read_records(stream), args.games))
-        source.write_text(
-            "".join(format_record(g) + "\n" for g in games if isinstance(g, Record)),
-            encoding="utf-8",
+        n = _write(games, source)
+        n_ref = _write(games[: args.reference_games], reference)
+        n_exp = _write(games[: args.export_games], exported)
+        del games
+        print(
+            f"{n} games of {args.file} ({n_ref} for the Python replay, {n_exp} exported);"
+            f" load average {os.getloadavg()} on {os.cpu_count()} CPUs"
         )
-        n = len(games)
-        print(f"{n} games of {args.file}; load average {os.getloadavg()} on {os.cpu_count()} CPUs")
-
-        start = time.process_time()
-        records = [r for r in read_records(source) if isinstance(r, Record)]
-        read_cpu = time.process_time() - start
-
-        moves = []  # each game's walls, wind and its own moves, for the floor
-        for record in records:
-            seen: list[Rules] = []
-            check_record(record, lambda game, seat, move, seen=seen: seen.append(game))
-            moves.append((walls_of(record)[0], record.wind, list(seen[0].move_log)))
-        start = time.process_time()
-        for walls, wind, log in moves:
-            game = Rules(
-                "floor",
-                hand_no=4 * QUAN_OF_WIND[wind] + 1,
-                ruleset=GB,
-                variant=BOTZONE,
-                wall=SeatWalls(walls),
-            )
-            for seat, move in log:
-                game.apply(seat, move)
-        floor_cpu = time.process_time() - start
-
-        start = time.process_time()
-        reports = [check_record(r) for r in read_records(source)]
-        check_cpu = time.process_time() - start
+        rows: dict[str, list[float]] = {"read": [], "python": [], "check": [], "stats": []}
+        for round_ in range(args.repeat):
+            rows["read"].append(_timed(lambda: list(read_records(source))) / n)
+            order = ("python", "check") if round_ % 2 == 0 else ("check", "python")
+            for name in order:
+                if name == "python":
+                    rows[name].append(_timed(lambda: _check(reference, "python")) / n_ref)
+                else:
+                    rows[name].append(_timed(lambda: _check(source, "cpp")) / n)
+            rows["stats"].append(_timed(lambda: _stats(source)) / n)
+        fast, slow = _check(reference, "cpp"), _check(reference, "python")
+        agree = fast == slow
+        reports = _check(source, "cpp")
         bad = sum(1 for r in reports if r.problems)
 
+        floor = None
+        if args.floor:
+            moves = []  # each game's walls, wind and its own moves, for the floor
+            for record in read_records(reference):
+                assert isinstance(record, Record)
+                seen: list[Rules] = []
+                check_record(record, lambda game, seat, move, seen=seen: seen.append(game))
+                moves.append((walls_of(record)[0], record.wind, list(seen[0].move_log)))
+
+            def replay_all() -> None:
+                for walls, wind, log in moves:
+                    game = Rules(
+                        "floor",
+                        hand_no=4 * QUAN_OF_WIND[wind] + 1,
+                        ruleset=GB,
+                        variant=BOTZONE,
+                        wall=SeatWalls(walls),
+                    )
+                    for seat, move in log:
+                        game.apply(seat, move)
+
+            floor = _timed(replay_all) / n_ref
+
         start = time.process_time()
-        manifest = export(source, work / "one", shard_games=256)
-        export_cpu = time.process_time() - start
+        manifest = export(exported, work / "one", shard_games=256)
+        export_cpu = (time.process_time() - start) / n_exp
         before = _children_cpu()
         start_wall = time.perf_counter()
-        export(source, work / "many", shard_games=256, workers=args.workers)
+        export(exported, work / "many", shard_games=256, workers=args.workers)
         many_wall = time.perf_counter() - start_wall
-        many_cpu = _children_cpu() - before
+        many_cpu = (_children_cpu() - before) / n_exp
         same = _digest(work / "one") == _digest(work / "many")
 
-        def rate(cpu: float) -> str:
-            return f"{n / cpu:,.0f}"
+        check = _median(rows["check"])
 
-        print("| measure | CPU s | games/CPU-s | of the check |")
+        def rate(per_game: float) -> str:
+            return f"{1 / per_game:,.0f}"
+
+        def spread(name: str) -> str:
+            values = rows[name]
+            return f"{1 / max(values):,.0f}–{1 / min(values):,.0f}"
+
+        print(f"\n| measure | games/CPU-s (median of {args.repeat}) | spread | of the check |")
         print("| --- | ---: | ---: | ---: |")
-        print(f"| read | {read_cpu:.2f} | {rate(read_cpu)} | {read_cpu / check_cpu:.2f} |")
         print(
-            f"| rules alone (floor) | {floor_cpu:.2f} | {rate(floor_cpu)} |"
-            f" {floor_cpu / check_cpu:.2f} |"
+            f"| read | {rate(_median(rows['read']))} | {spread('read')} |"
+            f" {_median(rows['read']) / check:.2f} |"
         )
-        print(f"| check | {check_cpu:.2f} | **{rate(check_cpu)}** | 1.00 |")
+        if floor is not None:
+            print(f"| rules alone (floor) | {rate(floor)} | one run | {floor / check:.2f} |")
         print(
-            f"| export, 1 process | {export_cpu:.2f} | **{rate(export_cpu)}** |"
-            f" {export_cpu / check_cpu:.2f} |"
+            f"| check, Python replay | {rate(_median(rows['python']))} | {spread('python')} |"
+            f" {_median(rows['python']) / check:.2f} |"
+        )
+        print(f"| check | **{rate(check)}** | {spread('check')} | 1.00 |")
+        print(
+            f"| stats | {rate(_median(rows['stats']))} | {spread('stats')} |"
+            f" {_median(rows['stats']) / check:.2f} |"
         )
         print(
-            f"| export, {args.workers} workers (their CPU) | {many_cpu:.2f} |"
-            f" {rate(many_cpu)} per core | {many_cpu / check_cpu:.2f} |"
+            f"| export, 1 process | **{rate(export_cpu)}** | one run | {export_cpu / check:.2f} |"
+        )
+        print(
+            f"| export, {args.workers} workers (their CPU) | {rate(many_cpu)} per core | one run |"
+            f" {many_cpu / check:.2f} |"
         )
         size = sum(p.stat().st_size for p in (work / "one").iterdir())
         print(
-            f"\n{bad} games with a problem; {manifest['samples']} decisions"
-            f" ({manifest['samples'] / n:.0f} a game), {size / n / 1024:.1f} KiB of shards a game;"
-            f" {args.workers} workers: {many_wall:.1f} s wall, same bytes: {same}"
+            f"\ncheck / Python replay: {_median(rows['python']) / check:.2f}x;"
+            f" the two checks' reports equal on {n_ref} games: {agree};"
+            f" {bad} games with a problem; {manifest['samples']} decisions"
+            f" ({manifest['samples'] / n_exp:.0f} a game), {size / n_exp / 1024:.1f} KiB of"
+            f" shards a game; {args.workers} workers: {many_wall:.1f} s wall, same bytes: {same};"
+            f" load average {os.getloadavg()}"
         )
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -236,16 +236,18 @@ def _joined(parts: list[npt.NDArray[Any]], empty: tuple[int, ...], dtype: Any) -
 
 
 def _npz_bytes(arrays: dict[str, npt.NDArray[Any]]) -> bytes:
-    """An ``.npz`` (what ``np.load`` reads) with fixed dates, so equal arrays give equal bytes."""
+    """An ``.npz`` (what ``np.load`` reads) with fixed dates, so equal arrays give equal bytes.
+
+    Each array is written straight into its compressed member (no copy of it in memory
+    first); the bytes are those of ``writestr`` on the whole array (the same deflate stream)."""
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as archive:
         for name, array in arrays.items():
-            body = io.BytesIO()
-            np.lib.format.write_array(body, array, allow_pickle=False)
             info = zipfile.ZipInfo(f"{name}.npy", date_time=_ZIP_DATE)
-            archive.writestr(
-                info, body.getvalue(), compress_type=zipfile.ZIP_DEFLATED, compresslevel=1
-            )
+            info.compress_type = zipfile.ZIP_DEFLATED
+            setattr(info, "_compresslevel", 1)  # writestr's compresslevel=1 (3.13 renames it)
+            with archive.open(info, "w") as member:
+                np.lib.format.write_array(member, array, allow_pickle=False)
     return out.getvalue()
 
 
