@@ -211,8 +211,8 @@ def export_slice(
         columns["game"].append(np.full(n, number, dtype=np.int32))
         matches.append(report.match)
     planes = plane_count(history)
-    arrays: dict[str, npt.NDArray[Any]] = {
-        "obs": np.concatenate(obs) if obs else np.zeros((0, planes, 34), dtype=np.uint8),
+    arrays: dict[str, npt.NDArray[Any] | _Rows] = {
+        "obs": _Rows(obs, (planes, 34), np.dtype(np.uint8)),
         "mask": _joined(columns["mask"], (0, ACTIONS), np.bool_),
         "action": _joined(columns["action"], (0,), np.int16),
         "seat": _joined(columns["seat"], (0,), np.int8),
@@ -225,7 +225,7 @@ def export_slice(
         "first_game": piece.first_game,
         "games": games,
         "exported": len(matches),
-        "samples": int(arrays["action"].shape[0]),
+        "samples": sum(len(part) for part in obs),
         "skipped": skipped,
     }
     return _npz_bytes(arrays), summary
@@ -235,7 +235,34 @@ def _joined(parts: list[npt.NDArray[Any]], empty: tuple[int, ...], dtype: Any) -
     return np.concatenate(parts) if parts else np.zeros(empty, dtype=dtype)
 
 
-def _npz_bytes(arrays: dict[str, npt.NDArray[Any]]) -> bytes:
+@dataclass(frozen=True)
+class _Rows:
+    """An array given as its parts along the first axis (each ``(n, *tail)`` of ``dtype``),
+    written as their concatenation without making it (the planes: some 100 MB a shard)."""
+
+    parts: list[npt.NDArray[Any]]
+    tail: tuple[int, ...]
+    dtype: np.dtype[Any]
+
+    def write(self, member: Any) -> None:
+        rows = sum(len(part) for part in self.parts)
+        header = np.lib.format.header_data_from_array_1_0(np.zeros((0, *self.tail), self.dtype))
+        header["shape"] = (rows, *self.tail)
+        np.lib.format.write_array_header_1_0(member, header)  # as write_array writes it
+        for part in self.parts:
+            member.write(np.ascontiguousarray(part, dtype=self.dtype).data)
+
+
+def _set_level(info: zipfile.ZipInfo, level: int) -> None:
+    """The deflate level of a member opened for writing (``writestr``'s ``compresslevel``):
+    ``compress_level`` since Python 3.13, ``_compresslevel`` before."""
+    if hasattr(info, "compress_level"):
+        info.compress_level = level
+    else:
+        info._compresslevel = level  # type: ignore[attr-defined]
+
+
+def _npz_bytes(arrays: dict[str, npt.NDArray[Any] | _Rows]) -> bytes:
     """An ``.npz`` (what ``np.load`` reads) with fixed dates, so equal arrays give equal bytes.
 
     Each array is written straight into its compressed member (no copy of it in memory
@@ -245,9 +272,12 @@ def _npz_bytes(arrays: dict[str, npt.NDArray[Any]]) -> bytes:
         for name, array in arrays.items():
             info = zipfile.ZipInfo(f"{name}.npy", date_time=_ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
-            setattr(info, "_compresslevel", 1)  # writestr's compresslevel=1 (3.13 renames it)
+            _set_level(info, 1)
             with archive.open(info, "w") as member:
-                np.lib.format.write_array(member, array, allow_pickle=False)
+                if isinstance(array, _Rows):
+                    array.write(member)
+                else:
+                    np.lib.format.write_array(member, array, allow_pickle=False)
     return out.getvalue()
 
 
