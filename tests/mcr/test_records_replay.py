@@ -96,7 +96,7 @@ def mutated(draw: st.DrawFn) -> Record:
     return dataclasses.replace(record, steps=tuple(steps))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(mutated())
 def test_mutated_records_get_the_same_verdict_line_fans_and_scores(record: Record) -> None:
     _assert_twins_agree(record)

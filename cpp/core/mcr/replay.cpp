@@ -283,11 +283,31 @@ class Replay {
     }
   }
 
+  // The record's claim written again among the lost ones (the same seat, action and tile):
+  // the rules take the one answer once.
+  static bool repeats(const Step& st, const Claim& other) {
+    return other.seat == st.seat && other.action == st.action && other.tile == st.tile;
+  }
+
+  // Whether every seat answers once (a repeat of the record's claim aside); when a seat
+  // answers twice differently, the reference decides (its later answer replaces the first).
+  static bool answers_once(const Step& st) {
+    unsigned answered = 1u << st.seat;
+    for (int i = 0; i < st.nignored; ++i) {
+      const Claim& other = st.ignored[at(i)];
+      if (repeats(st, other)) continue;
+      if (other.seat > 3 || answered >> other.seat & 1u) return false;
+      answered |= 1u << other.seat;
+    }
+    return true;
+  }
+
   int claim(const Step& st) {
     if (phase_ == Phase::Rob) return rob(st);
     if (phase_ != Phase::AfterDiscard) return kRefused;  // nothing to claim
     if (st.nignored > 3) return kUndecided;
     const int from = seat_, on = tile_, c = st.seat;
+    if (!answers_once(st)) return kUndecided;
     int a = 0, b = 0;
     const int verdict = offered(c, st.action, st.tile, a, b);
     if (verdict != kFinished) return verdict;
@@ -295,11 +315,9 @@ class Replay {
     // The claims that lost: each must be a legal offer (else the reference reports it), and
     // none may outrank the record's claim.
     const int key = rank_of(st.action) * 8 - ((c - from) & 3);
-    unsigned answered = 1u << c;
     for (int i = 0; i < st.nignored; ++i) {
       const Claim& other = st.ignored[at(i)];
-      if (other.seat > 3 || answered >> other.seat & 1u) return kUndecided;
-      answered |= 1u << other.seat;
+      if (repeats(st, other)) continue;
       int oa = 0, ob = 0;
       if (offered(other.seat, other.action, other.tile, oa, ob) != kFinished) return kUndecided;
       if (rank_of(other.action) * 8 - ((other.seat - from) & 3) > key) return kRefused;
@@ -345,12 +363,22 @@ class Replay {
   }
 
   int rob(const Step& st) {
-    if (st.nignored) return kUndecided;  // two robbers: the reference decides
-    if (st.action != kHu || st.tile != tile_ || st.seat == seat_) return kRefused;
-    const int verdict = wins(st.seat, tile_, kRobbing);
+    if (st.nignored > 3 || !answers_once(st)) return kUndecided;
+    const int from = seat_, on = tile_;
+    if (st.action != kHu || st.tile != on || st.seat == from) return kRefused;
+    // Another robber's claim must be one too, and the seat nearest after the promoter wins.
+    for (int i = 0; i < st.nignored; ++i) {
+      const Claim& other = st.ignored[at(i)];
+      if (repeats(st, other)) continue;
+      if (other.action != kHu || other.tile != on || other.seat == from) return kUndecided;
+      const int verdict = wins(other.seat, on, kRobbing);
+      if (verdict != 1) return kUndecided;
+      if (((other.seat - from) & 3) < ((st.seat - from) & 3)) return kRefused;
+    }
+    const int verdict = wins(st.seat, on, kRobbing);
     if (verdict != 1) return verdict < 0 ? kUndecided : kRefused;
-    --counts_[at(seat_)][at(tile_)];  // the robbed tile moves to the winner
-    won(st.seat, kRobbing, seat_);
+    --counts_[at(from)][at(on)];  // the robbed tile moves to the winner
+    won(st.seat, kRobbing, from);
     return kFinished;
   }
 
