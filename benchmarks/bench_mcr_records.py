@@ -17,6 +17,11 @@ one run:
   first ``--export-games``, in this process and then with ``--workers`` processes (their
   CPU time summed; the shards are checked to be the same bytes).
 
+With ``--baseline``, the export (one process) is also timed side by side with the package
+installed in site-packages (main's, when this runs from a worktree with ``PYTHONPATH``),
+each in a child process, taking turns ``--repeat`` times, and their shards compared byte
+for byte.
+
 Read, check and stats are timed ``--repeat`` times, the two checks taking turns; the table
 gives the median and the spread. Targets (issue 22): check at least 2,000 games per
 CPU-second; export at least 200 games per CPU-second per core.
@@ -33,11 +38,14 @@ import os
 import resource
 import shutil
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+import mahjongkit
 from mahjongkit.mcr.botzone.variant import GB
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.game.variant import BOTZONE
@@ -58,6 +66,32 @@ def _digest(folder: Path) -> str:
     for path in sorted(folder.iterdir()):
         h.update(path.name.encode() + path.read_bytes())
     return h.hexdigest()
+
+
+_EXPORT_CHILD = """
+import sys, time
+from mahjongkit.mcr.records.export import export
+start = time.process_time()
+export(sys.argv[1], sys.argv[2], shard_games=256)
+print(time.process_time() - start)
+"""
+
+
+def _export_in_child(pythonpath: str | None, source: Path, out: Path) -> float:
+    """The CPU seconds of an export in a child importing ``mahjongkit`` from ``pythonpath``
+    (``None``: the installed package)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    if pythonpath is not None:
+        env["PYTHONPATH"] = pythonpath
+    shutil.rmtree(out, ignore_errors=True)
+    done = subprocess.run(
+        [sys.executable, "-c", _EXPORT_CHILD, str(source), str(out)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return float(done.stdout.split()[-1])
 
 
 def _median(values: list[float]) -> float:
@@ -96,6 +130,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-floor", dest="floor", action="store_false")
+    parser.add_argument("--baseline", action="store_true", help="export against site-packages")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="bench-records-"))
     try:
@@ -158,10 +193,22 @@ def main() -> None:
         many_cpu = (_children_cpu() - before) / n_exp
         same = _digest(work / "one") == _digest(work / "many")
 
+        baseline: list[float] = []
+        ours: list[float] = []
+        baseline_same = None
+        if args.baseline:
+            here = str(Path(mahjongkit.__file__).resolve().parents[1])
+            for round_ in range(args.repeat):
+                sides = ((None, baseline), (here, ours))
+                for path, times in sides if round_ % 2 == 0 else sides[::-1]:
+                    out = work / ("base" if path is None else "ours")
+                    times.append(_export_in_child(path, exported, out) / n_exp)
+            baseline_same = _digest(work / "base") == _digest(work / "ours")
+
         check = _median(rows["check"])
 
         def rate(per_game: float) -> str:
-            return f"{1 / per_game:,.0f}"
+            return f"{1 / per_game:,.0f}" if per_game else "n/a (one shard)"
 
         def spread(name: str) -> str:
             values = rows[name]
@@ -191,6 +238,19 @@ def main() -> None:
             f"| export, {args.workers} workers (their CPU) | {rate(many_cpu)} per core | one run |"
             f" {many_cpu / check:.2f} |"
         )
+        if baseline:
+            print(
+                f"| export, 1 process, site-packages (baseline) | {rate(_median(baseline))} |"
+                f" {1 / max(baseline):,.0f}–{1 / min(baseline):,.0f} | - |"
+            )
+            print(
+                f"| export, 1 process, this tree (same children) | {rate(_median(ours))} |"
+                f" {1 / max(ours):,.0f}–{1 / min(ours):,.0f} | - |"
+            )
+            print(
+                f"\nexport this tree / baseline: {_median(baseline) / _median(ours):.2f}x;"
+                f" the same shard bytes as the baseline's: {baseline_same}"
+            )
         size = sum(p.stat().st_size for p in (work / "one").iterdir())
         print(
             f"\ncheck / Python replay: {_median(rows['python']) / check:.2f}x;"
