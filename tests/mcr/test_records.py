@@ -423,3 +423,31 @@ def test_crlf_lines_and_a_byte_order_mark_are_read(tmp_path: Path) -> None:
     path.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode("utf-8"))
     records = list(read_records(path))
     assert [format_record(r) for r in records if isinstance(r, Record)] == _games(text)
+
+
+def test_rl_episodes_of_the_botzone_variant_are_written_and_check_clean() -> None:
+    from mahjongkit.mcr.game.moves import WIN
+    from mahjongkit.mcr.rl.encoding import PLAIN_INDEX
+    from mahjongkit.mcr.rl.env import env as make_env
+
+    episodes = make_env(variant="botzone")
+    rng = np.random.default_rng(7)
+    win = PLAIN_INDEX[WIN]
+    for episode in range(8):
+        episodes.reset(seed=episode)
+        for _ in episodes.agent_iter():
+            observation, _, done, cut, _ = episodes.last()
+            if done or cut:
+                episodes.step(None)
+                continue
+            mask = observation["action_mask"]
+            episodes.step(win if mask[win] else int(rng.choice(np.flatnonzero(mask))))
+        game = episodes.game
+        assert game is not None and not game.is_active
+        text = format_record(record_of(game, f"episode-{episode}"))
+        [back] = _read(text)
+        assert isinstance(back, Record) and format_record(back) == text
+        report = check_record(back)
+        assert report.scored, report.problems
+        assert report.score == game.history[-1].deltas
+        assert back.result.drawn == game.history[-1].exhausted
