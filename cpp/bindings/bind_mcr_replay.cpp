@@ -15,11 +15,14 @@ namespace replay = mahjongkit::mcr::replay;
 
 namespace {
 
-std::uint8_t small_int(PyObject* o, long high, const char* what) {
+// A value the record holds (a seat, a kind): one out of range is the reference's to word,
+// so it is read as kOut and the record left undecided.
+constexpr std::uint8_t kOut = 255;
+
+std::uint8_t small_int(PyObject* o, long high) {
   const long v = PyLong_AsLong(o);
   if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
-  if (v < 0 || v > high) throw py::value_error(std::string(what) + " out of range: " + std::to_string(v));
-  return static_cast<std::uint8_t>(v);
+  return v < 0 || v > high ? kOut : static_cast<std::uint8_t>(v);
 }
 
 std::uint8_t action_of(PyObject* o, PyObject* actions) {
@@ -50,16 +53,20 @@ py::tuple replay_record(py::handle deals, py::handle steps, int prevailing, bool
     if (!PyTuple_Check(deal) || PyTuple_GET_SIZE(deal) != 13) throw py::value_error("a deal is 13 kinds");
     for (Py_ssize_t k = 0; k < 13; ++k)
       game.deals[static_cast<std::size_t>(s)][static_cast<std::size_t>(k)] =
-          small_int(PyTuple_GET_ITEM(deal, k), 34, "a dealt kind");
+          small_int(PyTuple_GET_ITEM(deal, k), 34);
   }
+  bool out_of_range = false;
+  for (const auto& deal : game.deals)
+    for (const auto kind : deal) out_of_range |= kind == kOut;
   const Py_ssize_t n = PyTuple_GET_SIZE(steps.ptr());
   game.steps.resize(static_cast<std::size_t>(n));
   for (Py_ssize_t i = 0; i < n; ++i) {
     PyObject* st = PyTuple_GET_ITEM(steps.ptr(), i);
     replay::Step& out = game.steps[static_cast<std::size_t>(i)];
-    out.seat = small_int(item(st, 1, 5, "a step"), 3, "a seat");
+    out.seat = small_int(item(st, 1, 5, "a step"), 3);
     out.action = action_of(item(st, 2, 5, "a step"), actions.ptr());
-    out.tile = small_int(item(st, 3, 5, "a step"), 34, "a tile");
+    out.tile = small_int(item(st, 3, 5, "a step"), 34);
+    out_of_range |= out.seat == kOut || out.tile == kOut;
     PyObject* ignored = item(st, 4, 5, "a step");
     const Py_ssize_t m = PyTuple_Check(ignored) ? PyTuple_GET_SIZE(ignored) : -1;
     if (m < 0) throw py::type_error("a step's ignored claims must be a tuple");
@@ -71,12 +78,14 @@ py::tuple replay_record(py::handle deals, py::handle steps, int prevailing, bool
     for (Py_ssize_t j = 0; j < m; ++j) {
       PyObject* claim = PyTuple_GET_ITEM(ignored, j);
       auto& c = out.ignored[static_cast<std::size_t>(j)];
-      c.seat = small_int(item(claim, 0, 3, "an ignored claim"), 3, "a seat");
+      c.seat = small_int(item(claim, 0, 3, "an ignored claim"), 3);
       c.action = action_of(item(claim, 1, 3, "an ignored claim"), actions.ptr());
-      c.tile = small_int(item(claim, 2, 3, "an ignored claim"), 34, "a tile");
+      c.tile = small_int(item(claim, 2, 3, "an ignored claim"), 34);
+      out_of_range |= c.seat == kOut || c.tile == kOut;
     }
   }
   replay::Outcome outcome;
+  if (out_of_range) return py::make_tuple(replay::kUndecided, -1, -1, -1, -1, 0, py::none());
   {
     py::gil_scoped_release release;
     replay::replay_game(game, flags, minimum, rules, outcome);

@@ -102,6 +102,17 @@ def test_mutated_records_get_the_same_verdict_line_fans_and_scores(record: Recor
     _assert_twins_agree(record)
 
 
+def test_a_kind_out_of_range_in_a_record_built_in_memory_is_left_to_the_reference() -> None:
+    record = corpus()[0]
+    steps = list(record.steps)
+    steps[3] = steps[3]._replace(tile=35)  # a flower: the format has none
+    flowered = dataclasses.replace(record, steps=tuple(steps))
+    status, *_ = _cpp.replay_record(flowered, QUAN_OF_WIND[flowered.wind])
+    assert status == _cpp.UNDECIDED
+    report = check_record(flowered)
+    assert not report.legal and "not a kind a hand can play" in report.problems[0]
+
+
 def test_the_python_replay_alone_is_chosen_by_impl() -> None:
     record = corpus()[0]
     with pytest.raises(ValueError, match="unknown implementation"):
