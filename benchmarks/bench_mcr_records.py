@@ -53,7 +53,7 @@ from mahjongkit.mcr.game.variant import BOTZONE
 from mahjongkit.mcr.hand.wall import SeatWalls
 from mahjongkit.mcr.records.check import QUAN_OF_WIND, Report, check_record, walls_of
 from mahjongkit.mcr.records.export import export
-from mahjongkit.mcr.records.format import BadRecord, Record, format_record, read_records
+from mahjongkit.mcr.records.format import Record, format_record, read_records
 from mahjongkit.mcr.records.stats import Stats
 
 
@@ -105,12 +105,6 @@ def _timed(work: Callable[[], object]) -> float:
     return time.process_time() - start
 
 
-def _write(games: list[Record | BadRecord], path: Path) -> int:
-    records = [g for g in games if isinstance(g, Record)]
-    path.write_text("".join(format_record(g) + "\n" for g in records), encoding="utf-8")
-    return len(records)
-
-
 def _check(path: Path, impl: str) -> list[Report]:
     return [check_record(r, impl=impl) for r in read_records(path)]
 
@@ -136,12 +130,27 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="bench-records-"))
     try:
         source, reference, exported = work / "games.txt", work / "ref.txt", work / "export.txt"
-        with open(args.file, "rb") as stream:
-            games = list(itertools.islice(read_records(stream), args.games))
-        n = _write(games, source)
-        n_ref = _write(games[: args.reference_games], reference)
-        n_exp = _write(games[: args.export_games], exported)
-        del games
+        # The measured games, copied game by game (a list of 100,000 records would keep the
+        # collector busy): all of them, and the first ones for the slower rows.
+        n = n_ref = n_exp = 0
+        with (
+            open(args.file, "rb") as stream,
+            open(source, "w", encoding="utf-8") as all_out,
+            open(reference, "w", encoding="utf-8") as ref_out,
+            open(exported, "w", encoding="utf-8") as exp_out,
+        ):
+            for game in itertools.islice(read_records(stream), args.games):
+                if not isinstance(game, Record):
+                    continue
+                text = format_record(game) + "\n"
+                all_out.write(text)
+                n += 1
+                if n_ref < args.reference_games:
+                    ref_out.write(text)
+                    n_ref += 1
+                if n_exp < args.export_games:
+                    exp_out.write(text)
+                    n_exp += 1
         print(
             f"{n} games of {args.file} ({n_ref} for the Python replay, {n_exp} exported);"
             f" load average {os.getloadavg()} on {os.cpu_count()} CPUs"
