@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,22 +18,9 @@ from mahjongkit.web import api, create_app
 from mahjongkit.web.api import MAX_RANGE
 from mahjongkit.web.app import MAX_BODY
 from mahjongkit.web.openapi import openapi
+from tests.web.answers import error_of
 
 JSON = {"Content-Type": "application/json"}
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app()) as test_client:
-        yield test_client
-
-
-def error_of(response: Any, status: int, code: str) -> str:
-    assert response.status_code == status, response.text
-    body = response.json()["error"]
-    assert body["status"] == status and body["code"] == code, body
-    assert isinstance(body["message"], str) and body["message"]
-    return str(body["message"])
 
 
 def new_game(client: TestClient, **body: Any) -> dict[str, Any]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,22 +12,9 @@ from starlette.testclient import TestClient
 from mahjongkit.mcr.arena import play_deal, replay_deal
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.web import create_app
+from tests.web.answers import error_of
 
 SECRET = "zq-secret-seed-0"
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app()) as test_client:
-        yield test_client
-
-
-def error_of(response: Any, status: int, code: str) -> str:
-    assert response.status_code == status, response.text
-    body = response.json()["error"]
-    assert body["status"] == status and body["code"] == code, body
-    assert 0 < len(body["message"]) < 300
-    return str(body["message"])
 
 
 def new_table(client: TestClient, **body: Any) -> dict[str, Any]:
