@@ -357,10 +357,26 @@ const T& cached(PyObject* o) {
   return *value;
 }
 
+// The body of a function bound through the C API: its answer, or nullptr with the Python error
+// set from what it threw, as pybind11 sets it for the functions it binds.
+template <class Body>
+PyObject* answer_or_error(Body&& body) {
+  try {
+    return body();
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (py::builtin_exception& e) {
+    e.set_error();
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  }
+  return nullptr;
+}
+
 // score_hand through the C API with vectorcall (pybind11's dispatch costs more than reading
 // the hand): positional or keyword arguments hand, context, reader, rules.
 PyObject* score_hand(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
-  try {
+  return answer_or_error([&]() -> PyObject* {
     static const char* const kNames[] = {"hand", "context", "reader", "rules"};
     std::array<PyObject*, 4> a{};
     if (nargs > 4) throw py::type_error("score_hand takes four arguments");
@@ -383,14 +399,7 @@ PyObject* score_hand(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObjec
     WinOutput out;
     score_win(to_input(record), rules, out);
     return to_python(out).release().ptr();
-  } catch (py::error_already_set& e) {
-    e.restore();
-  } catch (py::builtin_exception& e) {
-    e.set_error();
-  } catch (const std::exception& e) {
-    PyErr_SetString(PyExc_RuntimeError, e.what());
-  }
-  return nullptr;
+  });
 }
 
 // -- score(): one call from Python to a Tally -------------------------------------------------
@@ -425,7 +434,7 @@ void set_slot(PyObject* object, Py_ssize_t offset, PyObject* value) {
 }
 
 PyObject* score_tally(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
-  try {
+  return answer_or_error([&]() -> PyObject* {
     TallyScorer* S = tally_scorer;
     if (!S) throw py::type_error("the scorer is not bound");
     if (nargs != 3 || (kwnames && PyTuple_GET_SIZE(kwnames)))
@@ -466,14 +475,7 @@ PyObject* score_tally(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObje
     set_slot(t, o[6], basic.ptr());
     set_slot(t, o[7], flowers.ptr());
     return t;
-  } catch (py::error_already_set& e) {
-    e.restore();
-  } catch (py::builtin_exception& e) {
-    e.set_error();
-  } catch (const std::exception& e) {
-    PyErr_SetString(PyExc_RuntimeError, e.what());
-  }
-  return nullptr;
+  });
 }
 
 PyMethodDef kScoreTally = {
