@@ -7,12 +7,14 @@ follows the hints wins on a discard after nine moves, with a chow offered on the
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.web.browsers import ARTIFACTS
+from tests.web.test_mcr_api import judge_log
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -165,6 +167,12 @@ def test_a_saved_game_loads_from_a_file(browser: Any, base_url: str, tmp_path: P
     page.set_input_files("#file", str(records))  # Botzone's human records: game 0 of the file
     page.wait_for_function("document.getElementById('message').textContent.startsWith('Botzone')")
     page.wait_for_selector("body[data-index='0']")
+    log = tmp_path / "hand.json"  # a judge's log, as `mahjongkit mcr judge --log` writes it
+    log.write_text(json.dumps(judge_log("log-2")))
+    page.set_input_files("#file", str(log))
+    page.wait_for_function("document.getElementById('message').textContent.startsWith('hand.json')")
+    page.keyboard.press("End")
+    page.wait_for_selector("#result:not([hidden])")
     close(page, "replay-file")
 
 
