@@ -9,9 +9,9 @@ Two kinds of object live in the server's stores:
   seat's concealed tiles, the wall, or the seed that makes the wall (it is shown when the game
   is over, with the save).
 * a :class:`Replay`: a finished game (our save, an arena hand played again from its spec, a
-  game of Botzone's records or a judge's log) stepped move by move; :meth:`Replay.frame` answers the state after ``n`` moves from one
-  seat's view or with every hand open, the legal options of the seat about to move, and what
-  the level-3 bot would have done.
+  game of Botzone's records or a judge's log) stepped move by move; :meth:`Replay.frame`
+  answers the state after ``n`` moves from one seat's view or with every hand open, the legal
+  options of the seat about to move, and what the level-3 bot would have done.
 
 Bad input raises :class:`~mahjongkit.web.api.ApiError` (a 4xx with a short code and message).
 

@@ -1,6 +1,6 @@
 """What must hold of a game at every step, checked afresh (never from the bookkeeping it
 checks): every tile accounted for once, totals summing to zero, each seat holding 13 (14 on
-turn), the table's copy of the tiles equal to the hand's, and a window offering only claims
+turn), each seat's hand value equal to its tiles in the table, and a window offering only claims
 the legality checks (:mod:`.legality`) allow when asked again of the hand's own tiles.
 """
 
@@ -28,7 +28,7 @@ def tile_counts(state: HandState) -> list[int]:
 
     Counted afresh from every place a tile can be (never from incremental bookkeeping),
     so that :func:`check` can catch a tile lost or duplicated by a bug."""
-    c = state.counts
+    c = [state.counts_of(seat) for seat in range(SEATS)]
     seen = [*map(add, map(add, c[0], c[1]), map(add, c[2], c[3])), *_BONUS_ZEROS]
     melds = [meld.tiles for seat_melds in state.melds for meld in seat_melds]
     for kind in chain(state.wall.tiles, *state.pools, *state.flowers, *melds):
@@ -71,14 +71,13 @@ def check(match: Match, state: HandState) -> list[str]:
     holding_fourteen = state.turn
     if w is not None and w.kind is Phase.ROB:
         holding_fourteen = w.from_seat
-    for seat, (counts, melds) in enumerate(zip(state.counts, state.melds, strict=True)):
+    for seat in range(SEATS):
         expected = 14 if seat == holding_fourteen else 13
-        size = sum(counts) + 3 * len(melds)
+        size = state.size(seat)
         if size != expected:
             problems.append(f"seat {seat} holds {size} tiles, not {expected}")
-    for seat in range(SEATS):
-        if state.table.counts(seat) != state.counts[seat]:
-            problems.append(f"the hand table's tiles of seat {seat} are not the hand's")
+        if state.hand(seat).counts != tuple(state.counts_of(seat)):
+            problems.append(f"the hand value of seat {seat} is not its tiles in the table")
     if w is None:
         if state.phase is not Phase.DISCARD or state.turn is None:
             problems.append(f"no window is open but the phase is {state.phase.value}")
@@ -113,6 +112,6 @@ def _offer_holds(match: Match, state: HandState, w: ClaimWindow, seat: int, clai
     if w.kind is Phase.ROB:
         return False
     reason = claim_reason(
-        claim, seat, w.from_seat, state.counts[seat], w.tile, state.flags, state.walls()
+        claim, seat, w.from_seat, state.counts_of(seat), w.tile, state.flags, state.walls()
     )
     return reason is None
