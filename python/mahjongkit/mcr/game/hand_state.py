@@ -207,6 +207,10 @@ class HandState:
             self._hands[seat] = hand
         return hand
 
+    def kept_hand(self, seat: int) -> Hand | None:
+        """The seat's hand value if one is kept (built since its tiles last changed)."""
+        return self._hands[seat]
+
     def set_hand(self, seat: int, hand: Hand) -> None:
         """Replace the seat's tiles by ``hand`` (a checked value)."""
         self.melds[seat] = hand.melds
