@@ -76,6 +76,7 @@ def test_the_packed_bot_answers_one_json_request_as_the_installed_bot(packed, tm
 
 
 def test_the_botzone_program_loads_no_numpy_solitaire_or_metadata():
+    # the compiled core answers (loading it imports no NumPy: its dtypes register on first use)
     log = {"requests": ["0 1 0", "1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 J1 J1 F2 F3", "2 F2"]}
     log["responses"] = ["PASS", "PASS"]
     probe = (
@@ -86,7 +87,8 @@ def test_the_botzone_program_loads_no_numpy_solitaire_or_metadata():
         "from mahjongkit.cli import main\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
         "bad = [m for m in sys.modules if m == 'numpy' or m.startswith("
-        "('numpy.', 'mahjongkit.solitaire', 'importlib.metadata', 'mahjongkit._core'))]\n"
+        "('numpy.', 'mahjongkit.solitaire', 'importlib.metadata'))]\n"
+        "assert 'mahjongkit._core' in sys.modules\n"
         "print(json.dumps(bad), file=sys.stderr)\n"
     )
     done = subprocess.run(
@@ -157,3 +159,16 @@ def test_the_mcr_names_load_on_first_use():
         [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120
     )
     assert done.stdout.strip() == "False"  # a bot reading its log needs no game rules
+
+
+def test_the_core_loads_without_numpy_and_names_its_record_dtypes_on_first_use():
+    probe = (
+        "import sys, mahjongkit._core as core\n"
+        "before = 'numpy' in sys.modules\n"
+        "names = [core.mcr.WIN_DTYPE.names[0], core.mcr.SCORED_DTYPE.names[0]]\n"
+        "print(before, 'numpy' in sys.modules, names, hasattr(core.mcr, 'NO_DTYPE'))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120
+    )
+    assert done.stdout.split() == ["False", "True", "['counts',", "'refusal']", "False"]

@@ -10,9 +10,7 @@ module's source, without importing the module.
 
 from __future__ import annotations
 
-import ast
 import importlib
-import inspect
 from pathlib import Path
 from typing import Any, Final
 
@@ -53,6 +51,9 @@ def one_line(error: BaseException) -> str:
 def _short_help(name: str, limit: int) -> str:
     """A command's short help as click makes it, read from its function's docstring in the
     module's source (parsing the source costs milliseconds; importing a game, a lot more)."""
+    import ast  # here, not at the top: only --help needs them
+    import inspect
+
     module, attribute = COMMANDS[name]
     source = Path(__file__).with_name(f"{module}.py").read_text(encoding="utf-8")
     for node in ast.walk(ast.parse(source)):

@@ -66,13 +66,6 @@ def serve(
     raw = stdin if stdin is not None else sys.stdin.buffer
     out = stdout if stdout is not None else sys.stdout
     err = stderr if stderr is not None else sys.stderr
-    peek = getattr(raw, "peek", None)  # a buffered stream shows what is coming, unread
-    if not keep_running and peek is not None and peek(64).lstrip().startswith(b"{"):
-        # One answer, then exit (Botzone may start the program every turn): the pure-Python
-        # twins give the same answer sooner than loading the compiled core and NumPy would.
-        from mahjongkit._impl import prefer
-
-        prefer("python")
     try:
         player = make_player(spec, seed="botzone")
         # invalid UTF-8 is a bad request (answered PASS), not a crash
