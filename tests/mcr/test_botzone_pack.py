@@ -15,7 +15,7 @@ import pytest
 from mahjongkit.mcr.botzone.adapter import BotzoneBot
 from mahjongkit.mcr.botzone.agents import OK, PlayerAgent, ProgramAgent
 from mahjongkit.mcr.botzone.judge import judge
-from mahjongkit.mcr.botzone.program import pack
+from mahjongkit.mcr.botzone.pack import pack
 from mahjongkit.mcr.botzone.variant import BotzoneDeal
 from mahjongkit.mcr.players.bot import Bot
 
