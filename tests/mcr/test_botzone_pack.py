@@ -1,7 +1,7 @@
 """The packed bot (``mcr botzone-pack``) runs from a plain interpreter that cannot see
-mahjongkit, and answers a whole hand's requests as the installed bot with ``impl="python"``
-does, within Botzone's time limits (the judge's verdicts) at every level; and the Botzone
-program's start loads no more than it needs."""
+mahjongkit, this one and Botzone's Python 3.6, and answers a whole hand's requests as the
+installed bot with ``impl="python"`` does, within Botzone's time limits (the judge's
+verdicts) at every level; and the Botzone program's start loads no more than it needs."""
 
 from __future__ import annotations
 
@@ -18,8 +18,19 @@ from mahjongkit.mcr.botzone.judge import judge
 from mahjongkit.mcr.botzone.pack import pack
 from mahjongkit.mcr.botzone.variant import BotzoneDeal
 from mahjongkit.mcr.players.bot import Bot
+from tests.mcr.old_pythons import PYTHON36
 
 CLI = "from mahjongkit.cli import main; main()"
+
+
+@pytest.fixture(params=["this", "3.6"])
+def python(request):
+    """A plain interpreter: this one, or Python 3.6 (skipped where it is not installed)."""
+    if request.param == "this":
+        return sys.executable
+    if not PYTHON36.is_file():
+        pytest.skip(f"no Python 3.6 at {PYTHON36}")
+    return str(PYTHON36)
 
 
 @pytest.fixture(scope="module")
@@ -40,9 +51,11 @@ def test_the_pack_holds_no_compiled_core_and_no_numpy(packed):
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])
-def test_the_packed_bot_plays_a_hand_as_the_installed_bot(packed, level, tmp_path, monkeypatch):
+def test_the_packed_bot_plays_a_hand_as_the_installed_bot(
+    packed, level, python, tmp_path, monkeypatch
+):
     # -I -S: no PYTHONPATH, no user or system site-packages: mahjongkit comes from the file
-    command = [sys.executable, "-I", "-S", str(packed[level])]
+    command = [python, "-I", "-S", str(packed[level])]
     seat = level % 4
     agents: list = [PlayerAgent(Bot(1, seed=f"p{s}")) for s in range(4)]
     agents[seat] = ProgramAgent(command, cwd=tmp_path)  # Botzone's limits, the defaults
@@ -56,7 +69,7 @@ def test_the_packed_bot_plays_a_hand_as_the_installed_bot(packed, level, tmp_pat
         assert installed.step(turn["requests"][seat]) == turn["responses"][seat]
 
 
-def test_the_packed_bot_answers_one_json_request_as_the_installed_bot(packed, tmp_path):
+def test_the_packed_bot_answers_one_json_request_as_the_installed_bot(packed, python, tmp_path):
     log = {
         "requests": ["0 1 0", "1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 J1 J1 F2 F3", "2 F2"],
         "responses": ["PASS", "PASS"],
@@ -64,7 +77,7 @@ def test_the_packed_bot_answers_one_json_request_as_the_installed_bot(packed, tm
     line = (json.dumps(log) + "\n").encode()
     for level, path in packed.items():
         done = subprocess.run(
-            [sys.executable, "-I", "-S", str(path)],
+            [python, "-I", "-S", str(path)],
             input=line,
             capture_output=True,
             cwd=tmp_path,

@@ -26,7 +26,7 @@ not keep their order, which the bot's choices rely on.)
 x = [1]
 >>> lower("if (n := 3):\\n    pass\\n", "m")
 Traceback (most recent call last):
-mahjongkit.mcr.botzone.lower.CannotLower: m, line 1: an assignment expression (:=) ...
+mahjongkit.mcr.botzone.lower.CannotLower: m, line 1: an assignment expression (:=)...
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ TARGET: Final = (3, 6)
 """The oldest Python the lowered source runs on."""
 
 GENERIC_BUILTINS: Final = frozenset({"list", "dict", "tuple", "set", "frozenset", "type"})
+BUILTIN_TYPES: Final = GENERIC_BUILTINS | {"int", "str", "float", "bool", "bytes", "complex"}
 ABSTRACT: Final = frozenset(
     {
         "Callable",
@@ -220,8 +221,15 @@ class _Lowering:
         for node in ast.walk(tree):
             if isinstance(node, ast.Name) and node.id in self.erased:
                 raise self.refuse(
-                    node, f"'{node.id}' (a typing-only name, line {self.erased[node.id]}) at run time"
+                    node,
+                    f"'{node.id}' (a typing-only name, line {self.erased[node.id]}) at run time",
                 )
+            if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+                for side in (node.left, node.right):
+                    if _is_none(side) or _dotted(side) in BUILTIN_TYPES:
+                        raise self.refuse(
+                            node, f"'{ast.unparse(node)}' (a union of types) at run time"
+                        )
             if isinstance(node, ast.Subscript):
                 base = _dotted(node.value).rpartition(".")[2]
                 if base in GENERIC_BUILTINS or base in ABSTRACT:
@@ -244,7 +252,10 @@ class _Lowering:
                 if alias.name == "typing":
                     self.erased[alias.asname or "typing"] = node.lineno
             return [ast.Import(names=kept)] if kept else []
-        if isinstance(node, ast.If) and _dotted(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING"):
+        if isinstance(node, ast.If) and _dotted(node.test) in (
+            "TYPE_CHECKING",
+            "typing.TYPE_CHECKING",
+        ):
             return self.block(node.orelse) if node.orelse else []
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return self.function(node)
@@ -307,9 +318,7 @@ class _Lowering:
         if any(n.rpartition(".")[2] == "overload" for n in names):
             return []  # a stub for the type checker; the implementation follows it
         node.decorator_list = [
-            d
-            for d, n in zip(node.decorator_list, names)
-            if n.partition(".")[0] not in self.erased
+            d for d, n in zip(node.decorator_list, names) if n.partition(".")[0] not in self.erased
         ]
         arguments = node.args
         for argument in [*arguments.args, *arguments.kwonlyargs]:
@@ -346,17 +355,26 @@ class _Lowering:
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
             sides = (node.left, node.right)
             return any(self.is_type(s) or _is_none(s) for s in sides)
-        if isinstance(node, ast.Call):
-            return _dotted(node.func).partition(".")[0] in self.erased  # TypeVar(...)
+        if isinstance(node, ast.Call):  # a type variable
+            return _dotted(node.func).rpartition(".")[2] in ("TypeVar", "NewType", "ParamSpec")
         if isinstance(node, (ast.Name, ast.Attribute)):
             return _dotted(node).partition(".")[0] in self.erased
         return False
 
     def expressions(self, node: ast.AST) -> None:
-        """Lower the expressions under ``node``: ``zip``'s ``strict`` goes."""
+        """Lower the expressions under ``node``: ``zip``'s ``strict`` goes, and the union of
+        types that ``isinstance`` or ``issubclass`` is given becomes a tuple of them."""
         for inner in ast.walk(node):
             if isinstance(inner, ast.Call) and _dotted(inner.func) == "zip":
                 inner.keywords = [k for k in inner.keywords if k.arg != "strict"]
+            if (
+                isinstance(inner, ast.Call)
+                and _dotted(inner.func) in ("isinstance", "issubclass")
+                and len(inner.args) == 2
+                and isinstance(inner.args[1], ast.BinOp)
+                and isinstance(inner.args[1].op, ast.BitOr)
+            ):
+                inner.args[1] = ast.Tuple(elts=_union_members(inner.args[1]), ctx=ast.Load())
 
     # -- classes ---------------------------------------------------------------------------
 
@@ -401,7 +419,9 @@ class _Lowering:
         defaults: dict[str, str] = {}
         body: list[ast.stmt] = []
         for statement in node.body:
-            if not (isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name)):
+            if not (
+                isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name)
+            ):
                 body.append(statement)
                 continue
             name = statement.target.id
@@ -501,6 +521,12 @@ def _is_docstring(node: ast.stmt) -> bool:
         and isinstance(node.value, ast.Constant)
         and isinstance(node.value.value, str)
     )
+
+
+def _union_members(node: ast.expr) -> list[ast.expr]:
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return [*_union_members(node.left), *_union_members(node.right)]
+    return [node]
 
 
 def _is_none(node: ast.expr) -> bool:
