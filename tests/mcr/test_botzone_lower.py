@@ -13,7 +13,6 @@ import pytest
 
 from mahjongkit.mcr.botzone.lower import CannotLower, lower, lower_all
 from mahjongkit.mcr.botzone.pack import bot_modules
-
 from tests.mcr.old_pythons import PYTHON36
 
 SOURCE = """\
@@ -145,7 +144,7 @@ def test_the_lowered_module_runs_on_python_36(tmp_path):
     ],
 )
 def test_what_cannot_be_lowered_is_refused_by_module_and_line(source, named):
-    with pytest.raises(CannotLower, match="^m, line [0-9]+: ") as caught:
+    with pytest.raises(CannotLower, match=r"^m, line [0-9]+: ") as caught:
         lower(source, "m")
     assert named in str(caught.value)
 

@@ -190,9 +190,11 @@ class _Lowering:
                 raise self.refuse(node, "a match statement")
             if isinstance(node, ast.TryStar):
                 raise self.refuse(node, "except*")
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-                if node.args.posonlyargs:
-                    raise self.refuse(node, "positional-only parameters (/)")
+            if (
+                isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+                and node.args.posonlyargs
+            ):
+                raise self.refuse(node, "positional-only parameters (/)")
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 for decorator in node.decorator_list:
                     if not _dotted(decorator) and not (
@@ -209,12 +211,18 @@ class _Lowering:
                     if (node.module, alias.name) in NEWER_IMPORTS:
                         since = ".".join(map(str, NEWER_IMPORTS[node.module, alias.name]))
                         raise self.refuse(node, f"{node.module}.{alias.name} (Python {since})")
-            if isinstance(node, ast.Call) and _dotted(node.func) == "sum":
-                if any(k.arg == "start" for k in node.keywords):
-                    raise self.refuse(node, "sum(start=...) (Python 3.8)")
-            if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Tuple):
-                if any(isinstance(e, ast.Starred) for e in node.slice.elts):
-                    raise self.refuse(node, "a starred subscript")
+            if (
+                isinstance(node, ast.Call)
+                and _dotted(node.func) == "sum"
+                and any(k.arg == "start" for k in node.keywords)
+            ):
+                raise self.refuse(node, "sum(start=...) (Python 3.8)")
+            if (
+                isinstance(node, ast.Subscript)
+                and isinstance(node.slice, ast.Tuple)
+                and any(isinstance(e, ast.Starred) for e in node.slice.elts)
+            ):
+                raise self.refuse(node, "a starred subscript")
 
     def check_erased(self, tree: ast.AST) -> None:
         """Refuse a name the lowering took away that the program still reads at run time."""
@@ -318,7 +326,9 @@ class _Lowering:
         if any(n.rpartition(".")[2] == "overload" for n in names):
             return []  # a stub for the type checker; the implementation follows it
         node.decorator_list = [
-            d for d, n in zip(node.decorator_list, names) if n.partition(".")[0] not in self.erased
+            d
+            for d, n in zip(node.decorator_list, names, strict=True)
+            if n.partition(".")[0] not in self.erased
         ]
         arguments = node.args
         for argument in [*arguments.args, *arguments.kwonlyargs]:

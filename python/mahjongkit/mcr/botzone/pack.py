@@ -33,7 +33,8 @@ import os
 import sys
 
 if sys.version_info < {target}:
-    sys.stderr.write("this bot needs Python %d.%d or newer, not %d.%d\\n" % ({target} + sys.version_info[:2]))
+    needed = {target} + sys.version_info[:2]
+    sys.stderr.write("this bot needs Python %d.%d or newer, not %d.%d\\n" % needed)
     sys.exit(1)
 os.environ["MAHJONGKIT_IMPLEMENTATION"] = "python"  # the pure-Python twins: no compiled core
 from mahjongkit.mcr.botzone.program import serve
@@ -80,7 +81,7 @@ def _imported(module: str, path: Path) -> set[str]:
             visit(child)
 
     visit(ast.parse(path.read_text(encoding="utf-8")))
-    with_packages = set()
+    with_packages: set[str] = set()
     for name in found:
         parts = name.split(".")
         with_packages.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
