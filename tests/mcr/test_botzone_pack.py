@@ -6,6 +6,7 @@ verdicts) at every level; and the Botzone program's start loads no more than it 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import zipfile
@@ -97,10 +98,10 @@ def test_the_botzone_program_loads_no_numpy_solitaire_or_metadata():
         f"sys.stdin = io.TextIOWrapper(io.BufferedReader(io.BytesIO({json.dumps(log)!r}"
         ".encode() + b'\\n')))\n"
         "sys.argv = ['mahjongkit', 'mcr', 'botzone', '--level', '2']\n"
-        "from mahjongkit.cli import main\n"
+        "from mahjongkit._entry import main\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "bad = [m for m in sys.modules if m == 'numpy' or m.startswith("
-        "('numpy.', 'mahjongkit.solitaire', 'importlib.metadata'))]\n"
+        "bad = [m for m in sys.modules if m in ('numpy', 'click') or m.startswith("
+        "('numpy.', 'mahjongkit.solitaire', 'mahjongkit.cli', 'importlib.metadata'))]\n"
         "assert 'mahjongkit._core' in sys.modules\n"
         "print(json.dumps(bad), file=sys.stderr)\n"
     )
@@ -185,3 +186,48 @@ def test_the_core_loads_without_numpy_and_names_its_record_dtypes_on_first_use()
         [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120
     )
     assert done.stdout.split() == ["False", "True", "['counts',", "'refusal']", "False"]
+
+
+ENTRY = "from mahjongkit._entry import main; main()"  # the mahjongkit script's entry point
+
+
+@pytest.mark.parametrize(
+    "options", [["--level", "1"], ["--level=3", "--keep-running"], ["--player", "bot:2"]]
+)
+def test_the_entry_point_answers_as_the_command_line(options):
+    log = {"requests": ["0 1 0", "1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 J1 J1 F2 F3", "2 F2"]}
+    log["responses"] = ["PASS", "PASS"]
+    line = json.dumps(log) + "\n"
+    answers = [
+        subprocess.run(
+            [sys.executable, "-c", code, "mcr", "botzone", *options],
+            input=line,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        for code in (ENTRY, CLI)
+    ]
+    assert answers[0].returncode == answers[1].returncode == 0, answers[0].stderr
+    assert answers[0].stdout == answers[1].stdout and answers[0].stdout.startswith('{"response"')
+
+
+@pytest.mark.parametrize(
+    ("options", "env", "status", "message"),
+    [
+        (["--level", "4"], {}, 2, "is not in the range 1<=x<=3"),
+        (["--level", "2", "--level", "3", "--nope"], {}, 2, "No such option '--nope'"),
+        ([], {"MAHJONGKIT_IMPLEMENTATION": "fortran"}, 1, "unknown implementation 'fortran'"),
+        (["--player", "no.such.module:Bot"], {}, 1, "cannot import 'no.such.module'"),
+    ],
+)
+def test_the_entry_point_leaves_the_rest_to_the_command_line(options, env, status, message):
+    done = subprocess.run(
+        [sys.executable, "-c", ENTRY, "mcr", "botzone", *options],
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, **env},
+    )
+    assert done.returncode == status and message in done.stderr, done.stderr
