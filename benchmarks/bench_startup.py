@@ -19,9 +19,11 @@ changes hit every row alike:
 - with ``--installed``, the installed package's program (without ``PYTHONPATH``), so a
   branch can be compared with the installed main in the same run.
 
-Every program runs once before the timed runs, with bytecode writing allowed (an installed
-package has its bytecode; a source tree run with ``PYTHONDONTWRITEBYTECODE`` set would
-compile every module on every start and time that instead).
+Each ``mahjongkit`` run calls the ``mahjongkit`` script's entry point (``pyproject.toml``;
+the installed package's own for ``--installed``), as the script does. Every program runs
+once before the timed runs, with bytecode writing allowed (an installed package has its
+bytecode; a source tree run with ``PYTHONDONTWRITEBYTECODE`` set would compile every
+module on every start and time that instead).
 
     PYTHONPATH=$PWD/python python benchmarks/bench_startup.py --runs 15 --installed
 """
@@ -31,6 +33,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import resource
 import statistics
 import subprocess
@@ -38,7 +41,32 @@ import sys
 import tempfile
 from pathlib import Path
 
-CLI = "from mahjongkit.cli import main; main()"
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def script_code(entry: str) -> str:
+    """Python that runs the ``mahjongkit`` script's entry point ``module:function``."""
+    module, _, function = entry.partition(":")
+    return f"from {module} import {function}; {function}()"
+
+
+def this_entry() -> str:
+    """This tree's entry point of the ``mahjongkit`` script (``pyproject.toml``)."""
+    found = re.search(r'^mahjongkit = "(.+)"$', (ROOT / "pyproject.toml").read_text(), re.M)
+    if found is None:
+        raise SystemExit("pyproject.toml names no mahjongkit script")
+    return found.group(1)
+
+
+def installed_entry() -> str:
+    """The installed package's entry point of the ``mahjongkit`` script."""
+    from importlib.metadata import entry_points
+
+    (script,) = entry_points(group="console_scripts", name="mahjongkit")
+    return str(script.value)
+
+
+CLI = script_code(this_entry())
 LOG = {
     "requests": [
         "0 1 0",
@@ -124,8 +152,9 @@ def main() -> None:
                 request,
             )
         if args.installed:  # the same answer from the installed package (e.g. main's)
+            installed = script_code(installed_entry())
             rows["installed: mcr botzone, JSON, level 2"] = (
-                ["env", "-u", "PYTHONPATH", sys.executable, "-c", CLI, "mcr", "botzone"],
+                ["env", "-u", "PYTHONPATH", sys.executable, "-c", installed, "mcr", "botzone"],
                 request,
             )
         for argv, stdin in rows.values():  # once untimed: bytecode written, caches warm
