@@ -10,7 +10,8 @@ changes hit every row alike:
 - ``mahjongkit --help``: the command line's help (target: at most 0.3 s beyond the baseline);
 - ``mcr botzone`` JSON, level 2: one request of a hand's log answered by a program started
   for it, as Botzone's restart-per-turn mode does (target: at most 0.2 s), early in a hand
-  and late in one (the whole log is read again on every start);
+  and late in one (the whole log is read again on every start), and through the click
+  command line, which the script's entry point skips for it;
 - the same answer from the packed bot (``mcr botzone-pack``) run by ``python -I -S`` (no
   site-packages, as a plain interpreter), beside ``python -I -S -c pass``; and by Python 3.6
   (Botzone's ``/usr/bin/python3.6``; ``--python36``, a row only where it is installed),
@@ -136,6 +137,10 @@ def main() -> None:
             "mahjongkit --help": ([sys.executable, "-c", CLI, "--help"], b""),
             "mcr botzone, JSON, level 2": (
                 [sys.executable, "-c", CLI, "mcr", "botzone", "--level", "2"],
+                request,
+            ),
+            "the same, through click (mahjongkit.cli:main)": (
+                [sys.executable, "-c", script_code("mahjongkit.cli:main"), "mcr", "botzone"],
                 request,
             ),
             f"mcr botzone, JSON, level 2, request {len(late['requests'])} of a hand": (
