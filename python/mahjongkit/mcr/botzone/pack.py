@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import os
+from functools import lru_cache
 from pathlib import Path
 from typing import Final
 
@@ -119,6 +120,15 @@ def _bytecode(source: str, name: str) -> bytes:
     return importlib.util.MAGIC_NUMBER + flags + digest + marshal.dumps(code)
 
 
+@lru_cache(maxsize=1)
+def _lowered(sources: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """The modules' lowered sources, by name; the same for every level, so packing the
+    levels one after another lowers once (about a second)."""
+    from mahjongkit.mcr.botzone.lower import lower_all
+
+    return lower_all(dict(sources))
+
+
 def pack(target: str | os.PathLike[str], *, level: int = 2, keep_running: bool = False) -> int:
     """Write the bot at ``level`` as one zip application to ``target``; the number of
     modules in it. Botzone's restart-per-turn JSON mode is served unless ``keep_running``
@@ -126,17 +136,17 @@ def pack(target: str | os.PathLike[str], *, level: int = 2, keep_running: bool =
     :class:`~.lower.CannotLower` if a module uses what Python 3.6 cannot run."""
     import zipfile
 
-    from mahjongkit.mcr.botzone.lower import TARGET, lower_all
+    from mahjongkit.mcr.botzone.lower import TARGET
     from mahjongkit.mcr.players.bot import LEVELS
 
     if level not in LEVELS:
         raise ValueError(f"bot levels are {LEVELS}, not {level}")
     root = package_root()
     modules = bot_modules(root)
-    sources = {name: path.read_text(encoding="utf-8") for name, path in modules.items()}
+    sources = tuple((name, path.read_text(encoding="utf-8")) for name, path in modules.items())
     lowered = {
         "mahjongkit/" + modules[name].relative_to(root).as_posix(): source
-        for name, source in lower_all(sources).items()
+        for name, source in _lowered(sources).items()
     }
     main = MAIN.format(version=__version__, level=level, keep_running=keep_running, target=TARGET)
     stamp = (2020, 1, 1, 0, 0, 0)  # the same bytes for the same sources
