@@ -54,7 +54,7 @@ def load_average() -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=256, help="K games stepped together")
-    parser.add_argument("--steps", type=int, default=600, help="steps timed per row and repeat")
+    parser.add_argument("--steps", type=int, default=1000, help="steps timed per row and repeat")
     parser.add_argument("--workers", type=int, default=2, help="workers of the last row")
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
