@@ -126,10 +126,16 @@ CHUNK = 50
 """Self-play hands per chunk of :func:`gather` (each chunk its own seed)."""
 
 
+def chunk_size(hands: int) -> int:
+    """Hands per chunk: :data:`CHUNK`, fewer for a small run (at least two chunks: the first
+    is held out)."""
+    return min(CHUNK, max(1, hands // 2))
+
+
 def chunk_seeds(hands: int, seed: int) -> list[int]:
     """The seeds of the chunks of ``hands`` self-play hands: two streams, ``seed + c`` and
     ``seed + 1000 + c``, taking turns (so the data are the same with any ``workers``)."""
-    return [seed + 1000 * (i % 2) + i // 2 for i in range(max(1, hands // CHUNK))]
+    return [seed + 1000 * (i % 2) + i // 2 for i in range(max(1, hands // chunk_size(hands)))]
 
 
 def _chunk(seed: int, hands: int, cache: Path | None) -> Data:
@@ -149,7 +155,7 @@ def gather(hands: int, seed: int, workers: int = 1, cache: Path | None = None) -
     chunks of :data:`CHUNK` hands, in ``workers`` processes, each chunk kept in ``cache`` (a
     folder) when given and read from there when it is already."""
     seeds = chunk_seeds(hands, seed)
-    size = min(hands, CHUNK)
+    size = chunk_size(hands)
     if workers == 1:
         return [_chunk(s, size, cache) for s in seeds]
     import multiprocessing
@@ -304,15 +310,18 @@ def plot(curve: list[dict[str, Any]], path: Path, title: str) -> None:
     plt.close(figure)
 
 
-def evaluate(weights: Path, hands: int, workers: int) -> dict[str, float]:
-    """The cloned policy against three level-1 bots, duplicate, in the arena."""
+def evaluate(
+    weights: Path, hands: int, workers: int, player: str = "mcr_policy:ClonedPlayer"
+) -> dict[str, float]:
+    """The cloned policy (or another ``player`` spec) in one seat against three level-1
+    bots, duplicate (every wall from every seat), in the arena."""
     import os
 
     from mahjongkit.mcr.arena import arena
 
     os.environ["MAHJONGKIT_POLICY"] = str(weights)
     result = arena(
-        ["mcr_policy:ClonedPlayer", "bot:1", "bot:1", "bot:1"],
+        [player, "bot:1", "bot:1", "bot:1"],
         hands=hands,
         duplicate=True,
         seed="bc-eval",
@@ -340,6 +349,12 @@ def main() -> None:
     parser.add_argument("--dagger", type=int, default=3, help="DAgger rounds after cloning")
     parser.add_argument("--dagger-hands", type=int, default=200, help="hands per round")
     parser.add_argument("--arena", type=int, default=2000, help="hands in the arena (0: none)")
+    parser.add_argument(
+        "--check-path",
+        type=int,
+        default=0,
+        help="hands of the level-3 bot through the policy's path in the arena first (0: none)",
+    )
     parser.add_argument("--workers", type=int, default=2, help="processes for data and arena")
     parser.add_argument("--threads", type=int, default=2, help="torch threads for training")
     parser.add_argument("--cache", type=Path, help="a folder keeping the self-play chunks")
@@ -384,6 +399,13 @@ def main() -> None:
         args.out / "bc_curve.png",
         f"cloning level 3 ({len(data[2]):,} decisions with DAgger's)",
     )
+    if args.check_path:
+        check = evaluate(weights, args.check_path, args.workers, "mcr_policy:ExpertPlayer")
+        report["level3_through_the_path"] = check
+        print(
+            f"level 3 through the policy's path, {check['hands']} hands:"
+            f" {check['points_per_hand']:+.2f} ± {check['ci95']:.2f} points per hand"
+        )
     if args.arena:
         result = evaluate(weights, args.arena, args.workers)
         report["arena"] = result

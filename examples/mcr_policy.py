@@ -22,7 +22,7 @@ from torch import nn
 
 from mahjongkit.mcr.analysis.engine import shanten_of_counts
 from mahjongkit.mcr.game.moves import Move
-from mahjongkit.mcr.players.bot import View
+from mahjongkit.mcr.players.bot import Bot, View
 from mahjongkit.mcr.rl.encoding import (
     ACTIONS,
     ANGANG,
@@ -35,6 +35,7 @@ from mahjongkit.mcr.rl.encoding import (
     PASS_INDEX,
     PENG,
     PLAY,
+    indices_of,
     move_in_view,
     view_mask,
 )
@@ -186,19 +187,45 @@ def load(path: Path | str) -> PolicyNet:
     return PolicyNet.from_state(torch.load(path, weights_only=True))
 
 
-class ClonedPlayer:
-    """An arena player: the network's most likely legal action for the seat's view (it
-    sees only the view, as every player does)."""
-
-    def __init__(self, path: Path | str | None = None) -> None:
-        torch.set_num_threads(1)
-        self.net = load(path or os.environ.get("MAHJONGKIT_POLICY", DEFAULT_WEIGHTS))
+class IndexPlayer:
+    """An arena player that decides by action index, as a learnt policy does: the seat's
+    view becomes its mask (and planes, for a network), :meth:`index` picks a legal index
+    and the move is the one that index names in the view. One path for every policy, so
+    that a policy's result in the arena measures the policy, not the path."""
 
     def choose(self, view: View) -> Move:
         mask = view_mask(view)
         if mask.sum() == 1:  # one legal move (often a lone pass): no need to ask
             return move_in_view(view, int(np.flatnonzero(mask)[0]))
+        return move_in_view(view, self.index(view, mask))
+
+    def index(self, view: View, mask: np.ndarray) -> int:
+        raise NotImplementedError
+
+
+class ClonedPlayer(IndexPlayer):
+    """The network's most likely legal index for the seat's view (it sees only the view,
+    as every player does: its planes and its mask)."""
+
+    def __init__(self, path: Path | str | None = None) -> None:
+        torch.set_num_threads(1)
+        self.net = load(path or os.environ.get("MAHJONGKIT_POLICY", DEFAULT_WEIGHTS))
+
+    def index(self, view: View, mask: np.ndarray) -> int:
         planes = torch.from_numpy(encode_view(view, self.net.history)).unsqueeze(0)
         with torch.no_grad():
             logits, _ = self.net(planes, torch.from_numpy(mask).unsqueeze(0))
-        return move_in_view(view, int(logits.argmax()))
+        return int(logits.argmax())
+
+
+class ExpertPlayer(IndexPlayer):
+    """The level-3 bot through the same path (its move as an index, then the index as a
+    move): the check that the path itself loses nothing (it must score what ``bot:3``
+    scores)."""
+
+    def __init__(self) -> None:
+        self.bot = Bot(3, seed="expert-player")
+
+    def index(self, view: View, mask: np.ndarray) -> int:
+        window = view.window.tile if view.window is not None else None
+        return indices_of([self.bot.choose(view)], window, view.hand.counts)[0]
