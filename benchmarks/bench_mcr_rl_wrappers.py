@@ -4,8 +4,9 @@ Random legal play (the mask's indices, one drawn per step) through ``raw_env()``
 ``env()`` (PettingZoo's AEC loop: ``agent_iter`` / ``last`` / ``step``) and
 ``VectorSelfPlay`` (K games), in hands per CPU-second, each loop run in a child process
 importing either this tree (``PYTHONPATH`` as given) or the baseline (``--baseline-path``: a
-folder holding another ``mahjongkit``, e.g. the installed copy of main: ``site-packages``). Rows take turns within each repeat; medians. Vectorised self-play
-on several cores is ``bench_mcr_rl_scale.py``'s.
+folder holding another ``mahjongkit``, e.g. the installed copy of main: ``site-packages``).
+Rows take turns within each repeat; medians. Vectorised self-play on several cores is
+``bench_mcr_rl_scale.py``'s.
 
     PYTHONPATH=python python benchmarks/bench_mcr_rl_wrappers.py --hands 60 --repeat 3
 
