@@ -1,18 +1,23 @@
-"""Behaviour cloning for MCR: a small MLP learns the level-3 bot's decisions, then plays.
+"""Behaviour cloning for MCR: a small network learns the level-3 bot's decisions, DAgger
+corrects it on its own states, then it plays level-1 bots in the arena.
 
-Three steps, each printed as it goes:
+Four steps, each printed as it goes:
 
 1. **Decisions.** Level-3 bots play one-hand games against each other through a
    :class:`~mahjongkit.mcr.rl.table.Table` (the C++ observer; the seed rotates the dealer and
-   winds). At every decision with more than one legal index the acting seat's planes, its
-   mask and the bot's index (:func:`~mahjongkit.mcr.env.expert_action`) are kept.
-2. **Training.** Cross-entropy over the *legal* indices only (the mask is applied to the
-   logits), Adam, a few epochs; the learning curve (training loss, agreement with the bot on
-   held-out games) is printed, saved as JSON and plotted.
-3. **Arena.** The cloned policy in one seat against three level-1 bots, duplicate (every wall
+   winds), in chunks of :data:`CHUNK` hands with their own seeds. At every decision with more
+   than one legal index the acting seat's planes, its mask and the bot's index
+   (:func:`~mahjongkit.mcr.env.expert_action`) are kept. The first chunk is held out.
+2. **Cloning.** Cross-entropy over the *legal* indices only (the mask is applied to the
+   logits), each kind of decision weighing the same, Adam, a few epochs; the learning curve
+   (training loss, agreement with the bot on the held-out decisions, in all and per kind) is
+   printed, saved as JSON and plotted.
+3. **DAgger.** The network plays one seat against three level-1 bots; level 3 labels the
+   decisions it met, which join the data for one more epoch, round after round.
+4. **Arena.** The cloned policy in one seat against three level-1 bots, duplicate (every wall
    from every seat), points per hand with the 95 % interval.
 
-    PYTHONPATH=python:examples python examples/mcr_bc.py --hands 800 --epochs 4 --arena 2000
+    PYTHONPATH=python:examples python examples/mcr_bc.py --cache /tmp/mcr-selfplay
 
 The human records source (Botzone logs) will plug in at step 1: any iterator of
 ``(planes, mask, index)`` can replace :func:`expert_decisions` (see ``examples/README.md``).

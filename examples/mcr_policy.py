@@ -1,8 +1,10 @@
-"""The policy network of the MCR learning examples, and an arena player that plays it.
+"""The policy network of the MCR learning examples, and arena players that play by index.
 
-A small MLP on the observation planes (``history`` discards per seat, 8 here: 81 planes),
-with the mask applied to its logits so that it only ever chooses a legal index. Shared by
-``mcr_bc.py`` (behaviour cloning) and ``mcr_ppo.py`` (masked PPO fine-tuning).
+A small ResNet over the 34 tile columns (:class:`PolicyNet`) on the observation planes
+(``history`` discards per seat, 8 here: 81 planes), the mask's per-column parts and the
+shanten planes of the seat's own hand (:func:`shanten_planes`), with the mask applied to its
+logits so that it only ever chooses a legal index. Shared by ``mcr_bc.py`` (behaviour
+cloning) and ``mcr_ppo.py`` (masked PPO fine-tuning).
 
 The arena (``mahjongkit mcr arena`` or :func:`mahjongkit.mcr.arena.arena`) makes a player
 from ``module:Class`` with no arguments: ``mcr_policy:ClonedPlayer`` loads the weights named

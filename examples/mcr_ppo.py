@@ -129,6 +129,9 @@ def main() -> None:
     parser.add_argument("--weights", type=Path, default=DEFAULT_WEIGHTS, help="the cloned policy")
     parser.add_argument("--out", type=Path, default=HERE / "results")
     parser.add_argument("--lr", type=float, default=3e-5)
+    parser.add_argument(
+        "--arena", type=int, default=0, help="hands of the result, greedy, in the arena (0: none)"
+    )
     args = parser.parse_args()
     torch.set_num_threads(1)
     torch.manual_seed(0)
@@ -162,12 +165,21 @@ def main() -> None:
         update(net, optimiser, batch)
     save(net, args.out / "ppo_policy.pt")
     plot(curve, args.out / "ppo_curve.png")
-    report = {
+    report: dict[str, object] = {
         "iterations": args.iterations,
         "hands_per_iteration": args.hands,
         "curve": curve,
         "cpu_seconds": round(time.process_time() - started, 1),
     }
+    if args.arena:
+        from mcr_bc import evaluate  # the cloned policy's measure: the same walls and seats
+
+        result = evaluate(args.out / "ppo_policy.pt", args.arena, workers=2)
+        report["arena"] = result
+        print(
+            f"arena, {result['hands']} hands against three level-1 bots (duplicate, greedy):"
+            f" {result['points_per_hand']:+.2f} ± {result['ci95']:.2f} points per hand"
+        )
     (args.out / "ppo_result.json").write_text(json.dumps(report, indent=1) + "\n")
 
 
