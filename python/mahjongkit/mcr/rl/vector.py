@@ -70,9 +70,11 @@ StepBatch = tuple[
 
 def check_games(num_games: object) -> None:
     """Refuse a number of games that is not an int from 1 to :data:`MAX_GAMES`."""
-    if not isinstance(num_games, int) or isinstance(num_games, bool):
-        raise ValueError(f"num_games is an int from 1 to {MAX_GAMES}, not {num_games!r}")
-    if not 1 <= num_games <= MAX_GAMES:
+    if (
+        isinstance(num_games, bool)
+        or not isinstance(num_games, int)
+        or not 1 <= num_games <= MAX_GAMES
+    ):
         raise ValueError(f"num_games is an int from 1 to {MAX_GAMES}, not {num_games!r}")
 
 
