@@ -16,6 +16,9 @@ that commit built the same way: a branch measured before it is installed), round
 round, so the ratios come from one run under the same load. Prints medians and ratios, and
 the load.
 
+``--baseline`` and ``--now`` may also name a folder holding the package as it is: the
+installed one's ``site-packages``, or a worktree's ``python/`` after a build in place.
+
 ``--player lean`` (the default) draws with ``rng.random()``; ``--player classic`` is the
 first round's player (``rng.choice``). Both sides of a run use the same player.
 
@@ -201,6 +204,12 @@ def build_baseline(commit: str) -> Path:
     return target
 
 
+def package_at(spec: str) -> Path:
+    """The package a side runs: a folder holding it, as it is, or a commit, built once."""
+    folder = Path(spec)
+    return folder.resolve() if folder.is_dir() else build_baseline(spec)
+
+
 def run(measure: str, seconds: float, path: Path | None, player: str) -> dict[str, float]:
     env = dict(os.environ, MAHJONGKIT_IMPLEMENTATION="cpp")
     if path is not None:
@@ -230,11 +239,14 @@ def run(measure: str, seconds: float, path: Path | None, player: str) -> dict[st
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--baseline", help="a commit to measure side by side")
+    parser.add_argument(
+        "--baseline", help="a commit (or a folder holding the package) to measure side by side"
+    )
     parser.add_argument(
         "--now",
-        help="measure this commit as the new side, built like the baseline (default: the "
-        "installed package)",
+        help="measure this commit as the new side, built like the baseline, or a folder "
+        "holding the package built in place (a worktree's python/ after a dev build; "
+        "default: the installed package)",
     )
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=4.0)
@@ -251,10 +263,10 @@ def main() -> None:
         print(json.dumps(worker(args.worker, args.seconds, args.player == "lean")))
         return
     sides: list[tuple[str, Path | None]] = [
-        (f"now {args.now}", build_baseline(args.now)) if args.now else ("now", None)
+        (f"now {args.now}", package_at(args.now)) if args.now else ("now", None)
     ]
     if args.baseline:
-        sides.insert(0, (f"base {args.baseline}", build_baseline(args.baseline)))
+        sides.insert(0, (f"base {args.baseline}", package_at(args.baseline)))
     measures = args.measures.split(",")
     results: dict[tuple[str, str], list[dict[str, float]]] = {}
     print(f"player: {args.player}; load before: {os.getloadavg()}")

@@ -9,11 +9,22 @@ changes hit every row alike:
 - ``import mahjongkit``: the package (it must not load ``importlib.metadata``);
 - ``mahjongkit --help``: the command line's help (target: at most 0.3 s beyond the baseline);
 - ``mcr botzone`` JSON, level 2: one request of a hand's log answered by a program started
-  for it, as Botzone's restart-per-turn mode does (target: at most 0.2 s);
+  for it, as Botzone's restart-per-turn mode does (target: at most 0.2 s), early in a hand
+  and late in one (the whole log is read again on every start), and through the click
+  command line, which the script's entry point skips for it;
 - the same answer from the packed bot (``mcr botzone-pack``) run by ``python -I -S`` (no
-  site-packages, as a plain interpreter), beside ``python -I -S -c pass``;
+  site-packages, as a plain interpreter), beside ``python -I -S -c pass``; and by Python 3.6
+  (Botzone's ``/usr/bin/python3.6``; ``--python36``, a row only where it is installed),
+  beside its own ``-I -S -c pass``: it compiles the packed sources on every start, as
+  Botzone's would (the zip's bytecode is for the packing Python);
 - with ``--installed``, the installed package's program (without ``PYTHONPATH``), so a
   branch can be compared with the installed main in the same run.
+
+Each ``mahjongkit`` run calls the ``mahjongkit`` script's entry point (``pyproject.toml``;
+the installed package's own for ``--installed``), as the script does. Every program runs
+once before the timed runs, with bytecode writing allowed (an installed package has its
+bytecode; a source tree run with ``PYTHONDONTWRITEBYTECODE`` set would compile every
+module on every start and time that instead).
 
     PYTHONPATH=$PWD/python python benchmarks/bench_startup.py --runs 15 --installed
 """
@@ -23,6 +34,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import resource
 import statistics
 import subprocess
@@ -30,7 +42,32 @@ import sys
 import tempfile
 from pathlib import Path
 
-CLI = "from mahjongkit.cli import main; main()"
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def script_code(entry: str) -> str:
+    """Python that runs the ``mahjongkit`` script's entry point ``module:function``."""
+    module, _, function = entry.partition(":")
+    return f"from {module} import {function}; {function}()"
+
+
+def this_entry() -> str:
+    """This tree's entry point of the ``mahjongkit`` script (``pyproject.toml``)."""
+    found = re.search(r'^mahjongkit = "(.+)"$', (ROOT / "pyproject.toml").read_text(), re.M)
+    if found is None:
+        raise SystemExit("pyproject.toml names no mahjongkit script")
+    return found.group(1)
+
+
+def installed_entry() -> str:
+    """The installed package's entry point of the ``mahjongkit`` script."""
+    from importlib.metadata import entry_points
+
+    (script,) = entry_points(group="console_scripts", name="mahjongkit")
+    return str(script.value)
+
+
+CLI = script_code(this_entry())
 LOG = {
     "requests": [
         "0 1 0",
@@ -43,14 +80,34 @@ LOG = {
 }
 
 
+ENVIRONMENT = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+PYTHON36 = "/root/.pyenv/versions/3.6.15/bin/python3.6"
+
+
 def cpu_of(argv: list[str], stdin: bytes) -> float:
     """CPU seconds (user + system) of one run of ``argv`` with ``stdin``."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run(argv, input=stdin, capture_output=True, check=False)
+    done = subprocess.run(argv, input=stdin, capture_output=True, check=False, env=ENVIRONMENT)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         raise SystemExit(f"{argv} failed: {done.stderr.decode()[-400:]}")
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def late_log() -> dict[str, list[str]]:
+    """Seat 0's log of a hand of four level-1 bots under our judge, up to its last draw."""
+    from mahjongkit.mcr.botzone.agents import PlayerAgent
+    from mahjongkit.mcr.botzone.judge import judge
+    from mahjongkit.mcr.botzone.variant import BotzoneDeal
+    from mahjongkit.mcr.players.bot import Bot
+
+    agents = [PlayerAgent(Bot(1, seed=f"startup{seat}")) for seat in range(4)]
+    turns = judge(agents, BotzoneDeal.from_seed("startup")).turns
+    last = max(i for i, turn in enumerate(turns) if turn["requests"][0].startswith("2 "))
+    return {
+        "requests": [turn["requests"][0] for turn in turns[: last + 1]],
+        "responses": [turn["responses"][0] for turn in turns[:last]],
+    }
 
 
 def main() -> None:
@@ -61,8 +118,13 @@ def main() -> None:
         action="store_true",
         help="also time the installed package's program (run without PYTHONPATH)",
     )
+    parser.add_argument(
+        "--python36", default=PYTHON36, help="Python 3.6 for the packed bot's row, if present"
+    )
     args = parser.parse_args()
     request = (json.dumps(LOG) + "\n").encode()
+    late = late_log()
+    late_request = (json.dumps(late) + "\n").encode()
     with tempfile.TemporaryDirectory() as folder:
         packed = Path(folder) / "bot.pyz"
         subprocess.run(
@@ -77,14 +139,31 @@ def main() -> None:
                 [sys.executable, "-c", CLI, "mcr", "botzone", "--level", "2"],
                 request,
             ),
+            "the same, through click (mahjongkit.cli:main)": (
+                [sys.executable, "-c", script_code("mahjongkit.cli:main"), "mcr", "botzone"],
+                request,
+            ),
+            f"mcr botzone, JSON, level 2, request {len(late['requests'])} of a hand": (
+                [sys.executable, "-c", CLI, "mcr", "botzone", "--level", "2"],
+                late_request,
+            ),
             "python -I -S -c pass": ([sys.executable, "-I", "-S", "-c", "pass"], b""),
             "packed bot, python -I -S": ([sys.executable, "-I", "-S", str(packed)], request),
         }
-        if args.installed:  # the same answer from the installed package (e.g. main's)
-            rows["installed: mcr botzone, JSON, level 2"] = (
-                ["env", "-u", "PYTHONPATH", sys.executable, "-c", CLI, "mcr", "botzone"],
+        if Path(args.python36).is_file():
+            rows["python3.6 -I -S -c pass"] = ([args.python36, "-I", "-S", "-c", "pass"], b"")
+            rows["packed bot, python3.6 -I -S"] = (
+                [args.python36, "-I", "-S", str(packed)],
                 request,
             )
+        if args.installed:  # the same answer from the installed package (e.g. main's)
+            installed = script_code(installed_entry())
+            rows["installed: mcr botzone, JSON, level 2"] = (
+                ["env", "-u", "PYTHONPATH", sys.executable, "-c", installed, "mcr", "botzone"],
+                request,
+            )
+        for argv, stdin in rows.values():  # once untimed: bytecode written, caches warm
+            cpu_of(argv, stdin)
         times: dict[str, list[float]] = {name: [] for name in rows}
         for _ in range(args.runs):
             for name, (argv, stdin) in rows.items():

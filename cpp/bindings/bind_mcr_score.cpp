@@ -357,10 +357,26 @@ const T& cached(PyObject* o) {
   return *value;
 }
 
+// The body of a function bound through the C API: its answer, or nullptr with the Python error
+// set from what it threw, as pybind11 sets it for the functions it binds.
+template <class Body>
+PyObject* answer_or_error(Body&& body) {
+  try {
+    return body();
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (py::builtin_exception& e) {
+    e.set_error();
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  }
+  return nullptr;
+}
+
 // score_hand through the C API with vectorcall (pybind11's dispatch costs more than reading
 // the hand): positional or keyword arguments hand, context, reader, rules.
 PyObject* score_hand(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
-  try {
+  return answer_or_error([&]() -> PyObject* {
     static const char* const kNames[] = {"hand", "context", "reader", "rules"};
     std::array<PyObject*, 4> a{};
     if (nargs > 4) throw py::type_error("score_hand takes four arguments");
@@ -383,14 +399,7 @@ PyObject* score_hand(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObjec
     WinOutput out;
     score_win(to_input(record), rules, out);
     return to_python(out).release().ptr();
-  } catch (py::error_already_set& e) {
-    e.restore();
-  } catch (py::builtin_exception& e) {
-    e.set_error();
-  } catch (const std::exception& e) {
-    PyErr_SetString(PyExc_RuntimeError, e.what());
-  }
-  return nullptr;
+  });
 }
 
 // -- score(): one call from Python to a Tally -------------------------------------------------
@@ -425,7 +434,7 @@ void set_slot(PyObject* object, Py_ssize_t offset, PyObject* value) {
 }
 
 PyObject* score_tally(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
-  try {
+  return answer_or_error([&]() -> PyObject* {
     TallyScorer* S = tally_scorer;
     if (!S) throw py::type_error("the scorer is not bound");
     if (nargs != 3 || (kwnames && PyTuple_GET_SIZE(kwnames)))
@@ -466,14 +475,7 @@ PyObject* score_tally(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObje
     set_slot(t, o[6], basic.ptr());
     set_slot(t, o[7], flowers.ptr());
     return t;
-  } catch (py::error_already_set& e) {
-    e.restore();
-  } catch (py::builtin_exception& e) {
-    e.set_error();
-  } catch (const std::exception& e) {
-    PyErr_SetString(PyExc_RuntimeError, e.what());
-  }
-  return nullptr;
+  });
 }
 
 PyMethodDef kScoreTally = {
@@ -504,7 +506,34 @@ PyMethodDef kScoreHand = {
     "score_hand($module, /, hand, context, reader, rules)\n--\n\n"
     "Check and score one hand (a Hand-like value and a WinContext): a ScoredHand."};
 
+// NumPy is imported, and the records' dtypes registered, on the first call that needs them, not
+// when _core loads: a program that only asks for shanten (a Botzone bot started for one answer)
+// should not pay for loading NumPy. Always called with the GIL held, so a plain flag suffices.
+void register_dtypes() {
+  static bool registered = false;
+  if (registered) return;
+  PYBIND11_NUMPY_DTYPE(MeldRecord, kind, first, concealed);
+  PYBIND11_NUMPY_DTYPE(WinRecord, counts, nmelds, melds, winning, by, replacement, seat_wind, prevailing_wind,
+                       last_of_wall, last_tile, flowers);
+  PYBIND11_NUMPY_DTYPE(SetRecord, kind, first, concealed, copies);
+  PYBIND11_NUMPY_DTYPE(FanRecord, number, times, points);
+  PYBIND11_NUMPY_DTYPE(ScoredRecord, refusal, form, nmelds, nsets, winning_set, wait, nfans, basic, flowers, sets,
+                       fans);
+  registered = true;
+}
+
+// An argument as a C-contiguous array of T (converted as pybind11's own argument caster would);
+// the caster cannot be used in the signature, since it needs the dtype before the call registers it.
+template <class T>
+py::array_t<T, py::array::c_style> records_of(const py::handle& value, const char* name) {
+  register_dtypes();
+  auto array = py::array_t<T, py::array::c_style>::ensure(value);
+  if (!array) throw py::type_error(std::string(name) + " must be an array of the core's records");
+  return array;
+}
+
 py::array_t<WinRecord> pack_wins(const py::sequence& hands, const py::sequence& contexts, const WinReader& reader) {
+  register_dtypes();
   const auto n = static_cast<py::ssize_t>(hands.size());
   if (static_cast<py::ssize_t>(contexts.size()) != n) throw py::value_error("as many contexts as hands");
   py::array_t<WinRecord> wins(n);
@@ -514,7 +543,8 @@ py::array_t<WinRecord> pack_wins(const py::sequence& hands, const py::sequence& 
   return wins;
 }
 
-py::array_t<ScoredRecord> score_wins(const py::array_t<WinRecord, py::array::c_style>& wins, const ScoreRules& rules) {
+py::array_t<ScoredRecord> score_wins(const py::object& records, const ScoreRules& rules) {
+  const auto wins = records_of<WinRecord>(records, "wins");
   const auto n = wins.size();
   py::array_t<ScoredRecord> scored(n);
   const WinRecord* in = wins.data();
@@ -540,7 +570,8 @@ py::array_t<ScoredRecord> score_wins(const py::array_t<WinRecord, py::array::c_s
   return scored;
 }
 
-py::object scored_at(const py::array_t<ScoredRecord, py::array::c_style>& scored, py::ssize_t index) {
+py::object scored_at(const py::object& records, py::ssize_t index) {
+  const auto scored = records_of<ScoredRecord>(records, "scored");
   if (index < 0 || index >= scored.size()) throw py::index_error("no such scored hand");
   const ScoredRecord& r = scored.data()[index];
   WinOutput o;
@@ -577,15 +608,20 @@ void fill(std::array<T, kFanSlots>& out, const std::vector<int>& in, const char*
 }  // namespace
 
 void register_mcr_score(py::module_& m) {
-  PYBIND11_NUMPY_DTYPE(MeldRecord, kind, first, concealed);
-  PYBIND11_NUMPY_DTYPE(WinRecord, counts, nmelds, melds, winning, by, replacement, seat_wind, prevailing_wind,
-                       last_of_wall, last_tile, flowers);
-  PYBIND11_NUMPY_DTYPE(SetRecord, kind, first, concealed, copies);
-  PYBIND11_NUMPY_DTYPE(FanRecord, number, times, points);
-  PYBIND11_NUMPY_DTYPE(ScoredRecord, refusal, form, nmelds, nsets, winning_set, wait, nfans, basic, flowers, sets,
-                       fans);
-  m.attr("WIN_DTYPE") = py::dtype::of<WinRecord>();
-  m.attr("SCORED_DTYPE") = py::dtype::of<ScoredRecord>();
+  // WIN_DTYPE and SCORED_DTYPE are looked up through the module's __getattr__ (PEP 562), so
+  // loading _core does not import NumPy
+  m.def(
+      "__getattr__",
+      [](const std::string& name) -> py::object {
+        // (pybind11 asks for every name it defines after this one: only these two import NumPy)
+        if (name == "WIN_DTYPE" || name == "SCORED_DTYPE") {
+          register_dtypes();
+          if (name == "WIN_DTYPE") return py::dtype::of<WinRecord>();
+          return py::dtype::of<ScoredRecord>();
+        }
+        throw py::attribute_error("module 'mahjongkit._core.mcr' has no attribute '" + name + "'");
+      },
+      py::arg("name"));
 
   py::class_<ScoreRules>(m, "ScoreRules", "A ruleset and the fan table's data, for the scorer.")
       .def(py::init([](const std::vector<int>& points, const std::vector<std::vector<int>>& excludes,

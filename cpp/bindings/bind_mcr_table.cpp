@@ -201,11 +201,14 @@ void register_mcr_table(py::module_& m) {
       .def(
           "counts",
           [](const PyHandTable& self, int seat) {
+            // The rules read a seat's tiles here each time they change (the table is where
+            // they live), so the list is filled through the C API: small ints are shared.
             const Counts& c = self.table.counts(check_seat(seat));
-            py::list out(35);
-            for (std::size_t k = 0; k < 35; ++k) out[k] = py::int_(c[k]);
-            return out;
+            PyObject* out = PyList_New(35);
+            if (!out) throw py::error_already_set();
+            for (Py_ssize_t k = 0; k < 35; ++k) PyList_SET_ITEM(out, k, PyLong_FromLong(c[static_cast<std::size_t>(k)]));
+            return py::reinterpret_steal<py::list>(out);
           },
-          py::arg("seat"), "The seat's 35 concealed counts as the table holds them.")
+          py::arg("seat"), "The seat's 35 concealed counts as the table holds them (a new list).")
       .def("copy", [](const PyHandTable& self) { return PyHandTable(self); }, "An independent copy.");
 }

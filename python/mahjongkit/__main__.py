@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mahjongkit.cli import main
+from mahjongkit._entry import main
 
 if __name__ == "__main__":
     main(prog_name="mahjongkit")

@@ -53,13 +53,6 @@ def resolve(impl: str | None = None) -> Impl:
     return _named(os.environ.get(ENVIRONMENT_VARIABLE) or DEFAULT, _FROM_ENVIRONMENT)
 
 
-def prefer(impl: Impl) -> None:
-    """Make ``impl`` this process's default unless the environment already names one (for
-    a program that knows better for itself, e.g. a bot answering one request: the twins
-    start sooner than the core), for this process and those it starts."""
-    os.environ.setdefault(ENVIRONMENT_VARIABLE, _named(impl, ""))
-
-
 def pick(impl: str | None, cpp: T, python: T) -> T:
     """``cpp`` or ``python``, whichever :func:`resolve` chooses for ``impl``: how every twin
     pair (backend modules, functions, classes) is chosen.

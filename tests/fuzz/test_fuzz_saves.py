@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fuzz_budget import budget
+from fuzz_budget import budget, hostile_json
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -31,20 +31,7 @@ def _saved() -> dict[str, Any]:
 
 
 SAVED = _saved()
-JSON = st.recursive(
-    st.one_of(
-        st.none(),
-        st.booleans(),
-        st.integers(-(2**70), 2**70),
-        st.sampled_from([10**400, 2**80, -1, 0, 2**64, 2**63]),
-        st.floats(allow_nan=True, allow_infinity=True),
-        st.text(max_size=8),
-    ),
-    lambda inner: (
-        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
-    ),
-    max_leaves=12,
-)
+JSON = hostile_json([10**400, 2**80, -1, 0, 2**64, 2**63], max_leaves=12)
 FIELDS = st.sampled_from([*SAVED, "slots", "history.0", "history.0.move", "redo", "counters.moves"])
 
 

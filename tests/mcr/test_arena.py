@@ -6,7 +6,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import logging
 import math
 import socket
 import subprocess
@@ -20,6 +19,7 @@ from mahjongkit.cli import main
 from mahjongkit.mcr.arena import arena, make_player, play_deal, summarise
 from mahjongkit.mcr.game.moves import WIN
 from mahjongkit.mcr.players.bot import Bot, View
+from tests.dask_cluster import dask_client
 
 PLAYERS = ["bot:2", "bot:1", "bot:1", "bot:1"]
 
@@ -78,18 +78,9 @@ def test_one_and_two_workers_give_identical_results():
 
 
 def test_dask_gives_identical_results():
-    distributed = pytest.importorskip("distributed")
+    pytest.importorskip("distributed")
     local = arena(PLAYERS, hands=16, variant="mcr", seed="dask", chunk=1)
-    with (
-        distributed.LocalCluster(
-            n_workers=1,
-            threads_per_worker=2,
-            processes=False,
-            dashboard_address=":0",
-            silence_logs=logging.ERROR,
-        ) as cluster,
-        distributed.Client(cluster) as client,
-    ):
+    with dask_client() as client:
         remote = arena(PLAYERS, hands=16, variant="mcr", seed="dask", chunk=1, client=client)
     assert remote.records == local.records
     assert [p.to_json() for p in remote.players] == [p.to_json() for p in local.players]

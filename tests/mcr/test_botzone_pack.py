@@ -1,11 +1,12 @@
 """The packed bot (``mcr botzone-pack``) runs from a plain interpreter that cannot see
-mahjongkit, and answers a whole hand's requests as the installed bot with ``impl="python"``
-does, within Botzone's time limits (the judge's verdicts) at every level; and the Botzone
-program's start loads no more than it needs."""
+mahjongkit, this one and Botzone's Python 3.6, and answers a whole hand's requests as the
+installed bot with ``impl="python"`` does, within Botzone's time limits (the judge's
+verdicts) at every level; and the Botzone program's start loads no more than it needs."""
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import zipfile
@@ -15,11 +16,22 @@ import pytest
 from mahjongkit.mcr.botzone.adapter import BotzoneBot
 from mahjongkit.mcr.botzone.agents import OK, PlayerAgent, ProgramAgent
 from mahjongkit.mcr.botzone.judge import judge
-from mahjongkit.mcr.botzone.program import pack
+from mahjongkit.mcr.botzone.pack import pack
 from mahjongkit.mcr.botzone.variant import BotzoneDeal
 from mahjongkit.mcr.players.bot import Bot
+from tests.mcr.old_pythons import PYTHON36
 
 CLI = "from mahjongkit.cli import main; main()"
+
+
+@pytest.fixture(params=["this", "3.6"])
+def python(request):
+    """A plain interpreter: this one, or Python 3.6 (skipped where it is not installed)."""
+    if request.param == "this":
+        return sys.executable
+    if not PYTHON36.is_file():
+        pytest.skip(f"no Python 3.6 at {PYTHON36}")
+    return str(PYTHON36)
 
 
 @pytest.fixture(scope="module")
@@ -40,9 +52,11 @@ def test_the_pack_holds_no_compiled_core_and_no_numpy(packed):
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])
-def test_the_packed_bot_plays_a_hand_as_the_installed_bot(packed, level, tmp_path, monkeypatch):
+def test_the_packed_bot_plays_a_hand_as_the_installed_bot(
+    packed, level, python, tmp_path, monkeypatch
+):
     # -I -S: no PYTHONPATH, no user or system site-packages: mahjongkit comes from the file
-    command = [sys.executable, "-I", "-S", str(packed[level])]
+    command = [python, "-I", "-S", str(packed[level])]
     seat = level % 4
     agents: list = [PlayerAgent(Bot(1, seed=f"p{s}")) for s in range(4)]
     agents[seat] = ProgramAgent(command, cwd=tmp_path)  # Botzone's limits, the defaults
@@ -56,7 +70,7 @@ def test_the_packed_bot_plays_a_hand_as_the_installed_bot(packed, level, tmp_pat
         assert installed.step(turn["requests"][seat]) == turn["responses"][seat]
 
 
-def test_the_packed_bot_answers_one_json_request_as_the_installed_bot(packed, tmp_path):
+def test_the_packed_bot_answers_one_json_request_as_the_installed_bot(packed, python, tmp_path):
     log = {
         "requests": ["0 1 0", "1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 J1 J1 F2 F3", "2 F2"],
         "responses": ["PASS", "PASS"],
@@ -64,7 +78,7 @@ def test_the_packed_bot_answers_one_json_request_as_the_installed_bot(packed, tm
     line = (json.dumps(log) + "\n").encode()
     for level, path in packed.items():
         done = subprocess.run(
-            [sys.executable, "-I", "-S", str(path)],
+            [python, "-I", "-S", str(path)],
             input=line,
             capture_output=True,
             cwd=tmp_path,
@@ -76,6 +90,7 @@ def test_the_packed_bot_answers_one_json_request_as_the_installed_bot(packed, tm
 
 
 def test_the_botzone_program_loads_no_numpy_solitaire_or_metadata():
+    # the compiled core answers (loading it imports no NumPy: its dtypes register on first use)
     log = {"requests": ["0 1 0", "1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 J1 J1 F2 F3", "2 F2"]}
     log["responses"] = ["PASS", "PASS"]
     probe = (
@@ -83,10 +98,11 @@ def test_the_botzone_program_loads_no_numpy_solitaire_or_metadata():
         f"sys.stdin = io.TextIOWrapper(io.BufferedReader(io.BytesIO({json.dumps(log)!r}"
         ".encode() + b'\\n')))\n"
         "sys.argv = ['mahjongkit', 'mcr', 'botzone', '--level', '2']\n"
-        "from mahjongkit.cli import main\n"
+        "from mahjongkit._entry import main\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "bad = [m for m in sys.modules if m == 'numpy' or m.startswith("
-        "('numpy.', 'mahjongkit.solitaire', 'importlib.metadata', 'mahjongkit._core'))]\n"
+        "bad = [m for m in sys.modules if m in ('numpy', 'click') or m.startswith("
+        "('numpy.', 'mahjongkit.solitaire', 'mahjongkit.cli', 'importlib.metadata'))]\n"
+        "assert 'mahjongkit._core' in sys.modules\n"
         "print(json.dumps(bad), file=sys.stderr)\n"
     )
     done = subprocess.run(
@@ -157,3 +173,61 @@ def test_the_mcr_names_load_on_first_use():
         [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120
     )
     assert done.stdout.strip() == "False"  # a bot reading its log needs no game rules
+
+
+def test_the_core_loads_without_numpy_and_names_its_record_dtypes_on_first_use():
+    probe = (
+        "import sys, mahjongkit._core as core\n"
+        "before = 'numpy' in sys.modules\n"
+        "names = [core.mcr.WIN_DTYPE.names[0], core.mcr.SCORED_DTYPE.names[0]]\n"
+        "print(before, 'numpy' in sys.modules, names, hasattr(core.mcr, 'NO_DTYPE'))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120
+    )
+    assert done.stdout.split() == ["False", "True", "['counts',", "'refusal']", "False"]
+
+
+ENTRY = "from mahjongkit._entry import main; main()"  # the mahjongkit script's entry point
+
+
+@pytest.mark.parametrize(
+    "options", [["--level", "1"], ["--level=3", "--keep-running"], ["--player", "bot:2"]]
+)
+def test_the_entry_point_answers_as_the_command_line(options):
+    log = {"requests": ["0 1 0", "1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 J1 J1 F2 F3", "2 F2"]}
+    log["responses"] = ["PASS", "PASS"]
+    line = json.dumps(log) + "\n"
+    answers = [
+        subprocess.run(
+            [sys.executable, "-c", code, "mcr", "botzone", *options],
+            input=line,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        for code in (ENTRY, CLI)
+    ]
+    assert answers[0].returncode == answers[1].returncode == 0, answers[0].stderr
+    assert answers[0].stdout == answers[1].stdout and answers[0].stdout.startswith('{"response"')
+
+
+@pytest.mark.parametrize(
+    ("options", "env", "status", "message"),
+    [
+        (["--level", "4"], {}, 2, "is not in the range 1<=x<=3"),
+        (["--level", "2", "--level", "3", "--nope"], {}, 2, "No such option '--nope'"),
+        ([], {"MAHJONGKIT_IMPLEMENTATION": "fortran"}, 1, "unknown implementation 'fortran'"),
+        (["--player", "no.such.module:Bot"], {}, 1, "cannot import 'no.such.module'"),
+    ],
+)
+def test_the_entry_point_leaves_the_rest_to_the_command_line(options, env, status, message):
+    done = subprocess.run(
+        [sys.executable, "-c", ENTRY, "mcr", "botzone", *options],
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, **env},
+    )
+    assert done.returncode == status and message in done.stderr, done.stderr

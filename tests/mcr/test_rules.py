@@ -614,8 +614,12 @@ def test_check_invariants_names_what_is_broken() -> None:
     g.match.hand.turn = None
     assert "outside a window 0 seats are waited on" in g.check_invariants()
     g = Rules("broken")
-    g.match.hand.counts[2][from_code("E")] += 1  # the hand's counts, not the table's mirror
-    assert "the hand table's tiles of seat 2 are not the hand's" in g.check_invariants()
+    hand = g.match.hand
+    hand.hand(2)  # the hand value is kept; a tile then added behind its back makes it stale
+    hand.table.draw(2, from_code("E"))
+    problems = g.check_invariants()
+    assert "the hand value of seat 2 is not its tiles in the table" in problems
+    assert "seat 2 holds 14 tiles, not 13" in problems
     g = game([FILL + " 4m", WIN_4M_R, FILL, WIN_4M_G])
     ok(g, 0, discard(M4))
     window = g.match.hand.window

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import logging
-
 import numpy as np
 import pytest
 from click.testing import CliRunner
@@ -15,6 +13,7 @@ from mahjongkit.solitaire import get_layout  # noqa: E402
 from mahjongkit.solitaire.batch import batch  # noqa: E402
 from mahjongkit.solitaire.distributed import batch_dask, search_dask  # noqa: E402
 from mahjongkit.solitaire.search import search  # noqa: E402
+from tests.dask_cluster import dask_client  # noqa: E402
 
 TURTLE = get_layout("turtle")
 EXPENSIVE = "free_pairs >= 16 and difficulty <= 0.4"
@@ -22,17 +21,8 @@ EXPENSIVE = "free_pairs >= 16 and difficulty <= 0.4"
 
 @pytest.fixture(scope="module")
 def client():
-    with (
-        distributed.LocalCluster(
-            n_workers=1,
-            threads_per_worker=2,
-            processes=False,
-            dashboard_address=":0",
-            silence_logs=logging.ERROR,
-        ) as cluster,
-        distributed.Client(cluster) as dask_client,
-    ):
-        yield dask_client
+    with dask_client() as made:
+        yield made
 
 
 @pytest.mark.parametrize("chunk", [37, 256, 5000])

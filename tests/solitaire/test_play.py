@@ -9,10 +9,11 @@ from click.testing import CliRunner
 from mahjongkit import tiles
 from mahjongkit.cli import main
 from mahjongkit.solitaire import deal, get_layout
-from mahjongkit.solitaire.game import Game, Status
+from mahjongkit.solitaire.game import Game
 from mahjongkit.solitaire.play import HELP, Session, render
 from mahjongkit.solitaire.save import dumps
 from mahjongkit.solitaire.solver import solve
+from tests.solitaire.lines import first_stuck_line
 
 
 def play(*args: str, lines: list[str]) -> str:
@@ -31,19 +32,8 @@ def test_from_deal_to_win_with_the_solvers_solution() -> None:
     assert "Result: won on Tea House (seed 12)" in output and "18 moves" in output
 
 
-def stuck_line(seed: int) -> list[tuple[int, int]] | None:
-    """Moves that take the Tea House deal of ``seed`` to a dead end (first pair each time)."""
-    game = Game.new("tea house", seed, check_dead_ends=False)
-    moves = []
-    while game.status is Status.PLAYING:
-        pair = game.available_pairs()[0]
-        moves.append(pair)
-        game.remove(*pair)
-    return moves if game.status is Status.STUCK else None
-
-
 def test_from_deal_to_stuck() -> None:
-    seed, moves = next((s, m) for s in range(100) if (m := stuck_line(s)) is not None)
+    seed, moves = first_stuck_line()
     lines = [f"{a} {b}" for a, b in moves] + ["q"]
     output = play("--layout", "tea house", "--seed", str(seed), lines=lines)
     assert "Stuck: no free pair is left" in output

@@ -50,6 +50,17 @@ def base_url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    """The API of an app with the default bounds, through Starlette's test client."""
+    from starlette.testclient import TestClient
+
+    from mahjongkit.web import create_app
+
+    with TestClient(create_app()) as test_client:
+        yield test_client
+
+
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     chromium = find_chromium()
     if chromium is None:

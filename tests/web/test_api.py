@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -13,28 +13,16 @@ from starlette.testclient import TestClient
 from mahjongkit import tiles
 from mahjongkit.solitaire import daily_seed, deal, get_layout, layouts
 from mahjongkit.solitaire.batch import batch
-from mahjongkit.solitaire.game import Game, Status
+from mahjongkit.solitaire.game import Game, GameResult, Status
 from mahjongkit.solitaire.solver import solve
 from mahjongkit.web import api, create_app
 from mahjongkit.web.api import MAX_RANGE
 from mahjongkit.web.app import MAX_BODY
 from mahjongkit.web.openapi import openapi
+from tests.solitaire.lines import first_stuck_line
+from tests.web.answers import error_of
 
 JSON = {"Content-Type": "application/json"}
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app()) as test_client:
-        yield test_client
-
-
-def error_of(response: Any, status: int, code: str) -> str:
-    assert response.status_code == status, response.text
-    body = response.json()["error"]
-    assert body["status"] == status and body["code"] == code, body
-    assert isinstance(body["message"], str) and body["message"]
-    return str(body["message"])
 
 
 def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -283,17 +271,8 @@ def test_a_game_from_start_to_win(client: TestClient) -> None:
     assert final["status"] == "won" and final["tiles_left"] == 0
     result = final["result"]
     assert result["outcome"] == "won" and result["moves"] == 18 and result["hints"] == 0
-    assert set(result) == {
-        "layout",
-        "seed",
-        "outcome",
-        "seconds",
-        "moves",
-        "undos",
-        "shuffles",
-        "hints",
-        "tiles_left",
-    }  # never the solution or the board
+    # never the solution or the board: what a GameResult holds (test_game checks that)
+    assert set(result) == {f.name for f in dataclasses.fields(GameResult)}
     refused = act(client, game_id, "move", a=0, b=1)
     assert refused["refusal"]["code"] == "game_over"
 
@@ -368,15 +347,7 @@ def test_hint_shuffle_replay(client: TestClient) -> None:
 def test_stuck_game_and_dead_end_warning(client: TestClient) -> None:
     # A Tea House line of "first available pair" moves that ends stuck, with the move that
     # lost the game flagged as a dead end.
-    for seed in range(100):
-        game = Game.new("tea house", seed, check_dead_ends=False)
-        moves = []
-        while game.status is Status.PLAYING:
-            pair = game.available_pairs()[0]
-            moves.append(pair)
-            game.remove(*pair)
-        if game.status is Status.STUCK:
-            break
+    seed, moves = first_stuck_line()
     game_id = new_game(client, layout="tea house", seed=seed)["id"]
     flags = [act(client, game_id, "move", a=a, b=b) for a, b in moves]
     assert True in [data["move"]["dead_end"] for data in flags]

@@ -14,8 +14,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from mahjongkit.web import create_app
-from mahjongkit.web.api import MAX_MESSAGE
 from mahjongkit.web.store import memory_bound
+from tests.web.answers import error_of
 
 JSON = {"Content-Type": "application/json"}
 KEY = b"k" * 32
@@ -25,14 +25,6 @@ KEY = b"k" * 32
 def client() -> Iterator[TestClient]:
     with TestClient(create_app(save_key=KEY, solver_seconds=0.2)) as made:
         yield made
-
-
-def error_of(response: Any, status: int, code: str) -> str:
-    assert response.status_code == status, response.text
-    error = response.json()["error"]
-    assert error["code"] == code, error
-    assert len(error["message"]) <= MAX_MESSAGE
-    return str(error["message"])
 
 
 def new_game(client: TestClient, **body: Any) -> dict[str, Any]:

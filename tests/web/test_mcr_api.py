@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,22 +12,9 @@ from starlette.testclient import TestClient
 from mahjongkit.mcr.arena import play_deal, replay_deal
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.web import create_app
+from tests.web.answers import error_of
 
 SECRET = "zq-secret-seed-0"
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app()) as test_client:
-        yield test_client
-
-
-def error_of(response: Any, status: int, code: str) -> str:
-    assert response.status_code == status, response.text
-    body = response.json()["error"]
-    assert body["status"] == status and body["code"] == code, body
-    assert 0 < len(body["message"]) < 300
-    return str(body["message"])
 
 
 def new_table(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -352,3 +338,82 @@ def test_the_pages_are_served(client: TestClient) -> None:
         assert "default-src 'self'" in page.headers["content-security-policy"]
     for asset in ("mcr.js", "mcrdraw.js", "replay.js", "mcr.css"):
         assert client.get(f"/static/{asset}").status_code == 200
+
+
+def judge_log(seed: str, illegal_seat: int | None = None) -> dict[str, Any]:
+    """The log of a hand judged between level-1 bots (one of which discards a tile it does
+    not hold on its first draw, when ``illegal_seat`` is given)."""
+    from mahjongkit.mcr.botzone.agents import PlayerAgent
+    from mahjongkit.mcr.botzone.judge import judge
+    from mahjongkit.mcr.botzone.variant import BotzoneDeal
+    from mahjongkit.mcr.game.moves import discard
+    from mahjongkit.mcr.players.bot import Bot, View
+
+    class Cheat:
+        def choose(self, view: View) -> Any:
+            if view.drawn is not None:
+                return discard(next(k for k in range(1, 35) if view.hand.counts[k] == 0))
+            return view.legal[0]
+
+    agents = [PlayerAgent(Bot(1, seed=f"{seed}:{s}"), "bot:1") for s in range(4)]
+    if illegal_seat is not None:
+        agents[illegal_seat] = PlayerAgent(Cheat(), "cheat")  # type: ignore[arg-type]
+    data: dict[str, Any] = judge(agents, BotzoneDeal.from_seed(seed)).to_json()
+    return data
+
+
+def last_frame(client: TestClient, loaded: Any) -> dict[str, Any]:
+    assert loaded.status_code == 201, loaded.text
+    replay = loaded.json()
+    frame = client.get(
+        f"/api/mcr/replays/{replay['id']}/frame", params={"move": len(replay["moves"])}
+    )
+    assert frame.status_code == 200, frame.text
+    last: dict[str, Any] = frame.json()["frame"]
+    return last
+
+
+@pytest.mark.parametrize("seed", ["log-1", "log-2", "log-3"])
+def test_a_judge_log_replays_to_the_judges_result(client: TestClient, seed: str) -> None:
+    log = judge_log(seed)
+    result = log["result"]
+    assert result["outcome"] in ("win", "exhausted")
+    loaded = client.post("/api/mcr/replays", json={"kind": "judge", "log": json.dumps(log)})
+    frame = last_frame(client, loaded)
+    assert loaded.json()["title"].startswith("judge log: bot:1, bot:1")
+    assert frame["next"] is None and frame["variant"] == "botzone"
+    end = frame["hand_end"]
+    assert (end["winner"], end["discarder"]) == (result["winner"], result["discarder"])
+    assert end["deltas"] == result["scores"]
+
+
+def test_a_judge_log_ended_by_a_penalty_stops_before_the_offence(client: TestClient) -> None:
+    log = judge_log("log-penalty", illegal_seat=2)
+    assert (log["result"]["outcome"], log["result"]["offender"]) == ("penalty", 2)
+    loaded = client.post("/api/mcr/replays", json={"kind": "judge", "log": log, "title": "p"})
+    frame = last_frame(client, loaded)
+    moves = loaded.json()["moves"]
+    assert loaded.json()["title"] == "p" and moves and frame["hand_end"] is None
+    # seat 2 offended on its first draw: before it, seats 0 and 1 discarded and it passed
+    assert [m["seat"] for m in moves if m["move"].startswith("discard")] == [0, 1]
+
+
+def test_a_bad_judge_log_is_a_short_error(client: TestClient) -> None:
+    log = judge_log("log-1")
+    short = {**log, "turns": log["turns"][:-3]}
+    other = json.loads(json.dumps(log))
+    other["result"]["points"] += 1
+    walls = {**log, "deal": {"walltiles": "W1 " * 136, "quan": 0}}
+    for body, code, says in (
+        ({"kind": "judge", "log": "{not json"}, "bad_log", "not JSON"),
+        ({"kind": "judge", "log": {**log, "format": "x"}}, "bad_log", "not a judge log"),
+        ({"kind": "judge", "log": {**log, "players": ["a"]}}, "bad_log", "four players"),
+        ({"kind": "judge", "log": {**log, "turns": [{}]}}, "bad_log", "turn 0 has no requests"),
+        ({"kind": "judge", "log": short}, "bad_log", "ends before"),
+        ({"kind": "judge", "log": other}, "bad_log", "the replay gives points"),
+        ({"kind": "judge", "log": walls}, "bad_log", "136 tiles"),
+        ({"kind": "judge", "log": 7}, "missing_field", "needs log"),
+        ({"kind": "judge", "log": log, "extra": 1}, "unknown_field", "extra"),
+    ):
+        message = error_of(client.post("/api/mcr/replays", json=body), 400, code)
+        assert says in message, (says, message)

@@ -7,53 +7,18 @@ follows the hints wins on a discard after nine moves, with a chow offered on the
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
-from collections.abc import Iterator
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.web.test_browser import ARTIFACTS, CHROMIUM
+from tests.web.browsers import ARTIFACTS
+from tests.web.test_mcr_api import judge_log
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
 SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
-
-
-@pytest.fixture(scope="module")
-def base_url() -> Iterator[str]:
-    import uvicorn
-
-    from mahjongkit.web import create_app
-
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
-    sock.close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-        )
-        yield launched
-        launched.close()
 
 
 def open_page(browser: Any, url: str, size: str = "desktop") -> Any:
@@ -202,6 +167,12 @@ def test_a_saved_game_loads_from_a_file(browser: Any, base_url: str, tmp_path: P
     page.set_input_files("#file", str(records))  # Botzone's human records: game 0 of the file
     page.wait_for_function("document.getElementById('message').textContent.startsWith('Botzone')")
     page.wait_for_selector("body[data-index='0']")
+    log = tmp_path / "hand.json"  # a judge's log, as `mahjongkit mcr judge --log` writes it
+    log.write_text(json.dumps(judge_log("log-2")))
+    page.set_input_files("#file", str(log))
+    page.wait_for_function("document.getElementById('message').textContent.startsWith('hand.json')")
+    page.keyboard.press("End")
+    page.wait_for_selector("#result:not([hidden])")
     close(page, "replay-file")
 
 

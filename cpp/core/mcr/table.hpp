@@ -3,9 +3,10 @@
 // and refusal codes are those of core/mcr/legality (the twin of game/legality.py, the one
 // source of the rules of a turn and a claim).
 //
-// The hand state (Python) holds the tiles; the table holds a copy derived from it seat by
-// seat (set_seat after the deal, a claim, a kong or a win) and applies the same draws and
-// discards itself on the hot path, so that one call answers a discard: which seats may claim
+// The table is where the seats' concealed tiles live: the hand state (Python) reads them
+// from it (counts) and hands a seat's tiles back whole when anything but a draw or a discard
+// changes them (set_seat after the deal, a claim, a kong or a win). The table makes the draws
+// and discards itself, so that one call answers a discard: which seats may claim
 // it (their offer bits), and if nobody may, the next seat's draw and whether the drawn tile
 // completes its thirteen. Each seat's waits are kept until its concealed tiles change (a draw
 // keeps them: they are those of the thirteen before it).

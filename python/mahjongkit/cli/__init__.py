@@ -1,23 +1,24 @@
 """The ``mahjongkit`` command line: solitaire commands at the top level, MCR under ``mcr``.
 
 Each game keeps its commands in its own module here; this one assembles them, holds the
-one error boundary every command shares, and imports a module only when one of its
-commands runs: ``mahjongkit mcr botzone`` may be started once per turn by Botzone, and
+one error boundary every command shares (its rule, :data:`~mahjongkit._entry.EXPECTED`,
+lives in the entry point), and imports a module only when one of its commands runs:
 ``mahjongkit --help`` should not load a game engine (``benchmarks/bench_startup.py``). For
 the same reason ``--help`` reads each command's short help from its docstring in the
-module's source, without importing the module.
+module's source, without importing the module. ``mahjongkit mcr botzone``, which Botzone
+may start once per turn, usually does not come here at all: the ``mahjongkit`` script's
+entry point, :mod:`mahjongkit._entry`, starts the bot itself.
 """
 
 from __future__ import annotations
 
-import ast
 import importlib
-import inspect
 from pathlib import Path
 from typing import Any, Final
 
 import click
 
+from mahjongkit._entry import EXPECTED, one_line
 from mahjongkit._version import __version__
 
 COMMANDS: Final = {
@@ -33,26 +34,13 @@ COMMANDS: Final = {
 }
 """Every top-level command and where it lives (a test checks it against the modules)."""
 
-EXPECTED: Final = (ValueError, OSError, ImportError, MemoryError)
-"""The failures a command expects (bad input, files, a missing extra, a run too large for
-the memory): shown as one ``Error:`` line; anything else is a bug and keeps its traceback."""
-
-
-def one_line(error: BaseException) -> str:
-    """The error's message on one line (its kind when it has none).
-
-    >>> one_line(ValueError("bad" + chr(10) + "value")), one_line(MemoryError())
-    ('bad value', 'MemoryError: out of memory')
-    """
-    text = " ".join(str(error).split())
-    if isinstance(error, MemoryError):
-        return f"MemoryError: {text or 'out of memory'}"
-    return text or type(error).__name__
-
 
 def _short_help(name: str, limit: int) -> str:
     """A command's short help as click makes it, read from its function's docstring in the
     module's source (parsing the source costs milliseconds; importing a game, a lot more)."""
+    import ast  # here, not at the top: only --help needs them
+    import inspect
+
     module, attribute = COMMANDS[name]
     source = Path(__file__).with_name(f"{module}.py").read_text(encoding="utf-8")
     for node in ast.walk(ast.parse(source)):

@@ -313,7 +313,7 @@ def botzone_pack_command(output: str, level: int, keep_running: bool) -> None:
     Example: mahjongkit mcr botzone-pack bot.pyz --level 2
     """
     from mahjongkit._files import check_output_path
-    from mahjongkit.mcr.botzone.program import pack
+    from mahjongkit.mcr.botzone.pack import pack
 
     try:
         check_output_path(output, "OUTPUT")

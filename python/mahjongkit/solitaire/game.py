@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from enum import Enum
 
 from mahjongkit import tiles
@@ -144,6 +144,14 @@ class Counters:
     redos: int = 0
     shuffles: int = 0
     hints: int = 0
+
+    def to_json(self) -> dict[str, int]:
+        """The counters by name, as saves and the web API write them.
+
+        >>> Counters(moves=3).to_json()
+        {'moves': 3, 'undos': 0, 'redos': 0, 'shuffles': 0, 'hints': 0}
+        """
+        return asdict(self)
 
 
 @dataclass(frozen=True)

@@ -121,13 +121,7 @@ def to_dict(game: Game) -> dict[str, Any]:
         "seed": str(game.seed),
         "history": [_action_record(action) for action in game.history],
         "redo": [_action_record(action) for action in game.redo_stack],
-        "counters": {
-            "moves": counters.moves,
-            "undos": counters.undos,
-            "redos": counters.redos,
-            "shuffles": counters.shuffles,
-            "hints": counters.hints,
-        },
+        "counters": counters.to_json(),
         "elapsed": round(game.elapsed, 3),
     }
     if not _is_builtin(game.layout):
@@ -209,13 +203,7 @@ def from_dict(data: Any, **options: Any) -> Game:
         if not isinstance(data[name], list):
             raise SaveError(f"{name} must be a list")
     counters = data["counters"]
-    if not isinstance(counters, dict) or set(counters) != {
-        "moves",
-        "undos",
-        "redos",
-        "shuffles",
-        "hints",
-    }:
+    if not isinstance(counters, dict) or set(counters) != set(Counters().to_json()):
         raise SaveError("counters must hold moves, undos, redos, shuffles and hints")
     elapsed = data["elapsed"]
     # A range test, not math.isfinite (which overflows on 10**400): NaN and inf fail it too.

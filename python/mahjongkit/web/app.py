@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
-from pathlib import Path
 from typing import Any, Final
 
 import anyio
@@ -34,18 +33,13 @@ from mahjongkit.solitaire.game import Game
 from mahjongkit.web import api
 from mahjongkit.web.mcr_routes import McrServer
 from mahjongkit.web.openapi import openapi
+from mahjongkit.web.routes import STATIC, StoredGames, created, locked, page, unknown_action
 from mahjongkit.web.store import DEFAULT_MAX_ACTIONS, DEFAULT_MAX_GAMES, DEFAULT_TTL, GameStore
 
-STATIC: Final = Path(__file__).parent / "static"
 MAX_BODY: Final = 1 << 20
 """Request bodies above 1 MiB are refused (a long saved game is a few tens of KiB)."""
 SOLVER_THREADS: Final = 2
 """Solve requests running at once; more wait their turn."""
-_PAGE_HEADERS: Final = {
-    # Everything the page needs is served from here: no CDN, works offline.
-    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'",
-    "Cache-Control": "no-cache",
-}
 
 Handler = Callable[[Request], Awaitable[Response]]
 
@@ -119,6 +113,9 @@ class Server:
 
     def __init__(self, store: GameStore[Game], solver_seconds: float, save_key: bytes) -> None:
         self.store = store
+        self.games = StoredGames(
+            store, param="game_id", noun="game", then="; restore it from its save"
+        )
         self.solver_seconds = solver_seconds
         self.save_key = save_key
         self._solvers: anyio.CapacityLimiter | None = None
@@ -126,7 +123,7 @@ class Server:
     # ---- the page ----
 
     async def index(self, request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers=_PAGE_HEADERS)
+        return page("index.html")
 
     async def service_worker(self, request: Request) -> Response:
         # Served from the root so that it may control the page at /.
@@ -204,89 +201,59 @@ class Server:
         )
         entry = self.store.add(made.game, made.daily)
         entry.actions = made.actions
-        return JSONResponse(
-            {"state": api.game_json(entry.id, made.game, made.daily)},
-            status_code=201,
-            headers={"Location": f"/api/games/{entry.id}"},
+        return created(
+            {"state": api.game_json(entry.id, made.game, made.daily)}, f"/api/games/{entry.id}"
         )
 
-    def _entry(self, request: Request) -> Any:
-        game_id = request.path_params["game_id"]
-        entry = self.store.find(game_id)
-        if entry is None:
-            raise api.ApiError(
-                404,
-                "game_not_found",
-                f"no game {shown(game_id)}: it never existed or has expired (the server keeps "
-                f"{self.store.max_games} games, each for {self.store.ttl / 60:.0f} idle "
-                "minutes); restore it from its save",
-            )
-        return entry
-
     async def get_game(self, request: Request) -> Response:
-        entry = self._entry(request)
-
-        def state() -> dict[str, Any]:
-            with entry.lock:
-                return {"state": api.game_json(entry.id, entry.game, entry.daily)}
-
-        return JSONResponse(await anyio.to_thread.run_sync(state))
+        entry = self.games.entry(request)
+        return JSONResponse(
+            await locked(entry, lambda: {"state": api.game_json(entry.id, entry.game, entry.daily)})
+        )
 
     async def delete_game(self, request: Request) -> Response:
-        entry = self._entry(request)
+        entry = self.games.entry(request)
         self.store.remove(entry.id)
         return JSONResponse({"deleted": entry.id})
 
     async def action(self, request: Request) -> Response:
-        entry = self._entry(request)
+        entry = self.games.entry(request)
         action = request.path_params["action"]
         if action not in api.ACTIONS:
-            raise api.ApiError(
-                404,
-                "unknown_action",
-                f"unknown game action {shown(action)}; actions: {', '.join(api.ACTIONS)}",
-            )
+            raise unknown_action(action, api.ACTIONS, "game action")
         body = await _body(request)
         free = action in api.FREE_ACTIONS
-        if not free and entry.actions >= self.store.max_actions:
-            raise api.ApiError(
-                429,
-                "too_many_actions",
-                f"this game has had its {self.store.max_actions} actions; start a new one",
-            )
 
         def run() -> dict[str, Any]:
-            with entry.lock:
-                entry.actions += 0 if free else 1
-                outcome = api.play(entry.game, action, body)
-                outcome["state"] = api.game_json(entry.id, entry.game, entry.daily)
-                return outcome
+            if not free:
+                self.games.count_action(entry)
+            outcome = api.play(entry.game, action, body)
+            outcome["state"] = api.game_json(entry.id, entry.game, entry.daily)
+            return outcome
 
-        return JSONResponse(await anyio.to_thread.run_sync(run))
+        return JSONResponse(await locked(entry, run))
 
     async def explain(self, request: Request) -> Response:
-        entry = self._entry(request)
+        entry = self.games.entry(request)
 
         def run() -> dict[str, Any]:
-            with entry.lock:
-                slot = api.slot_of(request.path_params["slot"], entry.game)
-                return api.explain_json(entry.game.explain(slot))
+            slot = api.slot_of(request.path_params["slot"], entry.game)
+            return api.explain_json(entry.game.explain(slot))
 
-        return JSONResponse(await anyio.to_thread.run_sync(run))
+        return JSONResponse(await locked(entry, run))
 
     async def save(self, request: Request) -> Response:
         from mahjongkit.solitaire.save import sign, to_dict
 
-        entry = self._entry(request)
+        entry = self.games.entry(request)
 
         def run() -> dict[str, Any]:
             # Signed with the server's key, with the actions used and the Daily date: a
             # restored game is the game it was, allowance and all.
-            with entry.lock:
-                saved = {**to_dict(entry.game), "actions": entry.actions, "daily": entry.daily}
-                return {"save": sign(saved, self.save_key), "daily": entry.daily}
+            saved = {**to_dict(entry.game), "actions": entry.actions, "daily": entry.daily}
+            return {"save": sign(saved, self.save_key), "daily": entry.daily}
 
-        return JSONResponse(await anyio.to_thread.run_sync(run))
+        return JSONResponse(await locked(entry, run))
 
 
 def create_app(

@@ -8,10 +8,10 @@ Two kinds of object live in the server's stores:
   result. What it answers is :func:`table_json`, the person's seat's view only: never another
   seat's concealed tiles, the wall, or the seed that makes the wall (it is shown when the game
   is over, with the save).
-* a :class:`Replay`: a finished game (our save, or an arena hand played again from its spec)
-  stepped move by move; :meth:`Replay.frame` answers the state after ``n`` moves from one
-  seat's view or with every hand open, the legal options of the seat about to move, and what
-  the level-3 bot would have done.
+* a :class:`Replay`: a finished game (our save, an arena hand played again from its spec, a
+  game of Botzone's records or a judge's log) stepped move by move; :meth:`Replay.frame`
+  answers the state after ``n`` moves from one seat's view or with every hand open, the legal
+  options of the seat about to move, and what the level-3 bot would have done.
 
 Bad input raises :class:`~mahjongkit.web.api.ApiError` (a 4xx with a short code and message).
 
@@ -550,6 +550,27 @@ class Replay:
             raise bad("bad_record", "; ".join(report.problems)[:200] or "the record has no moves")
         return cls.from_save(replayed[0].to_json(), f"Botzone record {record.match}")
 
+    @classmethod
+    def from_judge_log(cls, body: Mapping[str, Any]) -> Replay:
+        """The hand of a judge's log (``mahjongkit mcr judge --log``), played again by the
+        judge and the rules from its recorded answers
+        (:mod:`mahjongkit.mcr.botzone.judge_log`); a log they do not lead through is a 400
+        naming what is wrong."""
+        from mahjongkit.mcr.botzone.judge_log import read_judge_log
+
+        data = check_fields(body, ("kind", "log", "title"), "a judge log's replay")
+        log = data.get("log")
+        if not isinstance(log, (str, dict)):
+            raise bad("missing_field", "a judge log's replay needs log: the judge's log")
+        if isinstance(log, str) and len(log) > MAX_SAVE:
+            raise ApiError(413, "save_too_large", f"a log is at most {MAX_SAVE} bytes")
+        try:
+            hand = read_judge_log(log)
+        except ValueError as error:
+            raise bad("bad_log", str(error)[:200]) from None
+        title = data.get("title")
+        return cls.from_save(hand.rules.to_json(), title if isinstance(title, str) else hand.title)
+
     def at(self, index: int) -> tuple[Rules, list[Event], Sequence[Hand] | None]:
         """The rules after ``index`` moves, the events of the last move and the hands just
         before it."""
@@ -613,14 +634,19 @@ class Replay:
 def replay_from(body: Mapping[str, Any]) -> Replay:
     """A replay from a request: ``{"kind": "save", "save": <object or text>}``,
     ``{"kind": "arena", "specs": [...], "variant", "seed", "deal", "rotation"}`` or
-    ``{"kind": "records", "text": <a file of Botzone records>, "game": <its number>}``."""
+    ``{"kind": "records", "text": <a file of Botzone records>, "game": <its number>}`` or
+    ``{"kind": "judge", "log": <a judge's log, object or text>}``."""
     kind = body.get("kind", "save")
     if kind == "arena":
         return Replay.from_arena(body)
     if kind == "records":
         return Replay.from_records(body)
+    if kind == "judge":
+        return Replay.from_judge_log(body)
     if kind != "save":
-        raise bad("bad_kind", f"a replay is of kind save, arena or records, not {_clip(kind)}")
+        raise bad(
+            "bad_kind", f"a replay is of kind save, arena, records or judge, not {_clip(kind)}"
+        )
     check_fields(body, ("kind", "save", "title"), "a saved game's replay")
     save = body.get("save")
     if isinstance(save, dict):

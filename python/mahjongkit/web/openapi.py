@@ -217,8 +217,9 @@ def _mcr_paths() -> dict[str, Any]:
                 "Load a finished game to replay (201): its move list",
                 body=(
                     "{kind: save, save: a saved game}, {kind: arena, specs: four bot:N, "
-                    "variant: mcr|botzone, seed, deal, rotation} or {kind: records, text: "
-                    "a file of Botzone's records, game: its number from 0}"
+                    "variant: mcr|botzone, seed, deal, rotation}, {kind: records, text: "
+                    "a file of Botzone's records, game: its number from 0} or {kind: judge, "
+                    "log: a log of mahjongkit mcr judge --log}"
                 ),
             )
         },

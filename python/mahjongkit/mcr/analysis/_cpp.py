@@ -65,9 +65,17 @@ def is_complete(hand: Hand) -> bool:
 
 
 def waits(hand: Hand, *, include_held_four: bool = False) -> list[int]:
-    check_size(hand, (13,), "waits")
+    return _kinds_of_thirteen(core().waits, hand, include_held_four, "waits")
+
+
+def _kinds_of_thirteen(
+    function: Callable[..., Sequence[int]], hand: Hand, include_held_four: bool, what: str
+) -> list[int]:
+    """The kinds a core ``function`` of a thirteen finds (the waits, or the tiles that
+    improve it), asked with the hand's melds and their tiles."""
+    check_size(hand, (13,), what)
     return list(
-        core().waits(
+        function(
             counts=hand.counts,
             melds=len(hand.melds),
             meld_tiles=_meld_tiles(hand),
@@ -110,15 +118,7 @@ def shanten_by_form(hand: Hand) -> dict[Form, int]:
 
 
 def acceptance(hand: Hand, *, include_held_four: bool = False) -> list[int]:
-    check_size(hand, (13,), "acceptance")
-    return list(
-        core().acceptance(
-            counts=hand.counts,
-            melds=len(hand.melds),
-            meld_tiles=_meld_tiles(hand),
-            include_held_four=include_held_four,
-        )
-    )
+    return _kinds_of_thirteen(core().acceptance, hand, include_held_four, "acceptance")
 
 
 def shanten_after_discard(

@@ -167,7 +167,7 @@ def _simple_log(first: str, inp: TextIO) -> tuple[list[str], list[str]]:
     """The requests and responses of a simple-mode first turn: the count ``n`` (already
     read), then request 1, response 1, ..., request ``n``, interleaved as Botzone sends them."""
     word = first.strip()
-    if not word.isascii() or not word.isdigit():
+    if not word or word.strip("0123456789"):  # ASCII digits only (not isdigit's others)
         raise BotzoneInputError(
             f"the input starts with neither '{{' (JSON) nor a turn count: {word[:40]!r}"
         )

@@ -1,9 +1,9 @@
 """The state of one hand: wall, the four seats' tiles, pools, turn, the drawn tile, flags.
 
 :class:`HandState` runs a hand from the deal to its end: draws (flowers exposed and
-replaced), discards, kongs, the claim window, the robbing window. It keeps each seat's
-concealed tiles as a count vector and each seat's *waits* (the kinds that would complete
-its thirteen), recomputed only when that seat's tiles change, so a discard asks every other
+replaced), discards, kongs, the claim window, the robbing window. Its table keeps each
+seat's concealed tiles as a count vector and each seat's *waits* (the kinds that would
+complete its thirteen), recomputed only when that seat's tiles change, so a discard asks every other
 seat "does this tile complete you?" as a lookup in a short list and all seats' claims are
 computed at once. A win is scored once, when it becomes possible; the tally is kept for the
 settlement. When the hand ends, :attr:`HandState.end` says how; the match settles it.
@@ -99,17 +99,16 @@ class HandState:
     """One hand in play. Attributes are read by the rules; seats change only through the
     methods below (each appends what happened to ``events``).
 
-    ``counts`` (each seat's concealed tiles), ``melds`` and ``flowers`` are the state; the
-    table (:mod:`.table`) holds a copy of the counts derived from them in one place
-    (:meth:`_changed`, and the table's own draws and discards, which :meth:`discard` and
-    :meth:`draw` mirror), and ``check_invariants`` compares the two."""
+    Each seat's concealed tiles live in the table (:mod:`.table`), which makes the draws and
+    discards itself (:meth:`counts_of` reads them); ``melds`` and ``flowers`` are here. Every
+    other change (the deal, a claim, a kong, a win) is made to the seat's counts read from the
+    table and handed back whole with its melds (:meth:`_changed`)."""
 
     __slots__ = (
         "_hands",
         "_self_done",
         "_self_tally",
         "claimed_this_turn",
-        "counts",
         "dealer",
         "drawn",
         "drawn_from",
@@ -154,7 +153,6 @@ class HandState:
         self.whole = whole  # a seeded hand holds the whole set; a written one may not
         # The rule flags of the legality checks (legality.rule_flags), FOUR_WALLS as the wall is.
         self.flags = flags & ~FOUR_WALLS | (FOUR_WALLS if self.seat_walls is not None else 0)
-        self.counts: list[list[int]] = [[0] * COUNTS_LENGTH for _ in range(SEATS)]
         self.melds: list[tuple[Meld, ...]] = [(), (), (), ()]
         self.flowers: list[tuple[int, ...]] = [(), (), (), ()]
         self.pools: list[list[int]] = [[], [], [], []]
@@ -171,7 +169,7 @@ class HandState:
         self.end: HandEnd | None = None
         self._self_done = False
         self._self_tally: TallyLike | None = None
-        # The seats' tiles copied for the one-call discard step and the legal lists.
+        # The seats' concealed tiles, for the one-call discard step and the legal lists.
         self.table = judge.table(self.flags, self._gate_waits if judge.gate else None)
 
     def copy(self, events: list[Event]) -> HandState:
@@ -182,8 +180,6 @@ class HandState:
         other.dealer, other.prevailing, other.judge = self.dealer, self.prevailing, self.judge
         other.events = events
         other.whole, other.flags = self.whole, self.flags
-        c = self.counts
-        other.counts = [c[0][:], c[1][:], c[2][:], c[3][:]]
         other.melds = self.melds[:]
         other.flowers = self.flowers[:]
         p = self.pools
@@ -207,26 +203,35 @@ class HandState:
         """The seat's tiles as a :class:`Hand` value (built when asked, then kept)."""
         hand = self._hands[seat]
         if hand is None:
-            hand = _unchecked_hand(self.counts[seat], self.melds[seat], self.flowers[seat])
+            hand = _unchecked_hand(self.table.counts(seat), self.melds[seat], self.flowers[seat])
             self._hands[seat] = hand
         return hand
 
+    def kept_hand(self, seat: int) -> Hand | None:
+        """The seat's hand value if one is kept (built since its tiles last changed)."""
+        return self._hands[seat]
+
     def set_hand(self, seat: int, hand: Hand) -> None:
         """Replace the seat's tiles by ``hand`` (a checked value)."""
-        self.counts[seat] = list(hand.counts)
         self.melds[seat] = hand.melds
         self.flowers[seat] = hand.flowers
-        self._changed(seat)
+        self._changed(seat, list(hand.counts))
         self._hands[seat] = hand
 
-    def _changed(self, seat: int) -> None:
+    def counts_of(self, seat: int) -> list[int]:
+        """The seat's concealed tiles as 35 counts (index 0 unused): a fresh list, read from
+        the table."""
+        return self.table.counts(seat)
+
+    def _changed(self, seat: int, counts: list[int]) -> None:
         """The seat's tiles changed (anything but a discard or a draw, which the table makes
-        itself): its hand value is rebuilt when asked, and the table's copy derived anew."""
+        itself): ``counts`` are its concealed tiles now, handed to the table with its melds;
+        its hand value is rebuilt when asked."""
         self._hands[seat] = None
         melds = self.melds[seat]
         self.table.set_seat(
             seat,
-            self.counts[seat],
+            counts,
             len(melds),
             [k for m in melds for k in m.tiles],
             [m.tiles[0] for m in melds if m.kind is _PUNG_MELD],
@@ -242,11 +247,11 @@ class HandState:
 
     def size(self, seat: int) -> int:
         """Concealed tiles plus three per meld: 13, or 14 on turn."""
-        return sum(self.counts[seat]) + 3 * len(self.melds[seat])
+        return sum(self.table.counts(seat)) + 3 * len(self.melds[seat])
 
     def held(self, seat: int, kind: int) -> int:
         """Copies of ``kind`` the seat holds, concealed and in melds."""
-        return self.counts[seat][kind] + sum(m.tiles.count(kind) for m in self.melds[seat])
+        return self.table.counts(seat)[kind] + sum(m.tiles.count(kind) for m in self.melds[seat])
 
     def waits_of(self, seat: int) -> list[int]:
         """The kinds that would complete the seat's thirteen (none held four), ascending,
@@ -369,9 +374,10 @@ class HandState:
         order = [(dealer + step) % SEATS for step in range(SEATS)]
         last_received: dict[int, tuple[int, str]] = {}
         emit = self.events.append
+        counts = [[0] * COUNTS_LENGTH for _ in range(SEATS)]
         for seat in order:
             tiles = dealt[seat]
-            c = self.counts[seat]
+            c = counts[seat]
             last_received[seat] = (tiles[-1], "wall")
             for tile in tiles:
                 if tile > _LAST_STANDARD:  # a flower or season
@@ -381,7 +387,7 @@ class HandState:
                     c[tile] += 1
         # Replacements from the back, seat by seat from the dealer, flowers recursively.
         for seat in order:
-            c = self.counts[seat]
+            c = counts[seat]
             missing = (14 if seat == dealer else 13) - sum(c)
             while missing > 0:
                 tile = self.wall.replace()
@@ -393,7 +399,7 @@ class HandState:
                     c[tile] += 1
                     missing -= 1
                     last_received[seat] = (tile, "back")
-            self._changed(seat)
+            self._changed(seat, c)
         self.turn = dealer
         tile, source = last_received[dealer]
         self.drawn = tile if not is_bonus(tile) else None
@@ -406,8 +412,6 @@ class HandState:
     def discard(self, seat: int, tile: int) -> tuple[Move, ...] | None:
         """``seat`` discards ``tile``; the next seat's turn moves when it drew and they are
         known here already (no self-drawn win to score), else ``None``."""
-        counts = self.counts
-        counts[seat][tile] -= 1
         self._hands[seat] = None
         self.pools[seat].append(tile)
         # Fan 45 (last tile claim): the discard that follows the draw that emptied the wall.
@@ -415,7 +419,8 @@ class HandState:
         self.events.append(_DISCARDED[seat][tile])
         wall = self.wall
         # One call: the table takes the discard and asks every other seat; when nobody may
-        # claim it and the shared wall's front tile is a standard one, the next seat draws it.
+        # claim it and the shared wall's front tile is a standard one, the next seat draws it
+        # (the table's counts are the seats' tiles: the discard and the draw are made there).
         front = wall._front
         drawn = 0
         if self.seat_walls is None and wall._back != front:
@@ -428,7 +433,6 @@ class HandState:
             front += 1
             wall._front = front
             self.events.append(_DREW[nxt][False])
-            counts[nxt][drawn] += 1  # the table's own draw, mirrored
             self._hands[nxt] = None
             self.turn = nxt
             self.drawn = drawn
@@ -451,12 +455,12 @@ class HandState:
         return None
 
     def declare_kong(self, seat: int, tile: int) -> None:
-        c = self.counts[seat]
+        c = self.table.counts(seat)
         if c[tile] == 4:
             self.events.append(KongDeclared(seat, tile, "concealed"))
             c[tile] = 0
             self.melds[seat] = (*self.melds[seat], Meld(MeldKind.KONG, (tile,) * 4, concealed=True))
-            self._changed(seat)
+            self._changed(seat, c)
             self.draw(seat, from_back=True, reason=Replacement.KONG)  # never robbable
             return
         self.events.append(KongDeclared(seat, tile, "promoted"))
@@ -509,8 +513,7 @@ class HandState:
             self.add_flower(seat, tile)
             emit(FlowerExposed(seat, tile))
             from_back, reason = True, Replacement.FLOWER
-        self.counts[seat][tile] += 1
-        self._hands[seat] = None  # the waits stay: they are those of the thirteen before
+        self._hands[seat] = None  # the table's draw below keeps the waits of the thirteen
         self.phase = Phase.DISCARD
         self.turn = seat
         self.drawn = tile
@@ -519,7 +522,8 @@ class HandState:
         self.claimed_this_turn = False
         # The last tile (fans 44, 45): the shared wall is empty, or the next seat's is.
         self.last_draw_emptied = wall.is_empty if walls is None else walls.empty((seat + 1) & 3)
-        # Unless the drawn tile is among the waits of the thirteen, there is no win to score.
+        # The table adds the tile; unless it is among the waits of the thirteen, there is no
+        # win to score.
         self._self_done = not self.table.draw(seat, tile)
         self._self_tally = None
 
@@ -552,8 +556,9 @@ class HandState:
                 self.perform_promotion(source, tile)
                 return
             winner = best[0]
-            self.counts[source][tile] -= 1  # the robbed tile moves to the winner
-            self._changed(source)
+            c = self.table.counts(source)
+            c[tile] -= 1  # the robbed tile moves to the winner
+            self._changed(source, c)
             tally, context = w.tallies[winner]
             self._end_with_win(winner, tile, WinBy.ROBBING, source, tally, context)
             return
@@ -568,7 +573,7 @@ class HandState:
             self._end_with_win(claimer, tile, WinBy.DISCARD, source, tally, context)
             return
         # The window offered the claim from these very counts: no need to check them again.
-        c = self.counts[claimer]
+        c = self.table.counts(claimer)
         if move.kind is MoveKind.CHOW:
             assert move.tiles is not None
             a, b = move.tiles
@@ -578,7 +583,7 @@ class HandState:
             c[tile] -= 2 if move.kind is MoveKind.PUNG else 3
         meld, claimed = _claim_values(claimer, move, tile, source)
         self.melds[claimer] = (*self.melds[claimer], meld)
-        self._changed(claimer)
+        self._changed(claimer, c)
         self.events.append(claimed)
         # With four walls the claimer's discard is the last tile's when the next wall is empty.
         walls = self.seat_walls
@@ -602,8 +607,9 @@ class HandState:
         tally: TallyLike,
         context: WinContext,
     ) -> None:
-        self.counts[winner][tile] += 1
-        self._changed(winner)
+        c = self.table.counts(winner)
+        c[tile] += 1
+        self._changed(winner, c)
         self.finish(HandEnd(winner, by, discarder, tile, tally, self.hand(winner), context))
 
     def finish(self, end: HandEnd) -> None:

@@ -1,6 +1,6 @@
 """What must hold of a game at every step, checked afresh (never from the bookkeeping it
 checks): every tile accounted for once, totals summing to zero, each seat holding 13 (14 on
-turn), the table's copy of the tiles equal to the hand's, and a window offering only claims
+turn), each seat's hand value equal to its tiles in the table, and a window offering only claims
 the legality checks (:mod:`.legality`) allow when asked again of the hand's own tiles.
 """
 
@@ -15,7 +15,6 @@ from mahjongkit.mcr.game.legality import claim_reason
 from mahjongkit.mcr.game.match import Match, Status
 from mahjongkit.mcr.game.moves import Move, MoveKind
 from mahjongkit.mcr.game.window import ClaimWindow, Phase
-from mahjongkit.mcr.hand.wall import SEATS
 from mahjongkit.tiles import KINDS, STANDARD_KINDS, code, copies
 
 _COPIES: Final = [0, *(copies(kind) for kind in range(1, KINDS + 1))]
@@ -23,17 +22,23 @@ _BONUS_ZEROS: Final = (0,) * (KINDS - STANDARD_KINDS)
 _STANDARD_COPIES: Final = [c if k <= STANDARD_KINDS else 0 for k, c in enumerate(_COPIES)]
 
 
-def tile_counts(state: HandState) -> list[int]:
-    """How many of each kind are somewhere: in the hands, melds, flowers, pools, wall.
+def tile_counts(state: HandState, concealed: list[list[int]] | None = None) -> list[int]:
+    """How many of each kind are somewhere: in the hands, melds, flowers, pools, wall
+    (``concealed``: the seats' concealed counts, if already read from the table).
 
     Counted afresh from every place a tile can be (never from incremental bookkeeping),
     so that :func:`check` can catch a tile lost or duplicated by a bug."""
-    c = state.counts
+    c = concealed if concealed is not None else _concealed(state)
     seen = [*map(add, map(add, c[0], c[1]), map(add, c[2], c[3])), *_BONUS_ZEROS]
     melds = [meld.tiles for seat_melds in state.melds for meld in seat_melds]
     for kind in chain(state.wall.tiles, *state.pools, *state.flowers, *melds):
         seen[kind] += 1
     return seen
+
+
+def _concealed(state: HandState) -> list[list[int]]:
+    counts = state.table.counts  # HandState.counts_of, read once a seat without its frame
+    return [counts(0), counts(1), counts(2), counts(3)]
 
 
 def overfull_kinds(state: HandState) -> list[str]:
@@ -51,7 +56,8 @@ def _waiting_on(state: HandState) -> tuple[int, ...]:
 def check(match: Match, state: HandState) -> list[str]:
     """Strings naming what is broken in the match's hand ``state``; empty when sound."""
     problems: list[str] = []
-    seen = tile_counts(state)
+    concealed = _concealed(state)
+    seen = tile_counts(state, concealed)
     flowers = match.variant.flowers
     if not (state.whole and seen == (_COPIES if flowers else _STANDARD_COPIES)):
         for kind in range(1, KINDS + 1):
@@ -71,14 +77,14 @@ def check(match: Match, state: HandState) -> list[str]:
     holding_fourteen = state.turn
     if w is not None and w.kind is Phase.ROB:
         holding_fourteen = w.from_seat
-    for seat, (counts, melds) in enumerate(zip(state.counts, state.melds, strict=True)):
+    for seat, (counts, melds) in enumerate(zip(concealed, state.melds, strict=True)):
         expected = 14 if seat == holding_fourteen else 13
         size = sum(counts) + 3 * len(melds)
         if size != expected:
             problems.append(f"seat {seat} holds {size} tiles, not {expected}")
-    for seat in range(SEATS):
-        if state.table.counts(seat) != state.counts[seat]:
-            problems.append(f"the hand table's tiles of seat {seat} are not the hand's")
+        kept = state.kept_hand(seat)
+        if kept is not None and kept.counts != tuple(counts):
+            problems.append(f"the hand value of seat {seat} is not its tiles in the table")
     if w is None:
         if state.phase is not Phase.DISCARD or state.turn is None:
             problems.append(f"no window is open but the phase is {state.phase.value}")
@@ -93,7 +99,7 @@ def check(match: Match, state: HandState) -> list[str]:
         if not claims:
             problems.append(f"the window asks seat {seat}, which has no claim")
         for claim in claims:
-            if not _offer_holds(match, state, w, seat, claim):
+            if not _offer_holds(match, state, w, seat, claim, concealed[seat]):
                 problems.append(f"the window offers seat {seat} {claim} it cannot make")
     if not w.waiting:
         problems.append("the window is open but nobody is left to answer")
@@ -102,9 +108,11 @@ def check(match: Match, state: HandState) -> list[str]:
     return problems
 
 
-def _offer_holds(match: Match, state: HandState, w: ClaimWindow, seat: int, claim: Move) -> bool:
-    """Whether an offered ``claim`` passes its check asked afresh of the hand's own tiles
-    (not of the table that offered it), a win being complete and scored."""
+def _offer_holds(
+    match: Match, state: HandState, w: ClaimWindow, seat: int, claim: Move, counts: list[int]
+) -> bool:
+    """Whether an offered ``claim`` passes its check asked afresh of the seat's tiles
+    (``counts``; not the table's offer bits), a win being complete and scored."""
     if claim.kind is MoveKind.WIN:
         hand = state.hand(seat)
         return (
@@ -112,7 +120,5 @@ def _offer_holds(match: Match, state: HandState, w: ClaimWindow, seat: int, clai
         )
     if w.kind is Phase.ROB:
         return False
-    reason = claim_reason(
-        claim, seat, w.from_seat, state.counts[seat], w.tile, state.flags, state.walls()
-    )
+    reason = claim_reason(claim, seat, w.from_seat, counts, w.tile, state.flags, state.walls())
     return reason is None

@@ -142,7 +142,7 @@ def load_position(match: Match, position: Position) -> HandState:
     state.claimed_this_turn = position.claimed_this_turn
     if position.drawn is not None:
         drawn = _tile_kind(position.drawn)
-        if is_bonus(drawn) or state.counts[turn][drawn] == 0:
+        if is_bonus(drawn) or state.hand(turn).counts[drawn] == 0:
             raise ValueError(f"seat {turn} does not hold the drawn tile {code(drawn)}")
         if position.claimed_this_turn:
             raise ValueError("a turn reached by a claim has no drawn tile")

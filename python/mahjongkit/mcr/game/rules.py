@@ -505,7 +505,7 @@ class Rules:
                 reason = win_reason(self._match.judge.score, hand14, state.context(seat, tile, by))
             else:
                 reason = claim_reason(
-                    move, seat, w.from_seat, state.counts[seat], tile, state.flags, state.walls()
+                    move, seat, w.from_seat, state.counts_of(seat), tile, state.flags, state.walls()
                 )
         elif kind in _WINDOW_ONLY:
             return (RefusalCode.NO_WINDOW, f"no window is open to {kind.value} in")
@@ -523,7 +523,7 @@ class Rules:
             reason = turn_reason(
                 move,
                 seat,
-                state.counts[seat],
+                state.counts_of(seat),
                 pungs_of(state.melds[seat]),
                 state.claimed_this_turn,
                 state.flags,

@@ -5,12 +5,13 @@ same answers, same codes (``tests/conformance/test_mcr_table.py``). Its legal li
 refusals are those of :mod:`.legality`, the one source of the rules of a turn and a claim
 (the C++ table asks that module's C++ twin, ``cpp/core/mcr/legality.cpp``).
 
-The hand state (:class:`~.hand_state.HandState`) holds the tiles; the table holds a copy
-derived from it seat by seat (:meth:`HandTable.set_seat`, after the deal, a claim, a kong or
-a win) and applies the same draws and discards itself on the hot path, so that one call
-answers a discard: which seats may claim it (their offer bits, :mod:`.legality`), and if
-nobody may, the next seat's draw, whether the drawn tile completes its thirteen and that
-seat's turn moves. ``check_invariants`` compares the copy with the hand. Each seat's waits
+The table is where the seats' concealed tiles live: the hand state
+(:class:`~.hand_state.HandState`) reads them from it (:meth:`HandTable.counts`) and hands a
+seat's tiles back whole when anything but a draw or a discard changes them
+(:meth:`HandTable.set_seat`, after the deal, a claim, a kong or a win). The table makes the
+draws and discards itself, so that one call answers a discard: which seats may claim it
+(their offer bits, :mod:`.legality`), and if nobody may, the next seat's draw, whether the
+drawn tile completes its thirteen and that seat's turn moves. Each seat's waits
 are kept until its concealed tiles change (a draw keeps them: they are those of the
 thirteen before it).
 

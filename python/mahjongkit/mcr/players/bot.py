@@ -47,7 +47,7 @@ True
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final
@@ -370,29 +370,16 @@ class Bot:
         return self._best_discard(view, ranked)
 
     def _claim3(self, view: View) -> Move:
-        window = view.window
-        assert window is not None
-        hand, tile = view.hand, window.tile
+        hand = view.hand
         if shanten(hand) <= 0 and scoring_waits(hand, waits(hand), view) > 0:
             return _pass_move(view)  # ready to win with eight: a claim can only spoil it
         now = hand_value(hand.counts, hand.melds, view.unseen, view.seat_wind, view.prevailing)
         worth: list[tuple[tuple[int, int, float, int, int], Move]] = []
-        for move in view.legal:
-            if move.kind is MoveKind.CHOW and move.tiles is not None:
-                after = hand.claim_chow(tile, move.tiles[0], move.tiles[1], window.from_seat)
-            elif move.kind in (MoveKind.PUNG, MoveKind.KONG):
-                after = hand.claim_pung(tile, window.from_seat)
-            else:
-                continue
+        for move, after in _claimed_hands(view):
             key = self._planned(view, after)[0][0]
             if key[0] == 0 or -key[2] > now * CLAIM_MARGIN:
                 worth.append((key, move))
-        if not worth:
-            return _pass_move(view)
-        top = min(key for key, _ in worth)
-        best = [m for key, m in worth if key == top]
-        kongs = [m for m in best if m.kind is MoveKind.KONG]
-        return kongs[0] if kongs else self._pick(view, best)
+        return self._best_claim(view, worth)
 
     def _claim(self, view: View) -> Move:
         window = view.window
@@ -400,13 +387,7 @@ class Bot:
         hand, tile = view.hand, window.tile
         now = shanten(hand)
         worth: list[tuple[tuple[int, int, int], Move]] = []
-        for move in view.legal:
-            if move.kind is MoveKind.CHOW and move.tiles is not None:
-                after = hand.claim_chow(tile, move.tiles[0], move.tiles[1], window.from_seat)
-            elif move.kind in (MoveKind.PUNG, MoveKind.KONG):
-                after = hand.claim_pung(tile, window.from_seat)  # a kong is judged as its pung
-            else:
-                continue
+        for move, after in _claimed_hands(view):
             ranked = self._ranked_discards(view, after)
             key = ranked[0][0]
             left, scoring = key[0], -key[1]
@@ -417,6 +398,10 @@ class Bot:
                 and scores_by_itself(tile, view.seat_wind, view.prevailing)
             ):
                 worth.append((key, move))
+        return self._best_claim(view, worth)
+
+    def _best_claim(self, view: View, worth: Sequence[tuple[tuple[float, ...], Move]]) -> Move:
+        """The claim of the best key among those ``worth`` making, or a pass if none is."""
         if not worth:
             return _pass_move(view)
         top = min(key for key, _ in worth)
@@ -424,6 +409,18 @@ class Bot:
         best = [m for key, m in worth if key == top]
         kongs = [m for m in best if m.kind is MoveKind.KONG]
         return kongs[0] if kongs else self._pick(view, best)
+
+
+def _claimed_hands(view: View) -> Iterator[tuple[Move, Hand]]:
+    """Each legal claim of the open window and the hand it makes (a kong judged as its pung)."""
+    window = view.window
+    assert window is not None
+    hand, tile = view.hand, window.tile
+    for move in view.legal:
+        if move.kind is MoveKind.CHOW and move.tiles is not None:
+            yield move, hand.claim_chow(tile, move.tiles[0], move.tiles[1], window.from_seat)
+        elif move.kind in (MoveKind.PUNG, MoveKind.KONG):
+            yield move, hand.claim_pung(tile, window.from_seat)
 
 
 def _free_kongs(view: View, best_left: int) -> list[Move]:

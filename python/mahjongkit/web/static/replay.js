@@ -8,6 +8,9 @@
   let replay = null; // {id, title, moves, source}
   let index = 0;
   let loading = 0;
+  // The format a judge's log names (LOG_FORMAT of mahjongkit.mcr.botzone.judge; the browser
+  // test loads one, so a renamed format fails there).
+  const JUDGE_LOG = "mahjongkit.botzone.log";
 
   function say(text, error) {
     $("message").textContent = text;
@@ -102,15 +105,26 @@
     };
   }
 
+  function judgeLog(text) {
+    try {
+      return JSON.parse(text).format === JUDGE_LOG;
+    } catch {
+      return false; // not JSON: sent as a save, whose refusal says so
+    }
+  }
+
   async function fromFile() {
     const file = $("file").files[0];
     if (!file) return;
     const text = await file.text();
     index = 0;
-    // Our saves are JSON; anything else is read as a file of Botzone's records.
-    const body = text.trimStart().startsWith("{")
-      ? { kind: "save", save: text, title: file.name }
-      : { kind: "records", text, game: Number($("record-game").value) || 0 };
+    // Our saves and the judge's logs are JSON (a log names its format); anything else is read
+    // as a file of Botzone's records. The server checks whatever it is sent.
+    const body = !text.trimStart().startsWith("{")
+      ? { kind: "records", text, game: Number($("record-game").value) || 0 }
+      : judgeLog(text)
+        ? { kind: "judge", log: text, title: file.name }
+        : { kind: "save", save: text, title: file.name };
     await load(body, {});
   }
 

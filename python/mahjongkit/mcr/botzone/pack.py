@@ -1,0 +1,165 @@
+"""Packing the bot into one file that Botzone runs with its own Python (3.6).
+
+:func:`pack` writes a Python zip application (a zip file whose root holds ``__main__.py``;
+``python3 bot.pyz`` runs it): Botzone's way to upload a Python bot of several files
+(``docs/botzone.md``). It holds the modules :func:`bot_modules` finds, each lowered by
+:mod:`~.lower` to the Python 3.6 that Botzone runs (with bytecode for the packing Python,
+used when the running Python is the same version), and no compiled core: the answers are
+those of the installed bot with ``impl="python"`` (the twins give the C++ core's results).
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Final
+
+from mahjongkit._version import __version__
+
+ENTRY: Final = "mahjongkit.mcr.botzone.program"
+"""The module a packed bot starts from (its ``serve``)."""
+NOT_PACKED: Final = frozenset(
+    {
+        "mahjongkit._core",  # compiled: the twins answer instead
+        # a bot answers from its view; only a whole game played in-process (``play_game``,
+        # ``botzone_rules``) builds the rules, and a packed bot plays no game itself
+        "mahjongkit.mcr.game.rules",
+    }
+)
+MAIN: Final = '''\
+"""A mahjongkit {version} bot (level {level}) for Botzone's Chinese Standard Mahjong."""
+import os
+import sys
+
+if sys.version_info < {target}:
+    needed = {target} + sys.version_info[:2]
+    sys.stderr.write("this bot needs Python %d.%d or newer, not %d.%d\\n" % needed)
+    sys.exit(1)
+os.environ["MAHJONGKIT_IMPLEMENTATION"] = "python"  # the pure-Python twins: no compiled core
+from mahjongkit.mcr.botzone.program import serve
+
+sys.exit(serve("bot:{level}", keep_running={keep_running}))
+'''
+
+
+def package_root() -> Path:
+    """The folder of the ``mahjongkit`` package."""
+    return Path(__file__).resolve().parents[2]
+
+
+def _source_of(module: str, root: Path) -> Path | None:
+    relative = Path(*module.split(".")[1:])
+    for candidate in (root / relative / "__init__.py", (root / relative).with_suffix(".py")):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _imported(module: str, path: Path) -> set[str]:
+    """Every module ``module`` imports, where it may run (at the top or in a function; not
+    under ``if TYPE_CHECKING:``), with the packages above each."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and ast.unparse(node.test).endswith("TYPE_CHECKING"):
+            for inner in node.orelse:
+                visit(inner)
+            return
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                parts = parts[: len(parts) - node.level + 1]
+                base = ".".join([*parts, *([node.module] if node.module else [])])
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)  # submodules
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")))
+    with_packages: set[str] = set()
+    for name in found:
+        parts = name.split(".")
+        with_packages.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+    return {name for name in with_packages if name.split(".")[0] == "mahjongkit"}
+
+
+def bot_modules(root: Path | None = None) -> dict[str, Path]:
+    """The package's modules a packed bot may import, by name: those :data:`ENTRY` reaches
+    through its imports, less :data:`NOT_PACKED` (and whatever only they reach)."""
+    root = root if root is not None else package_root()
+    found: dict[str, Path] = {}
+    waiting = [ENTRY]
+    while waiting:
+        name = waiting.pop()
+        if name in found or name in NOT_PACKED:
+            continue
+        path = _source_of(name, root)
+        if path is None:  # a name imported from a module, not a module
+            continue
+        found[name] = path
+        waiting.extend(_imported(name, path) - found.keys())
+    return dict(sorted(found.items()))
+
+
+def _bytecode(source: str, name: str) -> bytes:
+    """``source`` compiled to a ``.pyc`` for this Python that is used without checking its
+    source (the zip never changes), naming ``name`` in tracebacks; another Python's zip
+    import reads the source instead."""
+    import importlib.util
+    import marshal
+
+    code = compile(source, name, "exec", dont_inherit=True)
+    flags = (0b01).to_bytes(4, "little")  # hash-based, its source unchecked (PEP 552)
+    digest = importlib.util.source_hash(source.encode("utf-8"))
+    return importlib.util.MAGIC_NUMBER + flags + digest + marshal.dumps(code)
+
+
+@lru_cache(maxsize=1)
+def _lowered(sources: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """The modules' lowered sources, by name; the same for every level, so packing the
+    levels one after another lowers once (about a second)."""
+    from mahjongkit.mcr.botzone.lower import lower_all
+
+    return lower_all(dict(sources))
+
+
+def pack(target: str | os.PathLike[str], *, level: int = 2, keep_running: bool = False) -> int:
+    """Write the bot at ``level`` as one zip application to ``target``; the number of
+    modules in it. Botzone's restart-per-turn JSON mode is served unless ``keep_running``
+    (then the JSON mode stays alive between turns too; the simple mode always does).
+    :class:`~.lower.CannotLower` if a module uses what Python 3.6 cannot run."""
+    import zipfile
+
+    from mahjongkit.mcr.botzone.lower import TARGET
+    from mahjongkit.mcr.players.bot import LEVELS
+
+    if level not in LEVELS:
+        raise ValueError(f"bot levels are {LEVELS}, not {level}")
+    root = package_root()
+    modules = bot_modules(root)
+    sources = tuple((name, path.read_text(encoding="utf-8")) for name, path in modules.items())
+    lowered = {
+        "mahjongkit/" + modules[name].relative_to(root).as_posix(): source
+        for name, source in _lowered(sources).items()
+    }
+    main = MAIN.format(version=__version__, level=level, keep_running=keep_running, target=TARGET)
+    stamp = (2020, 1, 1, 0, 0, 0)  # the same bytes for the same sources
+    target = Path(target)
+    partial = target.with_name(f".{target.name}.part")
+    try:
+        with zipfile.ZipFile(partial, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+            archive.writestr(zipfile.ZipInfo("__main__.py", stamp), main)
+            for inside, source in lowered.items():
+                archive.writestr(zipfile.ZipInfo(inside, stamp), source)
+                archive.writestr(zipfile.ZipInfo(inside + "c", stamp), _bytecode(source, inside))
+        os.replace(partial, target)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+    return len(lowered)
