@@ -264,21 +264,26 @@ def play_command(
 
 # -- Botzone: a bot as a protocol program, the local judge, the arena --------------------------
 
-
-@mcr.command(name="botzone")
-@click.option(
+_BOT_LEVEL = click.option(
     "--level",
     type=click.IntRange(1, 3),
     default=2,
     show_default=True,
     help="The built-in bot's level.",
 )
-@click.option("--player", default=None, help="A 'module:Class' player to run instead of a bot.")
-@click.option(
+_KEEP_RUNNING = click.option(
     "--keep-running",
     is_flag=True,
     help="In JSON mode too, stay alive between turns (the simple mode always does).",
 )
+"""The options a bot program and its packed file share (``_entry.botzone_arguments`` reads
+the same two for the fast path)."""
+
+
+@mcr.command(name="botzone")
+@_BOT_LEVEL
+@click.option("--player", default=None, help="A 'module:Class' player to run instead of a bot.")
+@_KEEP_RUNNING
 def botzone_command(level: int, player: str | None, keep_running: bool) -> None:
     """Run a bot as a Botzone program on standard input and output (JSON or simple mode;
     the simple mode is kept running, the JSON mode with --keep-running).
@@ -293,18 +298,8 @@ def botzone_command(level: int, player: str | None, keep_running: bool) -> None:
 
 @mcr.command(name="botzone-pack")
 @click.argument("output", type=click.Path(dir_okay=False))
-@click.option(
-    "--level",
-    type=click.IntRange(1, 3),
-    default=2,
-    show_default=True,
-    help="The built-in bot's level.",
-)
-@click.option(
-    "--keep-running",
-    is_flag=True,
-    help="In JSON mode too, stay alive between turns (the simple mode always does).",
-)
+@_BOT_LEVEL
+@_KEEP_RUNNING
 def botzone_pack_command(output: str, level: int, keep_running: bool) -> None:
     """Write the bot as one file to upload to Botzone as Python 3 code: a zip application
     of the bot and the pure-Python modules it needs, with no compiled core

@@ -412,16 +412,23 @@ class _Scripted:
 def replay(log: dict[str, Any] | str) -> JudgeResult:
     """Play a judge's log again from its recorded answers; ``ValueError`` if the hand does
     not go as the log says (a request differs, or the result does)."""
+    return replayed(log)[1]
+
+
+def replayed(log: dict[str, Any] | str) -> tuple[Judge, JudgeResult]:
+    """:func:`replay`, with the judge that played the log again (its ``rules`` hold every
+    move, for a viewer)."""
     data = json.loads(log) if isinstance(log, str) else log
     if data.get("format") != LOG_FORMAT:
         raise ValueError(f"not a judge log: the format is not {LOG_FORMAT!r}")
     deal = BotzoneDeal.from_json(data["deal"])
     names = list(data["players"])
     agents: list[Agent] = [_Scripted(names[s], s, data["turns"]) for s in range(SEATS)]  # type: ignore[misc]
-    result = Judge(agents, deal).play()
+    judge = Judge(agents, deal)
+    result = judge.play()
     expected = data["result"]
     got = result.to_json()["result"]
     for key in ("scores", "outcome", "winner", "offender", "verdict", "points"):
         if got[key] != expected[key]:
             raise ValueError(f"the replay gives {key} {got[key]!r}, the log {expected[key]!r}")
-    return result
+    return judge, result

@@ -1,8 +1,7 @@
 """A judge's log (``mahjongkit mcr judge --log``, :meth:`.judge.JudgeResult.to_json`) read as
 the hand it records, for the replay viewer: its shape is checked, then the hand is played
-again by the judge from the recorded answers (:func:`.judge.replay`, which must reach the
-log's result), and once more to keep the rules that played it, whose moves the viewer steps
-through. Every move is one the rules accepted; a hand ended by a penalty stops at the move
+again by the judge from the recorded answers (:func:`.judge.replayed`, which must reach the
+log's result), and the rules that played it keep the moves the viewer steps through. Every move is one the rules accepted; a hand ended by a penalty stops at the move
 before the offence.
 
 Anything wrong is a ``ValueError`` naming it: not JSON, not a judge's log, a field missing
@@ -33,11 +32,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from mahjongkit.mcr.botzone.judge import LOG_FORMAT, SEATS, Judge, JudgeResult, _Scripted, replay
-from mahjongkit.mcr.botzone.variant import BotzoneDeal
+from mahjongkit.mcr.botzone.judge import LOG_FORMAT, SEATS, JudgeResult, replayed
 
 if TYPE_CHECKING:
-    from mahjongkit.mcr.botzone.agents import Agent
     from mahjongkit.mcr.game.rules import Rules
 
 VERSION: Final = 1
@@ -65,14 +62,7 @@ def read_judge_log(log: str | Mapping[str, Any]) -> JudgedHand:
     or its parsed JSON. ``ValueError`` names what is wrong."""
     data = _checked(log)
     try:
-        deal = BotzoneDeal.from_json(data["deal"])
-        replay(data)  # the one check that the answers lead to the log's result
-        agents: list[Agent] = [
-            _Scripted(data["players"][s], s, data["turns"])  # type: ignore[misc]
-            for s in range(SEATS)
-        ]
-        judge = Judge(agents, deal)
-        result = judge.play()
+        judge, result = replayed(data)  # the one check that the answers lead to the log's result
     except IndexError:
         raise ValueError("the judge log ends before its hand does") from None
     except KeyError as error:  # what the replay compares
