@@ -1,21 +1,16 @@
-"""The MCR RL environments side by side with a baseline, and vectorised self-play on
-several cores.
+"""The MCR RL environments side by side with a baseline.
 
-Two parts, one run:
-
-* **Loops against the baseline.** Random legal play (the mask's indices, one drawn per
-  step) through ``raw_env()``, ``env()`` (PettingZoo's AEC loop: ``agent_iter`` / ``last`` /
-  ``step``) and ``VectorSelfPlay`` (K games), in hands per CPU-second, each loop run in a
-  child process importing either this tree (``PYTHONPATH`` as given) or the baseline
-  (``--baseline-path``: a folder holding another ``mahjongkit``, e.g. the installed copy of
-  main: ``site-packages``). Rows take turns within each repeat; medians.
-* **Cores.** ``VectorSelfPlay(K)`` in one process against ``ParallelSelfPlay(K, workers=W)``,
-  hands per *wall* second (the work is in the workers), side by side.
+Random legal play (the mask's indices, one drawn per step) through ``raw_env()``,
+``env()`` (PettingZoo's AEC loop: ``agent_iter`` / ``last`` / ``step``) and
+``VectorSelfPlay`` (K games), in hands per CPU-second, each loop run in a child process
+importing either this tree (``PYTHONPATH`` as given) or the baseline (``--baseline-path``: a
+folder holding another ``mahjongkit``, e.g. the installed copy of main: ``site-packages``).
+Rows take turns within each repeat; medians. Vectorised self-play on several cores is
+``bench_mcr_rl_scale.py``'s.
 
     PYTHONPATH=python python benchmarks/bench_mcr_rl_wrappers.py --hands 60 --repeat 3
 
-The load average is printed at the start and the end: on a shared machine the cores part
-only shows what the other processes leave free.
+The load average is printed at the start and the end.
 """
 
 from __future__ import annotations
@@ -97,55 +92,10 @@ def _run_child(kind: str, hands: int, games: int, path: str | None) -> float:
     return float(result["hands"]) / float(result["seconds"])
 
 
-def _cpu_seconds(pids: list[int]) -> float:
-    """CPU seconds (user + system) of this process and of ``pids`` so far (Linux)."""
-    total = time.process_time()
-    ticks = os.sysconf("SC_CLK_TCK")
-    for pid in pids:
-        with open(f"/proc/{pid}/stat") as handle:
-            fields = handle.read().rsplit(")", 1)[1].split()
-        total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
-    return total
-
-
-def cores(hands: int, games: int, workers: int, repeat: int) -> dict[str, tuple[float, float]]:
-    """Hands per wall-second and per CPU-second (all processes) of one process and of
-    ``workers`` processes. On a machine with free cores the wall rate scales; on a loaded one
-    the CPU rate still shows what the split costs (its ratio to one process's, times the
-    workers, is the speed-up that ``workers`` free cores would give)."""
-    from mahjongkit.mcr.rl.parallel import ParallelSelfPlay
-    from mahjongkit.mcr.rl.vector import VectorSelfPlay
-
-    one: list[tuple[float, float]] = []
-    many: list[tuple[float, float]] = []
-    with ParallelSelfPlay(games, workers=workers) as parallel:
-        pids = [process.pid for process in parallel._processes]
-        single = VectorSelfPlay(games)
-        for _ in range(repeat):
-            for play, ids, runs in ((single, [], one), (parallel, pids, many)):
-                clocks: list[tuple[float, float]] = []
-
-                def clock(
-                    ids: list[int] = ids, clocks: list[tuple[float, float]] = clocks
-                ) -> float:
-                    clocks.append((time.perf_counter(), _cpu_seconds(ids)))
-                    return 0.0
-
-                done, _ = _play_vector(play, hands, games, clock)
-                (wall0, cpu0), (wall1, cpu1) = clocks
-                runs.append((done / (wall1 - wall0), done / (cpu1 - cpu0)))
-
-    def median(runs: list[tuple[float, float]]) -> tuple[float, float]:
-        return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
-
-    return {"one process": median(one), f"{workers} workers": median(many)}
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=60)
     parser.add_argument("--games", type=int, default=64)
-    parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument(
         "--baseline-path",
@@ -154,7 +104,6 @@ def main() -> None:
     )
     parser.add_argument("--child", choices=["raw", "env", "vector"], help=argparse.SUPPRESS)
     parser.add_argument("--skip-baseline", action="store_true")
-    parser.add_argument("--cores-only", action="store_true", help="only the cores part")
     args = parser.parse_args()
     if args.child:
         child(args.child, args.hands, args.games)
@@ -164,7 +113,7 @@ def main() -> None:
     sides = [("this tree", None)]
     if not args.skip_baseline:
         sides.append(("baseline", args.baseline_path))
-    kinds = () if args.cores_only else ("raw", "env", "vector")
+    kinds = ("raw", "env", "vector")
     rows = [(kind, side, path) for kind in kinds for side, path in sides]
     rates: dict[tuple[str, str], list[float]] = {(kind, side): [] for kind, side, _ in rows}
     for _ in range(args.repeat):
@@ -184,13 +133,6 @@ def main() -> None:
         if kind == "env":
             line += f"  ({rate / medians[('raw', side)]:.2f} of raw_env)"
         print(line, flush=True)
-    scaled = cores(args.hands * 4, args.games, args.workers, args.repeat)
-    wall, cpu = next(iter(scaled.values()))
-    for name, (rate, per_cpu) in scaled.items():
-        print(
-            f"K={args.games}, {name:14s} {rate:8.1f} hands/wall-s ({rate / wall:.2f}x)"
-            f"  {per_cpu:8.1f} hands/CPU-s ({per_cpu / cpu:.2f} of one process)"
-        )
     with open("/proc/loadavg") as handle:
         print("load average at end:", handle.read().split()[:3])
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 import torch
-from mcr_policy import DEFAULT_WEIGHTS, HERE, HISTORY, PolicyNet, load, save
+from mcr_policy import DEFAULT_WEIGHTS, HERE, HISTORY, PolicyNet, load, save, shanten_planes
 
 from mahjongkit.mcr.env import SingleAgentEnv
 
@@ -32,7 +32,7 @@ def collect(
 ) -> tuple[dict[str, torch.Tensor], list[float]]:
     """``hands`` episodes (one hand each) with the current policy, sampled; per decision the
     planes, mask, action, log-probability, value and return (the hand's reward-to-go)."""
-    planes, masks, actions, logps, values, returns = [], [], [], [], [], []
+    planes, derived, masks, actions, logps, values, returns = [], [], [], [], [], [], []
     points = []
     for episode in range(hands):
         env = envs[episode % len(envs)]
@@ -42,11 +42,13 @@ def collect(
         while not done:
             plane = torch.from_numpy(observation["observation"]).unsqueeze(0)
             mask = torch.from_numpy(observation["action_mask"].astype(bool)).unsqueeze(0)
+            features = torch.from_numpy(shanten_planes(plane.numpy()))
             with torch.no_grad():
-                logits, value = net(plane, mask)
+                logits, value = net(plane, mask, features)
             distribution = torch.distributions.Categorical(logits=logits)
             action = distribution.sample()
             planes.append(plane[0])
+            derived.append(features[0])
             masks.append(mask[0])
             actions.append(action[0])
             logps.append(distribution.log_prob(action)[0])
@@ -59,6 +61,7 @@ def collect(
         points.append(sum(rewards) / REWARD_SCALE)
     batch = {
         "planes": torch.stack(planes),
+        "derived": torch.stack(derived),
         "masks": torch.stack(masks),
         "actions": torch.stack(actions),
         "logps": torch.stack(logps),
@@ -82,7 +85,7 @@ def update(
     for _ in range(epochs):
         for start in range(0, count, size):
             pick = torch.randperm(count)[:size] if count > size else torch.arange(count)
-            logits, value = net(batch["planes"][pick], batch["masks"][pick])
+            logits, value = net(batch["planes"][pick], batch["masks"][pick], batch["derived"][pick])
             distribution = torch.distributions.Categorical(logits=logits)
             ratio = torch.exp(distribution.log_prob(batch["actions"][pick]) - batch["logps"][pick])
             gain = advantages[pick]
@@ -126,6 +129,9 @@ def main() -> None:
     parser.add_argument("--weights", type=Path, default=DEFAULT_WEIGHTS, help="the cloned policy")
     parser.add_argument("--out", type=Path, default=HERE / "results")
     parser.add_argument("--lr", type=float, default=3e-5)
+    parser.add_argument(
+        "--arena", type=int, default=0, help="hands of the result, greedy, in the arena (0: none)"
+    )
     args = parser.parse_args()
     torch.set_num_threads(1)
     torch.manual_seed(0)
@@ -159,12 +165,21 @@ def main() -> None:
         update(net, optimiser, batch)
     save(net, args.out / "ppo_policy.pt")
     plot(curve, args.out / "ppo_curve.png")
-    report = {
+    report: dict[str, object] = {
         "iterations": args.iterations,
         "hands_per_iteration": args.hands,
         "curve": curve,
         "cpu_seconds": round(time.process_time() - started, 1),
     }
+    if args.arena:
+        from mcr_bc import evaluate  # the cloned policy's measure: the same walls and seats
+
+        result = evaluate(args.out / "ppo_policy.pt", args.arena, workers=2)
+        report["arena"] = result
+        print(
+            f"arena, {result['hands']} hands against three level-1 bots (duplicate, greedy):"
+            f" {result['points_per_hand']:+.2f} ± {result['ci95']:.2f} points per hand"
+        )
     (args.out / "ppo_result.json").write_text(json.dumps(report, indent=1) + "\n")
 
 

@@ -33,11 +33,15 @@ def _run(script: str, out: Path, *args: str) -> None:
 
 @pytest.mark.slow
 def test_behaviour_cloning_then_ppo_end_to_end(tmp_path: Path) -> None:
-    _run("mcr_bc.py", tmp_path, "--hands", "12", "--held-out", "3", "--epochs", "2", "--arena", "8")
+    tiny = ["--epochs", "2", "--dagger", "1", "--dagger-hands", "4", "--arena", "8"]
+    _run("mcr_bc.py", tmp_path, "--hands", "12", *tiny, "--workers", "1", "--threads", "1")
     report = json.loads((tmp_path / "bc_result.json").read_text())
-    assert [row["epoch"] for row in report["curve"]] == [1, 2]
+    curve = report["curve"]
+    assert [row["epoch"] for row in curve] == [1, 2, 1]  # two of cloning, one DAgger round
+    assert curve[-1]["dagger_round"] == 1 and 0.0 <= curve[-1]["on_policy_agreement"] <= 1.0
     assert report["decisions"] > 100 and report["arena"]["hands"] == 8
-    assert 0.0 <= report["curve"][-1]["held_out_agreement"] <= 1.0
+    assert 0.0 <= curve[-1]["held_out_agreement"] <= 1.0
+    assert set(curve[0]["by_kind"]) >= {"all", "discard", "claim"}
     assert (tmp_path / "bc_curve.png").read_bytes().startswith(b"\x89PNG")
     weights = tmp_path / "bc_policy.pt"
     _run("mcr_ppo.py", tmp_path, "--iterations", "2", "--hands", "4", "--weights", str(weights))

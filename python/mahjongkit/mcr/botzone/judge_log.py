@@ -1,9 +1,9 @@
 """A judge's log (``mahjongkit mcr judge --log``, :meth:`.judge.JudgeResult.to_json`) read as
 the hand it records, for the replay viewer: its shape is checked, then the hand is played
 again by the judge from the recorded answers (:func:`.judge.replayed`, which must reach the
-log's result), and the rules that played it keep the moves the viewer steps through. Every
-move is one the rules accepted; a hand ended by a penalty stops at the move before the
-offence.
+log's result), and the rules that played it keep the moves the viewer steps through.
+Every move is one the rules accepted; a hand ended by a penalty stops at the move before
+the offence.
 
 Anything wrong is a ``ValueError`` naming it: not JSON, not a judge's log, a field missing
 or of the wrong type, a deal that is not the 136 tiles, an answer the rules refuse where the

@@ -33,7 +33,7 @@ the offender (the illegal-move wrapper; ``illegal="penalty"`` plays Botzone's pe
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -48,9 +48,10 @@ except ImportError as error:  # pragma: no cover - the extra is part of the test
 
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.rl.encoding import ACTIONS, COLUMNS
-from mahjongkit.mcr.rl.observation import HISTORY
-from mahjongkit.mcr.rl.table import Illegal, Table
-from mahjongkit.mcr.scoring.ruleset import Ruleset
+from mahjongkit.mcr.rl.table import Table, TableOptions
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack  # typing.Unpack from Python 3.11
 
 AGENTS = ("seat_0", "seat_1", "seat_2", "seat_3")
 RENDER_MODES: Final = ("human", "ansi")
@@ -104,29 +105,13 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
     def __init__(
         self,
         *,
-        hands: int = 1,
-        history: int = HISTORY,
         flat: bool = False,
-        reward_scale: float = 1.0,
-        illegal: Illegal = "raise",
-        ruleset: Ruleset | None = None,
         render_mode: str | None = None,
-        impl: str | None = None,
-        variant: str = "mcr",
-        rotate: bool = True,
+        **options: Unpack[TableOptions],
     ) -> None:
         super().__init__()
         self.render_mode = check_render_mode(render_mode)
-        self.table = Table(
-            hands=hands,
-            history=history,
-            reward_scale=reward_scale,
-            illegal=illegal,
-            ruleset=ruleset,
-            impl=impl,
-            variant=variant,
-            rotate=rotate,
-        )
+        self.table = Table(**options)
         self.flat = flat
         self.possible_agents = list(AGENTS)
         self.agents: list[str] = []

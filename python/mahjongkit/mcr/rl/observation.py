@@ -115,6 +115,20 @@ def _meld_planes(block: Planes, visible: npt.NDArray[np.int16], melds: Sequence[
     block[CONCEALED_KONGS] = hidden / 4
 
 
+def _move_marks(
+    obs: Planes, old: Sequence[tuple[int, ...]], new: Sequence[tuple[int, ...]]
+) -> None:
+    """Clear the cells of ``old`` that ``new`` lacks and set those ``new`` adds (a turn's or
+    window's marks move; the rest stay)."""
+    if new != old:
+        for cell in old:
+            if cell not in new:
+                obs[cell] = 0.0
+        for cell in new:
+            if cell not in old:
+                obs[cell] = 1.0
+
+
 class Observer:
     """Encodes observations of one live game for any seat, fast.
 
@@ -429,22 +443,8 @@ class Observer:
             for s in window.may:  # only an asked seat learns of the window
                 marks.append((s, own + (ROB_WINDOW if rob else CLAIM_WINDOW)))
                 columns.append((s, own + OFFER + (window.from_seat - s) % 4 - 1, column))
-        obs = self._obs
-        old_marks, old_columns = self._marks, self._columns
-        if marks != old_marks:
-            for mark in old_marks:
-                if mark not in marks:
-                    obs[mark] = 0.0
-            for mark in marks:
-                if mark not in old_marks:
-                    obs[mark] = 1.0
-        if columns != old_columns:
-            for cell in old_columns:
-                if cell not in columns:
-                    obs[cell] = 0.0
-            for cell in columns:
-                if cell not in old_columns:
-                    obs[cell] = 1.0
+        _move_marks(self._obs, self._marks, marks)
+        _move_marks(self._obs, self._columns, columns)
         self._marks, self._columns = marks, columns
 
     @property

@@ -31,22 +31,24 @@ import threading
 from collections.abc import Sequence
 from multiprocessing.connection import Connection
 from multiprocessing.shared_memory import SharedMemory
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
 from mahjongkit.mcr.rl.encoding import ACTIONS, COLUMNS
-from mahjongkit.mcr.rl.observation import HISTORY
-from mahjongkit.mcr.rl.table import Table
+from mahjongkit.mcr.rl.table import Table, TableOptions
 from mahjongkit.mcr.rl.vector import (
-    MAX_GAMES,
     Batch,
     StepBatch,
     VectorSelfPlay,
     _Exclusive,
+    check_games,
     check_seeds,
 )
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack  # typing.Unpack from Python 3.11
 
 MAX_WORKERS: Final = 256
 
@@ -142,23 +144,16 @@ class ParallelSelfPlay:
         *,
         workers: int = 2,
         flat: bool = False,
-        history: int = HISTORY,
-        **options: Any,
+        **options: Unpack[TableOptions],
     ) -> None:
-        if (
-            isinstance(num_games, bool)
-            or not isinstance(num_games, int)
-            or not 1 <= num_games <= MAX_GAMES
-        ):
-            raise ValueError(f"num_games is an int from 1 to {MAX_GAMES}, not {num_games!r}")
+        check_games(num_games)
         if (
             isinstance(workers, bool)
             or not isinstance(workers, int)
             or not 1 <= workers <= min(num_games, MAX_WORKERS)
         ):
             raise ValueError(f"workers is an int from 1 to the number of games, not {workers!r}")
-        options["history"] = history
-        probe = Table(**{k: v for k, v in options.items() if k != "impl"}, impl=options.get("impl"))
+        probe = Table(**options)  # checks every option before a worker starts
         self.num_games = num_games
         self.workers = workers
         self.illegal = probe.illegal

@@ -34,7 +34,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, SupportsFloat, TypeAlias
+from typing import TYPE_CHECKING, Any, Protocol, SupportsFloat, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -51,9 +51,10 @@ from mahjongkit.mcr.game.moves import Move
 from mahjongkit.mcr.players.bot import Bot, View, view_of
 from mahjongkit.mcr.rl.encoding import ACTIONS, check_index, indices_of
 from mahjongkit.mcr.rl.env import check_render_mode, observation_space, render_table
-from mahjongkit.mcr.rl.observation import HISTORY
-from mahjongkit.mcr.rl.table import Illegal, Table
-from mahjongkit.mcr.scoring.ruleset import Ruleset
+from mahjongkit.mcr.rl.table import Table, TableOptions
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack  # typing.Unpack from Python 3.11
 
 Observation: TypeAlias = dict[str, npt.NDArray[Any]]
 
@@ -78,31 +79,16 @@ class SingleAgentEnv(gymnasium.Env[Observation, Any]):
         *,
         seat: int = 0,
         opponents: Opponent | Sequence[Opponent] = 2,
-        hands: int = 1,
-        history: int = HISTORY,
         flat: bool = False,
-        reward_scale: float = 1.0,
-        illegal: Illegal = "terminate",
-        ruleset: Ruleset | None = None,
         render_mode: str | None = None,
-        impl: str | None = None,
-        variant: str = "mcr",
-        rotate: bool = True,
+        **options: Unpack[TableOptions],
     ) -> None:
+        options.setdefault("illegal", "terminate")  # a learner's illegal move ends its episode
         if isinstance(seat, bool) or seat not in (0, 1, 2, 3):
             raise ValueError(f"the learner's seat is 0 to 3, not {seat!r}")
         self.seat = seat
         self.render_mode = check_render_mode(render_mode)
-        self.table = Table(
-            hands=hands,
-            history=history,
-            reward_scale=reward_scale,
-            illegal=illegal,
-            ruleset=ruleset,
-            impl=impl,
-            variant=variant,
-            rotate=rotate,
-        )
+        self.table = Table(**options)
         self.flat = flat
         given: object = opponents  # a caller may pass what the types forbid, e.g. a str
         if isinstance(given, str):

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal, TypedDict
 
 import numpy as np
 import numpy.typing as npt
@@ -70,6 +70,24 @@ ILLEGAL_REWARD: Final = -1.0
 """The offender's reward under ``illegal="terminate"`` (PettingZoo's classic games' value)."""
 SEED_BITS: Final = 63
 VARIANTS: Final = ("mcr", "botzone")
+
+
+class TableOptions(TypedDict, total=False):
+    """The keyword options of :class:`Table`, declared once: every environment over tables
+    (:class:`~mahjongkit.mcr.rl.env.MahjongEnv`,
+    :class:`~mahjongkit.mcr.rl.single.SingleAgentEnv`,
+    :class:`~mahjongkit.mcr.rl.vector.VectorSelfPlay`,
+    :class:`~mahjongkit.mcr.rl.parallel.ParallelSelfPlay`) takes them and hands them on;
+    their defaults are :class:`Table`'s."""
+
+    hands: int
+    history: int
+    reward_scale: float
+    illegal: Illegal
+    ruleset: Ruleset | None
+    impl: str | None
+    variant: str
+    rotate: bool
 
 
 def _check_variant(variant: str) -> str:

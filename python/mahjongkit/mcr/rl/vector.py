@@ -47,11 +47,12 @@ import numpy as np
 import numpy.typing as npt
 
 from mahjongkit.mcr.rl.encoding import ACTIONS, COLUMNS, check_index
-from mahjongkit.mcr.rl.observation import HISTORY, Observer
-from mahjongkit.mcr.rl.table import Illegal, Table
-from mahjongkit.mcr.scoring.ruleset import Ruleset
+from mahjongkit.mcr.rl.observation import Observer
+from mahjongkit.mcr.rl.table import Table, TableOptions
 
 if TYPE_CHECKING:
+    from typing_extensions import Unpack  # typing.Unpack from Python 3.11
+
     from mahjongkit.mcr.rl._cpp import CoreBatch
 
 MAX_GAMES: Final = 1 << 16
@@ -65,6 +66,16 @@ StepBatch = tuple[
     npt.NDArray[np.float32],
     npt.NDArray[np.bool_],
 ]
+
+
+def check_games(num_games: object) -> None:
+    """Refuse a number of games that is not an int from 1 to :data:`MAX_GAMES`."""
+    if (
+        isinstance(num_games, bool)
+        or not isinstance(num_games, int)
+        or not 1 <= num_games <= MAX_GAMES
+    ):
+        raise ValueError(f"num_games is an int from 1 to {MAX_GAMES}, not {num_games!r}")
 
 
 def check_seeds(seeds: object, num_games: int) -> None:
@@ -88,46 +99,12 @@ class VectorSelfPlay:
         self,
         num_games: int,
         *,
-        hands: int = 1,
-        history: int = HISTORY,
         flat: bool = False,
-        reward_scale: float = 1.0,
-        illegal: Illegal = "raise",
-        ruleset: Ruleset | None = None,
-        impl: str | None = None,
-        variant: str = "mcr",
-        rotate: bool = True,
+        **options: Unpack[TableOptions],
     ) -> None:
-        if (
-            isinstance(num_games, bool)
-            or not isinstance(num_games, int)
-            or not 1 <= num_games <= MAX_GAMES
-        ):
-            raise ValueError(f"num_games is an int from 1 to {MAX_GAMES}, not {num_games!r}")
+        check_games(num_games)
         # The first table checks every option before the others and the arrays are made.
-        first = Table(
-            hands=hands,
-            history=history,
-            reward_scale=reward_scale,
-            illegal=illegal,
-            ruleset=ruleset,
-            impl=impl,
-            variant=variant,
-            rotate=rotate,
-        )
-        self.tables = [first] + [
-            Table(
-                hands=hands,
-                history=history,
-                reward_scale=reward_scale,
-                illegal=illegal,
-                ruleset=ruleset,
-                impl=impl,
-                variant=variant,
-                rotate=rotate,
-            )
-            for _ in range(num_games - 1)
-        ]
+        self.tables = [Table(**options) for _ in range(num_games)]
         self._busy = threading.Lock()
         self.num_games = num_games
         planes = self.tables[0].planes
