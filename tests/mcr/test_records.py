@@ -21,6 +21,7 @@ from mahjongkit.mcr.records.export import RecordDataset, decode, export
 from mahjongkit.mcr.records.format import Action, BadRecord, Record, format_record, read_records
 from mahjongkit.mcr.records.write import Recorder, play_records, record_of
 from mahjongkit.mcr.scoring.fans import FANS
+from tests.folders import working_in
 
 HANDWRITTEN = Path(__file__).resolve().parents[1] / "data" / "records" / "handwritten.txt"
 
@@ -451,3 +452,21 @@ def test_rl_episodes_of_the_botzone_variant_are_written_and_check_clean() -> Non
         assert report.scored, report.problems
         assert report.score == game.history[-1].deltas
         assert back.result.drawn == game.history[-1].exhausted
+
+
+def test_the_readme_commands_run_on_the_file_they_name() -> None:
+    """The README's three records commands, as written, on the small file they name."""
+    root = Path(__file__).resolve().parents[2]
+    lines = [
+        line.split("#")[0].split()
+        for line in (root / "README.md").read_text(encoding="utf-8").splitlines()
+        if line.startswith("mahjongkit mcr records ")
+    ]
+    assert [words[3] for words in lines] == ["check", "stats", "export"]
+    with working_in():
+        for words in lines:
+            arguments = [str(root / word) if word.startswith("tests/") else word for word in words]
+            result = CliRunner().invoke(main, arguments[1:])
+            assert result.exit_code == 0, (words, result.output)
+        shards = sorted(path.name for path in Path("shards").iterdir())
+    assert "manifest.json" in shards and any(name.endswith(".npz") for name in shards)
