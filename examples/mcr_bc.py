@@ -19,8 +19,12 @@ Four steps, each printed as it goes:
 
     PYTHONPATH=python:examples python examples/mcr_bc.py --cache /tmp/mcr-selfplay
 
-The human records source (Botzone logs) will plug in at step 1: any iterator of
-``(planes, mask, index)`` can replace :func:`expert_decisions` (see ``examples/README.md``).
+With ``--records FILE`` (Botzone's text format, e.g. the PKU course's ``data.txt``) step 1
+clones the humans instead: the file is exported by :func:`mahjongkit.mcr.records.export.export`
+with this network's history and read back with ``RecordDataset``; every twentieth game is
+held out, and there is no DAgger (no human labels the network's own states)::
+
+    PYTHONPATH=python:examples python examples/mcr_bc.py --records data.txt --cache /tmp/human
 """
 
 from __future__ import annotations
@@ -169,6 +173,35 @@ def gather(hands: int, seed: int, workers: int = 1, cache: Path | None = None) -
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(workers, mp_context=context) as pool:
         return list(pool.map(_chunk, seeds, [size] * len(seeds), [cache] * len(seeds)))
+
+
+def human_decisions(records: Path, cache: Path) -> list[Data]:
+    """The decisions with a choice in a record file, as two parts: the games held out (every
+    twentieth) and the others. The export is kept in ``cache`` and made only once."""
+    from mahjongkit.mcr.records.export import RecordDataset, export
+
+    folder = cache / f"export_{records.stem}_h{HISTORY}"
+    if not (folder / "manifest.json").exists():
+        export(records, folder, history=HISTORY)
+    dataset = RecordDataset(folder)
+    if dataset.manifest["history"] != HISTORY:
+        raise ValueError(f"{folder} holds planes of history {dataset.manifest['history']}")
+    parts: list[list[Data]] = [[], []]
+    for batch in dataset.batches(4096):
+        choice = batch["mask"].sum(axis=1) > 1
+        held = (batch["game"] % 20 == 0) & choice
+        for part, keep in ((0, held), (1, choice & ~held)):
+            parts[part].append(
+                (
+                    batch["obs"][keep].astype(np.float16),
+                    batch["mask"][keep].astype(np.bool_),
+                    batch["action"][keep].astype(np.int64),
+                )
+            )
+    held_out, data = (joined(part) for part in parts)
+    if not len(held_out[2]) or not len(data[2]):
+        raise ValueError(f"{records}: too few games to hold one in twenty out and train on")
+    return [held_out, data]
 
 
 def joined(parts: list[Data]) -> Data:
@@ -363,16 +396,24 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="processes for data and arena")
     parser.add_argument("--threads", type=int, default=2, help="torch threads for training")
     parser.add_argument("--cache", type=Path, help="a folder keeping the self-play chunks")
+    parser.add_argument(
+        "--records", type=Path, help="clone the human games of this record file instead"
+    )
     parser.add_argument("--out", type=Path, default=HERE / "results")
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
     args.out.mkdir(parents=True, exist_ok=True)
     started = time.process_time()
-    parts = gather(args.hands, args.seed, args.workers, args.cache)
+    source = f"the human games of {args.records}" if args.records else f"{args.hands} hands"
+    if args.records is not None:
+        parts = human_decisions(args.records, args.cache or args.out / "cache")
+        args.dagger = 0  # no human labels the network's own states
+    else:
+        parts = gather(args.hands, args.seed, args.workers, args.cache)
     # The first chunk is held out (its own seed: no wall of it is trained on).
     held_out, data = parts[0], joined(parts[1:] or parts)
     print(
-        f"{len(data[2])} decisions from {args.hands} hands, {len(held_out[2])} held out"
+        f"{len(data[2])} decisions from {source}, {len(held_out[2])} held out"
         f" ({time.process_time() - started:.0f} CPU-s in this process)",
         flush=True,
     )
@@ -393,6 +434,7 @@ def main() -> None:
     weights = args.out / "bc_policy.pt"
     save(net, weights)
     report: dict[str, object] = {
+        "source": source,
         "hands": args.hands,
         "seed": args.seed,
         "decisions": len(data[2]),
@@ -402,7 +444,8 @@ def main() -> None:
     plot(
         curve,
         args.out / "bc_curve.png",
-        f"cloning level 3 ({len(data[2]):,} decisions with DAgger's)",
+        f"cloning {'humans' if args.records else 'level 3'} ({len(data[2]):,} decisions"
+        f"{' with DAgger' if args.dagger else ''})",
     )
     if args.check_path:
         check = evaluate(weights, args.check_path, args.workers, "mcr_policy:ExpertPlayer")

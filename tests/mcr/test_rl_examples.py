@@ -48,3 +48,14 @@ def test_behaviour_cloning_then_ppo_end_to_end(tmp_path: Path) -> None:
     ppo = json.loads((tmp_path / "ppo_result.json").read_text())
     assert [row["iteration"] for row in ppo["curve"]] == [1, 2]
     assert (tmp_path / "ppo_curve.png").read_bytes().startswith(b"\x89PNG")
+
+
+@pytest.mark.slow
+def test_behaviour_cloning_from_human_records(tmp_path: Path) -> None:
+    records = Path(__file__).resolve().parents[1] / "data" / "records" / "handwritten.txt"
+    tiny = ["--epochs", "1", "--arena", "0", "--workers", "1", "--threads", "1"]
+    _run("mcr_bc.py", tmp_path, "--records", str(records), "--cache", str(tmp_path), *tiny)
+    report = json.loads((tmp_path / "bc_result.json").read_text())
+    assert report["source"].startswith("the human games of")
+    assert report["decisions"] > 50 and [row["epoch"] for row in report["curve"]] == [1]
+    assert "dagger_round" not in report["curve"][-1]  # no human labels the network's states
