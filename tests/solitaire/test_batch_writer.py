@@ -123,10 +123,13 @@ def _terminate_a_run(tmp_path: Path) -> None:
     ("sent", "code"), [(signal.SIGTERM, 143), (signal.SIGINT, 130), (signal.SIGHUP, 129)]
 )
 def test_a_signalled_command_leaves_nothing(tmp_path: Path, sent: int, code: int) -> None:
-    # The child takes Ctrl-C as a terminal's process does, even when the suite was started
-    # with SIGINT ignored (a background job of a shell without job control), which it inherits.
+    # The child takes Ctrl-C and hang-ups as a terminal's process does, even when the suite was
+    # started with SIGINT ignored (a background job of a shell without job control) or SIGHUP
+    # ignored (under nohup), which it inherits.
     command = (
         "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        "signal.signal(signal.SIGHUP, signal.SIG_DFL); "
+        "signal.signal(signal.SIGTERM, signal.SIG_DFL); "
         "from mahjongkit.cli import main; main()"
     )
     process = subprocess.Popen(
