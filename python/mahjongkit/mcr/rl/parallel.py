@@ -27,7 +27,9 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
+import os
 import threading
+import time
 from collections.abc import Sequence
 from multiprocessing.connection import Connection
 from multiprocessing.shared_memory import SharedMemory
@@ -93,6 +95,21 @@ def _views(
     }
 
 
+SPIN_SECONDS: Final = 0.002
+
+
+def _received(connection: Connection) -> Any:
+    """A worker's next message, waited for by polling (yielding the core) for up to
+    :data:`SPIN_SECONDS` before blocking: the next step usually comes within that (the
+    caller's part of a step is well under a millisecond), and a worker woken from a
+    blocking wait on a virtual machine starts later and on colder caches (measured in
+    ``benchmarks/README.md``). The caller does not spin: its wait is a whole step's work."""
+    deadline = time.perf_counter() + SPIN_SECONDS
+    while not connection.poll(0) and time.perf_counter() < deadline:
+        os.sched_yield()
+    return connection.recv()
+
+
 def _worker(
     connection: Connection,
     name: str,
@@ -109,7 +126,7 @@ def _worker(
         play._adopt({key: array[start:stop] for key, array in shared.items()})
         actions = shared["actions"][start:stop]
         while True:
-            command, argument = connection.recv()
+            command, argument = _received(connection)
             try:
                 if command == "reset":
                     play.reset(argument)
