@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from mahjongkit._entry import LEVELS as BOT_LEVELS
 from mahjongkit._files import read_text_file
 from mahjongkit.cli import _output
 from mahjongkit.cli.records import records
@@ -210,7 +211,7 @@ def game_command(
 @click.option("--seed", default=None, help="The game's seed (default: a fresh one, printed).")
 @click.option(
     "--level",
-    type=click.IntRange(1, 3),
+    type=click.IntRange(int(BOT_LEVELS[0]), int(BOT_LEVELS[-1])),
     default=2,
     show_default=True,
     help="The bots' level: 1 (discards isolated tiles), 2 (plays for an 8-point win) or 3"
@@ -266,7 +267,7 @@ def play_command(
 
 _BOT_LEVEL = click.option(
     "--level",
-    type=click.IntRange(1, 3),
+    type=click.IntRange(int(BOT_LEVELS[0]), int(BOT_LEVELS[-1])),
     default=2,
     show_default=True,
     help="The built-in bot's level.",

@@ -10,6 +10,7 @@ rule flags under the ``gb`` ruleset, that ruleset's minimum and its scorer data.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -28,10 +29,11 @@ Outcome = tuple[int, int, int, int, int, int, tuple[tuple[int, int], ...] | None
 (the number of steps for the record's end); ``winner``, ``by`` (0 self-drawn, 1 discard,
 2 robbing) and ``discarder`` -1 when none; the points and fans (number, times) of a win."""
 
-_bound: list[Callable[[Record, int], Outcome]] = []
 
-
-def _bind() -> Callable[[Record, int], Outcome]:
+@functools.cache
+def _replayer() -> Callable[[Record, int], Outcome]:
+    """The replay with the data derived once (on first use: importing this module loads no
+    compiled code)."""
     from mahjongkit._core import mcr
 
     call = mcr.replay_record
@@ -52,11 +54,9 @@ def _bind() -> Callable[[Record, int], Outcome]:
         )
         return outcome
 
-    _bound.append(replay)
     return replay
 
 
 def replay_record(record: Record, prevailing: int) -> Outcome:
     """Replay ``record`` in C++ with ``prevailing`` the prevailing wind (0 East to 3 North)."""
-    replay = _bound[0] if _bound else _bind()
-    return replay(record, prevailing)
+    return _replayer()(record, prevailing)
