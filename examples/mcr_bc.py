@@ -38,7 +38,15 @@ from typing import Any
 
 import numpy as np
 import torch
-from mcr_policy import HERE, HISTORY, PolicyNet, save, shanten_planes
+from mcr_policy import (
+    HERE,
+    HISTORY,
+    LOOKAHEAD,
+    LOOKAHEAD_VERSION,
+    PolicyNet,
+    lookahead,
+    save,
+)
 from torch import nn
 
 from mahjongkit.mcr.env import expert_action
@@ -46,7 +54,14 @@ from mahjongkit.mcr.rl.encoding import ANGANG, HU_INDEX, PASS_INDEX
 from mahjongkit.mcr.rl.table import Table
 
 Decision = tuple[np.ndarray, np.ndarray, int]
-Data = tuple[np.ndarray, np.ndarray, np.ndarray]
+Data = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+"""Decisions: planes (float16), masks (bool), the expert's indices, and the two arrays of
+:func:`~mcr_policy.lookahead` (float16), computed once where the decisions are made."""
+
+
+def with_lookahead(planes: np.ndarray, masks: np.ndarray, labels: np.ndarray) -> Data:
+    columns, claims = lookahead(planes, masks)
+    return planes, masks, labels, columns.astype(np.float16), claims.astype(np.float16)
 
 
 def expert_decisions(hands: int, seed: int, level: int = 3) -> Iterator[Decision]:
@@ -67,7 +82,7 @@ def expert_decisions(hands: int, seed: int, level: int = 3) -> Iterator[Decision
             table.play(seat, index)
 
 
-def _gather_one(hands: int, seed: int) -> Data:
+def _gather_one(hands: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     planes, masks, labels = [], [], []
     for plane, mask, index in expert_decisions(hands, seed):
         planes.append(plane)
@@ -106,7 +121,7 @@ def _dagger_one(hands: int, seed: int, state: dict[str, Any], opponents: int) ->
             masks.append(mask)
             labels.append(expert_action(table, seat, 3))
             table.play(seat, int(logits.argmax()))
-    return np.stack(planes), np.stack(masks), np.array(labels, dtype=np.int64)
+    return with_lookahead(np.stack(planes), np.stack(masks), np.array(labels, dtype=np.int64))
 
 
 def dagger(net: PolicyNet, hands: int, seed: int, workers: int = 1, opponents: int = 1) -> Data:
@@ -148,14 +163,25 @@ def chunk_seeds(hands: int, seed: int) -> list[int]:
 
 
 def _chunk(seed: int, hands: int, cache: Path | None) -> Data:
+    """One chunk's decisions, with their look-ahead features; each kept in ``cache`` (the
+    decisions and the features in two files, so that a change of the features keeps the
+    self-play)."""
     path = cache / f"part_{seed}.npz" if cache is not None else None
     if path is not None and path.exists():
         with np.load(path) as saved:
-            return saved["planes"], saved["masks"], saved["labels"]
-    data = _gather_one(hands, seed)
-    if path is not None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        np.savez(path, planes=data[0], masks=data[1], labels=data[2])
+            planes, masks, labels = saved["planes"], saved["masks"], saved["labels"]
+    else:
+        planes, masks, labels = _gather_one(hands, seed)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            np.savez(path, planes=planes, masks=masks, labels=labels)
+    features = cache / f"lookahead{LOOKAHEAD_VERSION}_{seed}.npz" if cache is not None else None
+    if features is not None and features.exists():
+        with np.load(features) as saved:
+            return planes, masks, labels, saved["columns"], saved["claims"]
+    data = with_lookahead(planes, masks, labels)
+    if features is not None:
+        np.savez(features, columns=data[3], claims=data[4])
     return data
 
 
@@ -192,7 +218,7 @@ def human_decisions(records: Path, cache: Path) -> list[Data]:
         held = (batch["game"] % 20 == 0) & choice
         for part, keep in ((0, held), (1, choice & ~held)):
             parts[part].append(
-                (
+                with_lookahead(
                     batch["obs"][keep].astype(np.float16),
                     batch["mask"][keep].astype(np.bool_),
                     batch["action"][keep].astype(np.int64),
@@ -205,7 +231,7 @@ def human_decisions(records: Path, cache: Path) -> list[Data]:
 
 
 def joined(parts: list[Data]) -> Data:
-    return tuple(np.concatenate([part[i] for part in parts]) for i in range(3))  # type: ignore[return-value]
+    return tuple(np.concatenate([part[i] for part in parts]) for i in range(5))  # type: ignore[return-value]
 
 
 KINDS = ("discard", "claim", "hu", "kong")
@@ -227,19 +253,15 @@ def kinds_of(masks: np.ndarray) -> np.ndarray:
 def agreement(net: PolicyNet, data: Data, batch: int = 1024) -> dict[str, float]:
     """The share of ``data``'s decisions on which the network plays the bot's index, in all
     and per kind, with how often it claims (and the bot does) where it may."""
-    planes, masks, labels = data
-    derived = shanten_planes(planes)
+    planes, masks, labels, columns, claims = (torch.from_numpy(a) for a in data)
     chosen = []
     net.eval()
     with torch.no_grad():
         for start in range(0, len(labels), batch):
             part = slice(start, start + batch)
-            logits, _ = net(
-                torch.from_numpy(planes[part]),
-                torch.from_numpy(masks[part]),
-                torch.from_numpy(derived[part]),
-            )
+            logits, _ = net(planes[part], masks[part], (columns[part], claims[part]))
             chosen.append(logits.argmax(dim=1).numpy())
+    labels, masks = data[2], data[1]
     played = np.concatenate(chosen)
     right = played == labels
     kind = kinds_of(masks)
@@ -247,10 +269,13 @@ def agreement(net: PolicyNet, data: Data, batch: int = 1024) -> dict[str, float]
     for number, name in enumerate(KINDS):
         if (kind == number).any():
             result[name] = float(right[kind == number].mean())
-    claims = kind == 1
-    if claims.any():
-        result["claims_played"] = float((played[claims] != PASS_INDEX).mean())
-        result["claims_expert"] = float((labels[claims] != PASS_INDEX).mean())
+    window = kind == 1
+    if window.any():
+        expert_claims = window & (labels != PASS_INDEX)
+        result["claims_played"] = float((played[window] != PASS_INDEX).mean())
+        result["claims_expert"] = float(expert_claims.sum() / window.sum())
+        if expert_claims.any():  # the bot's claims the network makes (the same claim)
+            result["claims_matched"] = float(right[expert_claims].mean())
     return result
 
 
@@ -276,8 +301,7 @@ def train(
     share = np.bincount(kind, minlength=len(KINDS)) / len(kind)
     weight_of_kind = np.where(share > 0, 1.0 / np.maximum(share, 1e-9), 0.0)
     weights = torch.from_numpy((weight_of_kind / weight_of_kind[kind].mean())[kind]).float()
-    planes, masks, labels = (torch.from_numpy(a) for a in data)
-    derived = torch.from_numpy(shanten_planes(data[0]))
+    planes, masks, labels, columns, claims = (torch.from_numpy(a) for a in data)
     generator = torch.Generator().manual_seed(seed)
     curve = []
     for epoch in range(1, epochs + 1):
@@ -286,7 +310,7 @@ def train(
         total = 0.0
         for start in range(0, len(order), batch):
             pick = order[start : start + batch]
-            logits, _ = net(planes[pick], masks[pick], derived[pick])
+            logits, _ = net(planes[pick], masks[pick], (columns[pick], claims[pick]))
             losses = nn.functional.cross_entropy(logits, labels[pick], reduction="none")
             loss = (losses * weights[pick]).mean()
             optimiser.zero_grad()
@@ -307,7 +331,8 @@ def train(
         print(
             f"epoch {epoch:2d}  loss {loss:.4f}  agreement {agree['all']:.3f}  ({kinds};"
             f" claims {agree.get('claims_played', 0):.3f}, the bot's"
-            f" {agree.get('claims_expert', 0):.3f})",
+            f" {agree.get('claims_expert', 0):.3f}, of which matched"
+            f" {agree.get('claims_matched', 0):.3f})",
             flush=True,
         )
     return net, curve
@@ -393,6 +418,14 @@ def main() -> None:
         default=0,
         help="hands of the level-3 bot through the policy's path in the arena first (0: none)",
     )
+    parser.add_argument(
+        "--lookahead",
+        type=int,
+        default=LOOKAHEAD,
+        choices=(0, 1, 2),
+        help="what the network is given: 0 shanten planes, 1 and claim features, 2 and the"
+        " planner's discard values (mcr_policy.LOOKAHEAD)",
+    )
     parser.add_argument("--workers", type=int, default=2, help="processes for data and arena")
     parser.add_argument("--threads", type=int, default=2, help="torch threads for training")
     parser.add_argument("--cache", type=Path, help="a folder keeping the self-play chunks")
@@ -417,7 +450,7 @@ def main() -> None:
         f" ({time.process_time() - started:.0f} CPU-s in this process)",
         flush=True,
     )
-    net, curve = train(data, held_out, args.epochs)
+    net, curve = train(data, held_out, args.epochs, net=PolicyNet(lookahead=args.lookahead))
     for number in range(1, args.dagger + 1):
         own = dagger(net, args.dagger_hands, args.seed + 500_000 + 1000 * number, args.workers)
         on_policy = agreement(net, own)
@@ -438,6 +471,7 @@ def main() -> None:
         "hands": args.hands,
         "seed": args.seed,
         "decisions": len(data[2]),
+        "lookahead": args.lookahead,
         "curve": curve,
         "cpu_seconds_this_process": round(time.process_time() - started, 1),
     }

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 import torch
-from mcr_policy import DEFAULT_WEIGHTS, HERE, HISTORY, PolicyNet, load, save, shanten_planes
+from mcr_policy import DEFAULT_WEIGHTS, HERE, HISTORY, PolicyNet, load, save
 
 from mahjongkit.mcr.env import SingleAgentEnv
 
@@ -32,7 +32,7 @@ def collect(
 ) -> tuple[dict[str, torch.Tensor], list[float]]:
     """``hands`` episodes (one hand each) with the current policy, sampled; per decision the
     planes, mask, action, log-probability, value and return (the hand's reward-to-go)."""
-    planes, derived, masks, actions, logps, values, returns = [], [], [], [], [], [], []
+    planes, columns, claims, masks, actions, logps, values, returns = ([] for _ in range(8))
     points = []
     for episode in range(hands):
         env = envs[episode % len(envs)]
@@ -42,13 +42,14 @@ def collect(
         while not done:
             plane = torch.from_numpy(observation["observation"]).unsqueeze(0)
             mask = torch.from_numpy(observation["action_mask"].astype(bool)).unsqueeze(0)
-            features = torch.from_numpy(shanten_planes(plane.numpy()))
+            features = net.derive(plane.numpy(), mask.numpy())
             with torch.no_grad():
                 logits, value = net(plane, mask, features)
             distribution = torch.distributions.Categorical(logits=logits)
             action = distribution.sample()
             planes.append(plane[0])
-            derived.append(features[0])
+            columns.append(features[0][0])
+            claims.append(features[1][0])
             masks.append(mask[0])
             actions.append(action[0])
             logps.append(distribution.log_prob(action)[0])
@@ -61,7 +62,8 @@ def collect(
         points.append(sum(rewards) / REWARD_SCALE)
     batch = {
         "planes": torch.stack(planes),
-        "derived": torch.stack(derived),
+        "columns": torch.stack(columns),
+        "claims": torch.stack(claims),
         "masks": torch.stack(masks),
         "actions": torch.stack(actions),
         "logps": torch.stack(logps),
@@ -85,7 +87,8 @@ def update(
     for _ in range(epochs):
         for start in range(0, count, size):
             pick = torch.randperm(count)[:size] if count > size else torch.arange(count)
-            logits, value = net(batch["planes"][pick], batch["masks"][pick], batch["derived"][pick])
+            derived = (batch["columns"][pick], batch["claims"][pick])
+            logits, value = net(batch["planes"][pick], batch["masks"][pick], derived)
             distribution = torch.distributions.Categorical(logits=logits)
             ratio = torch.exp(distribution.log_prob(batch["actions"][pick]) - batch["logps"][pick])
             gain = advantages[pick]
