@@ -374,10 +374,16 @@ def plot(curve: list[dict[str, Any]], path: Path, title: str) -> None:
 
 
 def evaluate(
-    weights: Path, hands: int, workers: int, player: str = "mcr_policy:ClonedPlayer"
+    weights: Path,
+    hands: int,
+    workers: int,
+    player: str = "mcr_policy:ClonedPlayer",
+    per_hand: Path | None = None,
 ) -> dict[str, float]:
     """The cloned policy (or another ``player`` spec) in one seat against three level-1
-    bots, duplicate (every wall from every seat), in the arena."""
+    bots, duplicate (every wall from every seat), in the arena. With ``per_hand``, the
+    player's points in each hand are written there (JSON, in the arena's order: the same
+    hands for every policy, so two policies compare hand by hand)."""
     import os
 
     from mahjongkit.mcr.arena import arena
@@ -392,6 +398,8 @@ def evaluate(
     )
     me = result.players[0]
     others = result.players[1:]
+    if per_hand is not None:
+        per_hand.write_text(json.dumps([record.points[0] for record in result.records]) + "\n")
     return {
         "hands": result.hands,
         "points_per_hand": me.mean,
@@ -489,7 +497,7 @@ def main() -> None:
             f" {check['points_per_hand']:+.2f} ± {check['ci95']:.2f} points per hand"
         )
     if args.arena:
-        result = evaluate(weights, args.arena, args.workers)
+        result = evaluate(weights, args.arena, args.workers, per_hand=args.out / "bc_arena.json")
         report["arena"] = result
         print(
             f"arena, {result['hands']} hands against three level-1 bots (duplicate):"

@@ -364,7 +364,9 @@ class PolicyNet(nn.Module):
         if self.lookahead >= 1:
             bonus = self.claim_head(claims.float().transpose(1, 2)).squeeze(-1)
             logits[:, CLAIMS] = logits[:, CLAIMS] + bonus
-        return logits.masked_fill(~mask, -1e9), self.value(flat).squeeze(-1)
+        # The value head reads the trunk without training it: PPO's value loss would
+        # otherwise move the features the cloned policy decides with.
+        return logits.masked_fill(~mask, -1e9), self.value(flat.detach()).squeeze(-1)
 
 
 def save(net: PolicyNet, path: Path) -> None:
