@@ -41,12 +41,18 @@ def test_behaviour_cloning_then_ppo_end_to_end(tmp_path: Path) -> None:
     assert curve[-1]["dagger_round"] == 1 and 0.0 <= curve[-1]["on_policy_agreement"] <= 1.0
     assert report["decisions"] > 100 and report["arena"]["hands"] == 8
     assert 0.0 <= curve[-1]["held_out_agreement"] <= 1.0
-    assert set(curve[0]["by_kind"]) >= {"all", "discard", "claim"}
+    assert set(curve[0]["by_kind"]) >= {"all", "discard", "claim", "claims_played"}
+    assert report["lookahead"] == 2  # the claim head and the planner's values by default
+    per_hand = json.loads((tmp_path / "bc_arena.json").read_text())
+    assert len(per_hand) == 8 and sum(per_hand) / 8 == report["arena"]["points_per_hand"]
     assert (tmp_path / "bc_curve.png").read_bytes().startswith(b"\x89PNG")
     weights = tmp_path / "bc_policy.pt"
-    _run("mcr_ppo.py", tmp_path, "--iterations", "2", "--hands", "4", "--weights", str(weights))
+    ppo_args = ["--iterations", "2", "--hands", "4", "--value-warmup", "1"]
+    _run("mcr_ppo.py", tmp_path, *ppo_args, "--weights", str(weights))
     ppo = json.loads((tmp_path / "ppo_result.json").read_text())
     assert [row["iteration"] for row in ppo["curve"]] == [1, 2]
+    assert [row["value_only"] for row in ppo["curve"]] == [True, False]
+    assert ppo["curve"][1]["kl"] >= 0.0  # the policy's divergence from the clone
     assert (tmp_path / "ppo_curve.png").read_bytes().startswith(b"\x89PNG")
 
 
