@@ -287,13 +287,15 @@ def train(
     seed: int = 0,
     lr: float = 1e-3,
     net: PolicyNet | None = None,
+    lookahead: int = LOOKAHEAD,
 ) -> tuple[PolicyNet, list[dict[str, Any]]]:
     """The network and its curve: per epoch, the mean training loss and the agreement with
     the bot on the held-out decisions (in all and per kind). Each kind weighs the same in
     the loss whatever its share of the decisions (discards are most of them; a wrong claim
-    or a missed win costs a hand)."""
+    or a missed win costs a hand). A new network (reading ``lookahead``) starts from
+    weights drawn with ``seed``."""
     torch.manual_seed(seed)
-    net = net or PolicyNet()
+    net = net or PolicyNet(lookahead=lookahead)
     optimiser = torch.optim.Adam(net.parameters(), lr=lr)
     steps = epochs * ((len(data[2]) + batch - 1) // batch)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=lr, total_steps=steps)
@@ -458,7 +460,7 @@ def main() -> None:
         f" ({time.process_time() - started:.0f} CPU-s in this process)",
         flush=True,
     )
-    net, curve = train(data, held_out, args.epochs, net=PolicyNet(lookahead=args.lookahead))
+    net, curve = train(data, held_out, args.epochs, lookahead=args.lookahead)
     for number in range(1, args.dagger + 1):
         own = dagger(net, args.dagger_hands, args.seed + 500_000 + 1000 * number, args.workers)
         on_policy = agreement(net, own)
