@@ -229,12 +229,14 @@ def test_single_agent_bad_options() -> None:
         MahjongEnv(illegal="ignore")  # type: ignore[arg-type]
 
 
-def test_missing_extra_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in [n for n in sys.modules if n.startswith("mahjongkit.mcr.rl.env")]:
-        monkeypatch.delitem(sys.modules, name)
-    monkeypatch.setitem(sys.modules, "pettingzoo", None)
+@pytest.mark.parametrize("missing", ["pettingzoo", "gymnasium"])
+@pytest.mark.parametrize("module", ["mahjongkit.mcr.rl.env", "mahjongkit.mcr.rl.single"])
+def test_missing_extra_names_it(monkeypatch: pytest.MonkeyPatch, missing: str, module: str) -> None:
+    for name in ("mahjongkit.mcr.rl._extra", "mahjongkit.mcr.rl.env", "mahjongkit.mcr.rl.single"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    monkeypatch.setitem(sys.modules, missing, None)
     with pytest.raises(ImportError, match=r'pip install "mahjongkit\[rl\]"'):
-        importlib.import_module("mahjongkit.mcr.rl.env")
+        importlib.import_module(module)
 
 
 def test_describe_is_used_in_messages() -> None:
