@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browsers import ARTIFACTS, open_board, tiles_outside
+from tests.web.browsers import ARTIFACTS, open_board, tiles_outside, watched_page
 
 SIZES = [(1280, 900), (1024, 768), (800, 600), (390, 844), (844, 390)]
 THEMES = ("felt", "light", "dark", "contrast")
@@ -35,18 +35,9 @@ VISIBILITY = """(seen) => {
 def sized(request: pytest.FixtureRequest, browser: Any) -> Iterator[Any]:
     width, height = request.param
     phone = width < 500 or height < 500
-    context = browser.new_context(
-        viewport={"width": width, "height": height},
-        bypass_csp=True,  # Playwright's waits evaluate text, which the page's policy forbids
-        has_touch=phone,
-        is_mobile=width < 500,
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, errors
+    viewport = {"width": width, "height": height}
+    with watched_page(browser, viewport=viewport, has_touch=phone, is_mobile=width < 500) as page:
+        yield page
 
 
 def state(page: Any) -> dict[str, Any]:
