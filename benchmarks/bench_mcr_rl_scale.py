@@ -23,9 +23,10 @@ exactly as :class:`~mahjongkit.mcr.rl.vector.VectorSelfPlay` does). Rows:
 
 A window runs every row once, in the order above or (every other window) the reverse, so
 that a drift of the machine's speed favours no row. Where the cores are shared (other
-processes, other virtual machines), what two processes get changes from second to second; the yardstick of each window (one core's best over the ideal split) says how many
-cores the window had. The tables give medians over the windows: of each row's wall time,
-and of the ratios within each window, over all windows and over those whose yardstick
+processes, even niced ones, or other virtual machines), what two processes get changes from
+second to second; the yardstick of each window (one core's best over the ideal split) says
+how many cores the window had. The tables give medians over the windows: of each row's wall
+time, and of the ratios within each window, over all windows and over those whose yardstick
 reached 1.9 (two free cores); the issue's target is 2 workers at least 1.8x 1 worker on two
 free cores. CPU seconds (all the row's processes, and this process alone: the serial part)
 say what the split costs in work.

@@ -118,3 +118,21 @@ def test_refused_sends_and_calls_out_of_order_change_nothing() -> None:
     assert [process.exitcode for process in processes] == [0, 0]
     with pytest.raises(ValueError, match="closed"):
         play.recv()
+
+
+def test_a_worker_that_died_is_named() -> None:
+    with ParallelSelfPlay(4, workers=2) as play:
+        play.async_reset(seeds=[1, 2, 3, 4])
+        first = play.recv()
+        second = play.recv()
+        dead = play._processes[0]
+        dead.kill()
+        dead.join(60)  # a deadline, never reached: kill() ends it at once
+        assert dead.exitcode is not None
+        ready, other = (first, second) if first.ids[0] == 0 else (second, first)
+        with pytest.raises(RuntimeError, match=r"worker 0 stopped \(exit code -9\)"):
+            play.send(ready.masks.argmax(axis=1), ready.ids)
+        play.send(other.masks.argmax(axis=1), other.ids)  # the other worker plays on
+        assert play.recv().ids.tolist() == other.ids.tolist()
+        with pytest.raises(RuntimeError, match=r"worker 0 stopped"):
+            play.step(play.masks.argmax(axis=1))

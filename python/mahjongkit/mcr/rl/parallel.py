@@ -257,11 +257,34 @@ class ParallelSelfPlay:
                 f"games are in flight after send() or async_reset(): recv() them before {call}"
             )
 
+    def _read(self, worker: int) -> tuple[str, Any]:
+        """A worker's next answer."""
+        try:
+            answer: tuple[str, Any] = self._connections[worker].recv()
+        except (EOFError, OSError):
+            raise self._stopped(worker) from None
+        return answer
+
+    def _write(self, worker: int, message: tuple[str, Any]) -> None:
+        try:
+            self._connections[worker].send(message)
+        except OSError:
+            raise self._stopped(worker) from None
+
+    def _stopped(self, worker: int) -> RuntimeError:
+        """The error for a worker that died, named with its exit code."""
+        process = self._processes[worker]
+        process.join(1)
+        return RuntimeError(
+            f"worker {worker} stopped (exit code {process.exitcode}): close this"
+            " ParallelSelfPlay and make another"
+        )
+
     def _all(self, messages: Sequence[tuple[str, Any]]) -> list[Any]:
         self._handed_out.clear()
-        for connection, message in zip(self._connections, messages, strict=True):
-            connection.send(message)
-        answers = [connection.recv() for connection in self._connections]
+        for worker, message in enumerate(messages):
+            self._write(worker, message)
+        answers = [self._read(worker) for worker in range(self.workers)]
         for status, value in answers:
             if status == "error":
                 raise value
@@ -331,7 +354,7 @@ class ParallelSelfPlay:
         with _Exclusive(self._busy):
             self._idle("async_reset()")
             for worker, message in enumerate(self._resets(seeds)):
-                self._connections[worker].send(message)
+                self._write(worker, message)
                 self._in_flight.append(worker)
             self._handed_out.clear()
             self._restarted()
@@ -347,7 +370,7 @@ class ParallelSelfPlay:
             ready = set(wait([self._connections[w] for w in self._in_flight]))
             worker = next(w for w in self._in_flight if self._connections[w] in ready)
             self._in_flight.remove(worker)
-            status, value = self._connections[worker].recv()
+            status, value = self._read(worker)
             self._handed_out.add(worker)
             if status == "error":
                 raise value
@@ -375,7 +398,7 @@ class ParallelSelfPlay:
             worker = self._worker_of(ids)
             start, stop = self._slices[worker]
             self._checked_into(actions, start, stop)
-            self._connections[worker].send(("step", None))
+            self._write(worker, ("step", None))
             self._handed_out.discard(worker)
             self._in_flight.append(worker)
 
