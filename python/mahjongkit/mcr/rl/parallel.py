@@ -22,7 +22,7 @@ on timing. ``step`` and ``reset`` are refused while a batch is in flight.
 
 >>> with ParallelSelfPlay(4, workers=2, rotate=False) as play:
 ...     play.async_reset(seeds=[1, 2, 3, 4])
-...     for _ in range(6):  # three steps of each worker's two games
+...     for _ in range(6):  # each worker's deal, then steps, in the order they come
 ...         ready = play.recv()
 ...         play.send(ready.masks.argmax(axis=1), ready.ids)
 ...     ready = play.recv()
