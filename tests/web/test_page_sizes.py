@@ -40,6 +40,17 @@ def sized(request: pytest.FixtureRequest, browser: Any) -> Iterator[Any]:
         yield page
 
 
+def wait_until_server_says_paused(page: Any, paused: bool) -> None:
+    """Wait (Playwright's deadline) until the server's state of the page's game is
+    ``paused``: the page tells the server of a pause or a resume without waiting for it."""
+    page.wait_for_function(
+        "paused => fetch(`/api/games/"
+        "${JSON.parse(localStorage.getItem('mahjongkit.resume.v1')).id}`)"
+        ".then(r => r.json()).then(d => d.state.paused === paused)",
+        arg=paused,
+    )
+
+
 def state(page: Any) -> dict[str, Any]:
     """The server's state of the page's game."""
     game_id = page.evaluate("JSON.parse(localStorage.getItem('mahjongkit.resume.v1')).id")
@@ -154,26 +165,17 @@ def test_the_page_at_every_size(sized: Any, base_url: str) -> None:
     # 6: pause stops the clock here and on the server, and hides the board.
     page.click("#pause-button")
     page.wait_for_selector("#paused-cover:not([hidden])")
-    page.wait_for_function(
-        "fetch(`/api/games/${JSON.parse(localStorage.getItem('mahjongkit.resume.v1')).id}`)"
-        ".then(r => r.json()).then(d => d.state.paused)"
-    )
+    wait_until_server_says_paused(page, True)
     shown = page.inner_text("#timer")
     assert state(page)["elapsed"] == state(page)["elapsed"]  # stopped
     page.click("#paused-cover")
     assert page.is_hidden("#paused-cover") and page.inner_text("#timer") >= shown
-    assert state(page)["paused"] is False
+    wait_until_server_says_paused(page, False)  # the page tells the server without waiting
     # ... and so does hiding the page; showing it again goes on.
     page.evaluate(VISIBILITY, "hidden")
-    page.wait_for_function(
-        "fetch(`/api/games/${JSON.parse(localStorage.getItem('mahjongkit.resume.v1')).id}`)"
-        ".then(r => r.json()).then(d => d.state.paused)"
-    )
+    wait_until_server_says_paused(page, True)
     page.evaluate(VISIBILITY, "visible")
-    page.wait_for_function(
-        "fetch(`/api/games/${JSON.parse(localStorage.getItem('mahjongkit.resume.v1')).id}`)"
-        ".then(r => r.json()).then(d => !d.state.paused)"
-    )
+    wait_until_server_says_paused(page, False)
 
     # Zoom: larger than the window (the board scrolls), then fit again.
     in_menu(page, "#zoom-in")
