@@ -96,29 +96,19 @@ def worker_play(seconds: float, check: bool, lean: bool) -> dict[str, float]:
         seed = f"bench-{games}"
         game = Rules(seed)
         rng = random.Random(seed)
-        if lean:
-            draw = rng.random
-            while game.is_active:
-                waiting = game.waiting_on
-                seat = waiting[0] if len(waiting) == 1 else waiting[int(draw() * len(waiting))]
-                legal = game.legal(seat)
-                decisions += 1
-                if len(legal) > 1:
-                    choices += 1
-                game.apply(seat, _choose_lean(rng, legal))  # type: ignore[arg-type]
-                if check:
-                    assert not game.check_invariants()
-                game.take_outcomes()
-            hands += len(game.history)
-            games += 1
-            continue
+        draw = rng.random
+        choose = _choose_lean if lean else _choose
         while game.is_active:
-            seat = rng.choice(game.waiting_on)
+            waiting = game.waiting_on
+            if lean:  # no draw when one seat is awaited, else an index scaled from a float
+                seat = waiting[0] if len(waiting) == 1 else waiting[int(draw() * len(waiting))]
+            else:
+                seat = rng.choice(waiting)
             legal = game.legal(seat)
             decisions += 1
             if len(legal) > 1:
                 choices += 1
-            game.apply(seat, _choose(rng, legal))  # type: ignore[arg-type]
+            game.apply(seat, choose(rng, legal))  # type: ignore[arg-type]
             if check:
                 assert not game.check_invariants()
             game.take_outcomes()

@@ -17,6 +17,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
 from mahjongkit._core import mcr as core
 from mahjongkit.mcr.analysis import engine
@@ -63,44 +64,40 @@ def main() -> None:
         rows.append((label, what, per_second))
         return per_second
 
-    cpp_waits = rate(
-        "waits", "C++ (engine)", lambda: [engine.waits(h, impl="cpp") for h in thirteen], n
-    )
-    py_waits = rate(
+    twin_rates: dict[str, tuple[float, float]] = {}
+
+    def twins(
+        name: str, label: str, run: Callable[[list[Any], str], object], items: list[Any], share: int
+    ) -> None:
+        """Rate ``run`` on the C++ engine over every item and on the Python reference over the
+        first ``share`` of them (it is slow)."""
+        cpp = rate(label, "C++ (engine)", lambda: run(items, "cpp"), len(items))
+        python = rate(label, "Python reference", lambda: run(items[:share], "python"), share)
+        twin_rates[name] = (cpp, python)
+
+    twins(
         "waits",
-        "Python reference",
-        lambda: [engine.waits(h, impl="python") for h in thirteen[:python_share]],
+        "waits",
+        lambda hs, impl: [engine.waits(h, impl=impl) for h in hs],
+        thirteen,
         python_share,
     )
-    cpp_after = rate(
+    twins(
+        "shanten_after_discard",
         "shanten_after_discard (with acceptance)",
-        "C++ (engine)",
-        lambda: [engine.shanten_after_discard(h, impl="cpp") for h in fourteen],
-        n,
-    )
-    py_after = rate(
-        "shanten_after_discard (with acceptance)",
-        "Python reference",
-        lambda: [
-            engine.shanten_after_discard(h, impl="python")
-            for h in fourteen[: python_share // 4 or 1]
-        ],
+        lambda hs, impl: [engine.shanten_after_discard(h, impl=impl) for h in hs],
+        fourteen,
         python_share // 4 or 1,
     )
     rng = random.Random(args.seed)
     complete = [Hand.from_tiles(complete_tiles(rng)) for _ in range(n)]
     winners = [rng.choice(h.concealed_tiles()) for h in complete]
     pairs = list(zip(complete, winners, strict=True))
-    cpp_decompose = rate(
+    twins(
+        "decompose",
         "decompose with a winning tile (complete)",
-        "C++ (engine)",
-        lambda: [engine.decompose(h, winning=w, impl="cpp") for h, w in pairs],
-        n,
-    )
-    py_decompose = rate(
-        "decompose with a winning tile (complete)",
-        "Python reference",
-        lambda: [engine.decompose(h, winning=w, impl="python") for h, w in pairs[:python_share]],
+        lambda ps, impl: [engine.decompose(h, winning=w, impl=impl) for h, w in ps],
+        pairs,
         python_share,
     )
     counts = [list(h.counts) for h in fourteen]
@@ -110,16 +107,11 @@ def main() -> None:
         lambda: core.shanten_after_discard_many(hands=counts, melds=0, repeat=10),
         10 * discards,
     )
-    cpp_shanten = rate(
+    twins(
+        "shanten",
         "shanten (13 tiles)",
-        "C++ (engine)",
-        lambda: [engine.shanten(h, impl="cpp") for h in thirteen],
-        n,
-    )
-    py_shanten = rate(
-        "shanten (13 tiles)",
-        "Python reference",
-        lambda: [engine.shanten(h, impl="python") for h in thirteen[:python_share]],
+        lambda hs, impl: [engine.shanten(h, impl=impl) for h in hs],
+        thirteen,
         python_share,
     )
     oracle = None
@@ -154,13 +146,11 @@ def main() -> None:
     for label, what, per_second in rows:
         print(f"| {label:42} | {what:30} | {per_second:12,.0f} | {1e6 / per_second:9.2f} |")
     print()
-    print(f"waits: C++ / Python = {cpp_waits / py_waits:,.0f}x")
-    print(f"shanten_after_discard: C++ / Python = {cpp_after / py_after:,.0f}x")
-    print(f"shanten: C++ / Python = {cpp_shanten / py_shanten:,.0f}x")
-    print(f"decompose: C++ / Python = {cpp_decompose / py_decompose:,.0f}x")
+    for name, (cpp, python) in twin_rates.items():
+        print(f"{name}: C++ / Python = {cpp / python:,.0f}x")
     print(f"one discard in the core: {1e6 / core_discards:.2f} µs")
     if oracle is not None:
-        print(f"shanten: C++ engine / pymahjonggb = {cpp_shanten / oracle:.2f}x")
+        print(f"shanten: C++ engine / pymahjonggb = {twin_rates['shanten'][0] / oracle:.2f}x")
 
 
 if __name__ == "__main__":

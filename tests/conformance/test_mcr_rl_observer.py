@@ -6,6 +6,7 @@ no events), and the same batches from the vectorised self-play."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 
 from mahjongkit._core import mcr_rl as core
 from mahjongkit.mcr.game.rules import Rules
-from mahjongkit.mcr.game.variant import ONE_HAND, STANDARD
+from mahjongkit.mcr.game.variant import ONE_HAND, STANDARD, Variant
 from mahjongkit.mcr.rl._cpp import CoreObserver
 from mahjongkit.mcr.rl.encoding import legal_mask
 from mahjongkit.mcr.rl.observation import Observer
@@ -22,17 +23,37 @@ from mahjongkit.mcr.rl.vector import VectorSelfPlay
 from tests.mcr.rl_play import choose
 
 
-def _play_and_compare(seed: int, history: int, whole_game: bool, blind: float, moves: int) -> int:
-    """Play ``moves`` moves (or to the game's end), comparing after each; returns the states."""
+def _along_a_game(
+    seed: int, history: int, variant: Variant, blind: float, moves: int
+) -> Iterator[tuple[Rules, CoreObserver, Observer]]:
+    """The game and both twins, kept in step by its events, before each of ``moves`` moves
+    and after the last; ``blind`` is the share of syncs given no events (a fresh load)."""
     rng = random.Random(seed)
-    game = Rules(f"conf-{seed}", variant=STANDARD if whole_game else ONE_HAND)
+    game = Rules(f"conf-{seed}", variant=variant)
     game.take_outcomes()
     fast, plain = CoreObserver(history), Observer(history)
     fast.sync(game)
     plain.sync(game)
+    for _ in range(moves):
+        yield game, fast, plain
+        if not game.is_active:
+            return
+        seat = game.waiting_on[0]
+        # Mostly the test policy (wins, kongs, claims, robbing windows), sometimes any move.
+        move = choose(game, seat, rng) if rng.random() < 0.8 else rng.choice(game.legal(seat))
+        assert game.apply(seat, move) is None
+        events = game.take_outcomes()
+        given_events = None if rng.random() < blind else events
+        fast.sync(game, given_events)
+        plain.sync(game, given_events)
+
+
+def _play_and_compare(seed: int, history: int, whole_game: bool, blind: float, moves: int) -> int:
+    """Play ``moves`` moves (or to the game's end), comparing after each; returns the states."""
     mask = np.zeros(235, dtype=np.int8)
     states = 0
-    for _ in range(moves):
+    variant = STANDARD if whole_game else ONE_HAND
+    for game, fast, plain in _along_a_game(seed, history, variant, blind, moves):
         for seat in range(4):
             got, expected = fast.encode(seat), plain.encode(seat)
             if not (got == expected).all():
@@ -43,16 +64,6 @@ def _play_and_compare(seed: int, history: int, whole_game: bool, blind: float, m
             assert (mask.astype(bool) == legal_mask(game, seat)).all(), (seat, legal, str(game))
         assert fast.offered_tile == plain.offered_tile
         states += 1
-        if not game.is_active:
-            break
-        seat = game.waiting_on[0]
-        # Mostly the test policy (wins, kongs, claims, robbing windows), sometimes any move.
-        move = choose(game, seat, rng) if rng.random() < 0.8 else rng.choice(game.legal(seat))
-        assert game.apply(seat, move) is None
-        events = game.take_outcomes()
-        given_events = None if rng.random() < blind else events
-        fast.sync(game, given_events)
-        plain.sync(game, given_events)
     return states
 
 
@@ -74,28 +85,13 @@ def test_observers_kept_by_events_match_a_fresh_load(seed: int) -> None:
     """Both twins kept in step by events agree with a fresh load of the state (the twins
     agreeing with each other is not enough: both once missed a promoted kong that nobody
     robbed, which is made with no event of its own; seed 210 reaches one at move 200)."""
-    rng = random.Random(seed)
-    game = Rules(f"conf-{seed}", variant=STANDARD)
-    game.take_outcomes()
-    fast, plain = CoreObserver(1), Observer(1)
-    fast.sync(game)
-    plain.sync(game)
-    for _ in range(260):
+    for game, fast, plain in _along_a_game(seed, 1, STANDARD, 0.0, moves=260):
         fresh = Observer(1)
         fresh.sync(game)
         for seat in range(4):
             truth = fresh.encode(seat)
             assert (plain.encode(seat) == truth).all(), (seat, game.moves)
             assert (fast.encode(seat) == truth).all(), (seat, game.moves)
-        if not game.is_active:
-            break
-        seat = game.waiting_on[0]
-        move = choose(game, seat, rng) if rng.random() < 0.8 else rng.choice(game.legal(seat))
-        assert game.apply(seat, move) is None
-        events = game.take_outcomes()
-        rng.random()  # as _play_and_compare draws, so that a seed plays the same game there
-        fast.sync(game, events)
-        plain.sync(game, events)
 
 
 @pytest.mark.slow

@@ -53,6 +53,18 @@ def table(*hands: str) -> tuple[str, str, str, str]:
     return (out[0], out[1], out[2], out[3])
 
 
+def _after_discard(seed: str, hands: tuple[str, str, str, str], tile: int) -> Rules:
+    """A game of ``hands`` (the wall one 7p; seat 0 to play) after seat 0 discards ``tile``."""
+    game = Rules(seed, position=Position(hands=hands, wall=("7p",), turn=0))
+    assert game.apply(0, discard(tile)) is None
+    return game
+
+
+# Seat 1 could chow seat 0's 4m with 23m, but the hand is far from any 8-point wait and a
+# chow spoils a concealed hand.
+_CHOW_LEADING_NOWHERE = table("4m 9m 159p 159s ESWN RG", "23m 159p 159s ESWN G")
+
+
 def _checked_game(seed: str, levels: tuple[int, int, int, int]) -> Rules:
     """A whole game by bots, each move probed against ``legal`` before it is applied."""
     bots = [Bot(level, seed=f"{seed}:{seat}") for seat, level in enumerate(levels)]
@@ -146,13 +158,8 @@ def test_the_view_hides_other_seats_concealed_tiles() -> None:
 
 
 def test_the_view_shows_only_ones_own_offer_in_a_window() -> None:
-    position = Position(
-        hands=table("4m 19m 159p 159s ESWN G", "123m 456p 789s RRR 4m", "44m 9m 19p 19s ESWN GB"),
-        wall=("7p",),
-        turn=0,
-    )
-    game = Rules("window", position=position)
-    assert game.apply(0, discard(4)) is None
+    hands = table("4m 19m 159p 159s ESWN G", "123m 456p 789s RRR 4m", "44m 9m 19p 19s ESWN GB")
+    game = _after_discard("window", hands, 4)
     assert set(game.window.may) == {1, 2}  # type: ignore[union-attr]
     view = view_of(game, 2)
     assert view.window is not None and view.window.offered == (PUNG,)
@@ -194,13 +201,7 @@ def test_bots_win_when_they_can() -> None:
 def test_level_two_claims_a_pung_that_makes_it_ready_for_eight() -> None:
     # Seat 1 holds RR GG BB + junk: punging R is a dragon pung (scores by itself) and lowers
     # the shanten; level 1 passes.
-    position = Position(
-        hands=table("R 19m 19p 159s ESWN 5m G", "RR GG BB 123m 456p 9s"),
-        wall=("7p",),
-        turn=0,
-    )
-    game = Rules("pung", position=position)
-    assert game.apply(0, discard(32)) is None
+    game = _after_discard("pung", table("R 19m 19p 159s ESWN 5m G", "RR GG BB 123m 456p 9s"), 32)
     view = view_of(game, 1)
     assert PUNG in view.legal
     assert Bot(2).choose(view) == PUNG
@@ -208,14 +209,7 @@ def test_level_two_claims_a_pung_that_makes_it_ready_for_eight() -> None:
 
 
 def test_level_two_passes_a_chow_that_leads_nowhere() -> None:
-    # Seat 1 could chow 4m with 23m, but the hand is far from any 8-point wait and a chow
-    # spoils a concealed hand: level 2 passes.
-    position = Position(
-        hands=table("4m 9m 159p 159s ESWN RG", "23m 159p 159s ESWN G"), wall=("7p",), turn=0
-    )
-    game = Rules("chow", position=position)
-    assert game.apply(0, discard(4)) is None
-    view = view_of(game, 1)
+    view = view_of(_after_discard("chow", _CHOW_LEADING_NOWHERE, 4), 1)
     assert chow(2, 3) in view.legal
     assert Bot(2).choose(view) == PASS
 
@@ -308,21 +302,12 @@ def test_level_three_keeps_the_eight_point_shape_level_two_breaks() -> None:
 def test_level_three_claims_a_chow_toward_eight_points() -> None:
     # Seat 1 holds 123m 123p 12s: chowing the 3s completes a mixed triple chow's three
     # chows (not yet ready); level 2 passes (the hand is not ready after it), level 3 claims.
-    position = Position(
-        hands=table("3s 9m 159p 159s ESWN RG", "123m 123p 12s 9p 5m 8m E S"), wall=("7p",), turn=0
-    )
-    game = Rules("plan-chow", position=position)
-    assert game.apply(0, discard(21)) is None
-    view = view_of(game, 1)
+    hands = table("3s 9m 159p 159s ESWN RG", "123m 123p 12s 9p 5m 8m E S")
+    view = view_of(_after_discard("plan-chow", hands, 21), 1)
     assert Bot(3).choose(view) == chow(19, 20)
     assert Bot(2).choose(view) == PASS
     # and it still passes a chow that leads nowhere (the level-2 example)
-    position = Position(
-        hands=table("4m 9m 159p 159s ESWN RG", "23m 159p 159s ESWN G"), wall=("7p",), turn=0
-    )
-    game = Rules("chow", position=position)
-    assert game.apply(0, discard(4)) is None
-    assert Bot(3).choose(view_of(game, 1)) == PASS
+    assert Bot(3).choose(view_of(_after_discard("chow", _CHOW_LEADING_NOWHERE, 4), 1)) == PASS
 
 
 def test_level_three_is_deterministic_and_legal() -> None:

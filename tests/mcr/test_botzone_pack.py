@@ -22,6 +22,18 @@ from mahjongkit.mcr.players.bot import Bot
 from tests.mcr.old_pythons import PYTHON36
 
 CLI = "from mahjongkit.cli import main; main()"
+LOG = {
+    "requests": ["0 1 0", "1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 J1 J1 F2 F3", "2 F2"],
+    "responses": ["PASS", "PASS"],
+}
+"""A Botzone log up to the bot's first turn: dealt thirteen, it draws F2 and answers."""
+
+
+def _run(*args, **options):
+    """This interpreter run afresh with ``args``, text in and out, two minutes at most."""
+    return subprocess.run(
+        [sys.executable, *args], capture_output=True, text=True, timeout=120, **options
+    )
 
 
 @pytest.fixture(params=["this", "3.6"])
@@ -71,11 +83,7 @@ def test_the_packed_bot_plays_a_hand_as_the_installed_bot(
 
 
 def test_the_packed_bot_answers_one_json_request_as_the_installed_bot(packed, python, tmp_path):
-    log = {
-        "requests": ["0 1 0", "1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 J1 J1 F2 F3", "2 F2"],
-        "responses": ["PASS", "PASS"],
-    }
-    line = (json.dumps(log) + "\n").encode()
+    line = (json.dumps(LOG) + "\n").encode()
     for level, path in packed.items():
         done = subprocess.run(
             [python, "-I", "-S", str(path)],
@@ -85,17 +93,15 @@ def test_the_packed_bot_answers_one_json_request_as_the_installed_bot(packed, py
             timeout=120,
             check=True,
         )
-        expected = BotzoneBot(Bot(level, seed="botzone")).replay(log["requests"], log["responses"])
+        expected = BotzoneBot(Bot(level, seed="botzone")).replay(LOG["requests"], LOG["responses"])
         assert json.loads(done.stdout) == {"response": expected}, level
 
 
 def test_the_botzone_program_loads_no_numpy_solitaire_or_metadata():
     # the compiled core answers (loading it imports no NumPy: its dtypes register on first use)
-    log = {"requests": ["0 1 0", "1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 J1 J1 F2 F3", "2 F2"]}
-    log["responses"] = ["PASS", "PASS"]
     probe = (
         "import sys, io, json\n"
-        f"sys.stdin = io.TextIOWrapper(io.BufferedReader(io.BytesIO({json.dumps(log)!r}"
+        f"sys.stdin = io.TextIOWrapper(io.BufferedReader(io.BytesIO({json.dumps(LOG)!r}"
         ".encode() + b'\\n')))\n"
         "sys.argv = ['mahjongkit', 'mcr', 'botzone', '--level', '2']\n"
         "from mahjongkit._entry import main\n"
@@ -105,9 +111,7 @@ def test_the_botzone_program_loads_no_numpy_solitaire_or_metadata():
         "assert 'mahjongkit._core' in sys.modules\n"
         "print(json.dumps(bad), file=sys.stderr)\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120
-    )
+    done = _run("-c", probe)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["response"].startswith("PLAY")
     assert json.loads(done.stderr.strip().splitlines()[-1]) == []
@@ -122,13 +126,9 @@ def test_import_mahjongkit_and_help_load_no_metadata_or_engine():
         "print([m for m in sys.modules if m.startswith(('numpy', 'importlib.metadata',"
         " 'mahjongkit.solitaire', 'mahjongkit.mcr'))], file=sys.stderr)\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120
-    )
+    done = _run("-c", probe)
     assert "batch" in done.stdout and done.stderr.strip() == "[]"
-    version = subprocess.run(
-        [sys.executable, "-c", CLI, "--version"], capture_output=True, text=True, timeout=120
-    )
+    version = _run("-c", CLI, "--version")
     from mahjongkit import __version__
 
     assert version.stdout.strip() == f"mahjongkit, version {__version__}"
@@ -169,9 +169,7 @@ def test_the_mcr_names_load_on_first_use():
     probe = (
         "import sys, mahjongkit.mcr.botzone.seat; print('mahjongkit.mcr.game.rules' in sys.modules)"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120
-    )
+    done = _run("-c", probe)
     assert done.stdout.strip() == "False"  # a bot reading its log needs no game rules
 
 
@@ -182,9 +180,7 @@ def test_the_core_loads_without_numpy_and_names_its_record_dtypes_on_first_use()
         "names = [core.mcr.WIN_DTYPE.names[0], core.mcr.SCORED_DTYPE.names[0]]\n"
         "print(before, 'numpy' in sys.modules, names, hasattr(core.mcr, 'NO_DTYPE'))\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120
-    )
+    done = _run("-c", probe)
     assert done.stdout.split() == ["False", "True", "['counts',", "'refusal']", "False"]
 
 
@@ -195,19 +191,8 @@ ENTRY = "from mahjongkit._entry import main; main()"  # the mahjongkit script's 
     "options", [["--level", "1"], ["--level=3", "--keep-running"], ["--player", "bot:2"]]
 )
 def test_the_entry_point_answers_as_the_command_line(options):
-    log = {"requests": ["0 1 0", "1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 J1 J1 F2 F3", "2 F2"]}
-    log["responses"] = ["PASS", "PASS"]
-    line = json.dumps(log) + "\n"
-    answers = [
-        subprocess.run(
-            [sys.executable, "-c", code, "mcr", "botzone", *options],
-            input=line,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-        for code in (ENTRY, CLI)
-    ]
+    line = json.dumps(LOG) + "\n"
+    answers = [_run("-c", code, "mcr", "botzone", *options, input=line) for code in (ENTRY, CLI)]
     assert answers[0].returncode == answers[1].returncode == 0, answers[0].stderr
     assert answers[0].stdout == answers[1].stdout and answers[0].stdout.startswith('{"response"')
 
@@ -222,14 +207,7 @@ def test_the_entry_point_answers_as_the_command_line(options):
     ],
 )
 def test_the_entry_point_leaves_the_rest_to_the_command_line(options, env, status, message):
-    done = subprocess.run(
-        [sys.executable, "-c", ENTRY, "mcr", "botzone", *options],
-        input="",
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, **env},
-    )
+    done = _run("-c", ENTRY, "mcr", "botzone", *options, input="", env={**os.environ, **env})
     assert done.returncode == status and message in done.stderr, done.stderr
 
 

@@ -33,6 +33,19 @@ def test_gb_ruleset_and_winds() -> None:
     assert "Prevalent Wind" in out and "Seat Wind" in out
 
 
+def test_the_ruleset_choices_are_the_scorers_rulesets() -> None:
+    """The command line writes the names out (importing the scorer to list them would slow
+    every ``mahjongkit mcr`` command); this keeps them equal."""
+    import click
+
+    from mahjongkit.cli.mcr import score_command
+    from mahjongkit.mcr.scoring.ruleset import RULESETS
+
+    [option] = [p for p in score_command.params if p.name == "ruleset"]
+    assert isinstance(option.type, click.Choice)
+    assert list(option.type.choices) == list(RULESETS)
+
+
 def test_below_the_minimum_is_said() -> None:
     code, out = _run("234m 345p 567s 67m 88p", "--win", "8m")
     assert code == 0 and "below the 8-point minimum" in out

@@ -427,22 +427,13 @@ def test_crlf_lines_and_a_byte_order_mark_are_read(tmp_path: Path) -> None:
 
 
 def test_rl_episodes_of_the_botzone_variant_are_written_and_check_clean() -> None:
-    from mahjongkit.mcr.game.moves import WIN
-    from mahjongkit.mcr.rl.encoding import PLAIN_INDEX
     from mahjongkit.mcr.rl.env import env as make_env
+    from tests.mcr.rl_play import play_aec, win_or_random
 
     episodes = make_env(variant="botzone")
-    rng = np.random.default_rng(7)
-    win = PLAIN_INDEX[WIN]
+    act = win_or_random(7)
     for episode in range(8):
-        episodes.reset(seed=episode)
-        for _ in episodes.agent_iter():
-            observation, _, done, cut, _ = episodes.last()
-            if done or cut:
-                episodes.step(None)
-                continue
-            mask = observation["action_mask"]
-            episodes.step(win if mask[win] else int(rng.choice(np.flatnonzero(mask))))
+        play_aec(episodes, episode, act)
         game = episodes.game
         assert game is not None and not game.is_active
         text = format_record(record_of(game, f"episode-{episode}"))

@@ -19,6 +19,7 @@ from mahjongkit.mcr.env import AGENTS, MahjongEnv, SingleAgentEnv, VectorSelfPla
 from mahjongkit.mcr.game.moves import Move
 from mahjongkit.mcr.players.bot import Bot, View
 from mahjongkit.mcr.rl.encoding import HU_INDEX, describe
+from tests.mcr.rl_play import play_aec, win_or_random
 
 
 def _quiet_api_test(environment: object, cycles: int) -> None:
@@ -51,39 +52,11 @@ def test_pettingzoo_seed_test() -> None:
     seed_test(MahjongEnv, num_cycles=300)
 
 
-def _policy(seed: int):  # type: ignore[no-untyped-def]
-    rng = np.random.default_rng(seed)
-
-    def act(mask: np.ndarray) -> int:  # type: ignore[type-arg]
-        legal = np.flatnonzero(mask)
-        if mask[HU_INDEX]:
-            return HU_INDEX
-        return int(rng.choice(legal))
-
-    return act
-
-
-def _play_aec(environment: MahjongEnv, seed: int | None, act) -> tuple[list[int], dict[str, float]]:  # type: ignore[no-untyped-def]
-    environment.reset(seed=seed)
-    actions = []
-    totals = dict.fromkeys(AGENTS, 0.0)
-    for agent in environment.agent_iter():
-        observation, reward, terminated, truncated, _ = environment.last()
-        totals[agent] += reward
-        if terminated or truncated:
-            environment.step(None)
-            continue
-        action = act(observation["action_mask"])
-        actions.append(action)
-        environment.step(action)
-    return actions, totals
-
-
 def test_rewards_are_the_settlements_of_the_hands() -> None:
     environment = MahjongEnv(hands=3, reward_scale=0.5)
     won = 0
     for seed in range(4):
-        _, totals = _play_aec(environment, seed, _policy(seed))
+        _, totals = play_aec(environment, seed, win_or_random(seed))
         game = environment.game
         records = game.history[:3]
         assert len(records) == 3
@@ -116,8 +89,8 @@ def test_a_bad_action_with_the_penalty_option_ends_the_hand_as_on_botzone() -> N
 
 
 def test_same_seed_same_game_and_the_seed_stream() -> None:
-    first = _play_aec(MahjongEnv(), 11, _policy(1))
-    second = _play_aec(MahjongEnv(), 11, _policy(1))
+    first = play_aec(MahjongEnv(), 11, win_or_random(1))
+    second = play_aec(MahjongEnv(), 11, win_or_random(1))
     assert first == second
     environment = MahjongEnv()
     environment.reset(seed=11)
@@ -138,7 +111,7 @@ def test_vectorised_and_one_at_a_time_play_the_same_games() -> None:
     envs = [MahjongEnv() for _ in seeds]
     for environment, seed in zip(envs, seeds, strict=True):
         environment.reset(seed=seed)
-    policies = [_policy(k) for k in range(len(seeds))]
+    policies = [win_or_random(k) for k in range(len(seeds))]
     episodes = 0
     for _ in range(400):
         actions = []
@@ -185,7 +158,7 @@ def test_single_agent_wrapper_plays_against_bots_and_callables() -> None:
         done = False
         total = 0.0
         steps = 0
-        act = _policy(0)
+        act = win_or_random(0)
         while not done:
             observation, reward, done, truncated, info = environment.step(
                 act(observation["action_mask"])
@@ -202,7 +175,7 @@ def test_single_agent_is_deterministic() -> None:
     def run() -> list[float]:
         environment = SingleAgentEnv(seat=1, opponents=1)
         observation, _ = environment.reset(seed=21)
-        act = _policy(3)
+        act = win_or_random(3)
         out = []
         done = False
         while not done:
@@ -229,12 +202,14 @@ def test_single_agent_bad_options() -> None:
         MahjongEnv(illegal="ignore")  # type: ignore[arg-type]
 
 
-def test_missing_extra_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in [n for n in sys.modules if n.startswith("mahjongkit.mcr.rl.env")]:
-        monkeypatch.delitem(sys.modules, name)
-    monkeypatch.setitem(sys.modules, "pettingzoo", None)
+@pytest.mark.parametrize("missing", ["pettingzoo", "gymnasium"])
+@pytest.mark.parametrize("module", ["mahjongkit.mcr.rl.env", "mahjongkit.mcr.rl.single"])
+def test_missing_extra_names_it(monkeypatch: pytest.MonkeyPatch, missing: str, module: str) -> None:
+    for name in ("mahjongkit.mcr.rl._extra", "mahjongkit.mcr.rl.env", "mahjongkit.mcr.rl.single"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    monkeypatch.setitem(sys.modules, missing, None)
     with pytest.raises(ImportError, match=r'pip install "mahjongkit\[rl\]"'):
-        importlib.import_module("mahjongkit.mcr.rl.env")
+        importlib.import_module(module)
 
 
 def test_describe_is_used_in_messages() -> None:

@@ -161,37 +161,3 @@ def test_a_second_thread_is_refused_while_one_steps() -> None:
     assert not worker.is_alive() and errors == []
     play._fill = fill  # type: ignore[method-assign]
     play.step([int(np.flatnonzero(row)[0]) for row in play.masks])  # free again
-
-
-def test_parallel_self_play_plays_the_vectorised_games_and_refuses_as_it_does() -> None:
-    from mahjongkit.mcr.rl.parallel import ParallelSelfPlay
-
-    seeds = [5, 6, 7]
-    alone = VectorSelfPlay(3)
-    with ParallelSelfPlay(3, workers=2) as play:
-        observations, masks, _ = play.reset(seeds=seeds)
-        expected, expected_masks, _ = alone.reset(seeds=seeds)
-        rng = np.random.default_rng(1)
-        for _ in range(200):
-            assert (observations == expected).all() and (masks == expected_masks).all()
-            keys = rng.random(masks.shape)
-            keys[masks == 0] = -1.0
-            actions = keys.argmax(axis=1)
-            observations, masks, seats, rewards, _ = play.step(actions)
-            expected, expected_masks, expected_seats, expected_rewards, _ = alone.step(actions)
-            assert (seats == expected_seats).all() and (rewards == expected_rewards).all()
-            assert play.final_infos == alone.final_infos
-        assert play.game_seeds == alone.game_seeds and play.episodes.sum() >= 1
-        before = observations.copy(), masks.copy(), list(play.game_seeds)
-        bad = masks.argmax(axis=1)
-        bad[1] = int(np.flatnonzero(masks[1] == 0)[0])
-        with pytest.raises(ValueError, match="game 1: action"):
-            play.step(bad)
-        with pytest.raises(TypeError, match="a sequence of ints"):
-            play.step({0: 1})  # type: ignore[arg-type]
-        assert (play.observations == before[0]).all() and (play.masks == before[1]).all()
-        assert play.game_seeds == before[2]
-    with pytest.raises(ValueError, match="closed"):
-        play.reset()
-    with pytest.raises(ValueError, match="workers is"):
-        ParallelSelfPlay(2, workers=3)

@@ -9,13 +9,21 @@ saying so, only when no chromium is installed. Screenshots go to ``build/test-ar
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("MAHJONGKIT_ARTIFACTS", ROOT / "build" / "test-artifacts"))
+
+
+NO_CHROMIUM = (
+    "browser tests skipped: no chromium found (apt-get install chromium, or set "
+    "MAHJONGKIT_CHROMIUM to a Chromium binary)"
+)
 
 
 def find_chromium() -> str | None:
@@ -28,6 +36,22 @@ def find_chromium() -> str | None:
         if os.access(candidate, os.X_OK):
             return candidate
     return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@contextlib.contextmanager
+def watched_page(browser: Any, **context_options: Any) -> Iterator[Any]:
+    """A page in a browser context of its own (``context_options`` as for
+    ``browser.new_context``) that fails the test, when it closes, if its scripts raised.
+
+    The page's policy forbids eval and Playwright's waits evaluate text, so the policy is
+    lifted."""
+    context = browser.new_context(bypass_csp=True, **context_options)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert not errors, errors
 
 
 def open_board(page: Any, url: str) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browsers import find_chromium
+from tests.web.browsers import NO_CHROMIUM, find_chromium
 
 
 def serve(app: Any, port: int = 0) -> tuple[Any, threading.Thread, socket.socket, str]:
@@ -64,10 +64,7 @@ def client() -> Iterator[Any]:
 def browser() -> Iterator[Any]:
     chromium = find_chromium()
     if chromium is None:
-        pytest.skip(
-            "browser tests skipped: no chromium found (apt-get install chromium, or set "
-            "MAHJONGKIT_CHROMIUM to a Chromium binary)"
-        )
+        pytest.skip(NO_CHROMIUM)
     sync_api = pytest.importorskip(
         "playwright.sync_api", reason="browser tests need Playwright (pip install '.[test]')"
     )

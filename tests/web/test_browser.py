@@ -11,30 +11,19 @@ import pytest
 from click.testing import CliRunner
 
 from mahjongkit.cli import main
-from tests.web.browsers import ARTIFACTS, find_chromium, open_board
+from tests.web.browsers import ARTIFACTS, NO_CHROMIUM, find_chromium, open_board, watched_page
 
-CHROMIUM = find_chromium()  # also imported by the MCR browser tests
-if CHROMIUM is None:
-    pytest.skip(
-        "browser tests skipped: no chromium found (apt-get install chromium, or set "
-        "MAHJONGKIT_CHROMIUM to a Chromium binary)",
-        allow_module_level=True,
-    )
+if find_chromium() is None:
+    pytest.skip(NO_CHROMIUM, allow_module_level=True)
 
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    # The page's policy forbids eval; Playwright's waits evaluate text, so the tests lift it.
-    context = browser.new_context(viewport={"width": 1280, "height": 860}, bypass_csp=True)
-    # Every wait below is for a condition; under a loaded machine it may take long, so the
-    # deadline is generous (Playwright's default is 30 s).
-    context.set_default_timeout(120_000)
-    opened = context.new_page()
-    errors: list[str] = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    yield opened
-    context.close()
-    assert not errors, errors
+    with watched_page(browser, viewport={"width": 1280, "height": 860}) as opened:
+        # Every wait below is for a condition; under a loaded machine it may take long, so
+        # the deadline is generous (Playwright's default is 30 s).
+        opened.set_default_timeout(120_000)
+        yield opened
 
 
 def tile_count(page: Any) -> int:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browsers import ARTIFACTS, open_board, tiles_outside
+from tests.web.browsers import ARTIFACTS, open_board, tiles_outside, watched_page
 
 SIZES = [(1280, 900), (1024, 768), (800, 600), (390, 844), (844, 390)]
 THEMES = ("felt", "light", "dark", "contrast")
@@ -35,18 +35,20 @@ VISIBILITY = """(seen) => {
 def sized(request: pytest.FixtureRequest, browser: Any) -> Iterator[Any]:
     width, height = request.param
     phone = width < 500 or height < 500
-    context = browser.new_context(
-        viewport={"width": width, "height": height},
-        bypass_csp=True,  # Playwright's waits evaluate text, which the page's policy forbids
-        has_touch=phone,
-        is_mobile=width < 500,
+    viewport = {"width": width, "height": height}
+    with watched_page(browser, viewport=viewport, has_touch=phone, is_mobile=width < 500) as page:
+        yield page
+
+
+def wait_until_server_says_paused(page: Any, paused: bool) -> None:
+    """Wait (Playwright's deadline) until the server's state of the page's game is
+    ``paused``: the page tells the server of a pause or a resume without waiting for it."""
+    page.wait_for_function(
+        "paused => fetch(`/api/games/"
+        "${JSON.parse(localStorage.getItem('mahjongkit.resume.v1')).id}`)"
+        ".then(r => r.json()).then(d => d.state.paused === paused)",
+        arg=paused,
     )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, errors
 
 
 def state(page: Any) -> dict[str, Any]:
@@ -163,26 +165,17 @@ def test_the_page_at_every_size(sized: Any, base_url: str) -> None:
     # 6: pause stops the clock here and on the server, and hides the board.
     page.click("#pause-button")
     page.wait_for_selector("#paused-cover:not([hidden])")
-    page.wait_for_function(
-        "fetch(`/api/games/${JSON.parse(localStorage.getItem('mahjongkit.resume.v1')).id}`)"
-        ".then(r => r.json()).then(d => d.state.paused)"
-    )
+    wait_until_server_says_paused(page, True)
     shown = page.inner_text("#timer")
     assert state(page)["elapsed"] == state(page)["elapsed"]  # stopped
     page.click("#paused-cover")
     assert page.is_hidden("#paused-cover") and page.inner_text("#timer") >= shown
-    assert state(page)["paused"] is False
+    wait_until_server_says_paused(page, False)  # the page tells the server without waiting
     # ... and so does hiding the page; showing it again goes on.
     page.evaluate(VISIBILITY, "hidden")
-    page.wait_for_function(
-        "fetch(`/api/games/${JSON.parse(localStorage.getItem('mahjongkit.resume.v1')).id}`)"
-        ".then(r => r.json()).then(d => d.state.paused)"
-    )
+    wait_until_server_says_paused(page, True)
     page.evaluate(VISIBILITY, "visible")
-    page.wait_for_function(
-        "fetch(`/api/games/${JSON.parse(localStorage.getItem('mahjongkit.resume.v1')).id}`)"
-        ".then(r => r.json()).then(d => !d.state.paused)"
-    )
+    wait_until_server_says_paused(page, False)
 
     # Zoom: larger than the window (the board scrolls), then fit again.
     in_menu(page, "#zoom-in")

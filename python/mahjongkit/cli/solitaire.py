@@ -18,6 +18,7 @@ from pathlib import Path
 
 import click
 
+from mahjongkit._impl import IMPLEMENTATIONS
 from mahjongkit.cli.progress import progress_bar
 from mahjongkit.solitaire import (
     Board,
@@ -34,6 +35,9 @@ from mahjongkit.solitaire.search import Match
 from mahjongkit.solitaire.seeds import parse_seed
 
 _FORMAT = click.Choice(["text", "json"])
+_IMPL = click.option(
+    "--impl", type=click.Choice(IMPLEMENTATIONS), default=None, help="Implementation."
+)
 
 
 def _layout(name: str) -> Layout:
@@ -93,7 +97,7 @@ def _deal(
 @click.option("--seed", required=True, help="Seed, 0 to 2**64 - 1 (decimal or 0x hex).")
 @click.option("--format", "output_format", type=_FORMAT, default="text", show_default=True)
 @click.option("--glyphs", is_flag=True, help="Draw Unicode tiles instead of codes.")
-@click.option("--impl", type=click.Choice(["cpp", "python"]), default=None, help="Implementation.")
+@_IMPL
 def deal_command(
     layout_name: str | None,
     layout_file: str | None,
@@ -396,7 +400,7 @@ def batch_command(
 @_PROGRESS
 @_DASK
 @_SCHEDULER
-@click.option("--impl", type=click.Choice(["cpp", "python"]), default=None, help="Implementation.")
+@_IMPL
 def search_command(
     layout_name: str,
     seeds_text: str,

@@ -38,15 +38,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 import numpy as np
 import numpy.typing as npt
 
-try:
-    from gymnasium import spaces
-    from pettingzoo import AECEnv
-except ImportError as error:  # pragma: no cover - the extra is part of the test install
-    raise ImportError(
-        'the MCR environments need PettingZoo and Gymnasium: pip install "mahjongkit[rl]"'
-    ) from error
-
 from mahjongkit.mcr.game.rules import Rules
+from mahjongkit.mcr.rl._extra import AECEnv, spaces
 from mahjongkit.mcr.rl.encoding import ACTIONS, COLUMNS
 from mahjongkit.mcr.rl.table import Table, TableOptions
 

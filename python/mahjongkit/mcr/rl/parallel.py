@@ -11,6 +11,24 @@ the games move in parallel, and game ``k`` plays exactly what it plays in a
 a refused call changes nothing, as in ``VectorSelfPlay``. The autoreset convention is
 ``VectorSelfPlay``'s (``final_infos`` keeps what ended).
 
+**Without the barrier** (EnvPool's ``async_reset``/``recv``/``send``): :meth:`step` waits
+for every worker, so the slowest half sets the pace and the workers idle while the caller
+picks its actions. :meth:`recv` instead hands back the games of whichever worker finished
+first (a :class:`Ready` batch of views into the shared arrays: ``ids``, observations,
+masks, seats, rewards, dones) and :meth:`send` sends that worker its games' actions, so one
+worker plays while the caller chooses for the other. Each game still plays what it plays
+under :meth:`step` for the same actions; only the order in which batches come back depends
+on timing. ``step`` and ``reset`` are refused while a batch is in flight.
+
+>>> with ParallelSelfPlay(4, workers=2, rotate=False) as play:
+...     play.async_reset(seeds=[1, 2, 3, 4])
+...     for _ in range(6):  # each worker's deal, then steps, in the order they come
+...         ready = play.recv()
+...         play.send(ready.masks.argmax(axis=1), ready.ids)
+...     ready = play.recv()
+>>> sorted(ready.ids.tolist()) in ([0, 1], [2, 3]), ready.observations.shape
+(True, (2, 145, 34))
+
 Close it (``close()``, or use it in a ``with`` block) to stop the workers and release the
 shared memory (freed once the arrays it returned are no longer used). Like
 ``VectorSelfPlay``, an instance is not thread-safe (a second thread's call raises
@@ -31,9 +49,9 @@ import os
 import threading
 import time
 from collections.abc import Sequence
-from multiprocessing.connection import Connection
+from multiprocessing.connection import Connection, wait
 from multiprocessing.shared_memory import SharedMemory
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -151,6 +169,19 @@ def _worker(
         block.close()
 
 
+class Ready(NamedTuple):
+    """One worker's games, back from :meth:`ParallelSelfPlay.recv`: views of its rows of the
+    shared arrays (overwritten when its games next move: copy what you keep)."""
+
+    ids: npt.NDArray[np.int64]
+    """The games' indices (consecutive): pass them back to :meth:`ParallelSelfPlay.send`."""
+    observations: npt.NDArray[np.float32]
+    masks: npt.NDArray[np.int8]
+    seats: npt.NDArray[np.int64]
+    rewards: npt.NDArray[np.float32]
+    dones: npt.NDArray[np.bool_]
+
+
 class ParallelSelfPlay:
     """``num_games`` games over ``workers`` processes (see the module's description); the
     other options are :class:`~mahjongkit.mcr.rl.vector.VectorSelfPlay`'s."""
@@ -191,6 +222,10 @@ class ParallelSelfPlay:
         self._busy = threading.Lock()
         bounds = np.linspace(0, num_games, workers + 1).astype(int).tolist()
         self._slices = list(itertools.pairwise(bounds))
+        # Workers sent a command whose answer is not read yet, in the order they were sent;
+        # and those whose batch recv() handed out and send() has not yet taken.
+        self._in_flight: list[int] = []
+        self._handed_out: set[int] = set()
         context = multiprocessing.get_context("spawn")  # no inherited locks or threads
         self._connections: list[Connection] = []
         self._processes: list[Any] = []
@@ -210,12 +245,46 @@ class ParallelSelfPlay:
             self.close()
             raise
 
-    def _all(self, messages: Sequence[tuple[str, Any]]) -> list[Any]:
+    def _open(self) -> None:
         if self._block is None:
             raise ValueError("this ParallelSelfPlay is closed")
-        for connection, message in zip(self._connections, messages, strict=True):
-            connection.send(message)
-        answers = [connection.recv() for connection in self._connections]
+
+    def _idle(self, call: str) -> None:
+        """Refuse ``call`` while a worker plays (its rows are being written)."""
+        self._open()
+        if self._in_flight:
+            raise RuntimeError(
+                f"games are in flight after send() or async_reset(): recv() them before {call}"
+            )
+
+    def _read(self, worker: int) -> tuple[str, Any]:
+        """A worker's next answer."""
+        try:
+            answer: tuple[str, Any] = self._connections[worker].recv()
+        except (EOFError, OSError):
+            raise self._stopped(worker) from None
+        return answer
+
+    def _write(self, worker: int, message: tuple[str, Any]) -> None:
+        try:
+            self._connections[worker].send(message)
+        except OSError:
+            raise self._stopped(worker) from None
+
+    def _stopped(self, worker: int) -> RuntimeError:
+        """The error for a worker that died, named with its exit code."""
+        process = self._processes[worker]
+        process.join(1)
+        return RuntimeError(
+            f"worker {worker} stopped (exit code {process.exitcode}): close this"
+            " ParallelSelfPlay and make another"
+        )
+
+    def _all(self, messages: Sequence[tuple[str, Any]]) -> list[Any]:
+        self._handed_out.clear()
+        for worker, message in enumerate(messages):
+            self._write(worker, message)
+        answers = [self._read(worker) for worker in range(self.workers)]
         for status, value in answers:
             if status == "error":
                 raise value
@@ -225,41 +294,133 @@ class ParallelSelfPlay:
         """Start every game (see :meth:`VectorSelfPlay.reset`)."""
         check_seeds(seeds, self.num_games)
         with _Exclusive(self._busy):
-            parts = [
-                None if seeds is None else [int(s) for s in seeds[a:b]] for a, b in self._slices
-            ]
-            answers = self._all([("reset", part) for part in parts])
+            self._idle("reset()")
+            answers = self._all(self._resets(seeds))
             self.game_seeds = [seed for part in answers for seed in part]
-            self.episodes[:] = 0
-            self.final_infos = [None] * self.num_games
+            self._restarted()
         return self.observations, self.masks, self.seats
+
+    def _resets(self, seeds: Sequence[int] | None) -> list[tuple[str, Any]]:
+        return [
+            ("reset", None if seeds is None else [int(s) for s in seeds[a:b]])
+            for a, b in self._slices
+        ]
+
+    def _restarted(self) -> None:
+        self.episodes[:] = 0
+        self.final_infos = [None] * self.num_games
 
     def step(self, actions: Sequence[int] | npt.NDArray[Any]) -> StepBatch:
         """One action per game (see :meth:`VectorSelfPlay.step`)."""
         with _Exclusive(self._busy):
-            chosen = VectorSelfPlay._checked_shape(actions, self.num_games)
-            if self.illegal == "raise" and not self._masks[self._slots, chosen].all():
-                k = int(np.flatnonzero(self._masks[self._slots, chosen] == 0)[0])
-                legal = np.flatnonzero(self._masks[k]).tolist()
-                raise ValueError(
-                    f"game {k}: action {chosen[k]} is not legal for seat {int(self.seats[k])}"
-                    f" now; legal: {legal}"
-                )
-            self._actions[:] = chosen
+            self._idle("step()")
+            self._checked_into(actions, 0, self.num_games)
             answers = self._all([("step", None)] * self.workers)
-            finals: list[dict[str, Any] | None] = [None] * self.num_games
-            for (start, _), ended in zip(self._slices, answers, strict=True):
-                for k, (info, seed) in ended.items():
-                    finals[start + k] = info
-                    self.game_seeds[start + k] = seed
-            self.final_infos = finals
-            self.episodes += self.dones
+            self.final_infos = [None] * self.num_games  # a new list, as VectorSelfPlay's
+            for worker, ended in enumerate(answers):
+                self._stepped(worker, ended)
         return self.observations, self.masks, self.seats, self.rewards, self.dones
+
+    def _checked_into(
+        self, actions: Sequence[int] | npt.NDArray[Any], start: int, stop: int
+    ) -> None:
+        """Check the actions of games ``start:stop`` (all before any game moves) and write
+        them where the workers read them."""
+        chosen = VectorSelfPlay._checked_shape(actions, stop - start)
+        slots = self._slots[start:stop]
+        if self.illegal == "raise" and not self._masks[slots, chosen].all():
+            i = int(np.flatnonzero(self._masks[slots, chosen] == 0)[0])
+            k = start + i
+            legal = np.flatnonzero(self._masks[k]).tolist()
+            raise ValueError(
+                f"game {k}: action {chosen[i]} is not legal for seat {int(self.seats[k])}"
+                f" now; legal: {legal}"
+            )
+        self._actions[start:stop] = chosen
+
+    def _stepped(self, worker: int, ended: dict[int, tuple[dict[str, Any], str]]) -> None:
+        """Take in what a worker's step ended: infos, the replacing games' seeds, counts."""
+        start, stop = self._slices[worker]
+        self.final_infos[start:stop] = [None] * (stop - start)
+        for k, (info, seed) in ended.items():
+            self.final_infos[start + k] = info
+            self.game_seeds[start + k] = seed
+        self.episodes[start:stop] += self.dones[start:stop]
+
+    def async_reset(self, seeds: Sequence[int] | None = None) -> None:
+        """Start every game, as :meth:`reset` does, without waiting: each worker's games
+        come back from :meth:`recv` when they are dealt."""
+        check_seeds(seeds, self.num_games)
+        with _Exclusive(self._busy):
+            self._idle("async_reset()")
+            for worker, message in enumerate(self._resets(seeds)):
+                self._write(worker, message)
+                self._in_flight.append(worker)
+            self._handed_out.clear()
+            self._restarted()
+
+    def recv(self) -> Ready:
+        """Wait for the next worker whose games are ready (dealt by :meth:`async_reset` or
+        moved by :meth:`send`; of several ready, the one sent first) and hand back its
+        games. ``final_infos`` and ``episodes`` are brought up to date for them."""
+        with _Exclusive(self._busy):
+            self._open()
+            if not self._in_flight:
+                raise RuntimeError("no games in flight: send() actions or async_reset() first")
+            ready = set(wait([self._connections[w] for w in self._in_flight]))
+            worker = next(w for w in self._in_flight if self._connections[w] in ready)
+            self._in_flight.remove(worker)
+            status, value = self._read(worker)
+            self._handed_out.add(worker)
+            if status == "error":
+                raise value
+            if isinstance(value, dict):  # a step's answer (a reset answers with the seeds)
+                self._stepped(worker, value)
+            else:
+                start, stop = self._slices[worker]
+                self.game_seeds[start:stop] = value
+            start, stop = self._slices[worker]
+            return Ready(
+                self._slots[start:stop],
+                self.observations[start:stop],
+                self.masks[start:stop],
+                self.seats[start:stop],
+                self.rewards[start:stop],
+                self.dones[start:stop],
+            )
+
+    def send(self, actions: Sequence[int] | npt.NDArray[Any], ids: npt.NDArray[Any]) -> None:
+        """One action per game of a batch :meth:`recv` handed back (``ids`` as it gave
+        them), for the seat each waits on. The actions are checked as :meth:`step` checks
+        them, before the worker moves any game: a refused call changes nothing."""
+        with _Exclusive(self._busy):
+            self._open()
+            worker = self._worker_of(ids)
+            start, stop = self._slices[worker]
+            self._checked_into(actions, start, stop)
+            self._write(worker, ("step", None))
+            self._handed_out.discard(worker)
+            self._in_flight.append(worker)
+
+    def _worker_of(self, ids: npt.NDArray[Any]) -> int:
+        """The worker whose handed-out batch ``ids`` names, or a clear refusal."""
+        if not isinstance(ids, np.ndarray) or ids.ndim != 1 or ids.dtype.kind not in "iu":
+            raise TypeError(f"ids is the array recv() handed back, not {ids!r}")
+        for worker in self._handed_out:
+            start, stop = self._slices[worker]
+            if len(ids) == stop - start and bool((ids == self._slots[start:stop]).all()):
+                return worker
+        named = f"games {ids[0]} to {ids[-1]}" if len(ids) else "no games"
+        raise ValueError(
+            f"ids ({named}) are not a batch that recv() handed back and send() has not taken yet"
+        )
 
     def close(self) -> None:
         """Stop the workers and free the shared memory (idempotent)."""
-        for connection in self._connections:
+        for worker, connection in enumerate(self._connections):
             try:
+                if worker in self._in_flight:
+                    connection.recv()  # the answer of a send() never received
                 connection.send(("close", None))
                 connection.recv()
             except (OSError, EOFError):
@@ -271,6 +432,7 @@ class ParallelSelfPlay:
                 process.kill()
                 process.join()
         self._connections, self._processes = [], []
+        self._in_flight, self._handed_out = [], set()
         if self._block is not None:
             self._block.unlink()  # the name goes; the arrays keep the memory while in use
             self._block = None

@@ -39,18 +39,11 @@ from typing import TYPE_CHECKING, Any, Protocol, SupportsFloat, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
-try:
-    import gymnasium
-    from gymnasium import spaces
-except ImportError as error:  # pragma: no cover - the extra is part of the test install
-    raise ImportError(
-        'the MCR environments need PettingZoo and Gymnasium: pip install "mahjongkit[rl]"'
-    ) from error
-
 from mahjongkit.mcr.game.moves import Move
 from mahjongkit.mcr.players.bot import Bot, View, view_of
+from mahjongkit.mcr.rl._extra import gymnasium, spaces
 from mahjongkit.mcr.rl.encoding import ACTIONS, check_index, indices_of
-from mahjongkit.mcr.rl.env import check_render_mode, observation_space, render_table
+from mahjongkit.mcr.rl.env import RENDER_MODES, check_render_mode, observation_space, render_table
 from mahjongkit.mcr.rl.table import Table, TableOptions
 
 if TYPE_CHECKING:
@@ -72,7 +65,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, Any]):
     seats or a sequence of three (for the other seats in order). Other options as
     :class:`~mahjongkit.mcr.rl.env.MahjongEnv`."""
 
-    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}  # noqa: RUF012 (as gymnasium.Env)
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012 (as gymnasium.Env)
 
     def __init__(
         self,
