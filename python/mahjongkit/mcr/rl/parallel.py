@@ -374,12 +374,11 @@ class ParallelSelfPlay:
             self._handed_out.add(worker)
             if status == "error":
                 raise value
+            start, stop = self._slices[worker]
             if isinstance(value, dict):  # a step's answer (a reset answers with the seeds)
                 self._stepped(worker, value)
             else:
-                start, stop = self._slices[worker]
                 self.game_seeds[start:stop] = value
-            start, stop = self._slices[worker]
             return Ready(
                 self._slots[start:stop],
                 self.observations[start:stop],
