@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "core/mcr/legality.hpp"
 #include "core/mcr/table.hpp"
 
 namespace py = pybind11;
@@ -104,7 +105,10 @@ void register_mcr_table(py::module_& m) {
       .def(py::init([](py::tuple discards, py::tuple kongs, int flags) {
              if (discards.size() != 35 || kongs.size() != 35)
                throw py::value_error("discards and kongs are tuples of 35 moves, indexed by kind");
-             if (flags < 0 || flags > 255) throw py::value_error("flags must be 0 to 255, not " + std::to_string(flags));
+             if (flags < 0 || (flags & ~mahjongkit::mcr::legality::kAllFlags))
+               throw py::value_error("flags must be rule flags (0 to " +
+                                     std::to_string(mahjongkit::mcr::legality::kAllFlags) + "), not " +
+                                     std::to_string(flags));
              return PyHandTable{HandTable{flags}, std::move(discards), std::move(kongs)};
            }),
            py::arg("discards"), py::arg("kongs"), py::arg("flags"))

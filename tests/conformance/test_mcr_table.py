@@ -5,6 +5,7 @@ candidate move in generated positions (Hypothesis), and the same refusals of bad
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 import pytest
@@ -22,7 +23,8 @@ DISCARDS = tuple(("discard", k) for k in range(35))
 KONGS = tuple(("kong", k) for k in range(35))
 hands_13 = st.one_of(ready_hands(), random_hands(13))
 kinds = st.integers(1, 34)
-flags = st.integers(0, 7)
+# Every rule flag, from the one registry: a flag one twin lacks is drawn here and fails.
+flags = st.integers(0, legality.ALL_FLAGS).map(lambda f: f & legality.ALL_FLAGS)
 
 
 @st.composite
@@ -160,6 +162,26 @@ def test_same_refusals(call: str, args: tuple[Any, ...], message: str) -> None:
     for table in _tables():
         with pytest.raises(ValueError, match=message):
             getattr(table, call)(*args)
+
+
+def test_every_rule_flag_is_in_the_registry_and_both_tables_take_only_those() -> None:
+    """``ALL_FLAGS`` is every flag :func:`.legality.rule_flags` can answer, and both tables
+    refuse any other bit the same way (so a flag added to one twin only is refused by the
+    other, or drawn by the tests above and compared)."""
+    every = inspect.signature(legality.rule_flags).parameters
+    assert legality.rule_flags(**dict.fromkeys(every, True)) == legality.ALL_FLAGS
+    for flag in range(legality.ALL_FLAGS + 1):
+        assert flag & legality.ALL_FLAGS == flag
+        for impl in ("cpp", "python"):
+            hand_table(DISCARDS, KONGS, flag, impl=impl)
+    outside = legality.ALL_FLAGS + 1
+    for impl in ("cpp", "python"):
+        for bad in (outside, -1):
+            with pytest.raises(
+                ValueError,
+                match=f"flags must be rule flags \\(0 to {legality.ALL_FLAGS}\\), not {bad}",
+            ):
+                hand_table(DISCARDS, KONGS, bad, impl=impl)
 
 
 @settings(max_examples=100, deadline=None)

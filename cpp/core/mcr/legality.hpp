@@ -24,6 +24,8 @@ inline constexpr int kNotAMeld = 4;
 inline constexpr int kFourWalls = 1;
 inline constexpr int kRobLast = 2;
 inline constexpr int kClaimKongReplaced = 4;
+// Every rule flag (legality.ALL_FLAGS): the table refuses any other bit.
+inline constexpr int kAllFlags = kFourWalls | kRobLast | kClaimKongReplaced;
 
 // One seat's offer bits: the chow shapes of chow_pairs(tile) in order, pung, kong, a wait.
 inline constexpr int kOfferPung = 8;

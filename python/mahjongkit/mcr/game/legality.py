@@ -65,6 +65,9 @@ ROB_LAST: Final = 2
 """A pung may be promoted with no replacement left (it can still be robbed)."""
 CLAIM_KONG_REPLACED: Final = 4
 """An exposed kong of a discard needs a replacement for the claimer."""
+ALL_FLAGS: Final = FOUR_WALLS | ROB_LAST | CLAIM_KONG_REPLACED
+"""Every rule flag: the tables refuse any other bit, and the conformance tests draw their flags
+from it, so a flag one twin lacks fails there (the C++ twin's ``kAllFlags``)."""
 
 KINDS: Final = 34
 _ALL_KINDS: Final = range(1, KINDS + 1)
@@ -95,7 +98,8 @@ OFFER_BITS: Final = 8
 
 
 def rule_flags(*, four_walls: bool, rob_last: bool, claim_kong_replaced: bool) -> int:
-    """The rule flags of a game (see the module's description).
+    """The rule flags of a game (see the module's description); every flag it can answer is
+    in :data:`ALL_FLAGS`.
 
     >>> rule_flags(four_walls=True, rob_last=False, claim_kong_replaced=False)
     1

@@ -106,8 +106,8 @@ class HandTable(Generic[MoveT]):
     ) -> None:
         if len(discards) != _KINDS + 1 or len(kongs) != _KINDS + 1:
             raise ValueError("discards and kongs are tuples of 35 moves, indexed by kind")
-        if not 0 <= flags <= 255:  # a byte: room for the flags of rules to come
-            raise ValueError(f"flags must be 0 to 255, not {flags}")
+        if flags < 0 or flags & ~legality.ALL_FLAGS:
+            raise ValueError(f"flags must be rule flags (0 to {legality.ALL_FLAGS}), not {flags}")
         self._discards = discards
         self._kongs = kongs
         self._flags = flags
