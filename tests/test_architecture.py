@@ -159,6 +159,24 @@ def test_only_the_seam_reads_the_switch_or_compares_implementation_names() -> No
     assert offenders == []
 
 
+def test_twins_are_picked_as_objects() -> None:
+    """docs/architecture.md: ``_impl.pick`` chooses between two objects (functions, classes,
+    modules), never between two constants that the caller then branches on."""
+    offenders = []
+    for name, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if called != "pick":
+                continue
+            chosen = [*node.args[1:], *(k.value for k in node.keywords)]
+            if any(isinstance(c, ast.Constant) for c in chosen):
+                offenders.append(f"{name}:{node.lineno}")
+    assert offenders == []
+
+
 LEGALITY = "mahjongkit.mcr.game.legality"
 RULE_PRIMITIVES = {
     # the shapes of a chow (defined by the hand layer, asked by the checks alone)

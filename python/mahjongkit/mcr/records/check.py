@@ -382,10 +382,10 @@ def check_record(
             (str(record),),
             readable=False,
         )
-    if observe is None and pick(impl, cpp=True, python=False):
-        outcome = _cpp.replay_record(record, QUAN_OF_WIND[record.wind])
-        if outcome[0] == _cpp.FINISHED:
-            return _finished_report(record, outcome)
+    if observe is None:
+        report = pick(impl, _core_verdict, _no_verdict)(record)
+        if report is not None:
+            return report
     walls, problems = walls_of(record)
     finished = None  # the rules' game, when the replay reached the record's end
     if not problems:
@@ -407,6 +407,19 @@ def check_record(
             fans = tuple((line.number, line.times) for line in hand.fans)
         problems += _compare(record, fan, fans, score)
     return _report(record, legal, fan, score, fans, problems)
+
+
+def _core_verdict(record: Record) -> Report | None:
+    """The report of ``record`` when the C++ replay (:mod:`._cpp`) plays it to its end with
+    every step legal; ``None`` when it finds a step refused or cannot decide (the rules then
+    replay it and word the problems)."""
+    outcome = _cpp.replay_record(record, QUAN_OF_WIND[record.wind])
+    return _finished_report(record, outcome) if outcome[0] == _cpp.FINISHED else None
+
+
+def _no_verdict(record: Record) -> None:
+    """The Python twin's first look: none (every record is replayed through the rules)."""
+    return None
 
 
 _WIN_BY: Final = (WinBy.SELF_DRAWN, WinBy.DISCARD, WinBy.ROBBING)

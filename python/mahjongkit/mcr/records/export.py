@@ -43,7 +43,7 @@ from mahjongkit.mcr.game.moves import Move
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.records.check import check_record
 from mahjongkit.mcr.records.format import Record, read_records
-from mahjongkit.mcr.rl.encoding import ACTIONS, PLAIN_INDEX, index_of, legal_mask
+from mahjongkit.mcr.rl.encoding import ACTIONS, PLAIN_INDEX, index_of
 from mahjongkit.mcr.rl.observation import HISTORY, OBS_VERSION, Observer, plane_count
 
 FORMAT: Final = "mahjongkit.mcr.records.export"
@@ -118,7 +118,6 @@ class _Samples:
         self.actions = np.zeros(_ROWS, dtype=np.int16)
         self.seats = np.zeros(_ROWS, dtype=np.int8)
         # the implementation chosen through the one seam (mahjongkit._impl)
-        self.core = pick(impl, cpp=True, python=False)
         self.observer: Any = pick(impl, _core_observer, Observer)(history)
         self.count = 0
         self.dealer = 0
@@ -133,11 +132,7 @@ class _Samples:
             raise ValueError(f"a game with more than {_ROWS} decisions")
         observer = self.observer
         events = game.take_outcomes()
-        if self.core:  # the move's events and the mask in one call into the core
-            observer.sync_mask(game, events, seat, self.masks[row])
-        else:
-            observer.sync(game, events)
-            legal_mask(game, seat, self.masks[row])
+        observer.sync_mask(game, events, seat, self.masks[row])
         observer.encode(seat, self.rows[row])
         index = PLAIN_INDEX.get(move)  # a discard, pass or win: no context needed
         if index is None:

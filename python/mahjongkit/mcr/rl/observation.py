@@ -41,7 +41,7 @@ import numpy.typing as npt
 from mahjongkit.mcr.game.events import Answered, Discarded, Drew, Event
 from mahjongkit.mcr.game.rules import Phase
 from mahjongkit.mcr.hand.meld import Meld, MeldKind
-from mahjongkit.mcr.rl.encoding import COLUMN_OF_KIND, COLUMNS, KIND_OF_COLUMN
+from mahjongkit.mcr.rl.encoding import COLUMN_OF_KIND, COLUMNS, KIND_OF_COLUMN, legal_mask
 
 if TYPE_CHECKING:
     from mahjongkit.mcr.game.rules import Rules
@@ -257,6 +257,21 @@ class Observer:
             self._wall = wall
             self._obs[:, self._own + WALL] = wall / 144
         self._sync_marks(rules)
+
+    def sync_mask(
+        self,
+        rules: Rules,
+        events: Sequence[Event],
+        seat: int | None,
+        out: npt.NDArray[np.bool_],
+    ) -> None:
+        """:meth:`sync` with a move's events, then the legal mask of ``seat`` (the seat to
+        act now, or ``None``: all zero) into ``out``, as the C++ observer's ``sync_mask``."""
+        self.sync(rules, events)
+        if seat is None:
+            out[:] = False
+        else:
+            legal_mask(rules, seat, out)
 
     def _by_events(self, rules: Rules, events: Sequence[Event]) -> bool:
         """The sync of a move whose events are all draws, discards and answers (most

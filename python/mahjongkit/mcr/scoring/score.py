@@ -30,8 +30,8 @@ when read.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Literal, overload
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple, overload
 
 from mahjongkit._impl import pick
 from mahjongkit.mcr.hand.hand import Hand
@@ -323,17 +323,11 @@ def score_many(
     """
     if on_error not in ("raise", "return"):
         raise ValueError(f"on_error is 'raise' or 'return', not {on_error!r}")
-    in_python = pick(impl, cpp=False, python=True)
+    scorer = pick(impl, _CORE_MANY, _REFERENCE_MANY)
     if isinstance(hands, WinBatch):
         if contexts is not None:
             raise TypeError("a WinBatch holds its contexts: pass no contexts with it")
-        batch = hands
-        if in_python:
-            answer = TallyBatch(
-                batch, ruleset, results=_score_each(batch.hands, batch.contexts, ruleset)
-            )
-        else:
-            answer = TallyBatch(batch, ruleset, scored=_cpp.score_packed(batch._records, ruleset))
+        answer = scorer.batch(hands, ruleset)
         first = answer.first_refused()
         if on_error == "raise" and first is not None:
             error = answer[first]
@@ -344,12 +338,32 @@ def score_many(
         raise TypeError("score_many needs the contexts of the hands")
     if len(hands) != len(contexts):
         raise ValueError(f"{len(hands)} hands but {len(contexts)} contexts")
-    if in_python:
-        results = _score_each(hands, contexts, ruleset)
-    else:
-        results = score_many(WinBatch(hands, contexts), None, ruleset, on_error="return").tolist()
+    results = scorer.each(hands, contexts, ruleset)
     _raise_first(results, on_error)
     return results
+
+
+def _batch_core(batch: WinBatch, ruleset: Ruleset) -> TallyBatch:
+    """A batch scored by the C++ core in one call (the GIL released)."""
+    return TallyBatch(batch, ruleset, scored=_cpp.score_packed(batch._records, ruleset))
+
+
+def _batch_reference(batch: WinBatch, ruleset: Ruleset) -> TallyBatch:
+    """A batch scored by the Python reference, hand by hand."""
+    return TallyBatch(batch, ruleset, results=_score_each(batch.hands, batch.contexts, ruleset))
+
+
+def _each_core(
+    hands: Sequence[HandLike], contexts: Sequence[WinContext], ruleset: Ruleset
+) -> list[Tally | ScoreRefused]:
+    return _batch_core(WinBatch(hands, contexts), ruleset).tolist()
+
+
+class _ManyScorer(NamedTuple):
+    """One implementation of :func:`score_many`: a batch's, a list's."""
+
+    batch: Callable[[WinBatch, Ruleset], TallyBatch]
+    each: Callable[[Sequence[HandLike], Sequence[WinContext], Ruleset], list[Tally | ScoreRefused]]
 
 
 def _score_each(
@@ -382,3 +396,7 @@ def equivalent_tallies(
 def fan_of(number: int) -> Fan:
     """The table row of fan ``number`` (82 is the ``gb`` profile's extra kong fan)."""
     return FANS.get(number, CONCEALED_KONG_AND_MELDED_KONG)
+
+
+_CORE_MANY: Final = _ManyScorer(_batch_core, _each_core)
+_REFERENCE_MANY: Final = _ManyScorer(_batch_reference, _score_each)
