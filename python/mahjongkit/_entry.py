@@ -5,35 +5,18 @@ Botzone may start a bot program for every turn, so ``mahjongkit mcr botzone`` do
 the command line (click and the command modules cost about a fifth of such an answer's CPU
 time, ``benchmarks/README.md``) when its arguments are ones :func:`botzone_arguments` reads
 exactly as the command would. Anything else, ``--help`` and every mistake included, goes to
-click, which answers as it always does. This module also holds the one error boundary that
-both paths share (:data:`EXPECTED`, :func:`one_line`), so it imports nothing but ``sys``.
+click, which answers as it always does. The error boundary both paths share is
+:mod:`mahjongkit._boundary`'s (imported by this module and by the command line alike, so
+neither imports the other back).
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any
 
-EXPECTED: Final = (ValueError, OSError, ImportError, MemoryError)
-"""The failures a command expects (bad input, files, a missing extra, a run too large for
-the memory): shown as one ``Error:`` line; anything else is a bug and keeps its traceback."""
-
-LEVELS: Final = ("1", "2", "3")
-"""``--level``'s choices as written: the bots' levels (``players.bot.LEVELS``, too costly
-to import here; a test keeps the two equal), from which the command's option is made."""
-
-
-def one_line(error: BaseException) -> str:
-    """The error's message on one line (its kind when it has none).
-
-    >>> one_line(ValueError("bad" + chr(10) + "value")), one_line(MemoryError())
-    ('bad value', 'MemoryError: out of memory')
-    """
-    text = " ".join(str(error).split())
-    if isinstance(error, MemoryError):
-        return f"MemoryError: {text or 'out of memory'}"
-    return text or type(error).__name__
+from mahjongkit._boundary import EXPECTED, LEVELS, one_line
 
 
 def botzone_arguments(args: Sequence[str]) -> tuple[str, bool] | None:

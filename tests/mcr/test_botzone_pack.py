@@ -212,7 +212,7 @@ def test_the_entry_point_leaves_the_rest_to_the_command_line(options, env, statu
 
 
 def test_the_entry_point_knows_the_bots_levels():
-    from mahjongkit._entry import LEVELS
+    from mahjongkit._boundary import LEVELS
     from mahjongkit.mcr.players.bot import LEVELS as BOT_LEVELS
 
     assert tuple(str(level) for level in BOT_LEVELS) == LEVELS

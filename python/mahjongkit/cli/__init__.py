@@ -1,8 +1,8 @@
 """The ``mahjongkit`` command line: solitaire commands at the top level, MCR under ``mcr``.
 
 Each game keeps its commands in its own module here; this one assembles them, holds the
-one error boundary every command shares (its rule, :data:`~mahjongkit._entry.EXPECTED`,
-lives in the entry point), and imports a module only when one of its commands runs:
+one error boundary every command shares (its rule, :data:`~mahjongkit._boundary.EXPECTED`,
+is shared with the entry point), and imports a module only when one of its commands runs:
 ``mahjongkit --help`` should not load a game engine (``benchmarks/bench_startup.py``). For
 the same reason ``--help`` reads each command's short help from its docstring in the
 module's source, without importing the module. ``mahjongkit mcr botzone``, which Botzone
@@ -18,7 +18,7 @@ from typing import Any, Final
 
 import click
 
-from mahjongkit._entry import EXPECTED, one_line
+from mahjongkit._boundary import EXPECTED, one_line
 from mahjongkit._version import __version__
 
 COMMANDS: Final = {

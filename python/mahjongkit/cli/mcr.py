@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from mahjongkit._entry import LEVELS as BOT_LEVELS
+from mahjongkit._boundary import LEVELS as BOT_LEVELS
 from mahjongkit._files import read_text_file
 from mahjongkit.cli import _output
 from mahjongkit.cli.records import records
