@@ -7,8 +7,8 @@ in, and each version is served by its own uvicorn process on this machine; one c
 loads the two in turn (A, B, A, B, ...), each load in a fresh context (an empty cache: a
 first visit).
 
-    python benchmarks/bench_page.py                     # against main, 15 loads each
-    python benchmarks/bench_page.py --baseline 441e5f8 --loads 25
+    python -m benchmarks.bench_page                     # against main, 15 loads each
+    python -m benchmarks.bench_page --baseline 441e5f8 --loads 25
 
 Weight: the bytes of the page and everything it loads before it is interactive (the
 resource timings' body sizes, as decoded and as sent, which differ where the server
@@ -25,7 +25,6 @@ import os
 import shutil
 import statistics
 import subprocess
-import sys
 import tarfile
 import tempfile
 import time
@@ -34,10 +33,9 @@ from contextlib import ExitStack, contextmanager
 from io import BytesIO
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "benchmarks"))
+from benchmarks.bench_web import HOST, server_process
 
-from bench_web import HOST, server_process  # noqa: E402  (a sibling script, not a package)
+ROOT = Path(__file__).resolve().parents[1]
 
 _WEIGHT = """() => {
   const entries = [performance.getEntriesByType('navigation')[0],

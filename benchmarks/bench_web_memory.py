@@ -6,8 +6,8 @@ Not a test (no timed assertion); figures go to benchmarks/README.md. The default
 checks the bound with a small allowance (tests/web/test_api_safety.py); this measures it at
 the server's real allowance.
 
-    python benchmarks/bench_web_memory.py                  # 20 games of 3,000 actions
-    python benchmarks/bench_web_memory.py --games 200      # the store full (minutes)
+    python -m benchmarks.bench_web_memory                  # 20 games of 3,000 actions
+    python -m benchmarks.bench_web_memory --games 200      # the store full (minutes)
 
 The worst save is a genuine one (only saves the server signed are replayed) whose whole
 allowance went on classic shuffles, the action that keeps the most. It is restored
@@ -19,12 +19,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 import time
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
 def rss() -> int:

@@ -88,6 +88,24 @@ def test_no_import_cycles() -> None:
     assert cycles == []
 
 
+def test_no_script_changes_the_import_path() -> None:
+    """Benchmarks, scripts and tests import the package and each other as modules, run from
+    the root (``python -m benchmarks.bench_page``): none edits ``sys.path``."""
+    root = SOURCE.parent
+    offenders = []
+    for folder in ("benchmarks", "scripts", "tests", "examples"):
+        for path in sorted((root / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if (
+                    isinstance(node, ast.Attribute)
+                    and node.attr == "path"
+                    and isinstance(node.value, ast.Name)
+                    and node.value.id == "sys"
+                ):
+                    offenders.append(f"{path.relative_to(root)}:{node.lineno}")
+    assert offenders == []
+
+
 def test_only_the_adapters_import_the_extension() -> None:
     importers = {
         n for n, found in IMPORTS.items() if any(m.startswith("mahjongkit._core") for m in found)
