@@ -23,8 +23,10 @@ MCR_LAYERS = (
     "botzone",
     "arena",
     "records",
+    "variants",
 )
-"""Each MCR layer imports only those before it (players, rl, botzone, arena, records: peers)."""
+"""Each MCR layer imports only those before it (players, rl, botzone, arena, records,
+variants: peers)."""
 ONLY_CORE_IMPORTERS = {
     "mahjongkit.solitaire._cpp",
     "mahjongkit.mcr.analysis._cpp",
@@ -200,6 +202,37 @@ def test_twins_are_picked_as_objects() -> None:
             chosen = [*node.args[1:], *(k.value for k in node.keywords)]
             if any(isinstance(c, ast.Constant) for c in chosen):
                 offenders.append(f"{name}:{node.lineno}")
+    assert offenders == []
+
+
+REGISTRIES = {
+    # names listed together in one literal: only their registry may write them so
+    ("mcr", "botzone"): "mahjongkit.mcr.variants",
+    ("green_book", "gb"): "mahjongkit.mcr.scoring.ruleset",
+}
+
+
+def test_variant_and_ruleset_names_are_written_once() -> None:
+    """The games by name live in ``mcr/variants.py`` and the rulesets in
+    ``scoring/ruleset.py`` (``RULESETS``, mirrored by ``variants.RULESET_NAMES`` for the
+    command line): a list of their names written anywhere else is a second registry."""
+    offenders = []
+    for name, path in MODULES.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        # a literal compared with something is a command line's words (`mcr botzone`)
+        compared = {
+            id(side) for n in ast.walk(tree) if isinstance(n, ast.Compare) for side in n.comparators
+        }
+        for node in ast.walk(tree):
+            if id(node) in compared or not isinstance(
+                node, ast.List | ast.Tuple | ast.Set | ast.Dict
+            ):
+                continue
+            elements = node.keys if isinstance(node, ast.Dict) else node.elts
+            words = {e.value for e in elements if isinstance(e, ast.Constant)}
+            for names, home in REGISTRIES.items():
+                if set(names) <= words and name not in (home, "mahjongkit.mcr.variants"):
+                    offenders.append(f"{name}:{node.lineno} lists {names}")
     assert offenders == []
 
 

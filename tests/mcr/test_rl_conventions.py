@@ -181,7 +181,7 @@ def test_every_environment_plays_the_botzone_variant() -> None:
     assert single.table.game.match.variant == BOTZONE
     with pytest.raises(ValueError, match="variant is one of"):
         Table(variant="riichi")
-    with pytest.raises(ValueError, match="one hand per episode"):
+    with pytest.raises(ValueError, match="the botzone variant plays one hand, not 2"):
         MahjongEnv(variant="botzone", hands=2)
 
 

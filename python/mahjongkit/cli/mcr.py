@@ -8,6 +8,7 @@ from mahjongkit._boundary import LEVELS as BOT_LEVELS
 from mahjongkit._files import read_text_file
 from mahjongkit.cli import _output
 from mahjongkit.cli.records import records
+from mahjongkit.mcr.variants import RULESET_NAMES, VARIANT_NAMES
 
 SAVE_LIMIT = 16 << 20
 """The largest saved MCR game read (a whole game is about 50 KB)."""
@@ -49,7 +50,7 @@ def _wind(value: str) -> int:
 @click.option("--last-tile", is_flag=True, help="The other three copies were visible.")
 @click.option(
     "--ruleset",
-    type=click.Choice(["green_book", "green_book_2006", "gb"]),
+    type=click.Choice(RULESET_NAMES),
     default="green_book",
     show_default=True,
     help="Green Book (WMO 2006) as printed, with the Tianjin 2006 rulings, or the 1998 "
@@ -454,7 +455,9 @@ def judge_command(
     show_default=True,
     help="Play every wall once from each seat (hands come in fours).",
 )
-@click.option("--variant", type=click.Choice(["mcr", "botzone"]), default="mcr", show_default=True)
+@click.option(
+    "--variant", type=click.Choice(VARIANT_NAMES), default=VARIANT_NAMES[0], show_default=True
+)
 @click.option("--seed", default="arena", show_default=True, help="Seed of the walls.")
 @click.option("--workers", default=1, show_default=True, help="Worker processes.")
 @click.option("--scheduler", default=None, help="A Dask scheduler, e.g. tcp://HOST:8786.")

@@ -42,11 +42,11 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from mahjongkit._dask import scheduler_client
 from mahjongkit.mcr.game.moves import Move
-from mahjongkit.mcr.game.result import HANDS, places
+from mahjongkit.mcr.game.result import places
 from mahjongkit.mcr.game.rules import Rules
-from mahjongkit.mcr.game.variant import ONE_HAND
 from mahjongkit.mcr.players.bot import View, view_of
 from mahjongkit.mcr.players.spec import check_spec, is_program, make_player
+from mahjongkit.mcr.variants import game_variant
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -54,7 +54,6 @@ if TYPE_CHECKING:
     from mahjongkit.mcr.botzone.adapter import Player
 
 SEATS: Final = 4
-VARIANTS: Final = ("mcr", "botzone")
 Z95: Final = 1.959964
 DEFAULT_CHUNK: Final = 8
 DASK_WINDOW: Final = 256
@@ -113,15 +112,10 @@ def _seating(rotation: int) -> tuple[tuple[int, ...], list[int]]:
 
 
 def deal_rules(variant: str, seed: str, deal: int) -> Rules:
-    """The rules of deal ``deal`` of an arena run seeded ``seed``, before anyone moves."""
-    deal_seed = f"{seed}:{deal}"
-    if variant == "botzone":
-        from mahjongkit.mcr.botzone.variant import BotzoneDeal, botzone_rules
-
-        return botzone_rules(BotzoneDeal.from_seed(deal_seed))
-    if variant == "mcr":
-        return Rules(deal_seed, hand_no=1 + deal % HANDS, variant=ONE_HAND)
-    raise ValueError(f"the variant is one of {VARIANTS}, not {variant!r}")
+    """The rules of deal ``deal`` of an arena run seeded ``seed``, before anyone moves: the
+    variant's game of the seed ``seed:deal`` (:mod:`mahjongkit.mcr.variants`)."""
+    game = game_variant(variant)
+    return game.rules(f"{seed}:{deal}", hand=game.deal_hand(deal))
 
 
 def replay_deal(specs: Sequence[str], variant: str, seed: str, deal: int, rotation: int) -> Rules:
@@ -429,8 +423,7 @@ def arena(
     specs = [check_spec(s) for s in specs]
     if len(specs) != SEATS:
         raise ValueError(f"four players, one per seat, not {len(specs)}")
-    if variant not in VARIANTS:
-        raise ValueError(f"the variant is one of {VARIANTS}, not {variant!r}")
+    game_variant(variant)  # a ValueError naming the choices
     if variant == "mcr" and any(is_program(s) for s in specs):
         raise ValueError("protocol programs (cmd:) play the botzone variant only")
     if workers < 1 or chunk < 1:

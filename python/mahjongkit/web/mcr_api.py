@@ -42,19 +42,19 @@ from mahjongkit.mcr.game.moves import Move, MoveKind
 from mahjongkit.mcr.game.result import HandRecord, Standings
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.game.save import ruleset_from_json
-from mahjongkit.mcr.game.variant import ONE_HAND, STANDARD
 from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.hand.meld import Meld
 from mahjongkit.mcr.hand.notation import parse_hand
 from mahjongkit.mcr.players.bot import LEVELS, TOP_LEVEL, Bot, hint, view_of
 from mahjongkit.mcr.players.terminal import Terminal
 from mahjongkit.mcr.scoring.fans import FANS
+from mahjongkit.mcr.scoring.ruleset import RULESETS as RULESET_TABLE
+from mahjongkit.mcr.variants import VARIANT_NAMES, VARIANTS, game_variant
 from mahjongkit.tiles import code
 from mahjongkit.web.api import ApiError, bad, check_fields
 
 WINDS: Final = ("E", "S", "W", "N")
-RULESETS: Final = ("green_book", "gb")
-VARIANTS: Final = ("mcr", "botzone")
+RULESETS: Final = tuple(RULESET_TABLE)
 MAX_SEED: Final = 64
 """The longest seed text a table takes (a seed is any text; the page makes 16 hex digits)."""
 MAX_SAVE: Final = 1 << 20
@@ -227,14 +227,13 @@ def _seed(value: object) -> str:
 
 
 def new_rules(seed: str, *, hands: int, ruleset_name: str, variant: str) -> Rules:
-    """A new game's rules: the MCR variant (16 hands, or one) or the Botzone variant (one
+    """A new game's rules: the variant's game of ``seed`` (:mod:`mahjongkit.mcr.variants`),
+    as its first deal (the MCR variant's hand 1, or a whole match; the Botzone variant's one
     hand on four seeded walls, as the arena deals it)."""
-    ruleset = ruleset_from_json(ruleset_name)
-    if variant == "botzone":
-        from mahjongkit.mcr.botzone.variant import BotzoneDeal, botzone_rules
-
-        return botzone_rules(BotzoneDeal.from_seed(seed), ruleset=ruleset)
-    return Rules(seed, ruleset=ruleset, variant=STANDARD if hands == 16 else ONE_HAND)
+    game = game_variant(variant)
+    return game.rules(
+        seed, hands=hands, hand=game.deal_hand(0), ruleset=ruleset_from_json(ruleset_name)
+    )
 
 
 @dataclass
@@ -256,8 +255,9 @@ class Table:
     def new(cls, body: Mapping[str, Any]) -> Table:
         """Start a table from a request body: ``seed`` (text, random if absent), ``seat``
         (0-3, default 0), ``levels`` (three levels for the seats after the person's),
-        ``hands`` (1 or 16), ``ruleset`` (``green_book`` or ``gb``), ``variant`` (``mcr`` or
-        ``botzone``, which is one hand)."""
+        ``hands`` (1 or 16; the ``botzone`` variant plays one), ``ruleset`` (a name of
+        :data:`~mahjongkit.mcr.scoring.ruleset.RULESETS`, by default the variant's),
+        ``variant`` (a name of :data:`~mahjongkit.mcr.variants.VARIANTS`)."""
         data = check_fields(
             body, ("seed", "seat", "levels", "hands", "ruleset", "variant"), "a new table"
         )
@@ -265,12 +265,13 @@ class Table:
         seat = data.get("seat", 0)
         if type(seat) is not int or seat not in range(4):
             raise bad("bad_seat", f"a seat is 0 to 3, got {_clip(seat)}")
-        hands = data.get("hands", 16)
-        if hands not in (1, 16) or isinstance(hands, bool):
-            raise bad("bad_hands", f"a game is 1 or 16 hands, got {_clip(hands)}")
-        variant = _choice(data, "variant", VARIANTS, "mcr")
-        default_ruleset = "gb" if variant == "botzone" else "green_book"
-        ruleset = _choice(data, "ruleset", RULESETS, default_ruleset)
+        variant = _choice(data, "variant", VARIANT_NAMES, VARIANT_NAMES[0])
+        game = VARIANTS[variant]
+        hands = data.get("hands", game.hands[-1])
+        if hands not in game.hands or isinstance(hands, bool):
+            choices = " or ".join(map(str, game.hands))
+            raise bad("bad_hands", f"a {variant} game is {choices} hands, got {_clip(hands)}")
+        ruleset = _choice(data, "ruleset", RULESETS, game.ruleset)
         levels = _levels(data.get("levels"))
         rules = new_rules(seed, hands=int(hands), ruleset_name=ruleset, variant=variant)
         others = [(seat + k) % 4 for k in (1, 2, 3)]
@@ -505,7 +506,7 @@ class Replay:
             raise bad(
                 "bad_specs", f"specs are four built-in players (bot:1 to bot:3), got {_clip(specs)}"
             )
-        variant = _choice(data, "variant", VARIANTS, "mcr")
+        variant = _choice(data, "variant", VARIANT_NAMES, VARIANT_NAMES[0])
         seed = data.get("seed", "")
         deal, rotation = data.get("deal", 0), data.get("rotation", 0)
         if not isinstance(seed, str) or len(seed) > MAX_SEED:

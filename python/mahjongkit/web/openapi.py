@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from mahjongkit import __version__
+from mahjongkit.mcr.variants import RULESET_NAMES, VARIANT_NAMES
 
 
 def _query(name: str, description: str, *, required: bool = False) -> dict[str, Any]:
@@ -191,7 +192,8 @@ def _mcr_paths() -> dict[str, Any]:
                 "Start an MCR table against three bots (201, Location header)",
                 body=(
                     "{seed?: text, seat?: 0-3, levels?: three of 1-3 (the seats after yours), "
-                    "hands?: 1|16, ruleset?: green_book|gb, variant?: mcr|botzone}"
+                    f"hands?: 1|16, ruleset?: {'|'.join(RULESET_NAMES)}, "
+                    f"variant?: {'|'.join(VARIANT_NAMES)}}}"
                 ),
             )
         },
@@ -217,7 +219,8 @@ def _mcr_paths() -> dict[str, Any]:
                 "Load a finished game to replay (201): its move list",
                 body=(
                     "{kind: save, save: a saved game}, {kind: arena, specs: four bot:N, "
-                    "variant: mcr|botzone, seed, deal, rotation}, {kind: records, text: "
+                    f"variant: {'|'.join(VARIANT_NAMES)}, "
+                    "seed, deal, rotation}, {kind: records, text: "
                     "a file of Botzone's records, game: its number from 0} or {kind: judge, "
                     "log: a log of mahjongkit mcr judge --log}"
                 ),

@@ -37,7 +37,6 @@ ValueError: action 1 (hu) is not legal for seat 0 now; legal: 5 (play 4m), 6 (pl
 
 from __future__ import annotations
 
-import hashlib
 import random
 from typing import TYPE_CHECKING, Any, Final, Literal, TypedDict
 
@@ -47,7 +46,6 @@ import numpy.typing as npt
 from mahjongkit._impl import pick, resolve
 from mahjongkit.mcr.game.result import HANDS, HandRecord
 from mahjongkit.mcr.game.rules import Rules
-from mahjongkit.mcr.game.variant import ONE_HAND, STANDARD
 from mahjongkit.mcr.rl.encoding import (
     ACTIONS,
     MOVES,
@@ -57,10 +55,11 @@ from mahjongkit.mcr.rl.encoding import (
     indices_of,
 )
 from mahjongkit.mcr.rl.observation import HISTORY, Observer, Planes
+from mahjongkit.mcr.variants import MATCH_HANDS, game_variant
 
 if TYPE_CHECKING:
     from mahjongkit.mcr.rl._cpp import CoreObserver
-from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
+from mahjongkit.mcr.scoring.ruleset import Ruleset
 
 Illegal = Literal["raise", "terminate", "penalty"]
 ILLEGAL_MODES: Final = ("raise", "terminate", "penalty")
@@ -69,7 +68,6 @@ ILLEGAL_PENALTY: Final = 30
 ILLEGAL_REWARD: Final = -1.0
 """The offender's reward under ``illegal="terminate"`` (PettingZoo's classic games' value)."""
 SEED_BITS: Final = 63
-VARIANTS: Final = ("mcr", "botzone")
 
 
 class TableOptions(TypedDict, total=False):
@@ -90,17 +88,6 @@ class TableOptions(TypedDict, total=False):
     rotate: bool
 
 
-def _check_variant(variant: str) -> str:
-    if variant not in VARIANTS:
-        raise ValueError(f"variant is one of {VARIANTS}, not {variant!r}")
-    return variant
-
-
-def _rotation(seed: str, salt: bytes, choices: int) -> int:
-    """A choice among ``choices`` fixed by the seed alone (the same in every process)."""
-    return hashlib.sha256(salt + seed.encode()).digest()[0] % choices
-
-
 def rules_for(
     seed: int | str,
     *,
@@ -109,25 +96,21 @@ def rules_for(
     rotate: bool = True,
     ruleset: Ruleset | None = None,
 ) -> Rules:
-    """The game a :class:`Table` plays for ``seed`` with these options (to replay it).
+    """The game a :class:`Table` plays for ``seed`` with these options (to replay it): the
+    variant's game (:mod:`mahjongkit.mcr.variants`) of the seed's text.
 
-    A rotated one-hand ``mcr`` game is hand ``1 + h`` of a match (``h`` from the seed's hash:
-    every dealer and both winds in turn); a ``botzone`` one is Botzone's deal of the seed
-    (:meth:`~mahjongkit.mcr.botzone.variant.BotzoneDeal.from_seed`, wind from the seed's
-    hash); without rotation hand 1 (seat 0 deals, East prevails)."""
-    text = str(seed)
-    if _check_variant(variant) == "botzone":
-        from mahjongkit.mcr.botzone.variant import GB, BotzoneDeal, botzone_rules
-
-        if hands != 1:
-            raise ValueError(f"the botzone variant plays one hand per episode, not {hands}")
-        deal = BotzoneDeal.from_seed(text, None if rotate else 0)
-        return botzone_rules(deal, ruleset=GB if ruleset is None else ruleset)
-    chosen = GREEN_BOOK if ruleset is None else ruleset
-    if hands != 1:
-        return Rules(text, ruleset=chosen, variant=STANDARD)
-    hand_no = 1 + _rotation(text, b"hand:", HANDS) if rotate else 1
-    return Rules(text, hand_no=hand_no, ruleset=chosen, variant=ONE_HAND)
+    A rotated one-hand game is the hand the seed picks (``mcr``: hand ``1 + h`` of a match,
+    ``h`` from the seed's hash, so every dealer and both winds in turn; ``botzone``: Botzone's
+    deal of the seed, its wind from the seed's hash); without rotation hand 1 (seat 0 deals,
+    East prevails). Any other number of hands is cut from a whole game."""
+    game = game_variant(variant)
+    game.check_hands(hands, cut=True)
+    return game.rules(
+        str(seed),
+        hands=1 if hands == 1 else MATCH_HANDS,
+        hand=None if rotate else 1,
+        ruleset=ruleset,
+    )
 
 
 def hand_result(record: HandRecord) -> dict[str, Any]:
@@ -224,10 +207,9 @@ class Table:
             raise ValueError(f"illegal is one of {ILLEGAL_MODES}, not {illegal!r}")
         if not isinstance(rotate, bool):
             raise TypeError(f"rotate is a bool, not {type(rotate).__name__}")
-        self.variant = _check_variant(variant)
         self.hands = _check_hands(hands)
-        if variant == "botzone" and self.hands != 1:
-            raise ValueError(f"the botzone variant plays one hand per episode, not {hands}")
+        self.variant = game_variant(variant).name
+        game_variant(variant).check_hands(self.hands, cut=True)
         self.rotate = rotate
         self.reward_scale = float(reward_scale)
         self.illegal: Illegal = illegal
