@@ -66,3 +66,21 @@ def test_the_front_ends_deal_what_the_registry_deals() -> None:
 def test_bad_choices_are_one_clear_error(call: object, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         call()  # type: ignore[operator]
+
+
+def test_one_seed_rule_for_every_rl_entry_point_and_one_for_the_front_ends() -> None:
+    from mahjongkit.mcr.arena import arena
+    from mahjongkit.mcr.rl.single import SingleAgentEnv
+    from mahjongkit.mcr.rl.vector import VectorSelfPlay
+
+    for call in (
+        lambda: Table().reset(-1),
+        lambda: SingleAgentEnv().reset(seed=-1),
+        lambda: VectorSelfPlay(2).reset(seeds=[1, -1]),
+    ):
+        with pytest.raises(ValueError, match="a seed is a non-negative int, not -1"):
+            call()
+    with pytest.raises(ValueError, match="a seed is at most 64 printable characters"):
+        arena(["bot:1"] * 4, hands=4, seed="x" * 65)
+    with pytest.raises(TypeError, match="a seed is text, not int"):
+        arena(["bot:1"] * 4, hands=4, seed=5)  # type: ignore[arg-type]

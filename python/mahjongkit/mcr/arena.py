@@ -46,7 +46,7 @@ from mahjongkit.mcr.game.result import places
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.players.bot import View, view_of
 from mahjongkit.mcr.players.spec import check_spec, is_program, make_player
-from mahjongkit.mcr.variants import game_variant
+from mahjongkit.mcr.variants import game_variant, seed_text
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -424,6 +424,8 @@ def arena(
     if len(specs) != SEATS:
         raise ValueError(f"four players, one per seat, not {len(specs)}")
     game_variant(variant)  # a ValueError naming the choices
+    if seed != "":  # an empty seed is allowed: each deal's is seed:deal
+        seed_text(seed)
     if variant == "mcr" and any(is_program(s) for s in specs):
         raise ValueError("protocol programs (cmd:) play the botzone variant only")
     if workers < 1 or chunk < 1:

@@ -139,6 +139,29 @@ VARIANTS: Final[Mapping[str, GameVariant]] = MappingProxyType(
 VARIANT_NAMES: Final = tuple(VARIANTS)
 
 
+MAX_SEED: Final = 64
+"""The longest seed text a front end takes (a seed is any text; the web page makes 16 hex
+digits; the hand layer itself takes any non-empty string or bytes)."""
+
+
+def seed_text(value: object) -> str:
+    """A named game's seed as a front end takes it (the web table, an arena run): text of
+    at most :data:`MAX_SEED` printable characters; ``TypeError`` or ``ValueError`` naming
+    what is wrong. (An arena's seed may be empty: each deal's seed is ``seed:deal``.)
+
+    >>> seed_text("table-7")
+    'table-7'
+    >>> seed_text(7)
+    Traceback (most recent call last):
+    TypeError: a seed is text, not int
+    """
+    if not isinstance(value, str):
+        raise TypeError(f"a seed is text, not {type(value).__name__}")
+    if len(value) > MAX_SEED or not value.isprintable():
+        raise ValueError(f"a seed is at most {MAX_SEED} printable characters")
+    return value
+
+
 def game_variant(name: str) -> GameVariant:
     """The game called ``name``; ``ValueError`` naming the choices otherwise."""
     found = VARIANTS.get(name) if isinstance(name, str) else None

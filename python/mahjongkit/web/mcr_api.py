@@ -49,14 +49,12 @@ from mahjongkit.mcr.players.bot import LEVELS, TOP_LEVEL, Bot, hint, view_of
 from mahjongkit.mcr.players.terminal import Terminal
 from mahjongkit.mcr.scoring.fans import FANS
 from mahjongkit.mcr.scoring.ruleset import RULESETS as RULESET_TABLE
-from mahjongkit.mcr.variants import VARIANT_NAMES, VARIANTS, game_variant
+from mahjongkit.mcr.variants import VARIANT_NAMES, VARIANTS, game_variant, seed_text
 from mahjongkit.tiles import code
 from mahjongkit.web.api import ApiError, bad, check_fields
 
 WINDS: Final = ("E", "S", "W", "N")
 RULESETS: Final = tuple(RULESET_TABLE)
-MAX_SEED: Final = 64
-"""The longest seed text a table takes (a seed is any text; the page makes 16 hex digits)."""
 MAX_SAVE: Final = 1 << 20
 """The largest save a replay reads (a whole 16-hand game is about 50 KB)."""
 LOG_LINES: Final = 40
@@ -219,11 +217,10 @@ def _levels(value: object) -> tuple[int, int, int]:
 def _seed(value: object) -> str:
     if value is None or value == "":
         return secrets.token_hex(8)
-    if not isinstance(value, str):
-        raise bad("bad_seed", f"a seed is text, got {type(value).__name__}")
-    if len(value) > MAX_SEED or not value.isprintable():
-        raise bad("bad_seed", f"a seed is at most {MAX_SEED} printable characters")
-    return value
+    try:
+        return seed_text(value)
+    except (TypeError, ValueError) as error:
+        raise bad("bad_seed", str(error)) from None
 
 
 def new_rules(seed: str, *, hands: int, ruleset_name: str, variant: str) -> Rules:
@@ -509,8 +506,8 @@ class Replay:
         variant = _choice(data, "variant", VARIANT_NAMES, VARIANT_NAMES[0])
         seed = data.get("seed", "")
         deal, rotation = data.get("deal", 0), data.get("rotation", 0)
-        if not isinstance(seed, str) or len(seed) > MAX_SEED:
-            raise bad("bad_seed", f"the arena seed is text of at most {MAX_SEED} characters")
+        if seed != "":  # an arena's seed may be empty: each deal's is seed:deal
+            _seed(seed)
         if type(deal) is not int or not 0 <= deal < 1 << 40:
             raise bad("bad_deal", f"a deal is a whole number from 0, got {_clip(deal)}")
         if type(rotation) is not int or rotation not in range(4):

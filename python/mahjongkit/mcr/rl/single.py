@@ -44,7 +44,7 @@ from mahjongkit.mcr.players.bot import Bot, View, view_of
 from mahjongkit.mcr.rl._extra import gymnasium, spaces
 from mahjongkit.mcr.rl.encoding import ACTIONS, check_index, indices_of
 from mahjongkit.mcr.rl.env import RENDER_MODES, check_render_mode, observation_space, render_table
-from mahjongkit.mcr.rl.table import Table, TableOptions
+from mahjongkit.mcr.rl.table import Table, TableOptions, episode_seed
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack  # typing.Unpack from Python 3.11
@@ -164,7 +164,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, Any]):
         """A new episode (the game ``str(seed)``, or the next of the seed stream). Should a
         hand end before the learner's first decision, the next game of the stream is
         played instead."""
-        seed = check_seed(seed)
+        seed = episode_seed(seed)
         super().reset(seed=seed)
         for attempt in range(RESTARTS):
             self._results = []
@@ -199,21 +199,3 @@ class SingleAgentEnv(gymnasium.Env[Observation, Any]):
 
     def render(self) -> str | None:
         return render_table(self.table, self.render_mode)
-
-
-def check_seed(seed: object) -> int | None:
-    """A Gymnasium seed: ``None`` or a non-negative integer (a NumPy one becomes an ``int``).
-
-    >>> check_seed(np.int64(3)), check_seed(None)
-    (3, None)
-    >>> check_seed(-1)
-    Traceback (most recent call last):
-    ValueError: a seed is a non-negative int, not -1
-    """
-    if seed is None:
-        return None
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise TypeError(f"a seed is a non-negative int or None, not {seed!r}")
-    if seed < 0:
-        raise ValueError(f"a seed is a non-negative int, not {seed!r}")
-    return int(seed)

@@ -153,12 +153,31 @@ class SeedStream:
         self._rng = random.Random()
 
     def next(self, seed: int | None) -> str:
-        if seed is not None:
-            if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-                raise TypeError(f"a seed is an int, not {seed!r}")
-            self._rng = random.Random(int(seed))
-            return str(int(seed))
+        chosen = episode_seed(seed)
+        if chosen is not None:
+            self._rng = random.Random(chosen)
+            return str(chosen)
         return str(self._rng.getrandbits(SEED_BITS))
+
+
+def episode_seed(seed: object) -> int | None:
+    """An episode's seed (Gymnasium's convention): ``None`` (the next of the stream) or a
+    non-negative integer, a NumPy one made an ``int``; the game it plays is seeded by its
+    decimal text. The one seed check of every RL entry point (tables, environments, batches).
+
+    >>> episode_seed(np.int64(3)), episode_seed(None)
+    (3, None)
+    >>> episode_seed(-1)
+    Traceback (most recent call last):
+    ValueError: a seed is a non-negative int, not -1
+    """
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise TypeError(f"a seed is a non-negative int or None, not {seed!r}")
+    if seed < 0:
+        raise ValueError(f"a seed is a non-negative int, not {seed!r}")
+    return int(seed)
 
 
 def _check_hands(hands: int) -> int:

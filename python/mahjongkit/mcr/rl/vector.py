@@ -48,7 +48,7 @@ import numpy.typing as npt
 
 from mahjongkit.mcr.rl.encoding import ACTIONS, COLUMNS, check_index
 from mahjongkit.mcr.rl.observation import Observer
-from mahjongkit.mcr.rl.table import Table, TableOptions
+from mahjongkit.mcr.rl.table import Table, TableOptions, episode_seed
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack  # typing.Unpack from Python 3.11
@@ -87,8 +87,9 @@ def check_seeds(seeds: object, num_games: int) -> None:
     if len(seeds) != num_games:
         raise ValueError(f"one seed per game: {num_games}, not {len(seeds)}")
     for seed in seeds:
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-            raise TypeError(f"a seed is an int, not {seed!r}")
+        if seed is None:
+            raise TypeError("seeds is a sequence of ints, one per game: None is no seed")
+        episode_seed(seed)
 
 
 class VectorSelfPlay:
