@@ -28,7 +28,15 @@ from typing import Final
 from mahjongkit.mcr.analysis.engine import is_complete
 from mahjongkit.mcr.botzone.protocol import Request, RequestKind, Response, ResponseKind
 from mahjongkit.mcr.botzone.variant import DEALT, GB, WALL_TILES
-from mahjongkit.mcr.game.legality import claim_offers, pack_walls, pungs_of, turn_moves
+from mahjongkit.mcr.game.legality import (
+    claim_offers,
+    last_of_wall,
+    pack_walls,
+    pungs_of,
+    turn_moves,
+    win_context,
+    win_tally,
+)
 from mahjongkit.mcr.game.moves import PASS, WIN, Move, discard
 from mahjongkit.mcr.game.variant import BOTZONE
 from mahjongkit.mcr.game.window import Phase
@@ -277,29 +285,18 @@ class SeatState:
 
         if not is_complete(hand14):
             return False
-        try:
-            return bool(score(hand14, context, self.ruleset).minimum_met)
-        except ValueError:
-            return False
+        ruleset = self.ruleset
+        return win_tally(lambda h, c: score(h, c, ruleset), hand14, context) is not None
 
-    def _context(self, tile: int, by: WinBy, last_of_wall: bool) -> WinContext:
+    def _context(self, tile: int, by: WinBy, walls: int, turn: int) -> WinContext:
+        """The context of this seat winning on ``tile`` (:func:`.legality.win_context`), on
+        the turn of seat ``turn`` (the discarder's or the promoter's, or its own)."""
         visible = self._public_visible(tile)
-        if by is WinBy.DISCARD:
-            visible -= 1
-        elif by is WinBy.ROBBING:
-            visible -= 1  # the robbed fourth tile is not on the table yet
-        return WinContext(
-            winning=tile,
-            by=by,
-            seat_wind=self.seat,
-            prevailing_wind=self.quan,
-            last_of_wall=last_of_wall,
-            replacement=self.replacement if by is WinBy.SELF_DRAWN else None,
-            last_tile=visible >= 3,
-        )
-
-    def _next_left(self, seat: int) -> int:
-        return self.left[(seat + 1) % SEATS]
+        if by is WinBy.ROBBING:
+            visible -= 1  # this view shows the kong promoted: its fourth is the robbed tile
+        flags = BOTZONE.rule_flags(self.ruleset)
+        last = last_of_wall(flags, walls, turn, by is not WinBy.DISCARD)
+        return win_context(self.seat, self.quan, tile, by, visible, last, last, self.replacement)
 
     def legal(self) -> list[Move]:
         """The moves of the Botzone variant open to this seat now (``[]`` when none is
@@ -313,7 +310,7 @@ class SeatState:
         if self.turn == me and self.drawn is not None:
             pungs = pungs_of(hand.melds)
             moves = list(turn_moves(me, list(hand.counts), pungs, False, flags, walls))
-            context = self._context(self.drawn, WinBy.SELF_DRAWN, self._next_left(me) == 0)
+            context = self._context(self.drawn, WinBy.SELF_DRAWN, walls, me)
             if self._win_ok(hand, context):
                 moves.append(WIN)
             return moves
@@ -323,10 +320,11 @@ class SeatState:
         claims: list[Move] = []
         if w.kind is Phase.CLAIM:
             claims += claim_offers(me, w.from_seat, list(hand.counts), tile, flags, walls)
-            by, last = WinBy.DISCARD, self._next_left(w.from_seat) == 0
+            by = WinBy.DISCARD
         else:
-            by, last = WinBy.ROBBING, False
-        if hand.held(tile) < 4 and self._win_ok(hand.draw(tile), self._context(tile, by, last)):
+            by = WinBy.ROBBING
+        context = self._context(tile, by, walls, w.from_seat)
+        if hand.held(tile) < 4 and self._win_ok(hand.draw(tile), context):
             claims.append(WIN)
         if not claims:
             return []

@@ -31,8 +31,11 @@ from mahjongkit.mcr.game.legality import (
     FOUR_WALLS,
     OFFER_BITS,
     OFFER_WAIT,
+    last_of_wall,
     offered_moves,
     pack_walls,
+    win_context,
+    win_tally,
 )
 from mahjongkit.mcr.game.moves import WIN, Move, MoveKind
 from mahjongkit.mcr.game.table import OFFER_SHIFT, OPEN, HandTableLike, SeatWaits
@@ -293,8 +296,8 @@ class HandState:
         hand = self.hand(seat)
         if not self.judge.complete(hand):
             return None
-        tally = self.judge.score(hand, self.context(seat, drawn, WinBy.SELF_DRAWN))
-        self._self_tally = tally if tally.minimum_met else None
+        context = self.context(seat, drawn, WinBy.SELF_DRAWN)
+        self._self_tally = win_tally(self.judge.score, hand, context)
         return self._self_tally
 
     def _new_turn(self) -> None:
@@ -311,21 +314,17 @@ class HandState:
         return seen
 
     def context(self, seat: int, tile: int, by: WinBy) -> WinContext:
-        visible = self.visible(tile)
-        if by is WinBy.DISCARD:
-            visible -= 1  # the winning discard itself lies in the discarder's pool
-        return WinContext(
-            winning=tile,
-            by=by,
-            seat_wind=(seat - self.dealer) % SEATS,
-            prevailing_wind=self.prevailing,
-            last_of_wall=(
-                self.last_discard_is_last
-                if by is WinBy.DISCARD
-                else self.last_draw_emptied  # self-drawn, or robbing the last tile's kong
-            ),
-            replacement=self.replacement if by is WinBy.SELF_DRAWN else None,
-            last_tile=visible >= 3,
+        """The context of ``seat`` winning on ``tile`` now (:func:`.legality.win_context`;
+        a robbed kong's fourth is not yet on the table)."""
+        return win_context(
+            (seat - self.dealer) % SEATS,
+            self.prevailing,
+            tile,
+            by,
+            self.visible(tile),
+            self.last_draw_emptied,
+            self.last_discard_is_last,
+            self.replacement,
         )
 
     def _win_on(self, seat: int, tile: int, by: WinBy) -> tuple[TallyLike, WinContext] | None:
@@ -336,8 +335,10 @@ class HandState:
         counts = list(hand.counts)
         counts[tile] += 1
         context = self.context(seat, tile, by)
-        tally = self.judge.score(_unchecked_hand(counts, hand.melds, hand.flowers), context)
-        return (tally, context) if tally.minimum_met else None
+        tally = win_tally(
+            self.judge.score, _unchecked_hand(counts, hand.melds, hand.flowers), context
+        )
+        return None if tally is None else (tally, context)
 
     def offers(self, seat: int, tile: int, found: int) -> ClaimWindow | None:
         """The window on ``seat``'s discard of ``tile``: every other seat's offers (the
@@ -521,7 +522,7 @@ class HandState:
         self.replacement = reason
         self.claimed_this_turn = False
         # The last tile (fans 44, 45): the shared wall is empty, or the next seat's is.
-        self.last_draw_emptied = wall.is_empty if walls is None else walls.empty((seat + 1) & 3)
+        self.last_draw_emptied = last_of_wall(self.flags, self.walls(), seat, True)
         # The table adds the tile; unless it is among the waits of the thirteen, there is no
         # win to score.
         self._self_done = not self.table.draw(seat, tile)
@@ -586,8 +587,7 @@ class HandState:
         self._changed(claimer, c)
         self.events.append(claimed)
         # With four walls the claimer's discard is the last tile's when the next wall is empty.
-        walls = self.seat_walls
-        self.last_draw_emptied = walls is not None and walls.empty((claimer + 1) & 3)
+        self.last_draw_emptied = last_of_wall(self.flags, self.walls(), claimer, False)
         if move.kind is MoveKind.KONG:
             self.draw(claimer, from_back=True, reason=Replacement.KONG)
             return

@@ -43,7 +43,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final, Protocol
+from typing import Final, Protocol, TypeVar
 
 from mahjongkit.mcr.game.errors import RefusalCode
 from mahjongkit.mcr.game.moves import _DISCARDS as DISCARDS
@@ -52,7 +52,7 @@ from mahjongkit.mcr.game.moves import KONG, PUNG, Move, chow
 from mahjongkit.mcr.hand.hand import Hand, chow_pairs
 from mahjongkit.mcr.hand.meld import Meld, MeldKind
 from mahjongkit.mcr.hand.notation import format_hand
-from mahjongkit.mcr.scoring.context import WinContext
+from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
 from mahjongkit.tiles import code
 
 Reason = tuple[RefusalCode, str, tuple[object, ...]]
@@ -78,6 +78,8 @@ CODES: Final = (
     RefusalCode.NO_KONG,
     RefusalCode.CANNOT_CLAIM,
     RefusalCode.NOT_A_MELD,
+    RefusalCode.NOT_A_WIN,
+    RefusalCode.TOO_FEW_POINTS,
 )
 """The refusal codes of these checks as small ints (the C++ twin answers with the index)."""
 
@@ -87,6 +89,12 @@ TURN_KONG: Final = 1
 CLAIM_CHOW: Final = 0
 CLAIM_PUNG: Final = 1
 CLAIM_KONG: Final = 2
+CLAIM_WIN: Final = 3
+CLAIM_PASS: Final = 4
+
+CLAIM_RANKS: Final = (1, 2, 2, 3, 0)
+"""The rank of each claim by its number (chow, pung, kong, win, pass): a win beats a pung or
+a kong, which beat a chow (3.7.1, 3.6.7); a pass claims nothing."""
 
 # Bits of one seat's offers (the table answers them, eight bits a seat): the chow shapes of
 # chow_pairs(tile) in order, then pung, kong, and a win to be scored (the tile is a wait).
@@ -140,6 +148,16 @@ def replacement_left(flags: int, walls: int, seat: int) -> bool:
     if not flags & FOUR_WALLS:
         return walls > 0
     return wall_of(walls, seat) > 0 and wall_of(walls, seat + 1) > 0
+
+
+def last_of_wall(flags: int, walls: int, seat: int, drew: bool) -> bool:
+    """Whether ``seat``'s turn holds the wall's last tile (fans 44, 45: its self-drawn win,
+    or a win on the discard it then makes, is "last of the wall"): with one wall, the seat
+    drew (``drew``) and the wall is now empty; with four, the wall of the seat after it is
+    empty (Botzone's judge: that seat cannot draw, claimed turn or not)."""
+    if flags & FOUR_WALLS:
+        return wall_of(walls, seat + 1) == 0
+    return drew and walls == 0
 
 
 def pungs_of(melds: Sequence[Meld]) -> list[int]:
@@ -240,6 +258,9 @@ class _Tally(Protocol):
     def basic(self) -> int: ...
 
 
+TallyT = TypeVar("TallyT", bound=_Tally)
+
+
 def self_draw_reason(drawn: int | None, claimed: bool) -> Reason | None:
     """A win on one's turn needs a drawn tile: none in a turn reached by a chow or pung."""
     if drawn is None or claimed:
@@ -250,6 +271,52 @@ def self_draw_reason(drawn: int | None, claimed: bool) -> Reason | None:
             (),
         )
     return None
+
+
+def win_context(
+    seat_wind: int,
+    prevailing: int,
+    tile: int,
+    by: WinBy,
+    visible: int,
+    last_draw: bool,
+    last_discard: bool,
+    replacement: Replacement | None,
+) -> WinContext:
+    """The context a win on ``tile`` is scored in: ``visible`` copies of the tile lie face
+    up (in the pools and exposed melds; a winning discard among them, a robbed kong's fourth
+    not); the other three seen make it the last tile (fan 58); ``last_draw`` (the turn's
+    drawn tile was the wall's last, :func:`last_of_wall`) counts for a self-drawn or robbing
+    win, ``last_discard`` (the discard was made on such a turn) for a win on a discard; the
+    ``replacement`` a self-drawn win was made on.
+
+    >>> context = win_context(1, 0, 5, WinBy.DISCARD, 4, False, True, Replacement.KONG)
+    >>> context.last_tile, context.last_of_wall, context.replacement
+    (True, True, None)
+    """
+    discard = by is WinBy.DISCARD
+    return WinContext(
+        winning=tile,
+        by=by,
+        seat_wind=seat_wind,
+        prevailing_wind=prevailing,
+        last_of_wall=last_discard if discard else last_draw,
+        replacement=replacement if by is WinBy.SELF_DRAWN else None,
+        last_tile=visible - discard >= 3,
+    )
+
+
+def win_tally(
+    score: Callable[[Hand, WinContext], TallyT], hand14: Hand, context: WinContext
+) -> TallyT | None:
+    """The tally of a win (the fourteen complete, scoring at least 8 without flowers), or
+    ``None``: the one test of every win offered (a discard's window, a self-draw, a robbing,
+    the Botzone seat's list); :func:`win_reason` says why not."""
+    try:
+        tally = score(hand14, context)
+    except ValueError:
+        return None
+    return tally if tally.minimum_met else None
 
 
 def win_reason(
@@ -387,6 +454,19 @@ def offered_moves(tile: int, bits: int) -> tuple[Move, ...]:
 
 
 _OFFERED: dict[tuple[int, int], tuple[Move, ...]] = {}
+
+
+def claim_priority(claim: int, seat: int, discarder: int) -> int:
+    """The priority of ``seat``'s claim (numbered :data:`CLAIM_CHOW` .. :data:`CLAIM_PASS`)
+    of ``discarder``'s tile (or of robbing its kong): higher wins. The claim's rank
+    (:data:`CLAIM_RANKS`), then the seat nearest after the discarder (3.7.2.4).
+
+    >>> claim_priority(CLAIM_WIN, 3, 0) > claim_priority(CLAIM_PUNG, 1, 0)
+    True
+    >>> claim_priority(CLAIM_WIN, 1, 0) > claim_priority(CLAIM_WIN, 2, 0)
+    True
+    """
+    return CLAIM_RANKS[claim] * 4 - ((seat - discarder) & 3)
 
 
 def claim_reason(

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Final
 
+from mahjongkit.mcr.game import legality
 from mahjongkit.mcr.game.errors import RefusalCode
 from mahjongkit.mcr.game.moves import PASS, Move, MoveKind
 from mahjongkit.tiles import code
@@ -37,13 +38,13 @@ class Phase(Enum):
     FINISHED = "finished"  # the last hand is over
 
 
-# Priority of an answer: a win beats a pung or kong, which beats a chow (3.7.1, 3.6.7).
-_RANK: Final = {
-    MoveKind.PASS: 0,
-    MoveKind.CHOW: 1,
-    MoveKind.PUNG: 2,
-    MoveKind.KONG: 2,
-    MoveKind.WIN: 3,
+# An answer's claim number, whose priority is legality.claim_priority's (3.7.1, 3.6.7, 3.7.2.4).
+_CLAIM: Final = {
+    MoveKind.PASS: legality.CLAIM_PASS,
+    MoveKind.CHOW: legality.CLAIM_CHOW,
+    MoveKind.PUNG: legality.CLAIM_PUNG,
+    MoveKind.KONG: legality.CLAIM_KONG,
+    MoveKind.WIN: legality.CLAIM_WIN,
 }
 
 
@@ -90,13 +91,14 @@ class ClaimWindow:
         other.tallies, other.waiting = dict(self.tallies), self.waiting
         return other
 
-    def key(self, move: Move, seat: int) -> tuple[int, int]:
-        """Higher is better: the claim's rank, then nearness to the discarder (3.7.2.4)."""
-        return (_RANK[move.kind], -((seat - self.from_seat) % SEATS))
+    def key(self, move: Move, seat: int) -> int:
+        """Higher is better: :func:`.legality.claim_priority` (the claim's rank, then
+        nearness to the discarder)."""
+        return legality.claim_priority(_CLAIM[move.kind], seat, self.from_seat)
 
     def best(self) -> tuple[int, Move] | None:
         """The seat and claim the window closes on, or ``None`` if every answer passed."""
-        best: tuple[tuple[int, int], int, Move] | None = None
+        best: tuple[int, int, Move] | None = None
         for seat, move in self.answers.items():
             if move.kind is MoveKind.PASS:
                 continue
