@@ -278,3 +278,91 @@ def test_only_the_legality_checks_compute_claims_and_turn_moves() -> None:
             ):
                 offenders.append(f"{name}:{node.lineno} lists claims")
     assert offenders == []
+
+
+HAND_RULE_LAYERS = ("game", "botzone", "records", "rl", "arena", "variants")
+"""The MCR layers that play, replay or watch a hand (players' estimates are their own)."""
+
+
+def test_the_win_rule_and_its_context_live_in_the_legality_checks() -> None:
+    """docs/architecture.md: a win's context is built by ``legality.win_context``, the
+    scorer's answer read as a win by ``legality.win_tally``/``win_reason`` and claims ranked
+    by ``legality.claim_priority`` only; a module of the layers that play a hand that builds
+    a ``WinContext``, reads ``minimum_met`` or ranks claims in a table of its own decides a
+    win or a priority a second time, and fails here."""
+    offenders = []
+    for name, path in MODULES.items():
+        parts = name.split(".")
+        if name == LEGALITY or len(parts) < 3 or parts[1] != "mcr":
+            continue
+        if parts[2] not in HAND_RULE_LAYERS:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "WinContext":
+                offenders.append(f"{name}:{node.lineno} builds a WinContext")
+            if isinstance(node, ast.Attribute) and node.attr == "minimum_met":
+                offenders.append(f"{name}:{node.lineno} reads minimum_met")
+            if (  # {MoveKind.WIN: 3, ...}: claims ranked by hand (legality.claim_priority's)
+                name != "mahjongkit.mcr.game.moves"  # the legal list's order, not a priority
+                and isinstance(node, ast.Dict)
+                and any(
+                    isinstance(k, ast.Attribute) and getattr(k.value, "id", "") == "MoveKind"
+                    for k in node.keys
+                )
+                and all(
+                    isinstance(v, ast.Constant) and isinstance(v.value, int) for v in node.values
+                )
+            ):
+                offenders.append(f"{name}:{node.lineno} ranks claims")
+    assert offenders == []
+
+
+CPP = SOURCE.parent / "cpp"
+CPP_LEGALITY = {"core/mcr/legality.hpp", "core/mcr/legality.cpp"}
+CPP_RULES: dict[str, tuple[str, dict[str, str]]] = {
+    # a hand rule: the pattern of its arithmetic, and the files that may match it for
+    # another reason (file: why)
+    "chow shapes": (
+        r"\bchow_pairs\s*\(|%\s*9\b",
+        {
+            "core/tiles.hpp": "a tile's rank",
+            "core/mcr/score.cpp": "fans read the runs of a scored hand",
+            "core/mcr/shanten.cpp": "shanten reads the runs of a hand",
+            "core/mcr/observe.cpp": "the RL action index of a chow",
+            "bindings/bind_mcr_score.cpp": "a scored meld's range",
+        },
+    ),
+    "win offers": (r"\bbasic\s*>=|>=\s*minimum\b|==\s*Refusal::NotComplete", {}),
+    "the win context": (
+        r"\.\s*(last_tile|last_of_wall)\s*=[^=]|\bvisible\s*>=\s*3",
+        {"bindings/bind_mcr_score.cpp": "reads a Python WinContext for the scorer"},
+    ),
+    "the last tile (the next seat's wall)": (
+        r"\bwall_of\s*\(|\(\s*\w+\s*\+\s*1\s*\)\s*==\s*0|\bleft\s*\(\s*\w+\s*\+\s*1\s*\)",
+        {},
+    ),
+    "claim priority": (
+        r"\(\s*[\w.]+\s*-\s*(from|discarder|from_seat)\s*\)\s*&\s*3|\brank_of\s*\(\s*(st|other)\b",
+        {},
+    ),
+}
+
+
+def test_only_the_cpp_legality_twin_computes_the_hand_rules() -> None:
+    """docs/architecture.md: each hand rule's C++ is written once, in
+    ``cpp/core/mcr/legality.*``; a file under ``cpp/`` that computes chow shapes, win
+    offers, the win context, the last tile or claim priority itself fails here (the
+    records replay had its own chow check and priority before)."""
+    import re
+
+    offenders = []
+    for path in sorted(CPP.rglob("*.[ch]pp")):
+        relative = path.relative_to(CPP).as_posix()
+        if relative in CPP_LEGALITY:
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            code = line.split("//")[0]
+            for rule, (pattern, allowed) in CPP_RULES.items():
+                if relative not in allowed and re.search(pattern, code):
+                    offenders.append(f"cpp/{relative}:{number} computes {rule}")
+    assert offenders == []

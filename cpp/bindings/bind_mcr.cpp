@@ -79,12 +79,14 @@ using PySplit = std::tuple<int, std::vector<PySet>, int, int>;
 void register_mcr_score(py::module_& m);  // bind_mcr_score.cpp: the scorer's hot loop
 void register_mcr_replay(py::module_& m);  // bind_mcr_replay.cpp: a game record's replay
 void register_mcr_table(py::module_& m);  // bind_mcr_table.cpp: the rules' per-discard step
+void register_mcr_legality(py::module_& m);  // bind_mcr_table.cpp: the legality twin's win and priority
 void register_mcr_wall(py::module_& m);   // bind_mcr_wall.cpp: the seeded wall order
 
 void register_mcr(py::module_& m) {
   register_mcr_score(m);
   register_mcr_replay(m);
   register_mcr_table(m);
+  register_mcr_legality(m);
   register_mcr_wall(m);
   m.def(
       "decompose",

@@ -99,6 +99,58 @@ void check_discarded(const PyHandTable& self, int seat, int tile, int drawn) {
 
 }  // namespace
 
+void register_mcr_legality(py::module_& m) {
+  namespace lg = mahjongkit::mcr::legality;
+  m.def(
+      "legality_claim_priority",
+      [](int claim, int seat, int discarder) {
+        if (claim < 0 || claim > lg::kClaimPass) throw py::value_error("claim must be 0 to 4, not " + std::to_string(claim));
+        return lg::claim_priority(claim, check_seat(seat), check_seat(discarder));
+      },
+      py::arg("claim"), py::arg("seat"), py::arg("discarder"),
+      "The priority of seat's claim (numbered as legality.CLAIM_*) of the discarder's tile: higher wins.");
+  m.def(
+      "legality_last_of_wall",
+      [](int flags, long walls, int seat, bool drew) {
+        return lg::last_of_wall(flags, check_walls(walls), check_seat(seat), drew);
+      },
+      py::arg("flags"), py::arg("walls"), py::arg("seat"), py::arg("drew"),
+      "Whether seat's turn holds the wall's last tile.");
+  m.def(
+      "legality_win_context",
+      [](int seat_wind, int prevailing, int tile, int by, int visible, bool last_draw, bool last_discard,
+         int replacement) {
+        check_kind(tile, false);
+        if (by < 0 || by > 2) throw py::value_error("by must be 0 to 2, not " + std::to_string(by));
+        const auto c =
+            lg::win_context(seat_wind, prevailing, tile, by, visible, last_draw, last_discard, replacement);
+        return py::make_tuple(c.winning, c.by, c.replacement, c.seat_wind, c.prevailing_wind, c.last_of_wall,
+                              c.last_tile);
+      },
+      py::arg("seat_wind"), py::arg("prevailing"), py::arg("tile"), py::arg("by"), py::arg("visible"),
+      py::arg("last_draw"), py::arg("last_discard"), py::arg("replacement"),
+      "The context of a win: (winning, by, replacement, seat_wind, prevailing_wind, last_of_wall, last_tile).");
+  m.def(
+      "legality_win_check",
+      [](int refusal, int basic, int minimum) {
+        if (refusal < 0 || refusal > 255) throw py::value_error("refusal must be 0 to 255, not " + std::to_string(refusal));
+        mahjongkit::mcr::WinOutput tally;
+        tally.refusal = static_cast<mahjongkit::mcr::Refusal>(refusal);
+        tally.basic = basic;
+        return lg::win_check(tally, minimum);
+      },
+      py::arg("refusal"), py::arg("basic"), py::arg("minimum"),
+      "The scorer's answer (its refusal as an index, its basic points) as a win: a code, or -1.");
+  m.def(
+      "legality_chow_by_middle",
+      [](int tile, int middle) -> py::object {
+        int a = 0, b = 0;
+        if (!lg::chow_by_middle(check_kind(tile, false), middle, a, b)) return py::none();
+        return py::make_tuple(a, b);
+      },
+      py::arg("tile"), py::arg("middle"), "The held pair of a chow of tile named by its middle tile, or None.");
+}
+
 void register_mcr_table(py::module_& m) {
   py::class_<PyHandTable>(m, "HandTable",
                           "The four seats' concealed tiles of one hand, for the rules' per-discard step.")

@@ -33,6 +33,51 @@ bool replacement_left(int flags, long walls, int seat) {
   return wall_of(walls, seat) > 0 && wall_of(walls, seat + 1) > 0;
 }
 
+bool chow_by_middle(int tile, int middle, int& a, int& b) {
+  const ChowPairs shapes = chow_pairs(tile);
+  for (int i = 0; i < shapes.count; ++i) {
+    const auto& pair = shapes.pairs[at(i)];
+    const int low = pair[0] < tile ? pair[0] : tile;  // the run's tiles are low, low + 1, low + 2
+    if (low + 1 == middle) {
+      a = pair[0];
+      b = pair[1];
+      return true;
+    }
+  }
+  return false;
+}
+
+bool last_of_wall(int flags, long walls, int seat, bool drew) {
+  if (flags & kFourWalls) return wall_of(walls, seat + 1) == 0;
+  return drew && walls == 0;
+}
+
+ContextIn win_context(int seat_wind, int prevailing, int tile, int by, int visible, bool last_draw, bool last_discard,
+                      int replacement) {
+  const bool discard = by == kDiscard;
+  ContextIn c;
+  c.winning = tile;
+  c.by = by;
+  c.seat_wind = seat_wind;
+  c.prevailing_wind = prevailing;
+  c.last_of_wall = discard ? last_discard : last_draw;
+  c.replacement = by == kSelfDrawn ? replacement : kNoReplacement;
+  c.last_tile = visible - (discard ? 1 : 0) >= 3;
+  c.flowers = 0;
+  return c;
+}
+
+int win_check(const WinOutput& tally, int minimum) {
+  if (tally.refusal == Refusal::NotComplete) return kNotAWin;
+  if (tally.refusal != Refusal::None) return kScorerRefused;
+  return tally.basic >= minimum ? kLegal : kTooFewPoints;
+}
+
+int claim_priority(int claim, int seat, int discarder) {
+  static constexpr int kRanks[] = {1, 2, 2, 3, 0};  // chow, pung, kong, win, pass (3.7.1, 3.6.7)
+  return kRanks[at(claim)] * 4 - ((seat - discarder) & 3);
+}
+
 int discard_check(const Counts& counts, int tile) { return counts[at(tile)] ? kLegal : kTileNotHeld; }
 
 int kong_check(int seat, const Counts& counts, std::uint64_t pungs, int tile, bool claimed, int flags, long walls) {

@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "core/mcr/forms.hpp"
+#include "core/mcr/score.hpp"
 
 namespace mahjongkit::mcr::legality {
 
@@ -19,6 +20,21 @@ inline constexpr int kTileNotHeld = 1;
 inline constexpr int kNoKong = 2;
 inline constexpr int kCannotClaim = 3;
 inline constexpr int kNotAMeld = 4;
+inline constexpr int kNotAWin = 5;
+inline constexpr int kTooFewPoints = 6;
+// Not a code of CODES: the scorer refused the win's context (the Python reference words it).
+inline constexpr int kScorerRefused = -1;
+
+// Claims by number (legality.CLAIM_*), and the ways to win (ContextIn::by, WinBy's order).
+inline constexpr int kClaimChow = 0;
+inline constexpr int kClaimPung = 1;
+inline constexpr int kClaimKong = 2;
+inline constexpr int kClaimWin = 3;
+inline constexpr int kClaimPass = 4;
+inline constexpr int kSelfDrawn = 0;
+inline constexpr int kDiscard = 1;
+inline constexpr int kRobbing = 2;
+inline constexpr int kNoReplacement = -1;  // ContextIn::replacement: 0 a kong's, 1 a flower's
 
 // Rule flags.
 inline constexpr int kFourWalls = 1;
@@ -51,6 +67,20 @@ int kong_check(int seat, const Counts& counts, std::uint64_t pungs, int tile, bo
 int chow_check(int seat, int discarder, const Counts& counts, int tile, int a, int b, int flags, long walls);
 int pung_check(int seat, int discarder, const Counts& counts, int tile, int flags, long walls);
 int claim_kong_check(int seat, int discarder, const Counts& counts, int tile, int flags, long walls);
+
+// A chow of `tile` named by its middle tile (Botzone's CHI): the held pair in a and b, or false.
+bool chow_by_middle(int tile, int middle, int& a, int& b);
+
+// A win (legality.win_context, win_tally, last_of_wall, claim_priority):
+// whether seat's turn holds the wall's last tile;
+bool last_of_wall(int flags, long walls, int seat, bool drew);
+// the context a win on `tile` is scored in (`visible`: copies face up, a winning discard among them);
+ContextIn win_context(int seat_wind, int prevailing, int tile, int by, int visible, bool last_draw, bool last_discard,
+                      int replacement);
+// the scorer's answer as a win: kLegal, kNotAWin, kTooFewPoints or kScorerRefused;
+int win_check(const WinOutput& tally, int minimum);
+// the priority of a claim (higher wins): its rank, then the seat nearest after the discarder.
+int claim_priority(int claim, int seat, int discarder);
 
 // The legal lists, derived from the checks: the kinds the seat may discard and kong (bit k),
 // and one seat's offer bits (no wait bit: the table adds it).

@@ -10,7 +10,7 @@ std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
 constexpr int kWall = 34;
 constexpr int kDealt = 13;
-constexpr int kNoReplacement = -1;
+constexpr int kNoReplacement = legality::kNoReplacement;
 constexpr int kKongReplacement = 0;
 
 // Where the hand is, as the reference's rules would show it after the same steps.
@@ -22,17 +22,18 @@ enum class Phase : std::uint8_t {
   Over,
 };
 
-// Priority of a claim of a discard (the window's key): a win, then a pung or kong, then a
-// chow; between equals the seat nearest after the discarder.
-int rank_of(int action) {
+// A record's claim action as the legality checks number claims (their priority is
+// legality::claim_priority's).
+int claim_of(int action) {
   switch (action) {
     case kHu:
-      return 3;
+      return legality::kClaimWin;
     case kPeng:
+      return legality::kClaimPung;
     case kGang:
-      return 2;
+      return legality::kClaimKong;
     default:
-      return 1;
+      return legality::kClaimChow;
   }
 }
 
@@ -146,20 +147,12 @@ class Replay {
     if (by != kSelfDrawn) ++in.concealed[at(tile)];
     in.nmelds = nmelds_[at(seat)];
     in.melds = melds_[at(seat)];
-    int visible = pool_[at(tile)] + exposed_[at(tile)];
-    if (by == kDiscard) --visible;  // the winning discard itself lies in the pool
-    in.context.winning = tile;
-    in.context.by = by;
-    in.context.replacement = by == kSelfDrawn ? replacement_ : kNoReplacement;
-    in.context.seat_wind = seat;  // the dealer is seat 0
-    in.context.prevailing_wind = game_.prevailing;
-    in.context.last_of_wall = by == kDiscard ? last_discard_is_last_ : last_draw_emptied_;
-    in.context.last_tile = visible >= 3;
-    in.context.flowers = 0;
+    // the dealer is seat 0; a robbed kong's fourth is not yet on the table
+    in.context = legality::win_context(seat, game_.prevailing, tile, by, pool_[at(tile)] + exposed_[at(tile)],
+                                       last_draw_emptied_, last_discard_is_last_, replacement_);
     score_win(in, rules_, out_.tally);
-    if (out_.tally.refusal == Refusal::NotComplete) return 0;
-    if (out_.tally.refusal != Refusal::None) return -1;
-    return out_.tally.basic >= minimum_ ? 1 : 0;
+    const int verdict = legality::win_check(out_.tally, minimum_);
+    return verdict == legality::kLegal ? 1 : verdict == legality::kScorerRefused ? -1 : 0;
   }
 
   void won(int seat, int by, int discarder) {
@@ -195,7 +188,7 @@ class Replay {
     phase_ = Phase::OnTurn;
     tile_ = st.tile;
     claimed_ = false;
-    last_draw_emptied_ = left(s + 1) == 0;
+    last_draw_emptied_ = legality::last_of_wall(flags_, walls(), s, true);
     return kFinished;
   }
 
@@ -260,10 +253,7 @@ class Replay {
     if (seat == from) return kRefused;
     switch (action) {
       case kChi: {
-        if (on < tile - 1 || on > tile + 1 || tile > 27 || tile % 9 == 0 || tile % 9 == 1) return kRefused;
-        const int low = tile - 1, high = tile + 1;
-        a = on == low ? tile : low;
-        b = on == high ? tile : high;
+        if (!legality::chow_by_middle(on, tile, a, b)) return kRefused;  // `tile`: the run's middle
         return legality::chow_check(seat, from, counts, on, a, b, flags_, walls()) == legality::kLegal ? kFinished
                                                                                                       : kRefused;
       }
@@ -314,13 +304,13 @@ class Replay {
     const WinOutput tally = out_.tally;  // the claimer's, if it wins
     // The claims that lost: each must be a legal offer (else the reference reports it), and
     // none may outrank the record's claim.
-    const int key = rank_of(st.action) * 8 - ((c - from) & 3);
+    const int key = legality::claim_priority(claim_of(st.action), c, from);
     for (int i = 0; i < st.nignored; ++i) {
       const Claim& other = st.ignored[at(i)];
       if (repeats(st, other)) continue;
       int oa = 0, ob = 0;
       if (offered(other.seat, other.action, other.tile, oa, ob) != kFinished) return kUndecided;
-      if (rank_of(other.action) * 8 - ((other.seat - from) & 3) > key) return kRefused;
+      if (legality::claim_priority(claim_of(other.action), other.seat, from) > key) return kRefused;
     }
     out_.tally = tally;
     --pool_[at(on)];
@@ -349,7 +339,7 @@ class Replay {
         exposed_[at(on)] = static_cast<std::uint8_t>(exposed_[at(on)] + 4);
         break;
     }
-    last_draw_emptied_ = left(c + 1) == 0;
+    last_draw_emptied_ = legality::last_of_wall(flags_, walls(), c, false);
     if (st.action == kGang) {
       start_draw(c, kKongReplacement);
       return kFinished;
@@ -373,7 +363,9 @@ class Replay {
       if (other.action != kHu || other.tile != on || other.seat == from) return kUndecided;
       const int verdict = wins(other.seat, on, kRobbing);
       if (verdict != 1) return kUndecided;
-      if (((other.seat - from) & 3) < ((st.seat - from) & 3)) return kRefused;
+      if (legality::claim_priority(legality::kClaimWin, other.seat, from) >
+          legality::claim_priority(legality::kClaimWin, st.seat, from))
+        return kRefused;
     }
     const int verdict = wins(st.seat, on, kRobbing);
     if (verdict != 1) return verdict < 0 ? kUndecided : kRefused;

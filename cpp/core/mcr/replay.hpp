@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/mcr/forms.hpp"
+#include "core/mcr/legality.hpp"
 #include "core/mcr/score.hpp"
 
 namespace mahjongkit::mcr::replay {
@@ -51,9 +52,9 @@ inline constexpr int kRefused = 1;
 inline constexpr int kUndecided = 2;
 
 // Ways to win, as ContextIn::by.
-inline constexpr int kSelfDrawn = 0;
-inline constexpr int kDiscard = 1;
-inline constexpr int kRobbing = 2;
+inline constexpr int kSelfDrawn = legality::kSelfDrawn;
+inline constexpr int kDiscard = legality::kDiscard;
+inline constexpr int kRobbing = legality::kRobbing;
 
 struct Outcome {
   int status = kUndecided;

@@ -456,6 +456,19 @@ def offered_moves(tile: int, bits: int) -> tuple[Move, ...]:
 _OFFERED: dict[tuple[int, int], tuple[Move, ...]] = {}
 
 
+def chow_by_middle(tile: int, middle: int) -> tuple[int, int] | None:
+    """The held pair of a chow of ``tile`` named by its middle tile (Botzone's ``CHI``), in
+    :func:`~mahjongkit.mcr.hand.hand.chow_pairs` order, or ``None`` when no run has it.
+
+    >>> chow_by_middle(5, 4), chow_by_middle(5, 5), chow_by_middle(9, 9)
+    ((3, 4), (4, 6), None)
+    """
+    for a, b in chow_pairs(tile):
+        if sorted((a, b, tile))[1] == middle:
+            return (a, b)
+    return None
+
+
 def claim_priority(claim: int, seat: int, discarder: int) -> int:
     """The priority of ``seat``'s claim (numbered :data:`CLAIM_CHOW` .. :data:`CLAIM_PASS`)
     of ``discarder``'s tile (or of robbing its kong): higher wins. The claim's rank

@@ -53,6 +53,7 @@ from typing import Any, Final
 from mahjongkit._impl import pick
 from mahjongkit.mcr.botzone.tiles import NAMES
 from mahjongkit.mcr.botzone.variant import GB
+from mahjongkit.mcr.game.legality import chow_by_middle
 from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, chow, discard, kong
 from mahjongkit.mcr.game.result import settle
 from mahjongkit.mcr.game.rules import Rules
@@ -199,11 +200,10 @@ def _claim(action: Action, tile: int, offered: int) -> Move:
     """The window answer an action names on the tile ``offered`` (``tile`` as written: for a
     chow the middle of the run)."""
     if action is Action.CHI:
-        run = {tile - 1, tile, tile + 1}
-        if offered not in run or tile % 9 in (0, 1) or tile > 27:
+        pair = chow_by_middle(offered, tile)
+        if pair is None:
             raise ValueError(f"a chow around {NAMES[tile]} cannot use {NAMES[offered]}")
-        a, b = sorted(run - {offered})
-        return chow(a, b)
+        return chow(*pair)
     if tile != offered:
         raise ValueError(f"the tile on offer is {NAMES[offered]}, not {NAMES[tile]}")
     return {Action.PENG: PUNG, Action.GANG: KONG, Action.HU: WIN}[action]
