@@ -335,7 +335,10 @@ CPP_RULES: dict[str, tuple[str, dict[str, str]]] = {
     "win offers": (r"\bbasic\s*>=|>=\s*minimum\b|==\s*Refusal::NotComplete", {}),
     "the win context": (
         r"\.\s*(last_tile|last_of_wall)\s*=[^=]|\bvisible\s*>=\s*3",
-        {"bindings/bind_mcr_score.cpp": "reads a Python WinContext for the scorer"},
+        {
+            "bindings/bind_mcr_score.cpp": "reads a Python WinContext for the scorer",
+            "bindings/bind_mcr_table.cpp": "hands win_check a context to test it",
+        },
     ),
     "the last tile (the next seat's wall)": (
         r"\bwall_of\s*\(|\(\s*\w+\s*\+\s*1\s*\)\s*==\s*0|\bleft\s*\(\s*\w+\s*\+\s*1\s*\)",

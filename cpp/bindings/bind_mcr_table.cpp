@@ -132,15 +132,23 @@ void register_mcr_legality(py::module_& m) {
       "The context of a win: (winning, by, replacement, seat_wind, prevailing_wind, last_of_wall, last_tile).");
   m.def(
       "legality_win_check",
-      [](int refusal, int basic, int minimum) {
+      [](int refusal, int basic, int minimum, int flags, int by, int replacement, bool last_of_wall,
+         bool last_tile) {
         if (refusal < 0 || refusal > 255) throw py::value_error("refusal must be 0 to 255, not " + std::to_string(refusal));
         mahjongkit::mcr::WinOutput tally;
         tally.refusal = static_cast<mahjongkit::mcr::Refusal>(refusal);
         tally.basic = basic;
-        return lg::win_check(tally, minimum);
+        mahjongkit::mcr::ContextIn context;
+        context.by = by;
+        context.replacement = replacement;
+        context.last_of_wall = last_of_wall;
+        context.last_tile = last_tile;
+        return lg::win_check(tally, minimum, context, flags);
       },
-      py::arg("refusal"), py::arg("basic"), py::arg("minimum"),
-      "The scorer's answer (its refusal as an index, its basic points) as a win: a code, or -1.");
+      py::arg("refusal"), py::arg("basic"), py::arg("minimum"), py::arg("flags"), py::arg("by"),
+      py::arg("replacement"), py::arg("last_of_wall"), py::arg("last_tile"),
+      "The scorer's answer (its refusal as an index, its basic points) as a win in a context (its way, "
+      "replacement and last-tile flags) under the rule flags: a code, or -1.");
   m.def(
       "legality_chow_by_middle",
       [](int tile, int middle) -> py::object {

@@ -110,14 +110,15 @@ def wins(draw: st.DrawFn) -> tuple[Hand, WinContext]:
         prevailing_wind=draw(st.integers(0, 3)),
         last_of_wall=draw(st.booleans()),
         last_tile=draw(st.booleans()),
+        replacement=draw(st.sampled_from(list(REPLACEMENT))),
     )
     return hand, context
 
 
 @settings(max_examples=200, deadline=None)
-@given(wins(), st.sampled_from([GREEN_BOOK, GB]))
+@given(wins(), st.sampled_from([GREEN_BOOK, GB]), flags)
 def test_the_scorers_answer_read_as_a_win_agrees(
-    win: tuple[Hand, WinContext], ruleset: Ruleset
+    win: tuple[Hand, WinContext], ruleset: Ruleset, flag: int
 ) -> None:
     """``win_check`` (C++) of the C++ scorer's answer, against ``win_reason`` and
     ``win_tally`` (Python) of the Python scorer's: the same code, except that C++ leaves a
@@ -127,15 +128,24 @@ def test_the_scorers_answer_read_as_a_win_agrees(
     def python_score(h: Hand, c: WinContext) -> object:
         return score(h, c, ruleset, impl="python")
 
-    reason = legality.win_reason(python_score, hand, context)  # type: ignore[arg-type]
-    tally = legality.win_tally(python_score, hand, context)  # type: ignore[arg-type]
+    reason = legality.win_reason(python_score, hand, context, flag)  # type: ignore[arg-type]
+    tally = legality.win_tally(python_score, hand, context, flag)  # type: ignore[arg-type]
     python = legality.CODES.index(None if reason is None else reason[0])
     assert (tally is not None) == (python == 0)
     try:
         basic, refused = score(hand, context, ruleset, impl="cpp").basic, 0
     except ScoreRefused as error:
         basic, refused = 0, int(error.refusal)
-    cpp = core.legality_win_check(refused, basic, ruleset.minimum)
+    cpp = core.legality_win_check(
+        refused,
+        basic,
+        ruleset.minimum,
+        flag,
+        BY.index(context.by),
+        REPLACEMENT[context.replacement],
+        context.last_of_wall,
+        context.last_tile,
+    )
     if cpp == -1:
         assert python == legality.CODES.index(RefusalCode.NOT_A_WIN)
         assert refused not in (0, Refusal.NOT_COMPLETE)

@@ -67,7 +67,7 @@ ContextIn win_context(int seat_wind, int prevailing, int tile, int by, int visib
   return c;
 }
 
-int win_check(const WinOutput& tally, int minimum) {
+int win_check(const WinOutput& tally, int minimum, const ContextIn& /*context*/, int /*flags*/) {
   if (tally.refusal == Refusal::NotComplete) return kNotAWin;
   if (tally.refusal != Refusal::None) return kScorerRefused;
   return tally.basic >= minimum ? kLegal : kTooFewPoints;

@@ -77,8 +77,9 @@ bool last_of_wall(int flags, long walls, int seat, bool drew);
 // the context a win on `tile` is scored in (`visible`: copies face up, a winning discard among them);
 ContextIn win_context(int seat_wind, int prevailing, int tile, int by, int visible, bool last_draw, bool last_discard,
                       int replacement);
-// the scorer's answer as a win: kLegal, kNotAWin, kTooFewPoints or kScorerRefused;
-int win_check(const WinOutput& tally, int minimum);
+// the scorer's answer as a win on `context` under the rule flags: kLegal, kNotAWin, kTooFewPoints or
+// kScorerRefused;
+int win_check(const WinOutput& tally, int minimum, const ContextIn& context, int flags);
 // the priority of a claim (higher wins): its rank, then the seat nearest after the discarder.
 int claim_priority(int claim, int seat, int discarder);
 

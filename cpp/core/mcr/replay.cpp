@@ -151,7 +151,7 @@ class Replay {
     in.context = legality::win_context(seat, game_.prevailing, tile, by, pool_[at(tile)] + exposed_[at(tile)],
                                        last_draw_emptied_, last_discard_is_last_, replacement_);
     score_win(in, rules_, out_.tally);
-    const int verdict = legality::win_check(out_.tally, minimum_);
+    const int verdict = legality::win_check(out_.tally, minimum_, in.context, flags_);
     return verdict == legality::kLegal ? 1 : verdict == legality::kScorerRefused ? -1 : 0;
   }
 

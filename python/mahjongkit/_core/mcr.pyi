@@ -62,7 +62,16 @@ def legality_win_context(
     last_discard: bool,
     replacement: int,
 ) -> tuple[int, int, int, int, int, bool, bool]: ...
-def legality_win_check(refusal: int, basic: int, minimum: int) -> int: ...
+def legality_win_check(
+    refusal: int,
+    basic: int,
+    minimum: int,
+    flags: int,
+    by: int,
+    replacement: int,
+    last_of_wall: bool,
+    last_tile: bool,
+) -> int: ...
 def legality_chow_by_middle(tile: int, middle: int) -> tuple[int, int] | None: ...
 
 class ScoreRules:

@@ -286,7 +286,8 @@ class SeatState:
         if not is_complete(hand14):
             return False
         ruleset = self.ruleset
-        return win_tally(lambda h, c: score(h, c, ruleset), hand14, context) is not None
+        flags = BOTZONE.rule_flags(ruleset)
+        return win_tally(lambda h, c: score(h, c, ruleset), hand14, context, flags) is not None
 
     def _context(self, tile: int, by: WinBy, walls: int, turn: int) -> WinContext:
         """The context of this seat winning on ``tile`` (:func:`.legality.win_context`), on

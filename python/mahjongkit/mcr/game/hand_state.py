@@ -297,7 +297,7 @@ class HandState:
         if not self.judge.complete(hand):
             return None
         context = self.context(seat, drawn, WinBy.SELF_DRAWN)
-        self._self_tally = win_tally(self.judge.score, hand, context)
+        self._self_tally = win_tally(self.judge.score, hand, context, self.flags)
         return self._self_tally
 
     def _new_turn(self) -> None:
@@ -335,9 +335,8 @@ class HandState:
         counts = list(hand.counts)
         counts[tile] += 1
         context = self.context(seat, tile, by)
-        tally = win_tally(
-            self.judge.score, _unchecked_hand(counts, hand.melds, hand.flowers), context
-        )
+        hand14 = _unchecked_hand(counts, hand.melds, hand.flowers)
+        tally = win_tally(self.judge.score, hand14, context, self.flags)
         return None if tally is None else (tally, context)
 
     def offers(self, seat: int, tile: int, found: int) -> ClaimWindow | None:

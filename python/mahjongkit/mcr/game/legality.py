@@ -307,34 +307,37 @@ def win_context(
 
 
 def win_tally(
-    score: Callable[[Hand, WinContext], TallyT], hand14: Hand, context: WinContext
+    score: Callable[[Hand, WinContext], TallyT], hand14: Hand, context: WinContext, flags: int
 ) -> TallyT | None:
-    """The tally of a win (the fourteen complete, scoring at least 8 without flowers), or
-    ``None``: the one test of every win offered (a discard's window, a self-draw, a robbing,
-    the Botzone seat's list); :func:`win_reason` says why not."""
-    try:
-        tally = score(hand14, context)
-    except ValueError:
-        return None
-    return tally if tally.minimum_met else None
+    """The tally of a win, or ``None`` (:func:`win_reason` says why): the one test of every
+    win offered (a discard's window, a self-draw, a robbing, the Botzone seat's list)."""
+    return _win(score, hand14, context, flags)[0]
 
 
 def win_reason(
-    score: Callable[[Hand, WinContext], _Tally], hand14: Hand, context: WinContext
+    score: Callable[[Hand, WinContext], _Tally], hand14: Hand, context: WinContext, flags: int
 ) -> Reason | None:
     """A win: the fourteen complete, scoring at least 8 without flowers (the scorer's
     answer; the table offers a win only on a seat's waits, and the hand scores it once)."""
+    return _win(score, hand14, context, flags)[1]
+
+
+def _win(
+    score: Callable[[Hand, WinContext], TallyT], hand14: Hand, context: WinContext, flags: int
+) -> tuple[TallyT | None, Reason | None]:
+    """The rule of a win under the rule ``flags`` (C++ twin: ``win_check``): its tally, or
+    why it is none."""
     try:
         tally = score(hand14, context)
     except ValueError as error:
-        return (
+        return None, (
             RefusalCode.NOT_A_WIN,
             "not a complete hand: {} ({})",
             (format_hand(hand14), error),
         )
     if tally.minimum_met:
-        return None
-    return (
+        return tally, None
+    return None, (
         RefusalCode.TOO_FEW_POINTS,
         "{} scores {} without flowers; a win needs 8",
         (format_hand(hand14), tally.basic),

@@ -502,7 +502,8 @@ class Rules:
             if kind is MoveKind.WIN:
                 by = WinBy.ROBBING if w.kind is Phase.ROB else WinBy.DISCARD
                 hand14 = state.hand(seat).draw(tile)
-                reason = win_reason(self._match.judge.score, hand14, state.context(seat, tile, by))
+                context = state.context(seat, tile, by)
+                reason = win_reason(self._match.judge.score, hand14, context, state.flags)
             else:
                 reason = claim_reason(
                     move, seat, w.from_seat, state.counts_of(seat), tile, state.flags, state.walls()
@@ -518,7 +519,7 @@ class Rules:
             reason = self_draw_reason(drawn, state.claimed_this_turn)
             if reason is None and drawn is not None:
                 context = state.context(seat, drawn, WinBy.SELF_DRAWN)
-                reason = win_reason(self._match.judge.score, state.hand(seat), context)
+                reason = win_reason(self._match.judge.score, state.hand(seat), context, state.flags)
         else:
             reason = turn_reason(
                 move,
