@@ -41,6 +41,25 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 MEASURES = ("play", "check", "clone", "bots")
 
+
+def _package_from_pythonpath() -> None:
+    """In a worker given a side's folder (``PYTHONPATH``), import the package from there: an
+    editable install's import hook would otherwise find the worktree's first, and both sides
+    would measure the same code."""
+    side = os.environ.get("PYTHONPATH")
+    if not side:
+        return
+    sys.meta_path[:] = [f for f in sys.meta_path if not type(f).__module__.startswith("_editable")]
+    import mahjongkit
+
+    where = Path(mahjongkit.__file__).resolve()
+    if not where.is_relative_to(Path(side).resolve()):
+        raise SystemExit(f"the side's package is {where}, not under {side}")
+
+
+if "--worker" in sys.argv:  # before the package's first import
+    _package_from_pythonpath()
+
 try:
     from mahjongkit.mcr.game.moves import MoveKind
 

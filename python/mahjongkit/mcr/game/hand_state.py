@@ -439,7 +439,7 @@ class HandState:
             self.drawn_from = "wall"
             self.replacement = None
             self.claimed_this_turn = False
-            self.last_draw_emptied = wall._back == front
+            self.last_draw_emptied = last_of_wall(self.flags, wall._back - front, nxt, True)
             self._self_done = not found  # no win to score unless the tile is a wait
             self._self_tally = None
             return None if found else moves
@@ -521,7 +521,8 @@ class HandState:
         self.replacement = reason
         self.claimed_this_turn = False
         # The last tile (fans 44, 45): the shared wall is empty, or the next seat's is.
-        self.last_draw_emptied = last_of_wall(self.flags, self.walls(), seat, True)
+        left = wall._back - wall._front if walls is None else self.walls()  # walls(), inlined
+        self.last_draw_emptied = last_of_wall(self.flags, left, seat, True)
         # The table adds the tile; unless it is among the waits of the thirteen, there is no
         # win to score.
         self._self_done = not self.table.draw(seat, tile)

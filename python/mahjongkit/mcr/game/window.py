@@ -25,6 +25,7 @@ from typing import Any, Final
 
 from mahjongkit.mcr.game import legality
 from mahjongkit.mcr.game.errors import RefusalCode
+from mahjongkit.mcr.game.legality import claim_priority
 from mahjongkit.mcr.game.moves import PASS, Move, MoveKind
 from mahjongkit.tiles import code
 
@@ -94,7 +95,7 @@ class ClaimWindow:
     def key(self, move: Move, seat: int) -> int:
         """Higher is better: :func:`.legality.claim_priority` (the claim's rank, then
         nearness to the discarder)."""
-        return legality.claim_priority(_CLAIM[move.kind], seat, self.from_seat)
+        return claim_priority(_CLAIM[move.kind], seat, self.from_seat)
 
     def best(self) -> tuple[int, Move] | None:
         """The seat and claim the window closes on, or ``None`` if every answer passed."""
