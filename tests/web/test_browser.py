@@ -294,7 +294,11 @@ def test_a_game_played_with_the_keyboard_only(page: Any, base_url: str) -> None:
     assert "Shift+F" in page.inner_text("#help")
     page.keyboard.press("Escape")
     assert page.evaluate("document.activeElement.id") == "board" and cursor(page) == kept
-    page.keyboard.press("n")  # a new board: the focus is on a tile of it
+    page.keyboard.press("n")  # a new board, once confirmed: the focus is on a tile of it
+    page.wait_for_selector("#confirm:not([hidden])")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "confirm-yes"
+    page.keyboard.press("Enter")
     page.wait_for_function("!document.getElementById('game-title').textContent.endsWith('seed 1')")
     assert page.is_visible(f"#tile-{cursor(page)}")
 

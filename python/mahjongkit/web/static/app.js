@@ -36,6 +36,7 @@
     paused: false, // the player's pause (the clock stops, the board is covered)
     hiddenPause: false, // paused because the page was hidden: shown again, it goes on
     zoom: 0, // index in ZOOMS: 0 fits the board to the window
+    play: null, // this play of the board (a new one at each deal and replay): a win counts once
   };
 
   // ---- talking to the engine ----
@@ -476,8 +477,7 @@
       // Only the server may call a game won: the result waits until it has checked.
     } else if (state.status !== "playing" && S.shownResultFor !== resultKey(state)) {
       S.shownResultFor = resultKey(state);
-      if (state.status === "won") record("won");
-      showResult();
+      showResult(state.status === "won" ? record("won") : null);
     } else if (state.status === "playing") {
       hidePanel("overlay");
       S.shownResultFor = null;
@@ -491,7 +491,7 @@
 
   // ---- result view (never the solution) ----
 
-  function showResult() {
+  function showResult(best) {
     const g = S.game;
     const r = g.result;
     const won = g.status === "won";
@@ -506,6 +506,9 @@
     $("result-table").innerHTML = rows.map(([k, v]) => `<tr><td>${k}</td><td>${v}</td></tr>`).join("");
     $("result-undo").hidden = won;
     $("result-shuffle").hidden = won;
+    $("result-best").hidden = !best;
+    $("result-best").textContent = best ? `New best time on ${g.layout}: ${clock(r.seconds)}!` : "";
+    $("overlay").classList.toggle("won", won);
     openPanel("overlay");
   }
 
@@ -519,24 +522,33 @@
     }
   }
 
-  // Per layout: games, wins, games lost (left unwon after a move), the best time and the
-  // total of winning times (for the average).
+  // Per layout: games, wins, games lost (left unwon after a move), the best time, the five
+  // best times and the total of winning times (for the average). A win counts once per play
+  // of a board (undo then redo wins the same play again): true when it is a new best time.
   function record(what, game) {
     const g = game || S.game;
     const stats = loadStats();
     const entry = stats.layouts[g.layout] || (stats.layouts[g.layout] = { played: 0, won: 0, best: null });
     entry.lost = entry.lost || 0;
     entry.total = entry.total || 0;
+    let best = false;
     if (what === "played") entry.played += 1;
     if (what === "lost") entry.lost += 1;
     if (what === "won") {
+      const counted = stats.counted || (stats.counted = []);
+      if (S.play && counted.includes(S.play)) return false;
+      if (S.play) counted.push(S.play);
+      stats.counted = counted.slice(-50);
       entry.won += 1;
       const time = g.result ? g.result.seconds : elapsed();
+      best = entry.best !== null && time < entry.best;
       if (entry.best === null || time < entry.best) entry.best = time;
+      entry.times = [...(entry.times || []), time].sort((a, b) => a - b).slice(0, 5);
       entry.total += time;
       if (g.daily && !stats.daily.includes(g.daily)) stats.daily.push(g.daily);
     }
     try { localStorage.setItem(STATS_KEY, JSON.stringify(stats)); } catch (_) { /* private mode */ }
+    return best;
   }
 
   // Leaving a game that had moves and was not won counts it lost.
@@ -564,11 +576,12 @@
     const rows = names.map((name) => {
       const e = stats.layouts[name] || { played: 0, won: 0, best: null };
       const average = e.won && e.total ? clock(e.total / e.won) : "–";
+      const times = (e.times || (e.best === null ? [] : [e.best])).map(clock).join(" ");
       return `<tr><td>${escape(name)}</td><td>${e.played}</td><td>${e.won}</td><td>${e.lost || 0}</td>` +
-        `<td>${e.best === null ? "–" : clock(e.best)}</td><td>${average}</td></tr>`;
+        `<td>${e.best === null ? "–" : clock(e.best)}</td><td>${average}</td><td class="times">${times || "–"}</td></tr>`;
     });
     $("stats-table").innerHTML = "<tr><th>Layout</th><th>Games</th><th>Wins</th><th>Lost</th><th>Best</th>" +
-      `<th>Average</th></tr>${rows.join("")}`;
+      `<th>Average</th><th>Best times</th></tr>${rows.join("")}`;
     $("streak").textContent = `Daily Challenge streak: ${streak(stats.daily)} day(s); ${stats.daily.length} Daily won in all.`;
     openPanel("stats");
   }
@@ -583,6 +596,7 @@
     try {
       localStorage.setItem(RESUME_KEY, JSON.stringify({
         id: g.id, daily: g.daily, key: g.key, seed: g.seed, save: S.save || null, state: g, pending: S.pending,
+        play: S.play,
       }));
     } catch (_) { /* private mode */ }
   }
@@ -620,6 +634,7 @@
   // else (no server) the last state drawn, played on offline.
   async function resumeGame(resume) {
     S.save = resume.save;
+    S.play = resume.play || newPlay();
     S.pending = Array.isArray(resume.pending) ? resume.pending : [];
     let state = null;
     try {
@@ -657,6 +672,7 @@
     }
     S.pending.push([a, b]);
     S.marks = {};
+    made.state.elapsed = elapsed(); // the clock runs on from where it was, not from the last answer
     show(made.state);
     say(`Offline: removed ${a} and ${b}. The server checks this move when it is back.`, "warn");
   }
@@ -736,10 +752,45 @@
 
   // ---- starting games ----
 
+  function newPlay() {
+    return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  }
+
+  // Whether the game on the board may be thrown away: at once when it has no move or is won,
+  // else when the player says so.
+  function leaveOk(doing) {
+    const g = S.game;
+    if (!g || g.status === "won" || g.counters.moves === 0) return Promise.resolve(true);
+    return ask(`${doing}?`, `The game on the board (${g.counters.moves} moves) is left and counts as lost.`, doing);
+  }
+
+  // A question with two buttons; the focus starts on the one that keeps things as they are.
+  function ask(title, text, yes) {
+    $("confirm-title").textContent = title;
+    $("confirm-text").textContent = text;
+    $("confirm-yes").textContent = yes;
+    openPanel("confirm");
+    return new Promise((resolve) => { S.answer = resolve; });
+  }
+
+  function answer(yes) {
+    const done = S.answer;
+    S.answer = null;
+    hidePanel("confirm");
+    if (done) done(yes);
+  }
+
   async function start(body, label) {
     say("Dealing…");
+    // Dealt first (a refused seed or layout is said before anything is asked); a deal the
+    // player declines is left for the server to expire.
     const data = await call("POST", "/api/games", body);
+    if (!(await leaveOk(body.daily ? "Play the Daily" : "Deal a new game"))) {
+      say("Your game goes on.");
+      return;
+    }
     leaving();
+    S.play = newPlay();
     S.selected = null;
     S.save = null;
     S.pending = [];
@@ -969,7 +1020,11 @@
   const redo = () => simple("redo", (d) => d.redo.kind === "move"
     ? `Removed ${d.redo.pair[0]} and ${d.redo.pair[1]} again.` : "Shuffled again.");
   const shuffle = () => simple("shuffle", (d) => `Shuffled (${d.shuffle.kind}).`);
-  const replay = () => simple("replay", () => "The same board again, from the start.");
+  const replay = async () => {
+    if (!(await leaveOk("Start this board again"))) return;
+    S.play = newPlay();
+    simple("replay", () => "The same board again, from the start.");
+  };
 
   // ---- wiring ----
 
@@ -997,6 +1052,7 @@
 
   function closePanels() {
     let closed = false;
+    if (!$("confirm").hidden) { answer(false); return true; }
     for (const id of ["overlay", "stats", "help", "chooser"]) {
       if (!$(id).hidden) { hidePanel(id); closed = true; }
     }
@@ -1110,10 +1166,13 @@
     $("result-new").addEventListener("click", () => { hidePanel("overlay"); newGame(); });
     $("result-close").addEventListener("click", () => hidePanel("overlay"));
     $("stats-close").addEventListener("click", () => hidePanel("stats"));
-    $("stats-reset").addEventListener("click", () => {
-      localStorage.removeItem(STATS_KEY);
+    $("stats-reset").addEventListener("click", async () => {
+      const yes = await ask("Reset the statistics?", "Every layout's games, wins and best times and the Daily streak are deleted.", "Reset them");
+      if (yes) localStorage.removeItem(STATS_KEY);
       showStats();
     });
+    $("confirm-no").addEventListener("click", () => answer(false));
+    $("confirm-yes").addEventListener("click", () => answer(true));
     $("help-close").addEventListener("click", () => hidePanel("help"));
     // Hidden (another tab, a locked phone, the page closing), the game pauses; shown
     // again after such a pause, it goes on.
@@ -1131,6 +1190,8 @@
         resumePlay();
         return;
       }
+      // A question open: its buttons take Enter and Space, Escape says no, other keys wait.
+      if (!$("confirm").hidden && e.key !== "Escape") return;
       if (boardKey(e)) return;
       const key = e.key.toLowerCase();
       const ctrl = e.ctrlKey || e.metaKey;
