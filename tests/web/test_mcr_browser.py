@@ -69,7 +69,12 @@ def test_a_hand_won_by_clicking_with_its_fans_and_settlement(browser: Any, base_
         assert len(moves) < 40
     assert any(m.startswith("chow") or m == "pass" for m in moves)
     page.wait_for_selector("#result:not([hidden])")
-    assert page.inner_text("#result-title").startswith("Hand 1: You won on a discard")
+    # A one-hand game's hand is "the hand"; the winning tile named and marked in the hand.
+    title = page.inner_text("#result-title")
+    assert title == "The hand: You won on a discard on Nine of Bamboo from Seat 1.", title
+    winning = page.locator("#result .hands .row[data-seat='0'] .tile.winning")
+    assert winning.count() == 1 and winning.get_attribute("data-code") == "9s"
+    assert winning.get_attribute("aria-label") == "Nine of Bamboo, the winning tile"
     fans = page.inner_text("#fans")
     assert "Total" in fans and fans.strip().splitlines()
     assert "Settlement: You +" in page.inner_text("#settlement")

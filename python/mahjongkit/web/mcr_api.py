@@ -11,7 +11,9 @@ Two kinds of object live in the server's stores:
 * a :class:`Replay`: a finished game (our save, an arena hand played again from its spec, a
   game of Botzone's records or a judge's log) stepped move by move; :meth:`Replay.frame`
   answers the state after ``n`` moves from one seat's view or with every hand open, the legal
-  options of the seat about to move, and what the level-3 bot would have done.
+  options of the seat about to move, and what the level-3 bot would have done. A seat's view
+  shows that seat only what it saw at the table: the moves made so far (another seat's
+  concealed kong without its tile), and who moves next but not what another seat will do.
 
 Bad input raises :class:`~mahjongkit.web.api.ApiError` (a 4xx with a short code and message).
 
@@ -470,6 +472,7 @@ class Replay:
     moves: list[tuple[int, Move]]
     title: str
     _checkpoints: dict[int, Rules] = field(default_factory=dict)
+    _hidden: frozenset[int] | None = None
 
     @classmethod
     def from_save(cls, text: str, title: str = "saved game") -> Replay:
@@ -591,6 +594,28 @@ class Replay:
             events = rules.take_outcomes()
         return rules, events, before
 
+    def hidden_moves(self) -> frozenset[int]:
+        """The numbers of the moves that are concealed kongs: the other seats see that a
+        kong was declared, not of what (found once, replaying the game from the start)."""
+        if self._hidden is None:
+            found = set()
+            rules = self.start.clone()
+            for n, (seat, move) in enumerate(self.moves):
+                refusal = rules.apply(seat, move)
+                assert refusal is None, f"a checked save's move {n} was refused: {refusal}"
+                if move.kind is MoveKind.KONG and move.tile is not None:
+                    melds = rules.hand_of(seat).melds
+                    if any(m.concealed and move.tile in m.tiles for m in melds):
+                        found.add(n)
+            self._hidden = frozenset(found)
+        return self._hidden
+
+    def move_seen(self, n: int, viewer: int | None) -> dict[str, Any]:
+        """Move ``n`` as ``viewer`` saw it (``None``: as it was)."""
+        seat, move = self.moves[n]
+        hidden = viewer is not None and viewer != seat and n in self.hidden_moves()
+        return {"seat": seat, "move": "kong (concealed)" if hidden else str(move)}
+
     def frame(self, index: int, viewer: int | None, with_bot: bool) -> dict[str, Any]:
         """The state after ``index`` moves as ``viewer`` saw it (``None``: every hand open)."""
         if not 0 <= index <= len(self.moves):
@@ -607,9 +632,10 @@ class Replay:
             "next": None,
             "hand_end": None,
         }
+        if viewer is not None:  # the moves so far, as this seat saw them
+            data["seen"] = [self.move_seen(n, viewer) for n in range(index)]
         if index > 0:
-            seat, move = self.moves[index - 1]
-            data["last"] = {"seat": seat, "move": str(move)}
+            data["last"] = self.move_seen(index - 1, viewer)
             for event in events:
                 if event.kind is EventKind.HAND_END and before is not None:
                     number = int(event.details["hand_no"])
@@ -617,8 +643,9 @@ class Replay:
                     data["hand_end"] = record_json(record, before)
         if index < len(self.moves):
             seat, move = self.moves[index]
-            nxt: dict[str, Any] = {"seat": seat, "move": str(move)}
-            if viewer is None or viewer == seat:
+            nxt: dict[str, Any] = {"seat": seat}
+            if viewer is None or viewer == seat:  # another seat's choice is not known yet
+                nxt["move"] = str(move)
                 nxt["legal"] = [move_json(m, rules) for m in rules.legal(seat)]
                 if with_bot:
                     nxt["bot"] = str(hint(rules, seat))

@@ -7,9 +7,13 @@
   const $ = (id) => document.getElementById(id);
   let state = null;
   let busy = false;
+  let quiet = false; // a failed request says nothing (the caller says what it means)
+  let heard = []; // the log lines already announced
 
-  function say(text, error) {
+  // The message line; `code`, a tile shown after the words (its name is in them).
+  function say(text, error, code) {
     $("message").textContent = text;
+    if (code) $("message").append(D.tile(code, { small: true }));
     $("message").className = error ? "error" : "";
   }
 
@@ -20,7 +24,7 @@
     try {
       return await D.api(method, path, body);
     } catch (error) {
-      say(error.message, true);
+      if (!quiet) say(error.message, true);
       return null;
     } finally {
       busy = false;
@@ -45,32 +49,59 @@
   }
 
   const LABEL = { pass: "Pass", pung: "Pung", kong: "Kong", win: "Win", chow: "Chow" };
+  const AUTO_PASS = "mahjongkit.mcr.autopass";
 
   function actions() {
     const box = $("actions");
     box.replaceChildren();
     for (const m of state.legal) {
       if (m.kind === "discard") continue;
-      const label = m.kind === "chow" ? `Chow ${m.tiles.join(" ")}`
-        : m.kind === "kong" && m.tile ? `Kong ${m.tile}` : LABEL[m.kind];
-      box.append(D.el("button", {
-        type: "button", class: `act act-${m.kind}`, text: label, dataset: { move: m.move },
-        onclick: () => play(m.move),
-      }));
+      // The word and the tiles' pictures on the button; the tiles' names for a screen reader.
+      const codes = m.kind === "chow" ? m.tiles : m.tile ? [m.tile]
+        : state.window && m.kind !== "pass" ? [state.window.tile] : [];
+      const name = window.MJTiles.name;
+      const named = m.kind === "chow"
+        ? `Chow ${m.tiles.map((c) => name(c).split(" of ")[0]).join(", ").replace(/, (\w+)$/, " and $1")} of ${name(m.tiles[0]).split(" of ")[1]}`
+        : `${LABEL[m.kind]}${codes.length ? ` ${name(codes[0])}` : ""}`;
+      const button = D.el("button", {
+        type: "button", class: `act act-${m.kind}`, dataset: { move: m.move }, "aria-label": named,
+        title: named, onclick: () => play(m.move),
+      }, LABEL[m.kind]);
+      for (const code of codes) {
+        const pictured = D.tile(code, { small: true });
+        pictured.setAttribute("aria-hidden", "true");
+        button.append(pictured);
+      }
+      box.append(button);
     }
+  }
+
+  // The log's lines not yet announced: the longest end of the lines heard that starts the
+  // new log is skipped (the log keeps its last lines only).
+  function fresh(lines) {
+    let skip = 0;
+    for (let k = Math.min(heard.length, lines.length); k > 0; k--) {
+      if (heard.slice(-k).every((line, i) => line === lines[i])) { skip = k; break; }
+    }
+    heard = lines.slice();
+    return lines.slice(skip);
   }
 
   function render() {
     D.table($("table"), state, { me: state.seat, rack: rackNode() });
     actions();
-    $("log").textContent = state.log.join("\n");
+    const lines = state.log.map(D.said);
+    $("log").textContent = lines.join("\n");
     $("log").scrollTop = $("log").scrollHeight;
+    // The other seats' moves, in words, to a screen reader (your own you know).
+    const others = fresh(lines).filter((line) => !line.startsWith("You "));
+    if (others.length) $("announce").textContent = others.slice(-8).join(" ");
     const over = state.status !== "playing";
     $("hint-button").disabled = !state.to_act;
     $("auto-hand").disabled = over;
     $("auto-game").disabled = state.status === "finished";
     if (state.hand_end) {
-      D.handEnd($("result-body"), state.hand_end, state.seat);
+      D.handEnd($("result-body"), state.hand_end, state.seat, state.hands);
       $("result").hidden = false;
     } else {
       $("result").hidden = true;
@@ -88,13 +119,28 @@
       say("The game is over.");
     } else if (state.status === "hand_over") {
       say("The hand is over: read the result, then Next hand.");
+    } else if (state.to_act && state.window) {
+      const tile = window.MJTiles.name(state.window.tile);
+      const from = D.seatName(state.window.from, state.seat);
+      say(`${state.window.kind === "rob" ? "Rob the kong of" : "Claim"} ${from === "You" ? "your" : `${from}'s`} ${tile}, or pass.`, false, state.window.tile);
     } else if (state.to_act) {
-      say(state.window ? `Claim the ${state.window.tile}, or pass.` : "Your turn: click a tile to discard it.");
+      say(state.drawn ? `Your turn: you drew ${window.MJTiles.name(state.drawn)}; click a tile to discard it.`
+        : "Your turn: click a tile to discard it.", false, state.drawn);
     }
     const params = new URLSearchParams({ game: state.id });
     history.replaceState(null, "", `/mcr?${params}`);
+    // Your turn: the rack on the screen (a phone held sideways has little height).
+    if (state.to_act) $("rack").scrollIntoView({ block: "nearest" });
     document.body.dataset.ready = "true";
     document.body.dataset.status = state.status;
+    autoPass();
+  }
+
+  // Auto-pass: a claim offered is passed at once, unless it would win.
+  function autoPass() {
+    if (!$("auto-pass").checked || !state.to_act || !state.window) return;
+    if (state.legal.some((m) => m.kind === "win")) return;
+    if (state.legal.some((m) => m.kind === "pass")) setTimeout(() => play("pass"), 0);
   }
 
   async function play(move) {
@@ -128,10 +174,16 @@
     if (!data) return;
     state = data.state;
     if (data.hint) {
-      $("hint-text").textContent = `Hint: ${data.hint.why}`;
+      $("hint-text").textContent = `Hint: ${D.said(data.hint.why)}`;
       $("hint-text").dataset.move = data.hint.move;
-      const hinted = document.querySelector(`#rack .tile[data-code="${data.hint.tile}"]`);
-      if (data.hint.kind === "discard" && hinted) hinted.focus();
+      // The hinted tile (or claim) is marked where it is, and named for a screen reader.
+      for (const old of document.querySelectorAll(".hinted")) old.classList.remove("hinted");
+      const hinted = document.querySelector(`#rack .tile[data-move="${data.hint.move}"], #actions [data-move="${data.hint.move}"]`);
+      if (hinted) {
+        hinted.classList.add("hinted");
+        hinted.setAttribute("aria-label", `${hinted.getAttribute("aria-label")}, the hint`);
+        hinted.focus();
+      }
       return;
     }
     $("hint-text").textContent = "";
@@ -198,10 +250,22 @@
     for (const name of ["hands", "ruleset", "variant", "seed"]) {
       if (params.has(name)) $(name).value = params.get(name);
     }
+    // A short window: the settings fold behind "New game…".
+    if (window.matchMedia("(max-height: 500px)").matches) $("setup").open = false;
+    $("auto-pass").checked = localStorage.getItem(AUTO_PASS) === "1";
+    $("auto-pass").addEventListener("change", () => {
+      try { localStorage.setItem(AUTO_PASS, $("auto-pass").checked ? "1" : "0"); } catch (_) { /* private */ }
+      if (state) autoPass();
+    });
     const id = params.get("game");
     if (id) {
+      quiet = true;
       const data = await call("GET", `/api/mcr/games/${encodeURIComponent(id)}`);
+      quiet = false;
       if (data) { state = data.state; render(); return; }
+      await start();
+      say("The game of that link is no longer kept by the server (games are dropped after a while unplayed): this is a new one.", true);
+      return;
     }
     await start();
   }
