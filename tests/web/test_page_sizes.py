@@ -156,7 +156,7 @@ def test_the_page_at_every_size(sized: Any, base_url: str) -> None:
     blocked = page.eval_on_selector("#tiles .tile[data-free=false]", "e => Number(e.dataset.slot)")
     page.click(f"#tile-{blocked}")
     page.wait_for_function(
-        f"document.getElementById('message').textContent.startsWith('{blocked} at')"
+        f"document.getElementById('message').textContent.includes('(tile {blocked})')"
     )
     restored = state(page)
     assert restored["id"] != after["id"] and restored["seed"] == BIG_SEED

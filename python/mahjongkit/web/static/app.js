@@ -915,7 +915,7 @@
           }
         }
         updateBoard();
-        say(why.sentence);
+        say(whySaid(why));
       } catch (error) {
         fail(error);
       }
@@ -953,8 +953,11 @@
       S.marks = learnOn() ? Object.fromEntries(move.newly_free.map((s) => [s, "freed"])) : {};
       show(data.state, { keepMarks: true });
       refreshSave();
-      let text = `Removed ${move.pair[0]} and ${move.pair[1]} (${MJTiles.name(move.faces[0])}).`;
-      if (learnOn()) text += ` ${capital(move.unlocked)}.`;
+      let text = `Removed ${pairSaid(move.pair, move.faces)}.`;
+      if (learnOn()) {
+        text += move.newly_free.length ? ` Newly free: ${move.newly_free.map(named).join(", ")}.`
+          : ` ${capital(move.unlocked)}.`;
+      }
       if (move.dead_end) {
         say(`${text} Dead end ahead: this move lost a game that could still be won. Undo?`, "warn");
       } else {
@@ -964,6 +967,34 @@
       if (error.offline) offlineMove(first, slot);
       else fail(error);
     }
+  }
+
+  // Tiles in words, the ids after them (the ids the board shows with Ids on).
+  function named(slot) {
+    const face = S.game && S.game.faces[slot];
+    return face ? `${MJTiles.name(face)} (tile ${slot})` : `tile ${slot}`;
+  }
+
+  function pairSaid(pair, faces) {
+    const [x, y] = faces.map((f) => MJTiles.name(f));
+    return x === y ? `two ${x} (tiles ${pair[0]} and ${pair[1]})`
+      : `${x} and ${y} (tiles ${pair[0]} and ${pair[1]})`;
+  }
+
+  // Why a tile is blocked, from the engine's answer, in tile names.
+  function whySaid(why) {
+    if (why.free) return why.sentence;
+    const list = (slots) => slots.map(named).join(" and ");
+    const parts = [];
+    const both = why.left.length && why.right.length;
+    if (why.covered_by.length) parts.push(`covered by ${list(why.covered_by)}`);
+    if (both) parts.push(`both sides occupied (left ${list(why.left)}, right ${list(why.right)})`);
+    else {
+      parts.push(`${why.left.length ? `left blocked by ${list(why.left)}` : "left open"}, ` +
+        `${why.right.length ? `right blocked by ${list(why.right)}` : "right open"}`);
+    }
+    const layer = why.position[2] ? ` on layer ${why.position[2] + 1}` : "";
+    return `${named(why.slot)}${layer} is blocked: ${parts.join("; ")}.`;
   }
 
   function escape(text) {
@@ -994,7 +1025,7 @@
         : data.hint.keeps_winnable === false
           ? "but this position can no longer be won: undo or shuffle"
           : "the solver ran out of time to check the rest";
-      say(`Hint: ${a} and ${b}, ${MJTiles.name(S.game.faces[a])} (${note}).`, data.hint.keeps_winnable === false ? "warn" : "");
+      say(`Hint: ${pairSaid([a, b], [S.game.faces[a], S.game.faces[b]])} (${note}).`, data.hint.keeps_winnable === false ? "warn" : "");
     } catch (error) {
       fail(error);
     }
@@ -1016,9 +1047,9 @@
   }
 
   const undo = () => simple("undo", (d) => d.undo.kind === "move"
-    ? `Took back ${d.undo.pair[0]} and ${d.undo.pair[1]}.` : "Took back the shuffle.");
+    ? `Took back ${pairSaid(d.undo.pair, d.undo.faces)}.` : "Took back the shuffle.");
   const redo = () => simple("redo", (d) => d.redo.kind === "move"
-    ? `Removed ${d.redo.pair[0]} and ${d.redo.pair[1]} again.` : "Shuffled again.");
+    ? `Removed ${pairSaid(d.redo.pair, d.redo.faces)} again.` : "Shuffled again.");
   const shuffle = () => simple("shuffle", (d) => `Shuffled (${d.shuffle.kind}).`);
   const replay = async () => {
     if (!(await leaveOk("Start this board again"))) return;
