@@ -153,7 +153,7 @@ def test_a_replay_steps_forward_and_back_from_one_seats_view(browser: Any, base_
     page.click("#moves-list button[data-index='7']")
     page.wait_for_selector("body[data-index='7']")
     text = page.inner_text("#next-move")
-    assert "Next: seat" in text and "Legal:" in text and "Level-3 bot:" in text
+    assert "Next: seat" in text and "Legal:" in text and "Top bot:" in text
     close(page, "replay")
 
 

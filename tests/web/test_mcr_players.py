@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from mahjongkit.mcr.players.bot import TOP_LEVEL
 from tests.web.browsers import ARTIFACTS, NO_CHROMIUM, find_chromium, watched_page
 
 if find_chromium() is None:
@@ -56,11 +57,15 @@ def test_the_viewer_loads_another_game_and_keeps_its_steps_on_screen(
     with watched_page(browser, viewport={"width": 800, "height": 600}) as page:
         opened(page, f"{base_url}/mcr/replay")
         page.set_input_files("#file", str(RECORDS))
-        page.wait_for_function(f"document.getElementById('message').textContent.startsWith({titles[0]!r})")
+        page.wait_for_function(
+            f"document.getElementById('message').textContent.startsWith({titles[0]!r})"
+        )
         page.evaluate("window.stayed = true")  # gone if the page reloads
         page.fill("#record-game", "2")
         page.press("#record-game", "Enter")  # another game of the same file, no new file
-        page.wait_for_function(f"document.getElementById('message').textContent.startsWith({titles[1]!r})")
+        page.wait_for_function(
+            f"document.getElementById('message').textContent.startsWith({titles[1]!r})"
+        )
         assert page.evaluate("window.stayed === true")
         assert page.evaluate("location.pathname") == "/mcr/replay"
         page.click("#arena-button")  # a longer game: an arena hand
@@ -69,7 +74,7 @@ def test_the_viewer_loads_another_game_and_keeps_its_steps_on_screen(
             page.click("#forward")
             page.wait_for_selector(f"body[data-index='{step}']")
             forward = page.eval_on_selector("#forward", "e => e.getBoundingClientRect().toJSON()")
-            assert 0 <= forward["top"] and forward["bottom"] <= 600, (step, forward)
+            assert forward["top"] >= 0 and forward["bottom"] <= 600, (step, forward)
         page.screenshot(path=str(ARTIFACTS / "mcr-replay-800x600.png"))
     with watched_page(browser, viewport={"width": 390, "height": 844}, has_touch=True) as page:
         opened(page, f"{base_url}/mcr/replay?arena=bot:3,bot:1,bot:1,bot:1&seed=v&move=60&seat=1")
@@ -149,7 +154,7 @@ def test_a_phone_has_the_rack_on_screen(browser: Any, base_url: str, size: tuple
         )
         assert len(boxes) == 14
         for box in boxes:
-            assert 0 <= box["top"] and box["bottom"] <= height and box["right"] <= width, box
+            assert box["top"] >= 0 and box["bottom"] <= height and box["right"] <= width, box
         page.screenshot(path=str(ARTIFACTS / f"mcr-table-{width}x{height}.png"))
 
 
@@ -161,3 +166,48 @@ def test_an_expired_link_says_so_before_dealing_anew(browser: Any, base_url: str
         )
         assert page.locator("#rack .tile").count() == 14
         assert "game=gone-long-ago" not in page.url
+
+
+def test_a_review_lists_where_a_seat_left_the_top_bot(
+    browser: Any, base_url: str, client: TestClient
+) -> None:
+    top = f"bot:{TOP_LEVEL}"  # seat 1 is the top bot: its review finds nothing
+    arena = {"kind": "arena", "specs": ["bot:1", top, "bot:1", "bot:1"], "seed": "v"}
+    replay = client.post("/api/mcr/replays", json=arena).json()["id"]
+    reviews = [
+        client.get(f"/api/mcr/replays/{replay}/review", params={"seat": seat}).json()["review"]
+        for seat in range(4)
+    ]
+    assert reviews[1]["decisions"] > 0 and reviews[1]["differences"] == []  # the top bot itself
+    first = reviews[0]["differences"][0]
+    assert reviews[0]["decisions"] > len(reviews[0]["differences"]) > 0
+    assert first["move"] != first["bot"] and first["yours"] and first["bots"]
+    assert client.get(f"/api/mcr/replays/{replay}/review").status_code == 400
+    with watched_page(browser, viewport={"width": 1280, "height": 900}) as page:
+        opened(page, f"{base_url}/mcr/replay?arena=bot:1,{top},bot:1,bot:1&seed=v&seat=0")
+        page.wait_for_selector("body[data-index='0']")
+        page.click("#review-button")
+        page.wait_for_selector("#review:not([hidden])")
+        items = page.locator("#review li button")
+        assert items.count() == len(reviews[0]["differences"])
+        assert not CODE.search(items.first.inner_text())
+        items.first.click()
+        page.wait_for_selector(f"body[data-index='{first['index']}']")
+        shown = page.inner_text("#next-move")  # seat 0's own choice, about to be made
+        assert "Next: seat 0 discard " in shown and "Legal:" in shown, shown
+    # At the table: a hand where the person left the hint once, then the bot played it.
+    with watched_page(browser, viewport={"width": 1280, "height": 900}) as page:
+        new_table(page, base_url, "w7")
+        page.click("#hint-button")
+        page.wait_for_selector("#hint-text[data-move]")
+        hinted = page.get_attribute("#hint-text", "data-move")
+        other = page.locator(f"#rack .tile.legal:not([data-move='{hinted}'])").first
+        other.click()
+        settle(page)
+        page.click("#auto-hand")
+        page.wait_for_selector("#result:not([hidden])")
+        page.click("#review-button")
+        page.wait_for_selector("#review:not([hidden])")
+        listed = page.inner_text("#review li:first-child")
+        assert listed.startswith("Move 1: you discard "), listed  # the first move, named
+        assert "; the level-" in listed and not CODE.search(listed.split(" / ")[0]), listed

@@ -34,7 +34,9 @@ def test_a_seat_sees_no_other_seats_concealed_kong_nor_next_choice(client: TestC
     text = RECORDS.read_text()
     hidden_found = 0
     for game in range(games_in(text)):
-        loaded = client.post("/api/mcr/replays", json={"kind": "records", "text": text, "game": game})
+        loaded = client.post(
+            "/api/mcr/replays", json={"kind": "records", "text": text, "game": game}
+        )
         assert loaded.status_code == 201, loaded.text
         replay, moves = loaded.json()["id"], loaded.json()["moves"]
         # Which moves are concealed kongs, read from the open view: after them the mover has

@@ -376,6 +376,15 @@ class Table:
             self._advance()
         return {"auto": {"moves": moves}}
 
+    def review(self) -> dict[str, Any]:
+        """The person's decisions in the hand last finished (this one once it is over) where
+        the top bot would have chosen otherwise (:func:`review_moves`)."""
+        hands = self.rules.history
+        if not hands:
+            raise ApiError(409, "no_hand_over", "no hand is over yet: review it when it ends")
+        game = Replay.from_save(self.rules.to_json())
+        return {"review": review_moves(game.start, game.moves, self.seat, hands[-1].hand_no)}
+
     def hint(self) -> dict[str, Any]:
         """What the level-3 bot would do, and why in one line."""
         self._check_can_act()
@@ -384,6 +393,44 @@ class Table:
             raise ApiError(409, "not_your_turn", "it is not your turn")
         move = hint(rules, self.seat)
         return {"hint": {**move_json(move, rules), "why": hint_reason(rules, self.seat, move)}}
+
+
+def review_moves(
+    start: Rules, moves: Sequence[tuple[int, Move]], seat: int, hand_no: int | None = None
+) -> dict[str, Any]:
+    """Review a hand: ``seat``'s decisions (its moves with a choice of more than one) in
+    hand ``hand_no`` (``None``: every hand) where the top bot, seeing what the seat saw, would
+    have chosen otherwise; each with the move's number (the frame before it), both choices and
+    what each does to the hand (:func:`hint_reason`). The bot gives no expected points, so
+    none are claimed."""
+    rules = start.clone()
+    decisions = 0
+    differences: list[dict[str, Any]] = []
+    for n, (mover, move) in enumerate(moves):
+        asked = mover == seat and (hand_no is None or rules.hand_no == hand_no)
+        if asked and len(rules.legal(seat)) > 1:
+            decisions += 1
+            best = hint(rules, seat)
+            if str(best) != str(move):
+                differences.append(
+                    {
+                        "index": n,
+                        "hand_no": rules.hand_no,
+                        "move": str(move),
+                        "bot": str(best),
+                        "yours": hint_reason(rules, seat, move),
+                        "bots": hint_reason(rules, seat, best),
+                    }
+                )
+        refusal = rules.apply(mover, move)
+        assert refusal is None, f"a checked game's move {n} was refused: {refusal}"
+    return {
+        "seat": seat,
+        "level": TOP_LEVEL,
+        "hand_no": hand_no,
+        "decisions": decisions,
+        "differences": differences,
+    }
 
 
 def _distance(left: int) -> str:
@@ -653,6 +700,10 @@ class Replay:
         elif rules.standings is not None:
             data["standings"] = standings_json(rules.standings)
         return data
+
+    def review(self, seat: int) -> dict[str, Any]:
+        """:func:`review_moves` of ``seat`` over the whole game."""
+        return review_moves(self.start, self.moves, seat)
 
     def move_list(self) -> list[dict[str, Any]]:
         return [{"seat": seat, "move": str(move)} for seat, move in self.moves]

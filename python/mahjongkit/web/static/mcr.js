@@ -107,6 +107,8 @@
       $("result").hidden = true;
     }
     $("next-button").hidden = state.status !== "hand_over";
+    $("review-button").hidden = state.status === "playing";
+    if (state.status === "playing") $("review").hidden = true;
     const finished = state.status === "finished";
     $("replay-link").hidden = !finished;
     $("save-link").hidden = !finished;
@@ -191,12 +193,23 @@
     render();
   }
 
-  async function replay(event) {
-    event.preventDefault();
+  // The game as a replay (once it is over: the save shows the wall), at `move` from your seat.
+  async function replay(event, move) {
+    if (event) event.preventDefault();
     const saved = await call("GET", `/api/mcr/games/${state.id}/save`);
     if (!saved) return;
     const loaded = await call("POST", "/api/mcr/replays", { kind: "save", save: saved.save, title: `game ${state.seed}` });
-    if (loaded) location.href = `/mcr/replay?id=${encodeURIComponent(loaded.id)}`;
+    const at = move === undefined ? "" : `&move=${move}&seat=${state.seat}`;
+    if (loaded) location.href = `/mcr/replay?id=${encodeURIComponent(loaded.id)}${at}`;
+  }
+
+  // Review the hand just over: your choices against the top bot's; once the game is over,
+  // each steps to its move in the replay viewer.
+  async function reviewHand() {
+    const data = await call("POST", `/api/mcr/games/${state.id}/review`, {});
+    if (!data) return;
+    const over = state.status === "finished";
+    D.review($("review"), data.review, state.seat, over ? (n) => replay(null, n) : null);
   }
 
   async function download(event) {
@@ -244,6 +257,7 @@
     $("auto-game").addEventListener("click", () => action("auto", { until: "game" }));
     $("next-button").addEventListener("click", () => action("next"));
     $("replay-link").addEventListener("click", replay);
+    $("review-button").addEventListener("click", reviewHand);
     $("save-link").addEventListener("click", download);
     document.addEventListener("keydown", onKey);
     const params = new URLSearchParams(location.search);

@@ -215,6 +215,24 @@
       : `${name(a + suit).split(" of ")[0]} and ${name(b + suit)}`));
   }
 
+  // A review of a hand: the decisions where the seat chose otherwise than the top bot, each
+  // a button (`pick(index)` steps to it) or, without `pick`, a line.
+  function review(container, found, me, pick) {
+    const who = found.seat === me ? "you" : `seat ${found.seat}`;
+    const items = found.differences.map((d) => {
+      const text = `Move ${d.index + 1}: ${who} ${said(d.move)}; the level-${found.level} bot: ${said(d.bot)}.`;
+      const detail = el("span", { class: "why", text: ` ${said(d.yours)} / ${said(d.bots)}` });
+      const head = pick ? el("button", { type: "button", text, dataset: { index: d.index }, onclick: () => pick(d.index) })
+        : el("span", { text });
+      return el("li", {}, head, detail);
+    });
+    container.replaceChildren(
+      el("h3", { text: `Review: ${found.differences.length} of ${found.decisions} decisions differ from the level-${found.level} bot's` }),
+      el("ol", {}, items),
+    );
+    container.hidden = false;
+  }
+
   async function api(method, path, body) {
     const response = await fetch(path, {
       method, headers: body === undefined ? {} : { "Content-Type": "application/json" },
@@ -225,5 +243,5 @@
     return data;
   }
 
-  window.MCRDraw = { el, tile, meld, table, handEnd, api, injectFaces, seatName, said, WINDS };
+  window.MCRDraw = { el, tile, meld, table, handEnd, review, api, injectFaces, seatName, said, WINDS };
 })();

@@ -34,6 +34,7 @@
   }
 
   async function opened() {
+    $("review").hidden = true;
     $("scrub").max = String(replay.moves.length);
     $("count").textContent = String(replay.moves.length);
     listed = null;
@@ -101,7 +102,7 @@
       parts.push(frame.next.move ? `Next: seat ${frame.next.seat} ${D.said(frame.next.move)}.`
         : `Next: seat ${frame.next.seat} to move.`);
       if (frame.next.legal) parts.push(`Legal: ${frame.next.legal.map((m) => m.move).join(", ")}.`);
-      if (frame.next.bot) parts.push(`Level-3 bot: ${D.said(frame.next.bot)}.`);
+      if (frame.next.bot) parts.push(`Top bot: ${D.said(frame.next.bot)}.`);
     } else if (frame.standings) {
       parts.push(`The end. Totals: ${frame.standings.totals.join(", ")}.`);
     }
@@ -115,6 +116,22 @@
     address();
     document.body.dataset.ready = "true";
     document.body.dataset.index = String(index);
+  }
+
+  // Review a hand: the viewed seat's choices against the top bot's, each a step to its move.
+  async function reviewSeat() {
+    if (!replay) return;
+    const seat = viewer() === null ? 0 : viewer();
+    if (viewer() === null) $("view").value = "0";
+    say(`Reviewing seat ${seat}…`);
+    try {
+      const found = (await D.api("GET", `/api/mcr/replays/${replay.id}/review?seat=${seat}`)).review;
+      D.review($("review"), found, -1, (n) => show(n));
+      say(`${replay.title}: seat ${seat} reviewed.`);
+    } catch (error) {
+      say(error.message, true);
+    }
+    await show(index);
   }
 
   function arenaBody() {
@@ -197,6 +214,7 @@
     $("scrub").addEventListener("input", () => show(Number($("scrub").value)));
     $("view").addEventListener("change", () => show(index));
     $("bot").addEventListener("change", () => show(index));
+    $("review-button").addEventListener("click", reviewSeat);
     document.addEventListener("keydown", onKey);
     const params = new URLSearchParams(location.search);
     index = Number(params.get("move") || 0) || 0;
