@@ -211,3 +211,26 @@ def test_a_review_lists_where_a_seat_left_the_top_bot(
         listed = page.inner_text("#review li:first-child")
         assert listed.startswith("Move 1: you discard "), listed  # the first move, named
         assert "; the level-" in listed and not CODE.search(listed.split(" / ")[0]), listed
+
+
+def test_a_new_game_asks_before_leaving_one_played(browser: Any, base_url: str) -> None:
+    with watched_page(browser, viewport={"width": 1024, "height": 768}) as page:
+        new_table(page, base_url, "w14")  # no move made yet: dealt again without a question
+        page.click('#rack [data-move="discard N"]')
+        settle(page)
+        playing = page.url
+        asked: list[str] = []
+
+        def answer(dialog: Any, accept: bool) -> None:
+            asked.append(dialog.message)
+            dialog.accept() if accept else dialog.dismiss()
+
+        page.once("dialog", lambda dialog: answer(dialog, False))
+        page.click("#new-button")
+        settle(page)
+        assert asked == ["Leave this game for a new one? The game at the table is lost."]
+        assert page.url == playing
+        page.once("dialog", lambda dialog: answer(dialog, True))
+        page.click("#new-button")
+        page.wait_for_function(f"location.href !== {playing!r}")
+        assert len(asked) == 2 and page.locator("#rack .tile").count() == 14

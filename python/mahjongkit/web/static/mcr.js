@@ -155,8 +155,17 @@
     if (data.refusal) say(`Not allowed: ${data.refusal.message}`, true);
   }
 
+  // Whether the game at the table may be left: at once before your first move or once it is
+  // over, else when you say so.
+  function leaveOk() {
+    if (!state || state.status === "finished") return true;
+    if (!state.log.some((line) => /^You (discard|chow|pung|kong|declare)/.test(line))) return true;
+    return window.confirm("Leave this game for a new one? The game at the table is lost.");
+  }
+
   async function start(event) {
     if (event) event.preventDefault();
+    if (event && !leaveOk()) return;
     const body = {
       levels: [1, 2, 3].map((k) => Number($(`level-${k}`).value)),
       hands: Number($("hands").value), ruleset: $("ruleset").value, variant: $("variant").value,
