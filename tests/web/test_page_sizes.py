@@ -309,6 +309,7 @@ def test_a_game_in_progress_plays_on_without_the_server(browser: Any) -> None:
         stop(server, thread, sock)
         page.reload()  # no server: the page comes from the cache, the game from this browser
         page.wait_for_selector("body[data-ready=true]")
+        page.wait_for_function("window.MJOffline !== undefined")  # its rules, from the cache
         assert page.inner_text("#message").startswith("Offline: your game goes on")
         assert page.evaluate("document.querySelectorAll('#tiles .tile').length") == 34
         a, b = free_pair(page)

@@ -126,6 +126,7 @@ def test_single_keys_throw_a_game_away_only_when_asked_twice(page: Any, base_url
         page.wait_for_selector("#confirm", state="hidden")
         assert tiles(page) == 34 and game_id(page) == playing
     page.keyboard.press("d")
+    page.wait_for_selector("#confirm:not([hidden])")  # once the Daily is dealt, it asks
     page.keyboard.press("Escape")
     page.wait_for_selector("#confirm", state="hidden")
     assert tiles(page) == 34 and game_id(page) == playing

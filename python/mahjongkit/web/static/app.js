@@ -269,7 +269,7 @@
     if (S.selected === slot) classes.push("selected");
     if (S.marks[slot]) classes.push(S.marks[slot]);
     else if (S.selected !== null && S.selected !== slot && $("match-toggle").checked &&
-      MJOffline.matches(S.game.faces[slot], S.game.faces[S.selected])) classes.push("match");
+      window.MJOffline && MJOffline.matches(S.game.faces[slot], S.game.faces[S.selected])) classes.push("match");
     return classes.join(" ");
   }
 
@@ -665,6 +665,7 @@
   // ---- moves made offline ----
 
   function offlineMove(a, b) {
+    if (!window.MJOffline) { fail({ offline: true }); return; }
     const made = MJOffline.move(S.layout.slots, S.game, a, b);
     if (made.refusal) {
       say(`${capital(made.refusal)}.`, "error");
@@ -1314,7 +1315,10 @@
       // Milliseconds from navigation start to a board that answers clicks (the benchmark).
       document.body.dataset.readyAt = String(Math.round(performance.now()));
       document.body.dataset.ready = "true";
-      // The offline copy is made once the board is up, not in its way.
+      // The offline rules and the offline copy come once the board is up, not in its way.
+      const script = document.createElement("script");
+      script.src = "/static/offline.js";
+      document.head.append(script);
       if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
     }).catch(fail);
   });
