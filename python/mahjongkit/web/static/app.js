@@ -762,7 +762,8 @@
   function leaveOk(doing) {
     const g = S.game;
     if (!g || g.status === "won" || g.counters.moves === 0) return Promise.resolve(true);
-    return ask(`${doing}?`, `The game on the board (${g.counters.moves} moves) is left and counts as lost.`, doing);
+    const moves = `${g.counters.moves} move${g.counters.moves === 1 ? "" : "s"}`;
+    return ask(`${doing}?`, `The game on the board (${moves}) is left and counts as lost.`, doing);
   }
 
   // A question with two buttons; the focus starts on the one that keeps things as they are.

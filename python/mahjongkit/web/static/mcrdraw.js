@@ -209,10 +209,13 @@
   // A message with its tile codes read out: "discard 4m" is "discard Four of Characters",
   // "chow 46m" is "chow Four and Six of Characters" (the compact hands of a result stay).
   const CODE = /\b(?:([1-9])([1-9])([mps])|([1-9][mps]|[ESWNRGB]|[FT][1-4]))\b/g;
+  const RUN = /\b(?:[1-9][mps]|[ESWNRGB]|[FT][1-4])(?: (?:[1-9][mps]|[ESWNRGB]|[FT][1-4]))+\b/g;
   function said(text) {
     const name = window.MJTiles.name;
-    return String(text).replace(CODE, (all, a, b, suit, one) => (one ? name(one)
-      : `${name(a + suit).split(" of ")[0]} and ${name(b + suit)}`));
+    return String(text)
+      .replace(RUN, (run) => run.split(" ").map(name).join(", ")) // a list of kinds
+      .replace(CODE, (all, a, b, suit, one) => (one ? name(one)
+        : `${name(a + suit).split(" of ")[0]} and ${name(b + suit)}`));
   }
 
   // A review of a hand: the decisions where the seat chose otherwise than the top bot, each
@@ -221,7 +224,8 @@
     const who = found.seat === me ? "you" : `seat ${found.seat}`;
     const items = found.differences.map((d) => {
       const text = `Move ${d.index + 1}: ${who} ${said(d.move)}; the level-${found.level} bot: ${said(d.bot)}.`;
-      const detail = el("span", { class: "why", text: ` ${said(d.yours)} / ${said(d.bots)}` });
+      const short = (why) => said(why.replace(/ improve the hand: .*$/, " improve the hand."));
+      const detail = el("div", { class: "why", text: `${short(d.yours)} Instead: ${short(d.bots)}` });
       const head = pick ? el("button", { type: "button", text, dataset: { index: d.index }, onclick: () => pick(d.index) })
         : el("span", { text });
       return el("li", {}, head, detail);
