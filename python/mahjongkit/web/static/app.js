@@ -771,6 +771,7 @@
     $("confirm-title").textContent = title;
     $("confirm-text").textContent = text;
     $("confirm-yes").textContent = yes;
+    say(title);
     openPanel("confirm");
     return new Promise((resolve) => { S.answer = resolve; });
   }
