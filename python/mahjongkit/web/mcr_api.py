@@ -657,10 +657,14 @@ class Replay:
             self._hidden = frozenset(found)
         return self._hidden
 
-    def move_seen(self, n: int, viewer: int | None) -> dict[str, Any]:
-        """Move ``n`` as ``viewer`` saw it (``None``: as it was)."""
+    def move_seen(self, n: int, viewer: int | None) -> dict[str, Any] | None:
+        """Move ``n`` as ``viewer`` saw it (``None``: as it was). Another seat's pass is not
+        seen at all (``None``): that the seat was asked would tell that it could claim."""
         seat, move = self.moves[n]
-        hidden = viewer is not None and viewer != seat and n in self.hidden_moves()
+        others = viewer is not None and viewer != seat
+        if others and move.kind is MoveKind.PASS:
+            return None
+        hidden = others and n in self.hidden_moves()
         return {"seat": seat, "move": "kong (concealed)" if hidden else str(move)}
 
     def frame(self, index: int, viewer: int | None, with_bot: bool) -> dict[str, Any]:
@@ -690,8 +694,11 @@ class Replay:
                     data["hand_end"] = record_json(record, before)
         if index < len(self.moves):
             seat, move = self.moves[index]
-            nxt: dict[str, Any] = {"seat": seat}
-            if viewer is None or viewer == seat:  # another seat's choice is not known yet
+            # Another seat's choice is not known yet; nor, in a claim window, which seat is
+            # deciding (only the seats that can claim are asked).
+            window = viewer is not None and viewer != seat and rules.window is not None
+            nxt: dict[str, Any] = {"seat": None if window else seat}
+            if viewer is None or viewer == seat:
                 nxt["move"] = str(move)
                 nxt["legal"] = [move_json(m, rules) for m in rules.legal(seat)]
                 if with_bot:

@@ -50,10 +50,11 @@
     const key = frame.seen ? `${frame.view}:${moves.length}` : "all";
     if (listed === key) return;
     listed = key;
-    $("moves-list").replaceChildren(...moves.map((m, i) => D.el("button", {
+    // Another seat's pass is not seen from a seat (null): it is left out.
+    $("moves-list").replaceChildren(...moves.map((m, i) => m && D.el("button", {
       type: "button", text: `${i + 1}. ${D.said(`seat ${m.seat}: ${m.move}`)}`, dataset: { index: i + 1 },
       onclick: () => show(i + 1),
-    })));
+    })).filter(Boolean));
   }
 
   function address() {
@@ -100,7 +101,7 @@
     if (frame.last) parts.push(`Last: seat ${frame.last.seat} ${D.said(frame.last.move)}.`);
     if (frame.next) {
       parts.push(frame.next.move ? `Next: seat ${frame.next.seat} ${D.said(frame.next.move)}.`
-        : `Next: seat ${frame.next.seat} to move.`);
+        : frame.next.seat === null ? "Next: the claims are decided." : `Next: seat ${frame.next.seat} to move.`);
       if (frame.next.legal) parts.push(`Legal: ${frame.next.legal.map((m) => m.move).join(", ")}.`);
       if (frame.next.bot) parts.push(`Top bot: ${D.said(frame.next.bot)}.`);
     } else if (frame.standings) {
