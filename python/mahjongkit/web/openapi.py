@@ -231,7 +231,8 @@ def _mcr_paths() -> dict[str, Any]:
             "get": _op(
                 "The state after a number of moves, the next move, its legal options; from "
                 "a seat, only what it saw: the moves so far as seen (another seat's "
-                "concealed kong without its tile), who moves next but not what",
+                "concealed kong without its tile, its passes not at all), who moves next "
+                "(not in a claim window) but not what",
                 params=[
                     _REPLAY,
                     _query("move", "how many moves have been made (0 to the move count)"),
