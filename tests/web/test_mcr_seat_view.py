@@ -4,6 +4,7 @@ then the viewer's page from a seat, in chromium."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +82,18 @@ def test_a_seat_sees_no_other_seats_concealed_kong_nor_next_choice(client: TestC
                         assert all(m["tiles"] == [] for m in seat["melds"] if m["concealed"])
     assert hidden_found >= 1  # the sample holds concealed kongs: the check above can fail
     assert passes_hidden >= 1
+
+
+def test_a_table_reviews_the_hand_once_it_is_over(client: TestClient) -> None:
+    state = client.post("/api/mcr/games", json={"seed": "w7", "levels": [1, 1, 1], "hands": 16})
+    game = state.json()["state"]["id"]
+    early = client.post(f"/api/mcr/games/{game}/review", json={})
+    assert early.status_code == 409 and early.json()["error"]["code"] == "no_hand_over"
+    client.post(f"/api/mcr/games/{game}/auto", json={"until": "hand"})  # the top bot plays it
+    review = client.post(f"/api/mcr/games/{game}/review", json={}).json()["review"]
+    assert review["seat"] == 0 and review["hand_no"] == 1
+    assert review["decisions"] > 0 and review["differences"] == []  # it agrees with itself
+    assert "wall" not in json.dumps(review)
 
 
 if find_chromium() is None:
