@@ -113,6 +113,8 @@ def test_the_table_reads_as_a_table_with_tiles_named(browser: Any, base_url: str
         assert "Seat 3 (North) discards Green Dragon." in heard and not CODE.search(heard), heard
         assert "You discard" not in heard
         assert page.get_attribute("#actions .act-pung", "aria-label") == "Pung Green Dragon"
+        pung = page.eval_on_selector("#actions .act-pung", "e => e.getBoundingClientRect().bottom")
+        assert pung <= 900  # the claim's buttons come up on the screen
         assert not CODE.search(page.inner_text("#log"))
         page.keyboard.press("g")
         page.wait_for_selector("#seat-0 .meld[data-kind=pung]")

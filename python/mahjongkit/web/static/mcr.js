@@ -133,6 +133,7 @@
     history.replaceState(null, "", `/mcr?${params}`);
     // Your turn: the rack on the screen (a phone held sideways has little height).
     if (state.to_act) $("rack").scrollIntoView({ block: "nearest" });
+    if (state.to_act && $("actions").childElementCount) $("actions").scrollIntoView({ block: "nearest" });
     document.body.dataset.ready = "true";
     document.body.dataset.status = state.status;
     autoPass();
