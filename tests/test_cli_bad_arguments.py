@@ -154,6 +154,8 @@ CASES = [
     Case(("mcr", "score", "123m 456p 789s 234s 55m", "--win", "5m", "--seat", "Q"), "Q"),
     Case(("mcr", "wall", "seed", "--hand", "0"), "hand numbers start at 1"),
     Case(("mcr", "wall", "zz", "--hex"), "zz"),
+    Case(("mcr", "records", "sample"), "Missing argument 'FILE'"),
+    Case(("mcr", "records", "sample", "missing/games.txt"), "'missing' does not exist"),
     Case(("mcr", "game", "s", "--replay", "missing.json"), "missing.json"),
     Case(("mcr", "play", "--level", "4"), "--level"),
     Case(("mcr", "play", "--resume", "missing.json"), "missing.json"),

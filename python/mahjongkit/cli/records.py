@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # the game layer is imported when a command runs, not for --h
 
 @click.group(name="records")
 def records() -> None:
-    """Game records in Botzone's text format: check, export for learning, stats."""
+    """Game records in Botzone's text format: check, export for learning, stats, samples."""
 
 
 def _reports(path: str) -> Iterator[Report]:
@@ -146,6 +146,25 @@ def export_command(
     )
     for entry in skipped:
         click.echo(f"left out {entry['match'] or '?'}: {entry['problem']}")
+
+
+@records.command(name="sample")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+def sample_command(file: str) -> None:
+    """Write the package's sample records (four hand-written games) to FILE ("-": stdout).
+
+    Example: mahjongkit mcr records sample games.txt && mahjongkit mcr records check games.txt
+    """
+    from mahjongkit.cli._output import checked, write
+    from mahjongkit.mcr.records.samples import HANDWRITTEN
+
+    text = HANDWRITTEN.read_text(encoding="utf-8")
+    if file == "-":
+        click.echo(text, nl=False)
+        return
+    write(checked(file) or file, text, "the sample records")
+    games = sum(line.startswith("Match ") for line in text.splitlines())
+    click.echo(f"{games} sample games written to {file}")
 
 
 @records.command(name="selfplay")
