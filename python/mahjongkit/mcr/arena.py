@@ -2,9 +2,10 @@
 
 A player is named by a spec (parsed by :mod:`mahjongkit.mcr.players.spec`): ``bot:N`` (the
 built-in bot at level N), ``module:Class`` (a Python object with ``choose(view) -> Move``, made
-with no arguments) or ``cmd:COMMAND`` (a program speaking the Botzone protocol; Botzone
-variant only). Four specs fill the four
-seats; the same spec may appear several times (each entry is its own player).
+with no arguments) or ``cmd:COMMAND`` (a program speaking the Botzone protocol in the
+simple mode; ``cmd-json:`` and ``cmd-json-long:`` in the JSON modes; Botzone variant
+only). Four specs fill the four seats; the same spec may appear several times (each entry
+is its own player).
 
 Each *deal* is one wall: in the ``mcr`` variant a hand of the 16-hand game (seed
 ``SEED:i``, hand ``1 + i % 16``: every dealer and prevailing wind in turn) played alone; in
@@ -46,7 +47,7 @@ from mahjongkit.mcr.game.result import HANDS, places
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.game.variant import ONE_HAND
 from mahjongkit.mcr.players.bot import View, view_of
-from mahjongkit.mcr.players.spec import check_spec, is_program, make_player
+from mahjongkit.mcr.players.spec import check_spec, is_program, make_player, program_of
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -198,7 +199,8 @@ def _judged(
     for s in range(SEATS):
         spec = specs[at_seat[s]]
         if is_program(spec):
-            agents.append(ProgramAgent(spec[4:], name=spec))
+            mode, command = program_of(spec)
+            agents.append(ProgramAgent(command, mode=mode, name=spec))
         else:
             agents.append(PlayerAgent(make_player(spec, seed=f"{deal_seed}:{at_seat[s]}"), spec))
     result = judge(agents, walls, time_limit=time_limit)
