@@ -36,6 +36,17 @@ def one_line(error: BaseException) -> str:
     return text or type(error).__name__
 
 
+def current_folder_on_path() -> None:
+    """Put the current folder first on ``sys.path`` (once), as ``python -m`` does, so that a
+    ``module:Class`` player in it is found by ``mcr arena``, ``mcr botzone`` and ``mcr
+    botzone-pack`` (an installed script's own folder is on the path, the user's is not)."""
+    import os
+
+    here = os.getcwd()
+    if here not in sys.path and "" not in sys.path:
+        sys.path.insert(0, here)
+
+
 def botzone_arguments(args: Sequence[str]) -> tuple[str, bool] | None:
     """The player spec and ``--keep-running`` of ``mcr botzone`` arguments that need no
     help from click (each option at most once, a level of 1 to 3); ``None`` for any other
@@ -90,6 +101,7 @@ def main(**click_options: Any) -> None:
     from mahjongkit.mcr.botzone.program import serve
 
     spec, keep_running = chosen
+    current_folder_on_path()
     try:
         status = serve(spec, keep_running=keep_running)
     except EXPECTED as error:
