@@ -154,6 +154,7 @@ CASES = [
     Case(("mcr", "score", "123m 456p 789s 234s 55m", "--win", "5m", "--seat", "Q"), "Q"),
     Case(("mcr", "wall", "seed", "--hand", "0"), "hand numbers start at 1"),
     Case(("mcr", "wall", "zz", "--hex"), "zz"),
+    Case(("mcr", "wall", "seed", "--hand", "17"), "a game has hands 1 to 16, not 17"),
     Case(("mcr", "records", "sample"), "Missing argument 'FILE'"),
     Case(("mcr", "records", "sample", "missing/games.txt"), "'missing' does not exist"),
     Case(("mcr", "game", "s", "--replay", "missing.json"), "missing.json"),

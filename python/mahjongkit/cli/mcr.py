@@ -6,6 +6,7 @@ import click
 
 from mahjongkit._entry import LEVELS as BOT_LEVELS
 from mahjongkit._files import read_text_file
+from mahjongkit._words import plural
 from mahjongkit.cli import _output
 from mahjongkit.cli.records import records
 
@@ -55,6 +56,14 @@ def _wind(value: str) -> int:
     help="Green Book (WMO 2006) as printed, with the Tianjin 2006 rulings, or the 1998 "
     "Chinese values of the common calculators.",
 )
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: a line a fan; json: one object (fans, points, the minimum).",
+)
 def score_command(
     notation: str,
     win: str,
@@ -67,6 +76,7 @@ def score_command(
     flower_replacement: bool,
     last_tile: bool,
     ruleset: str,
+    fmt: str,
 ) -> None:
     """Score a winning hand written in NOTATION (with or without the winning tile).
 
@@ -109,6 +119,19 @@ def score_command(
         tally = score(hand, context, ruleset_named(ruleset))
     except ValueError as error:
         raise click.ClickException(str(error)) from None
+    if fmt == "json":
+        import json
+
+        fans = [
+            {k: getattr(fan, k) for k in ("number", "key", "name", "chinese", "points", "times")}
+            | {"total": fan.total}
+            for fan in tally.fans
+        ]
+        summary = {"basic": tally.basic, "flowers": tally.flowers, "total": tally.total}
+        limits = {"minimum": tally.minimum, "minimum_met": tally.minimum_met}
+        data = {"fans": fans, **summary, **limits, "ruleset": tally.ruleset}
+        click.echo(json.dumps(data, ensure_ascii=False))
+        return
     for fan in tally.fans:
         times = f" x{fan.times}" if fan.times > 1 else ""
         click.echo(f"{fan.total:>4}  {fan.name}{times} ({fan.chinese}, fan {fan.number})")
@@ -138,9 +161,12 @@ def wall_command(seed: str, hand_no: int, as_hex: bool) -> None:
 
     Example: mahjongkit mcr wall published-seed --hand 3
     """
+    from mahjongkit.mcr.game.result import HANDS
     from mahjongkit.mcr.hand.wall import Wall
     from mahjongkit.tiles import code
 
+    if hand_no > HANDS:
+        raise click.ClickException(f"--hand: a game has hands 1 to {HANDS}, not {hand_no}")
     try:
         wall = Wall.from_seed(_seed_arg(seed, as_hex), hand_no)
     except ValueError as error:
@@ -327,7 +353,7 @@ def botzone_pack_command(output: str, level: int, player: str | None, keep_runni
     except (ValueError, OSError) as error:
         raise click.ClickException(str(error)) from None
     what = f"the player {player}" if player is not None else f"the level-{level} bot"
-    click.echo(f"{output}: {what}, {count} modules", err=True)
+    click.echo(f"{output}: {what}, {plural(count, 'module')}", err=True)
 
 
 def _seconds(ctx: click.Context, param: click.Parameter, value: float) -> float:
@@ -508,7 +534,8 @@ def arena_command(
     output: str | None,
     progress: bool,
 ) -> None:
-    """Measure four players against each other over many hands.
+    """Measure four players against each other over many hands (Ctrl-C: the results of
+    the hands played so far, status 130).
 
     Example: mahjongkit mcr arena --players bot:2,bot:1,bot:1,bot:1 --hands 400 --workers 2
     """
@@ -541,3 +568,6 @@ def arena_command(
         _output.write(output, text, "the results")
     else:
         click.echo(text, nl=False)
+    if result.interrupted:
+        click.echo(f"interrupted: the results of the first {result.hands} hands", err=True)
+        raise SystemExit(130)

@@ -33,6 +33,7 @@ from dataclasses import asdict, dataclass, field, replace
 from enum import Enum
 
 from mahjongkit import tiles
+from mahjongkit._words import plural
 from mahjongkit.refusal import Refusal as BaseRefusal
 from mahjongkit.solitaire import engine
 from mahjongkit.solitaire.board import Board
@@ -173,8 +174,9 @@ class GameResult:
         minutes, seconds = divmod(round(self.seconds), 60)
         return (
             f"{self.outcome} on {self.layout} (seed {self.seed}) in {minutes}:{seconds:02d}: "
-            f"{self.moves} moves, {self.undos} undos, {self.shuffles} shuffles, "
-            f"{self.hints} hints, {self.tiles_left} tiles left"
+            f"{plural(self.moves, 'move')}, {plural(self.undos, 'undo')}, "
+            f"{plural(self.shuffles, 'shuffle')}, {plural(self.hints, 'hint')}, "
+            f"{plural(self.tiles_left, 'tile left', 'tiles left')}"
         )
 
 
