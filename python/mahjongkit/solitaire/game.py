@@ -298,6 +298,30 @@ class Game:
         """How many tiles are still on the board."""
         return sum(1 for face in self.faces if face)
 
+    def __repr__(self) -> str:
+        """A line: the deal, the tiles left, the moves and the status.
+
+        >>> Game.new("tea house", seed=2)
+        <Game Tea House seed=2: 36 tiles left, 0 moves, playing>
+        """
+        left = plural(self.tiles_left, "tile left", "tiles left")
+        return (
+            f"<Game {self.board.layout.name} seed={self.board.seed}: {left},"
+            f" {plural(self.counters.moves, 'move')}, {self.status.value}>"
+        )
+
+    def _repr_svg_(self) -> str:
+        """The tiles still on the board seen from above, the free ones outlined (Jupyter)."""
+        from mahjongkit._drawing import stack_svg
+
+        title = f"{self.board.layout.name}, seed {self.board.seed}"
+        return stack_svg(self.board.layout.slots, self.faces, self.free_slots(), title=title)
+
+    def _repr_html_(self) -> str:
+        from mahjongkit._drawing import html
+
+        return html(repr(self)[1:-1], self._repr_svg_())
+
     @property
     def elapsed(self) -> float:
         """Seconds played (the clock stops when the game is won, and while paused)."""

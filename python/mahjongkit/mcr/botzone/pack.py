@@ -27,6 +27,7 @@ NOT_PACKED: Final = frozenset(
         # a bot answers from its view; only a whole game played in-process (``play_game``,
         # ``botzone_rules``) builds the rules, and a packed bot plays no game itself
         "mahjongkit.mcr.game.rules",
+        "mahjongkit._drawing",  # the pictures notebooks show (``Hand._repr_svg_``): no bot draws
     }
 )
 MAIN: Final = '''\
