@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from typing_extensions import Unpack  # typing.Unpack from Python 3.11
 
 AGENTS = ("seat_0", "seat_1", "seat_2", "seat_3")
+"""The PettingZoo agent names, seat 0 first."""
 RENDER_MODES: Final = ("human", "ansi")
 RENDER_FPS: Final = 4
 """Frames a second when a table is shown (``metadata["render_fps"]``, read by Gymnasium's
@@ -205,3 +206,4 @@ def env(**options: Any) -> MahjongEnv:
 
 
 raw_env = MahjongEnv
+"""PettingZoo's name for the environment without wrappers: :class:`MahjongEnv` itself."""
