@@ -32,8 +32,10 @@ BOTZONE = [sys.executable, "-c", "from mahjongkit.cli import main; main()", "mcr
 class Mangled(PlayerAgent):
     """A level-1 bot whose first answer that ``applies`` is rewritten by ``change``."""
 
-    def __init__(self, applies: Callable[[str], bool], change: Callable[[str], str]) -> None:
-        super().__init__(Bot(1, seed="mangled"), "mangled")
+    def __init__(
+        self, applies: Callable[[str], bool], change: Callable[[str], str], seed: str = "mangled"
+    ) -> None:
+        super().__init__(Bot(1, seed=seed), "mangled")
         self.applies, self.change, self.done = applies, change, False
 
     def receive(self, timeout: float) -> Reply:
@@ -73,9 +75,8 @@ def test_a_play_is_words_separated_by_single_spaces(change: Callable[[str], str]
     assert plain.outcome in ("win", "exhausted"), plain.message  # unchanged, no penalty
     agents = bots("play")
     seat = 1
-    agents[seat] = Mangled(lambda text: text.startswith("PLAY "), change)
-    agents[seat]._player = Bot(1, seed=f"play:{seat}")  # the same bot as in the plain hand
-    agents[seat].start()
+    # the same bot as in the plain hand, its first discard rewritten
+    agents[seat] = Mangled(lambda text: text.startswith("PLAY "), change, seed=f"play:{seat}")
     result = judge(agents, BotzoneDeal.from_seed("play"))
     assert (result.outcome, result.offender, result.verdict) == ("penalty", seat, WA)
     assert "single spaces" in result.message or "bad response" in result.message
