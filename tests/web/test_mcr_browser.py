@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from mahjongkit.mcr.records.samples import HANDWRITTEN
 from tests.web.browsers import ARTIFACTS
 from tests.web.test_mcr_api import judge_log
 
@@ -168,7 +169,7 @@ def test_a_saved_game_loads_from_a_file(browser: Any, base_url: str, tmp_path: P
     assert page.inner_text("#message").startswith("game.json:")
     page.keyboard.press("End")
     page.wait_for_selector("#result:not([hidden])")
-    records = Path(__file__).parents[1] / "data" / "records" / "handwritten.txt"
+    records = HANDWRITTEN
     page.set_input_files("#file", str(records))  # Botzone's human records: game 0 of the file
     page.wait_for_function("document.getElementById('message').textContent.startsWith('Botzone')")
     page.wait_for_selector("body[data-index='0']")

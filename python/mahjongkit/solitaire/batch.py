@@ -441,6 +441,51 @@ def write_batch(
     return target
 
 
+def stream_batch(
+    stream: IO[bytes],
+    layout: Layout | str,
+    seeds: range | str,
+    *,
+    format: str,
+    threads: int | None = None,
+    impl: str | None = None,
+    progress: Progress | None = None,
+    source: Source | None = None,
+) -> None:
+    """Write the boards of ``seeds`` to an open binary ``stream`` (``batch --out -``:
+    standard output) in ``format``, the bytes :func:`write_batch` puts in a file, slice by
+    slice as they are made.
+
+    >>> buffer = io.BytesIO()
+    >>> stream_batch(buffer, "tea house", "4:6", format="jsonl")
+    >>> [json.loads(line)["seed"] for line in buffer.getvalue().splitlines()]
+    [4, 5]
+    >>> buffer = io.BytesIO()
+    >>> stream_batch(buffer, "tea house", "4:6", format="npy")
+    >>> buffer.seek(0) or np.load(buffer).shape
+    (2, 36)
+    """
+    chosen = layout_of(layout)
+    seed_range = parse_seeds(seeds) if isinstance(seeds, str) else check_seeds(seeds)
+    kind = format_of("", format)
+    count = seed_range.stop - seed_range.start
+    if kind == "npy":
+        stream.write(_npy_header((count, chosen.size)))
+    for offset in range(0, count, SLICE):
+        part = seed_range[offset : offset + SLICE]
+        done = None if progress is None else (lambda n, at=offset: progress(at + n))
+        boards = (
+            batch(chosen, part, threads, impl=impl, progress=done)
+            if source is None
+            else source(chosen, part, done)
+        )
+        if kind == "npy":
+            stream.write(np.ascontiguousarray(boards, dtype=np.uint8).tobytes())
+        else:
+            stream.write(_jsonl(chosen.name, part, boards).encode("utf-8"))
+    stream.flush()
+
+
 def _npy_header(shape: tuple[int, int]) -> bytes:
     """The ``.npy`` header (format 1.0) of a C-ordered ``uint8`` array of ``shape``."""
     buffer = io.BytesIO()

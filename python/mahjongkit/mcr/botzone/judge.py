@@ -166,7 +166,7 @@ class Judge:
         """The answer's text; the seat's penalty when it is late, crashed or too long."""
         if reply.verdict != OK or reply.text is None:
             raise _Penalty(seat, reply.verdict, f"seat {seat}: {reply.verdict}")
-        return reply.text.strip()
+        return reply.text  # as the program gave it: Botzone's judge strips nothing
 
     def _passed(self, seat: int, reply: Reply) -> None:
         text = self._answered(seat, reply)
@@ -175,6 +175,13 @@ class Judge:
 
     @staticmethod
     def _parse(seat: int, text: str) -> Response:
+        """The response ``text`` spells, read as Botzone's judge reads it: words separated by
+        one space each, nothing before or after (``docs/botzone.md``, "Checking the
+        answers"); anything else is the seat's ``WA``."""
+        if text.split(" ") != text.split():
+            raise _Penalty(
+                seat, WA, f"seat {seat}: {text!r} is not words separated by single spaces"
+            )
         try:
             return Response.parse(text)
         except ValueError as error:
@@ -333,7 +340,7 @@ class Judge:
         tile = g.window.tile if g.window is not None else None
         # 3. a pung or an exposed kong, seats 0 to 3; an answer of three words waits for 4.
         for seat in range(SEATS):
-            if seat == actor or len(texts[seat].split()) == 3:
+            if seat == actor or len(texts[seat].split(" ")) == 3:  # boost::split on " "
                 continue
             answer = self._parse(seat, texts[seat])
             if answer.kind is ResponseKind.PASS:
@@ -348,7 +355,7 @@ class Judge:
             raise _Penalty(seat, WA, f"seat {seat}: {texts[seat]!r} is no answer to a discard")
         # 4. a chow, seats 0 to 3: only the seat after the discarder may
         for seat in range(SEATS):
-            if seat == actor or len(texts[seat].split()) != 3:
+            if seat == actor or len(texts[seat].split(" ")) != 3:
                 continue
             answer = self._parse(seat, texts[seat])
             middle = answer.middle

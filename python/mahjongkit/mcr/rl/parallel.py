@@ -46,6 +46,7 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import os
+import sys
 import threading
 import time
 from collections.abc import Sequence
@@ -182,6 +183,28 @@ class Ready(NamedTuple):
     dones: npt.NDArray[np.bool_]
 
 
+UNGUARDED_EXIT: Final = 3
+"""A worker's exit code when importing the user's script made another ParallelSelfPlay."""
+GUARD_ADVICE: Final = (
+    "a ParallelSelfPlay worker imported your script again and reached the code that makes"
+    " a ParallelSelfPlay: workers start with the 'spawn' method, which runs the main"
+    " module's top-level code in each of them; put that code under `if __name__ =="
+    ' "__main__":` (a notebook or the REPL needs nothing)'
+)
+
+
+def _not_in_a_worker_importing_the_script() -> None:
+    """In a worker that is importing the user's main module (the 'spawn' start method runs
+    its top-level code, not guarded by ``if __name__ == "__main__":``): one line on stderr
+    and :data:`UNGUARDED_EXIT`, which the parent turns into :data:`GUARD_ADVICE` (rather
+    than a traceback from each worker, and multiprocessing's advice about
+    ``freeze_support``, which is not the fix)."""
+    if getattr(multiprocessing.current_process(), "_inheriting", False):
+        sys.stderr.write(f"mahjongkit: {GUARD_ADVICE}\n")
+        sys.stderr.flush()
+        os._exit(UNGUARDED_EXIT)
+
+
 class ParallelSelfPlay:
     """``num_games`` games over ``workers`` processes (see the module's description); the
     other options are :class:`~mahjongkit.mcr.rl.vector.VectorSelfPlay`'s."""
@@ -194,6 +217,7 @@ class ParallelSelfPlay:
         flat: bool = False,
         **options: Unpack[TableOptions],
     ) -> None:
+        _not_in_a_worker_importing_the_script()
         check_games(num_games)
         if (
             isinstance(workers, bool)
@@ -275,6 +299,8 @@ class ParallelSelfPlay:
         """The error for a worker that died, named with its exit code."""
         process = self._processes[worker]
         process.join(1)
+        if process.exitcode == UNGUARDED_EXIT:
+            return RuntimeError(GUARD_ADVICE)
         return RuntimeError(
             f"worker {worker} stopped (exit code {process.exitcode}): close this"
             " ParallelSelfPlay and make another"
