@@ -10,19 +10,19 @@ may pung; passing, the person draws a Three of Bamboo.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
 from mahjongkit.mcr.players.bot import TOP_LEVEL
+from mahjongkit.mcr.records.samples import HANDWRITTEN
 from tests.web.browsers import ARTIFACTS, NO_CHROMIUM, find_chromium, watched_page
 
 if find_chromium() is None:
     pytest.skip(NO_CHROMIUM, allow_module_level=True)
 
-RECORDS = Path(__file__).parents[1] / "data" / "records" / "handwritten.txt"
+RECORDS = HANDWRITTEN
 CODE = re.compile(r"\b([1-9][mps]|[ESWNRGB]|[FT][1-4])\b")  # a tile's code as a word
 
 

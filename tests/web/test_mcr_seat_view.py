@@ -5,15 +5,15 @@ then the viewer's page from a seat, in chromium."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
+from mahjongkit.mcr.records.samples import HANDWRITTEN
 from tests.web.browsers import ARTIFACTS, NO_CHROMIUM, find_chromium, watched_page
 
-RECORDS = Path(__file__).parents[1] / "data" / "records" / "handwritten.txt"
+RECORDS = HANDWRITTEN
 
 
 def games_in(text: str) -> int:
