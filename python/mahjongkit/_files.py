@@ -38,6 +38,37 @@ import os
 import stat
 import tempfile
 from pathlib import Path
+from typing import BinaryIO
+
+
+def open_regular_file(
+    path: str | os.PathLike[str], *, what: str, error: type[Exception] = ValueError
+) -> BinaryIO:
+    """The regular file at ``path`` opened for reading bytes; nothing is opened that is not
+    a regular file (opening a named pipe would wait for a writer, ``/dev/zero`` never ends).
+
+    ``FileNotFoundError`` and ``IsADirectoryError`` name the file; ``error`` (a
+    ``ValueError`` by default) is raised for anything else that is not a regular file.
+
+    >>> open_regular_file("/dev/zero", what="record file")
+    Traceback (most recent call last):
+    ValueError: record file '/dev/zero' is not a regular file
+    """
+    path = Path(path)
+    name = f"{what} {str(path)!r}"
+    try:
+        # Checked before opening too: opening a named pipe would wait for a writer.
+        if not path.is_dir() and not stat.S_ISREG(os.stat(path).st_mode):
+            raise error(f"{name} is not a regular file")
+        stream = open(path, "rb")  # noqa: SIM115 (handed to the caller)
+    except FileNotFoundError:
+        raise FileNotFoundError(f"{name} not found") from None
+    except IsADirectoryError:
+        raise IsADirectoryError(f"{name} is a folder") from None
+    if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):  # replaced meanwhile
+        stream.close()
+        raise error(f"{name} is not a regular file")
+    return stream
 
 
 def read_file_bytes(
@@ -51,24 +82,12 @@ def read_file_bytes(
 
     ``FileNotFoundError`` and ``IsADirectoryError`` name the file; ``error`` (a
     ``ValueError`` by default) is raised for anything that is not a regular file and for a
-    file larger than ``limit`` bytes. Nothing is opened that is not a regular file.
+    file larger than ``limit`` bytes (:func:`open_regular_file`).
     """
-    path = Path(path)
-    name = f"{what} {str(path)!r}"
-    try:
-        # Checked before opening too: opening a named pipe would wait for a writer.
-        if not path.is_dir() and not stat.S_ISREG(os.stat(path).st_mode):
-            raise error(f"{name} is not a regular file")
-        with open(path, "rb") as stream:
-            if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
-                raise error(f"{name} is not a regular file")
-            data = stream.read(limit + 1)
-    except FileNotFoundError:
-        raise FileNotFoundError(f"{name} not found") from None
-    except IsADirectoryError:
-        raise IsADirectoryError(f"{name} is a folder") from None
+    with open_regular_file(path, what=what, error=error) as stream:
+        data = stream.read(limit + 1)
     if len(data) > limit:
-        raise error(f"{name} is larger than {limit} bytes")
+        raise error(f"{what} {str(Path(path))!r} is larger than {limit} bytes")
     return data
 
 

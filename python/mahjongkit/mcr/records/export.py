@@ -42,7 +42,17 @@ from mahjongkit._impl import pick, resolve
 from mahjongkit.mcr.game.moves import Move
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.records.check import check_record
-from mahjongkit.mcr.records.format import Record, read_records
+from mahjongkit.mcr.records.format import (
+    BadRecord,
+    Record,
+    decoded,
+    file_chunks,
+    open_record_file,
+    raw_lines,
+    read_lines,
+    record_lines,
+    starts_game,
+)
 from mahjongkit.mcr.rl.encoding import ACTIONS, PLAIN_INDEX, index_of, legal_mask
 from mahjongkit.mcr.rl.observation import HISTORY, OBS_VERSION, Observer, plane_count
 
@@ -54,7 +64,8 @@ SHARD_GAMES: Final = 256
 """Games per shard by default (a shard of human games is some 10 MB)."""
 MANIFEST: Final = "manifest.json"
 _ROWS: Final = 512  # decisions of one game held at once (a hand has a few hundred at most)
-_BOM_MATCH: Final = b"\xef\xbb\xbfMatch"  # the first line, after a byte-order mark
+_MATCHES: Final = (b"Match", b"\xef\xbb\xbfMatch")  # a game's first line, maybe after a BOM
+_OUTCOME: Final = np.iinfo(np.int16)  # the stored outcome's range
 _ZIP_DATE: Final = (1980, 1, 1, 0, 0, 0)  # fixed: the same bytes on every run
 
 
@@ -72,14 +83,15 @@ class Slice:
 
 
 def index_games(path: str | os.PathLike[str]) -> list[tuple[int, int]]:
-    """The byte offset and line number of each ``Match`` line of a file."""
+    """The byte offset and line number of each line that opens a game (``Match``), the lines
+    split as every reader of records splits them (:func:`~.format.record_lines`)."""
     found = []
-    offset = 0
-    with open(path, "rb") as stream:
-        for number, line in enumerate(stream, 1):
-            if line.startswith(b"Match") or (number == 1 and line.startswith(_BOM_MATCH)):
-                found.append((offset, number))
-            offset += len(line)
+    with open_record_file(path) as stream:
+        for raw, number, offset, dropped in raw_lines(file_chunks(stream)):
+            if not dropped and raw.startswith(_MATCHES):
+                line = decoded(raw, number, offset).text
+                if line is not None and starts_game(line):
+                    found.append((offset, number))
     return found
 
 
@@ -175,9 +187,6 @@ def export_slice(
 ) -> tuple[bytes, dict[str, Any]]:
     """One shard: its ``.npz`` bytes and its summary (games, samples, the games left out)."""
     samples = _Samples(history, resolve(impl))
-    with open(piece.path, "rb") as stream:
-        stream.seek(piece.start)
-        data = stream.read(piece.end - piece.start)
     obs: list[npt.NDArray[np.uint8]] = []
     columns: dict[str, list[npt.NDArray[Any]]] = {
         k: [] for k in ("mask", "action", "seat", "outcome", "game")
@@ -185,20 +194,25 @@ def export_slice(
     matches: list[str] = []
     skipped = []
     games = 0
-    for record in read_records(data.splitlines(keepends=True), first_line=piece.first_line):
+    for record in _slice_records(piece):
         number = piece.first_game + games
         if isinstance(record, Record) or record.match:  # not stray text outside any game
             games += 1
         samples.start()
         report = check_record(record, samples)
+        problem = None
         if not report.legal:
+            problem = report.problems[0] if report.problems else "illegal"
+        elif isinstance(record, Record) and not all(
+            _OUTCOME.min <= s <= _OUTCOME.max for s in record.result.score
+        ):
+            problem = (
+                f"line {record.result.line}: a score outside {_OUTCOME.min} to"
+                f" {_OUTCOME.max} cannot be stored (outcome is int16)"
+            )
+        if problem is not None:
             skipped.append(
-                {
-                    "game": number,
-                    "match": report.match,
-                    "line": report.line,
-                    "problem": report.problems[0] if report.problems else "illegal",
-                }
+                {"game": number, "match": report.match, "line": report.line, "problem": problem}
             )
             continue
         n = samples.count
@@ -229,6 +243,14 @@ def export_slice(
         "skipped": skipped,
     }
     return _npz_bytes(arrays), summary
+
+
+def _slice_records(piece: Slice) -> Iterator[Record | BadRecord]:
+    with open_record_file(piece.path) as stream:
+        stream.seek(piece.start)
+        chunks = file_chunks(stream, piece.end - piece.start)
+        lines = record_lines(chunks, first_line=piece.first_line, offset=piece.start)
+        yield from read_lines(lines)
 
 
 def _joined(parts: list[npt.NDArray[Any]], empty: tuple[int, ...], dtype: Any) -> npt.NDArray[Any]:
