@@ -134,6 +134,34 @@ def check_writable(path: str | os.PathLike[str]) -> Path:
     return target
 
 
+def check_output_folder(path: str | os.PathLike[str]) -> Path:
+    """``path`` as a folder to write files into: made if missing (its parent must exist),
+    else an existing folder that is writable; refused with an ``OSError`` naming it.
+
+    >>> check_output_folder("/dev/null")
+    Traceback (most recent call last):
+    FileExistsError: cannot write into '/dev/null': it is not a folder
+    """
+    folder = Path(path)
+    if folder.exists() and not folder.is_dir():
+        raise FileExistsError(f"cannot write into {str(folder)!r}: it is not a folder")
+    if not folder.exists():
+        if not folder.parent.is_dir():
+            raise FileNotFoundError(
+                f"cannot write into {str(folder)!r}: the folder {str(folder.parent)!r}"
+                " does not exist"
+            )
+        try:
+            folder.mkdir()
+        except OSError as error:
+            raise type(error)(
+                error.errno, f"cannot make the folder {str(folder)!r}: {error.strerror}"
+            ) from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise PermissionError(f"cannot write into {str(folder)!r}: it is not writable")
+    return folder
+
+
 def check_output_path(path: str | os.PathLike[str], what: str) -> Path:
     """:func:`check_writable` for a command's argument: the same refusals as a
     ``ValueError`` that names the argument ``what``.
@@ -163,10 +191,16 @@ def check_replaceable(target: Path) -> None:
 
 
 def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` whole or not at all: into a temporary file beside
-    it, flushed to the disk, then renamed onto it. On any failure (a full disk, the folder
-    gone meanwhile) the temporary file is removed, ``path`` is as it was, and the
-    ``OSError`` names ``path``."""
+    """Write ``text`` (UTF-8) to ``path`` whole or not at all (:func:`write_bytes_atomically`)."""
+    write_bytes_atomically(path, text.encode("utf-8"))
+
+
+def write_bytes_atomically(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write ``data`` to ``path`` whole or not at all: into a temporary file beside it,
+    flushed to the disk, then renamed onto it. ``path`` is checked first
+    (:func:`check_writable`: a device or a pipe is never replaced by a regular file). On any
+    failure (a full disk, the folder gone meanwhile) or interruption the temporary file is
+    removed, ``path`` is as it was, and the ``OSError`` names ``path``."""
     target = check_writable(path)
     try:
         handle, name = tempfile.mkstemp(
@@ -176,14 +210,15 @@ def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:
         raise type(error)(error.errno, f"cannot write {str(target)!r}: {error.strerror}") from None
     temporary = Path(name)
     try:
-        with open(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
+        with open(handle, "wb") as stream:
+            stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
         # mkstemp makes the file private (0600); give it the mode a plain open() would
         umask = os.umask(0)
         os.umask(umask)
         temporary.chmod(0o666 & ~umask)
+        check_replaceable(target)  # nothing but a regular file appeared meanwhile
         os.replace(temporary, target)
     except OSError as error:
         with contextlib.suppress(OSError):

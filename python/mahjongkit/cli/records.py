@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections import Counter
 from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -117,18 +117,24 @@ def export_command(
 
     Example: mahjongkit mcr records export data.txt --out shards --workers 2
     """
+    from mahjongkit._files import check_output_folder
+    from mahjongkit._signals import exit_status
     from mahjongkit.cli.progress import progress_bar
     from mahjongkit.mcr.records.export import export, index_games
 
-    total = len(index_games(file))
+    try:
+        check_output_folder(out)  # before any work
+        total = len(index_games(file))
+    except (ValueError, OSError) as error:
+        raise click.ClickException(str(error)) from None
     done = [0]  # the export reports games finished since its last report
-    with progress_bar(total, "games", None if progress else False) as report:
+    try:
+        with progress_bar(total, "games", None if progress else False) as report:
 
-        def advance(games: int) -> None:
-            done[0] += games
-            report(done[0])
+            def advance(games: int) -> None:
+                done[0] += games
+                report(done[0])
 
-        try:
             manifest = export(
                 file,
                 out,
@@ -137,8 +143,11 @@ def export_command(
                 shard_games=shard_games,
                 progress=advance,
             )
-        except (ValueError, OSError, ImportError) as error:
-            raise click.ClickException(str(error)) from None
+    except KeyboardInterrupt as error:
+        click.echo(f"interrupted: {out} is as it was", err=True)
+        sys.exit(exit_status(error))
+    except (ValueError, OSError, ImportError) as error:
+        raise click.ClickException(f"{error}; {out} is as it was") from None
     skipped = [s for shard in manifest["shards"] for s in shard["skipped"]]
     click.echo(
         f"{manifest['exported']} of {manifest['games']} games exported: {manifest['samples']}"
@@ -149,7 +158,9 @@ def export_command(
 
 
 @records.command(name="selfplay")
-@click.option("--games", default=100, show_default=True, help="Games to play.")
+@click.option(
+    "--games", default=100, show_default=True, type=click.IntRange(min=1), help="Games to play."
+)
 @click.option("--seed", default="selfplay", show_default=True, help="Seed of the deals.")
 @click.option(
     "--players",
@@ -162,10 +173,11 @@ def export_command(
 )
 def selfplay_command(games: int, seed: str, players: str, output: str) -> None:
     """Play games in the Botzone variant and write them as records."""
-    from mahjongkit.mcr.records.export import write_atomically
+    from mahjongkit.cli._output import checked, write
     from mahjongkit.mcr.records.format import format_record
     from mahjongkit.mcr.records.write import play_records
 
+    checked(output)  # before any game is played
     specs = [s.strip() for s in players.split(",")]
     if len(specs) != 4:
         raise click.ClickException(f"four players, not {len(specs)}")
@@ -174,5 +186,5 @@ def selfplay_command(games: int, seed: str, players: str, output: str) -> None:
     except ValueError as error:
         raise click.ClickException(str(error)) from None
     text = "".join(format_record(record) + "\n" for record in played)
-    write_atomically(Path(output), text.encode("utf-8"))
+    write(output, text, "the records")
     click.echo(f"{len(played)} games written to {output}")

@@ -192,7 +192,9 @@ def _step(words: list[str], number: int) -> Step:
         if seat is not None and action is not None and tile is not None:
             return Step(number, seat, action, tile)
     if len(words) < 4:
-        raise _Bad(number, f"a step is 'Player <n> <action> <tile>', not {_quoted(' '.join(words))}")
+        raise _Bad(
+            number, f"a step is 'Player <n> <action> <tile>', not {_quoted(' '.join(words))}"
+        )
     step_action = _ACTIONS.get(words[2])
     if step_action is None:
         raise _Bad(number, f"unknown action {_quoted(words[2], 12)} ({', '.join(_ACTIONS)})")
@@ -209,7 +211,9 @@ def _step(words: list[str], number: int) -> Step:
             )
         claim = _CLAIMS.get(rest[3].upper())
         if claim is None:
-            raise _Bad(number, f"an ignored claim is Chi, Peng, Gang or Hu, not {_quoted(rest[3], 12)}")
+            raise _Bad(
+                number, f"an ignored claim is Chi, Peng, Gang or Hu, not {_quoted(rest[3], 12)}"
+            )
         ignored.append(Ignored(_seat(rest[2], number), claim, _tile(rest[4], number)))
         rest = rest[5:]
     return Step(number, step_seat, step_action, step_tile, tuple(ignored))
@@ -238,7 +242,8 @@ def _parse(match: str, lines: list[tuple[int, str]]) -> Record:
         number, words = expect(f"Player {seat} Deal")
         if words[:3] != ["Player", str(seat), "Deal"]:
             raise _Bad(
-                number, f"expected 'Player {seat} Deal' and 13 tiles, not {_quoted(' '.join(words[:3]))}"
+                number,
+                f"expected 'Player {seat} Deal' and 13 tiles, not {_quoted(' '.join(words[:3]))}",
             )
         if len(words) != 3 + DEALT:
             raise _Bad(number, f"a deal is 13 tiles, not {len(words) - 3}")
