@@ -48,8 +48,10 @@ def _contents(folder: Path) -> dict[str, Any]:
 
 
 def _bigger(tmp_path: Path, copies: int) -> Path:
-    """A record file of ``copies`` times the handwritten games (other match ids)."""
-    text = HANDWRITTEN.read_text(encoding="utf-8")
+    """A record file of ``copies`` times the handwritten games in reverse order (so its
+    shards differ from the old export's), under other match ids."""
+    games = HANDWRITTEN.read_text(encoding="utf-8").strip().split("\n\n")[::-1]
+    text = "\n\n".join(games) + "\n"
     path = tmp_path / "bigger.txt"
     path.write_text(
         "\n".join(text.replace("Match hand-", f"Match c{i}-") for i in range(copies)),
