@@ -129,6 +129,7 @@ BAD_LINES = {
     "arabic-indic score": ("Score -8 -29 45 -8", "Score -8 \u0663\u0663 45 -8"),
     "underscored score": ("Score -8 -29 45 -8", "Score -8 -2_9 45 -8"),
     "arabic-indic fan total": ("Fan 21 ", "Fan \u0662\u0661 "),
+    "thousands of fans": ("Fan 21 清龙*1+", "Fan 21 " + "清龙*1+" * 5000),
 }
 
 
@@ -138,7 +139,7 @@ def test_a_bad_number_is_a_bad_record_of_its_game_only(tmp_path, change):
     records = list(read_records(text.encode()))
     assert _kinds(records) == [("hand-claims", "bad")] + [(m, "ok") for m in MATCHES[1:]]
     problem = records[0].problem  # type: ignore[union-attr]
-    assert "ASCII" in problem or "digits" in problem, problem
+    assert "ASCII" in problem or "digits" in problem or "more than 32 fans" in problem, problem
     assert len(problem) < 200
     path = tmp_path / "bad.txt"
     path.write_text(text, encoding="utf-8")

@@ -161,6 +161,10 @@ def _seat(word: str, number: int) -> int:
 _INTEGER: Final = re.compile(r"-?[0-9]{1,9}")
 """A number of a record: ASCII digits (``int`` would read ``٣٣`` and ``1_0``), at most nine."""
 _COUNT: Final = re.compile(r"[0-9]{1,4}")
+MAX_FANS: Final = 32
+"""The most fans a ``Fan`` line lists (a hand scores a dozen at most), so that a problem
+that lists them stays short."""
+_MAX_FAN_NAME: Final = 16
 
 
 def _ints(words: list[str], number: int, what: str) -> list[int]:
@@ -171,8 +175,13 @@ def _ints(words: list[str], number: int, what: str) -> list[int]:
 
 def _fans(words: list[str], number: int) -> tuple[tuple[str, int], ...]:
     fans = []
-    for part in " ".join(words).split("+") if words else []:
+    parts = " ".join(words).split("+") if words else []
+    if len(parts) > MAX_FANS:
+        raise _Bad(number, f"more than {MAX_FANS} fans on the line")
+    for part in parts:
         name, star, count = part.strip().rpartition("*")
+        if len(name) > _MAX_FAN_NAME:
+            raise _Bad(number, f"a fan's name is at most {_MAX_FAN_NAME} characters")
         if not star or not name or not _COUNT.fullmatch(count):
             raise _Bad(number, f"a fan is written name*count (1 to 4 digits), not {_quoted(part)}")
         fans.append((name, int(count)))
