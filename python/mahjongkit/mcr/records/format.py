@@ -301,7 +301,7 @@ MAX_MATCH: Final = 256
 """The longest match id, in characters (Botzone's are 24)."""
 _CHUNK: Final = 1 << 16
 _BOM: Final = b"\xef\xbb\xbf"
-_ENDS: Final = (b"\r\n", b"\n", b"\r")
+_GAME_STARTS: Final = ("Match", "\ufeffMatch")  # what starts_game looks at first
 
 
 class Line(NamedTuple):
@@ -328,13 +328,6 @@ def decoded(raw: bytes, number: int, offset: int) -> Line:
     return Line(number, offset, text)
 
 
-def _stripped(raw: bytes) -> bytes:
-    for end in _ENDS:
-        if raw.endswith(end):
-            return raw[: -len(end)]
-    return raw
-
-
 def record_lines(
     chunks: Iterable[bytes], *, first_line: int = 1, offset: int = 0
 ) -> Iterator[Line]:
@@ -348,11 +341,7 @@ def record_lines(
     >>> [line.text for line in record_lines([b"\\xef\\xbb\\xbfa\\r", b"\\nb\\rc\\n\\n"])]
     ['a', 'b', 'c', '']
     """
-    for raw, number, at, dropped in raw_lines(chunks, first_line=first_line, offset=offset):
-        if dropped:
-            yield Line(number, at, None, f"the line is longer than {MAX_LINE} bytes")
-        else:
-            yield decoded(raw, number, at)
+    return _split(chunks, first_line, offset, decode=True)  # type: ignore[return-value]
 
 
 def raw_lines(
@@ -360,11 +349,20 @@ def raw_lines(
 ) -> Iterator[tuple[bytes, int, int, int]]:
     """:func:`record_lines` before decoding: each line's bytes without its end, its number,
     its offset, and how many of its bytes were dropped (not 0: it is over :data:`MAX_LINE`)."""
+    return _split(chunks, first_line, offset, decode=False)  # type: ignore[return-value]
+
+
+def _split(
+    chunks: Iterable[bytes], first_line: int, offset: int, decode: bool
+) -> Iterator[Line | tuple[bytes, int, int, int]]:
+    """The one splitting loop of :func:`record_lines` (``decode``) and :func:`raw_lines`:
+    it runs once a line of files of millions of lines, so a line's decoding is inline."""
     number = first_line
     at = offset  # the offset of the line being read
     pending = b""  # its bytes so far (a "\\r" end is held until the next byte is seen)
     dropped = 0  # bytes of it dropped once it passed MAX_LINE
     look_for_bom = offset == 0
+    new_line = tuple.__new__  # Line(...) without its Python-level __new__
     for chunk in chunks:
         if not chunk:
             continue
@@ -381,17 +379,37 @@ def raw_lines(
                     continue
         parts = data.splitlines(keepends=True)
         pending = b"" if parts[-1].endswith(b"\n") else parts.pop()
-        for raw in parts:
-            yield _stripped(raw), number, at, dropped
+        for part in parts:
+            raw = part.rstrip(b"\r\n")  # one line end: \r\n, \n or \r, never two
+            if not decode:
+                yield raw, number, at, dropped
+            elif dropped or len(raw) > MAX_LINE:
+                yield Line(number, at, None, f"the line is longer than {MAX_LINE} bytes")
+            else:
+                try:
+                    text = raw.decode("utf-8")
+                except UnicodeDecodeError:
+                    text = "\0"
+                yield (
+                    new_line(Line, (number, at, text, ""))
+                    if "\0" not in text
+                    else (decoded(raw, number, at))
+                )
             number += 1
-            at += len(raw) + dropped
+            at += len(part) + dropped
             dropped = 0
         if len(pending) > MAX_LINE + 1:
             keep = b"\r" if pending.endswith(b"\r") else b""
             dropped += len(pending) - len(keep)
             pending = keep
     if pending or dropped:
-        yield _stripped(pending), number, at, dropped
+        raw = pending.rstrip(b"\r\n")
+        if not decode:
+            yield raw, number, at, dropped
+        elif dropped:
+            yield Line(number, at, None, f"the line is longer than {MAX_LINE} bytes")
+        else:
+            yield decoded(raw, number, at)
 
 
 def open_record_file(path: str | os.PathLike[str]) -> BinaryIO:
@@ -488,7 +506,7 @@ def read_lines(lines: Iterable[Line]) -> Iterator[Record | BadRecord]:
             elif bad is None:
                 bad = BadRecord(match, number, problem)
             continue
-        if starts_game(line):
+        if line.startswith(_GAME_STARTS) and starts_game(line):
             if match is not None:
                 yield finish()
             words = line.split(maxsplit=1)
