@@ -458,14 +458,17 @@ def _gnome_elements(source: str | Path) -> list[ElementTree.Element]:
         text = source
     if re.search(r"<!(DOCTYPE|ENTITY)", text, re.IGNORECASE):
         raise LayoutError("GNOME map file: document types and entities are not read")
-    parser = ElementTree.XMLPullParser(events=("start", "end"))
+    parser: ElementTree.XMLPullParser[ElementTree.Element] = ElementTree.XMLPullParser(
+        events=("start", "end")
+    )
     depth = 0
     maps: list[ElementTree.Element] = []
     text = text.removeprefix("\ufeff").strip()
     try:
         for start in range(0, len(text), _XML_CHUNK):
             parser.feed(text[start : start + _XML_CHUNK])
-            for event, element in parser.read_events():
+            for read in parser.read_events():  # ("start" | "end", element): the events asked
+                event, element = read[0], read[-1]
                 if event == "end":
                     depth -= 1
                     continue
