@@ -147,7 +147,7 @@ def export_command(
         click.echo(f"interrupted: {out} is as it was", err=True)
         sys.exit(exit_status(error))
     except (ValueError, OSError, ImportError) as error:
-        raise click.ClickException(f"{error}; {out} is as it was") from None
+        raise click.ClickException(str(error)) from None
     skipped = [s for shard in manifest["shards"] for s in shard["skipped"]]
     click.echo(
         f"{manifest['exported']} of {manifest['games']} games exported: {manifest['samples']}"
