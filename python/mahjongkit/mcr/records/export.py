@@ -372,8 +372,9 @@ def _swap_in(folder: Path, staging: Path, shards: list[dict[str, Any]]) -> None:
     The old manifest goes first, so at every moment ``folder`` holds the old export whole,
     no manifest (which :class:`RecordDataset` refuses), or the new export whole; the stopping
     signals wait until the swap is done (a few renames)."""
+    mask = getattr(signal, "pthread_sigmask", None)  # not on Windows
     blocked = set(STOPPING_SIGNALS) | {signal.SIGINT}
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, blocked)
+    previous = mask(signal.SIG_BLOCK, blocked) if mask is not None else set()
     try:
         (folder / MANIFEST).unlink(missing_ok=True)
         for old in folder.glob("shard-*.npz"):
@@ -383,7 +384,8 @@ def _swap_in(folder: Path, staging: Path, shards: list[dict[str, Any]]) -> None:
             os.replace(staging / shard["file"], folder / shard["file"])
         os.replace(staging / MANIFEST, folder / MANIFEST)
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        if mask is not None:
+            mask(signal.SIG_SETMASK, previous)
 
 
 def export(
