@@ -34,7 +34,7 @@ import signal
 import sys
 import tempfile
 import zipfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -332,7 +332,7 @@ def _worker_start() -> None:
 
 def _run(
     pieces: Sequence[Slice], history: int, impl: str | None, workers: int, scheduler: str | None
-) -> Iterator[tuple[bytes, dict[str, Any]]]:
+) -> Generator[tuple[bytes, dict[str, Any]], None, None]:
     if scheduler is not None:
         with scheduler_client(scheduler) as client:
             futures = [client.submit(export_slice, p, history, impl, pure=False) for p in pieces]
@@ -419,11 +419,13 @@ def export(
         staging = Path(tempfile.mkdtemp(prefix=".export-", suffix=".partial", dir=folder))
         try:
             shards = []
-            for data, summary in _run(pieces, history, impl, workers, scheduler):
-                (staging / summary["file"]).write_bytes(data)
-                shards.append(summary)
-                if progress is not None:
-                    progress(summary["games"])
+            # closing(): the workers are stopped here, whatever ends the loop
+            with contextlib.closing(_run(pieces, history, impl, workers, scheduler)) as results:
+                for data, summary in results:
+                    (staging / summary["file"]).write_bytes(data)
+                    shards.append(summary)
+                    if progress is not None:
+                        progress(summary["games"])
             manifest = {
                 "format": FORMAT,
                 "version": VERSION,
