@@ -462,6 +462,7 @@ def _gnome_elements(source: str | Path) -> list[ElementTree.Element]:
         events=("start", "end")
     )
     depth = 0
+    pieces = 0  # tile-making elements of the current map
     maps: list[ElementTree.Element] = []
     text = text.removeprefix("\ufeff").strip()
     try:
@@ -477,10 +478,22 @@ def _gnome_elements(source: str | Path) -> list[ElementTree.Element]:
                     raise LayoutError(
                         f"GNOME map file: elements nested more than {GNOME_DEPTH} deep"
                     )
-                if isinstance(element, ElementTree.Element) and element.tag.lower() == "map":
+                if not isinstance(element, ElementTree.Element):
+                    continue
+                tag = element.tag.lower()
+                if tag == "map":
                     maps.append(element)
+                    pieces = 0
                     if len(maps) > GNOME_MAPS:
                         raise LayoutError(f"GNOME map file: more than {GNOME_MAPS} maps")
+                elif tag in _GNOME_FIELDS and maps:
+                    pieces += 1  # each holds a tile at least: refused before the rest is read
+                    if pieces > MAX_SLOTS:
+                        name = _gnome_name(maps[-1], len(maps))
+                        raise LayoutError(
+                            f"GNOME map {name!r} holds more than {MAX_SLOTS} tiles"
+                            f" ({MAX_SETS} tile sets)"
+                        )
         parser.close()
     except ElementTree.ParseError as error:
         raise LayoutError(f"GNOME map file: not well-formed XML ({error})") from None
