@@ -15,8 +15,9 @@ or win; a claim window that asked it: its claim, or pass), a sample holds:
 
 Shard ``k`` holds games ``k·S`` to ``(k + 1)·S - 1`` of the file (``S`` games a shard), so
 the shards are the same bytes whatever the number of workers (processes here, or tasks on a
-Dask cluster); each is written to a temporary name and renamed, and ``manifest.json`` last,
-so an interrupted export leaves no half-written file under a final name. Games that are
+Dask cluster). They and ``manifest.json`` are written into a hidden folder inside the
+output folder and swapped in at the end (:func:`export`), so an interrupted or failed export
+leaves the export already there as it was. Games that are
 unreadable or illegal are left out and listed in the manifest. :class:`RecordDataset` reads
 an export back in batches.
 """
