@@ -130,7 +130,6 @@ def test_an_export_killed_by_sigkill_leaves_the_old_export_readable(tmp_path, ol
 
 SIGNALLED = """
     import json, multiprocessing, os, signal, sys
-    from mahjongkit._signals import exit_status
     from mahjongkit.mcr.records.export import export
     action = sys.argv[3]
     calls = []
@@ -146,8 +145,8 @@ SIGNALLED = """
             os.kill(workers[0], signal.SIGKILL)
     try:
         export(sys.argv[1], sys.argv[2], shard_games=1, workers=2, progress=progress)
-    except KeyboardInterrupt as error:
-        sys.exit(exit_status(error))
+    except KeyboardInterrupt as error:  # Terminated names its signal
+        sys.exit(128 + getattr(error, "signum", signal.SIGINT))
     except OSError as error:
         print("error:", error, file=sys.stderr)
         sys.exit(1)
