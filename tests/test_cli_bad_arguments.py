@@ -175,6 +175,20 @@ CASES = [
         ("search", "--seeds", "0:9", "--where", "free_tiles > 1", "--scheduler", "tls://h:1"),
         "bad Dask scheduler address 'tls://h:1'",
     ),
+    # issue 39: records read only regular files; outputs checked before any work
+    Case(("mcr", "records", "check", "/dev/zero"), "'/dev/zero' is not a regular file"),
+    Case(("mcr", "records", "stats", "/dev/zero"), "'/dev/zero' is not a regular file"),
+    Case(
+        ("mcr", "records", "export", "/dev/zero", "--out", "shards"),
+        "'/dev/zero' is not a regular file",
+    ),
+    Case(
+        ("mcr", "records", "export", "binary.json", "--out", "/dev/null"),
+        "'/dev/null': it is not a folder",
+    ),
+    Case(("mcr", "records", "selfplay", "--output", "/dev/null"), "is not a regular file"),
+    Case(("mcr", "records", "selfplay", "--output", "no/such/r.txt"), "does not exist"),
+    Case(("mcr", "records", "selfplay", "--games", "-5", "--output", "r.txt"), "--games"),
 ]
 
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections import Counter
 from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -119,20 +119,26 @@ def export_command(
 
     Example: mahjongkit mcr records export data.txt --out shards --workers 2
     """
+    from mahjongkit._files import check_output_folder
+    from mahjongkit._signals import exit_status
     from mahjongkit.cli.progress import progress_bar
     from mahjongkit.mcr.records.export import export, index_games
 
-    total = len(index_games(file))
+    try:
+        check_output_folder(out)  # before any work
+        total = len(index_games(file))
+    except (ValueError, OSError) as error:
+        raise click.ClickException(str(error)) from None
     if total == 0:
         raise click.ClickException(f"{file} holds no game to export")
     done = [0]  # the export reports games finished since its last report
-    with progress_bar(total, "games", None if progress else False) as report:
+    try:
+        with progress_bar(total, "games", None if progress else False) as report:
 
-        def advance(games: int) -> None:
-            done[0] += games
-            report(done[0])
+            def advance(games: int) -> None:
+                done[0] += games
+                report(done[0])
 
-        try:
             manifest = export(
                 file,
                 out,
@@ -141,8 +147,11 @@ def export_command(
                 shard_games=shard_games,
                 progress=advance,
             )
-        except (ValueError, OSError, ImportError) as error:
-            raise click.ClickException(str(error)) from None
+    except KeyboardInterrupt as error:
+        click.echo(f"interrupted: {out} is as it was", err=True)
+        sys.exit(exit_status(error))
+    except (ValueError, OSError, ImportError) as error:
+        raise click.ClickException(str(error)) from None
     skipped = [s for shard in manifest["shards"] for s in shard["skipped"]]
     click.echo(
         f"{manifest['exported']} of {plural(manifest['games'], 'game')} exported:"
@@ -173,7 +182,9 @@ def sample_command(file: str) -> None:
 
 
 @records.command(name="selfplay")
-@click.option("--games", default=100, show_default=True, help="Games to play.")
+@click.option(
+    "--games", default=100, show_default=True, type=click.IntRange(min=1), help="Games to play."
+)
 @click.option("--seed", default="selfplay", show_default=True, help="Seed of the deals.")
 @click.option(
     "--players",
@@ -188,11 +199,12 @@ def sample_command(file: str) -> None:
 def selfplay_command(games: int, seed: str, players: str, output: str, progress: bool) -> None:
     """Play games in the Botzone variant and write them as records."""
     from mahjongkit._entry import current_folder_on_path
+    from mahjongkit.cli._output import checked, write
     from mahjongkit.cli.progress import progress_bar
-    from mahjongkit.mcr.records.export import write_atomically
     from mahjongkit.mcr.records.format import Record, format_record
     from mahjongkit.mcr.records.write import play_records
 
+    checked(output)  # before any game is played
     current_folder_on_path()
     specs = [s.strip() for s in players.split(",")]
     if len(specs) != 4:
@@ -207,5 +219,5 @@ def selfplay_command(games: int, seed: str, players: str, output: str, progress:
         except ValueError as error:
             raise click.ClickException(str(error)) from None
     text = "".join(format_record(record) + "\n" for record in played)
-    write_atomically(Path(output), text.encode("utf-8"))
+    write(output, text, "the records")
     click.echo(f"{plural(len(played), 'game')} written to {output}")

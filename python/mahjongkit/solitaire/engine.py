@@ -38,7 +38,7 @@ core_geometry = _cpp.geometry
 """The compiled geometry of a layout (cached), for code that batches core calls."""
 
 
-class DealError(RuntimeError):
+class DealError(ValueError):
     """Every trial of a reverse deal got stuck: the message names the layout and the seed."""
 
 

@@ -583,7 +583,7 @@ class Replay:
             raise bad(
                 "bad_game", f"game is the game's number in the file, from 0, got {_clip(wanted)}"
             )
-        games = read_records(text.splitlines(keepends=True))
+        games = read_records(text.encode("utf-8", "surrogatepass"))
         record = next(itertools.islice(games, wanted, None), None)
         if record is None:
             raise bad("bad_game", f"the file holds fewer than {wanted + 1} games")

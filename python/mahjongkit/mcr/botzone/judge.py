@@ -422,6 +422,20 @@ def replay(log: dict[str, Any] | str) -> JudgeResult:
     return replayed(log)[1]
 
 
+_DECIDED: Final = (
+    "scores",
+    "outcome",
+    "winner",
+    "by",
+    "discarder",
+    "points",
+    "fans",
+    "offender",
+    "verdict",
+)
+"""The fields of a log's result that its answers decide, each compared by :func:`replayed`."""
+
+
 def replayed(log: dict[str, Any] | str) -> tuple[Judge, JudgeResult]:
     """:func:`replay`, with the judge that played the log again (its ``rules`` hold every
     move, for a viewer)."""
@@ -434,8 +448,11 @@ def replayed(log: dict[str, Any] | str) -> tuple[Judge, JudgeResult]:
     judge = Judge(agents, deal)
     result = judge.play()
     expected = data["result"]
-    got = result.to_json()["result"]
-    for key in ("scores", "outcome", "winner", "offender", "verdict", "points"):
+    got = json.loads(json.dumps(result.to_json()["result"]))  # as JSON: lists, not tuples
+    # Everything the hand decided (not the timing: slowest, message).
+    for key in _DECIDED:
         if got[key] != expected[key]:
-            raise ValueError(f"the replay gives {key} {got[key]!r}, the log {expected[key]!r}")
+            shown = repr(expected[key])
+            shown = shown if len(shown) <= 60 else shown[:57] + "..."
+            raise ValueError(f"the replay gives {key} {got[key]!r}, the log {shown}")
     return judge, result
