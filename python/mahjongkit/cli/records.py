@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections import Counter
 from collections.abc import Iterator
@@ -124,13 +125,16 @@ def export_command(
     from mahjongkit.cli.progress import progress_bar
     from mahjongkit.mcr.records.export import export, index_games
 
+    existed = os.path.lexists(out)
     try:
         check_output_folder(out)  # before any work
         total = len(index_games(file))
+        if total == 0:
+            raise ValueError(f"{file} holds no game to export")
     except (ValueError, OSError) as error:
+        if not existed and os.path.isdir(out):  # the check made it: a refusal leaves nothing
+            os.rmdir(out)
         raise click.ClickException(str(error)) from None
-    if total == 0:
-        raise click.ClickException(f"{file} holds no game to export")
     done = [0]  # the export reports games finished since its last report
     try:
         with progress_bar(total, "games", None if progress else False) as report:
