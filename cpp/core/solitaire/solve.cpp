@@ -66,8 +66,8 @@ class Solver {
       members_[groups[i]].set(i);
       root_.set(i);
     }
-    // The node key pins pairings of groups of up to four tiles; larger groups (only in hand-made
-    // positions) make keys ambiguous, so the transposition table is then off.
+    // The node key pins pairings of groups of up to four tiles; larger groups (boards of two or
+    // more tile sets, hand-made positions) make keys ambiguous, so the table is then off.
     for (const Bits<W>& m : members_) exact_keys_ = exact_keys_ && m.count() <= 4;
     start_ = thread_seconds();
   }
@@ -391,6 +391,11 @@ class Solver {
     s.uncommitted.reset(b);
     // Two uncommitted tiles left in a group have no choice: commit them too.
     const Bits<W> rest = members_[group_[a]] & s.uncommitted & s.present;
+    // A refuted bit means "refuted as the partner of the group's lowest uncommitted tile". In a
+    // group of six or eight that tile changes when it is paired here, and the bits would then
+    // refute other pairings: drop the group's bits (its lookahead re-derives what still holds).
+    // A group of four has no uncommitted tiles left after this, so nothing changes for it.
+    s.refuted = s.refuted.andnot(rest);
     if (rest.count() == 2) {
       const int c = rest.nth(0), d = rest.nth(1);
       s.partner[c] = static_cast<std::int16_t>(d);
@@ -700,7 +705,9 @@ class Solver {
       Bits<W> group_why;
       // Once a group has as many viable pairings as the best group so far it cannot be chosen,
       // so its remaining pairings need no lookahead (the relaxations are most of the time).
-      const std::size_t enough = best.empty() ? 3 : best.size();
+      // (No cap before a best exists: a group of six or eight offers its lead five or seven
+      // partners, and every one of them must be a branch of the node that chooses the group.)
+      const std::size_t enough = best.empty() ? Bits<W>::kCapacity : best.size();
       bool cut = false;
       open.for_each([&](int u) {
         if (u == lead) return;
