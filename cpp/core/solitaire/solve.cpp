@@ -149,10 +149,12 @@ class Solver {
 
   // Removes, repeatedly, every group whose remaining tiles are all free. Safe because freedom
   // only grows as tiles go: any solution can be reordered to take those tiles first.
-  void safe_reduce(Bits<W>& present, std::vector<std::pair<int, int>>& path) const {
+  // `known_free`, when given, is the free set of `present` and is kept up to date.
+  void safe_reduce(Bits<W>& present, std::vector<std::pair<int, int>>& path,
+                   Bits<W>* known_free = nullptr) const {
+    Bits<W> free = known_free ? *known_free : g_.free_set(present);
     for (bool changed = true; changed;) {
       changed = false;
-      const Bits<W> free = g_.free_set(present);
       Bits<W> done;
       free.for_each([&](int t) {
         if (done.test(t)) return;
@@ -172,9 +174,23 @@ class Solver {
       });
       if (done.any()) {
         present = present.andnot(done);
+        Bits<W> touched;
+        done.for_each([&](int t) { touched |= g_.affects[t]; });
+        free = freed(free.andnot(done), present, touched);
         changed = true;
       }
     }
+    if (known_free) *known_free = free;
+  }
+
+  // The free set after some tiles went: `free` without them, plus the tiles of `touched` (the
+  // slots the removals affect) that are free in `after`. Freedom only grows as tiles go, so
+  // this equals g_.free_set(after) at the cost of the affected slots only.
+  Bits<W> freed(Bits<W> free, const Bits<W>& after, const Bits<W>& touched) const {
+    (touched & after).andnot(free).for_each([&](int u) {
+      if (g_.is_free(u, after)) free.set(u);
+    });
+    return free;
   }
 
   // An optimistic game that can only do better than the real one: a tile may go as soon as it
@@ -270,9 +286,8 @@ class Solver {
   }
 
   // Candidate moves: two free tiles of a group (safe groups are already gone).
-  void moves(const Bits<W>& present, std::vector<Move>& out) const {
+  void moves(const Bits<W>& free, std::vector<Move>& out) const {
     out.clear();
-    const Bits<W> free = g_.free_set(present);
     Bits<W> seen;
     free.for_each([&](int t) {
       if (seen.test(t)) return;
@@ -290,48 +305,59 @@ class Solver {
   }
 
   // How many tiles a move frees: the ordering heuristic (most liberating first).
-  int liberation(const Bits<W>& present, int a, int b) const {
+  int liberation(const Bits<W>& present, const Bits<W>& free, int a, int b) const {
     Bits<W> after = present;
     after.reset(a);
     after.reset(b);
     int gained = 0;
     ((g_.affects[a] | g_.affects[b]) & after).for_each([&](int t) {
-      if (!g_.is_free(t, present) && g_.is_free(t, after)) ++gained;
+      if (!free.test(t) && g_.is_free(t, after)) ++gained;
     });
     return gained;
   }
 
+  // One random game. The free set is carried from move to move (only the slots a removal
+  // affects are tested again); every choice is what it was with free sets computed afresh.
   bool playout(Bits<W> present, std::vector<std::pair<int, int>>& path) {
     std::vector<Move> ms;
+    Bits<W> free = g_.free_set(present);
     for (;;) {
-      safe_reduce(present, path);
+      safe_reduce(present, path, &free);
       if (present.none()) return true;
-      moves(present, ms);
+      moves(free, ms);
       if (ms.empty()) return false;
       // Bias toward liberating moves without making playouts deterministic.
       int best = -1, best_score = -1;
       for (int tries = 0; tries < 2; ++tries) {
         const Move& m = ms[rng_.below(static_cast<int>(ms.size()))];
-        const int s = liberation(present, m.a, m.b);
+        const int s = liberation(present, free, m.a, m.b);
         if (s > best_score) {
           best_score = s;
           best = static_cast<int>(&m - ms.data());
         }
       }
       Move m = ms[best];
-      Bits<W> next = present;
-      next.reset(m.a);
-      next.reset(m.b);
-      if (relaxation_dead(next)) {
+      auto after = [&](const Move& move, Bits<W>& next, Bits<W>& next_free) {
+        next = present;
+        next.reset(move.a);
+        next.reset(move.b);
+        Bits<W> gone;
+        gone.set(move.a);
+        gone.set(move.b);
+        next_free = freed(free.andnot(gone), next, g_.affects[move.a] | g_.affects[move.b]);
+      };
+      Bits<W> next, next_free;
+      after(m, next, next_free);
+      if (relax(next, next, nullptr, next_free)) {
         // One look for a move that keeps the relaxed game alive.
         bool found = false;
         for (const Move& alt : ms) {
-          Bits<W> t = present;
-          t.reset(alt.a);
-          t.reset(alt.b);
-          if (!relaxation_dead(t)) {
+          Bits<W> t, t_free;
+          after(alt, t, t_free);
+          if (!relax(t, t, nullptr, t_free)) {
             m = alt;
             next = t;
+            next_free = t_free;
             found = true;
             break;
           }
@@ -339,6 +365,7 @@ class Solver {
         if (!found) return false;
       }
       present = next;
+      free = next_free;
       path.emplace_back(m.a, m.b);
     }
   }
