@@ -30,9 +30,10 @@ import sys
 from pathlib import Path
 
 from benchmarks.bench_solver import percentile, uniform_deal, wilson
+
 from mahjongkit.solitaire import get_layout
 from mahjongkit.solitaire.layout import Layout
-from mahjongkit.solitaire.solver import Verdict, groups_of, solve
+from mahjongkit.solitaire.solver import groups_of, solve
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "benchmarks" / "debondt" / "debondt.cpp"
@@ -85,11 +86,13 @@ def summary(name: str, records: list[dict[str, object]], key: str, budget: float
     unknown = verdicts.count("unknown")
     unsolvable = verdicts.count("unsolvable")
     low, high = wilson(unsolvable, n)
+    p90, p99 = percentile(times, 0.90), percentile(times, 0.99)
     print(
         f"{name:<10} median {1000 * statistics.median(times):8.3f} ms  "
-        f"p90 {1000 * percentile(times, 0.90):8.2f} ms  p99 {1000 * percentile(times, 0.99):8.1f} ms  "
+        f"p90 {1000 * p90:8.2f} ms  p99 {1000 * p99:8.1f} ms  "
         f"max {1000 * max(times):7.0f} ms  undecided {unknown}  "
-        f"unsolvable {unsolvable} = {100 * unsolvable / n:.2f} % (95 % CI {100 * low:.2f}-{100 * high:.2f})"
+        f"unsolvable {unsolvable} = {100 * unsolvable / n:.2f} % "
+        f"(95 % CI {100 * low:.2f}-{100 * high:.2f})"
     )
 
 
@@ -109,7 +112,10 @@ def main() -> None:
     if args.out and args.out.exists():
         for line in args.out.read_text().splitlines():
             record = json.loads(line)
-            if record["layout"] == layout.name and args.start <= record["deal"] < args.start + args.deals:
+            if (
+                record["layout"] == layout.name
+                and args.start <= record["deal"] < args.start + args.deals
+            ):
                 records.append(record)
                 done.add(int(record["deal"]))
     sink = args.out.open("a") if args.out else None
@@ -121,8 +127,12 @@ def main() -> None:
         fresh = {}
         for i in chunk:
             result = solve(layout, faces[i], max_seconds=args.budget, max_nodes=0)
-            fresh[i] = {"layout": layout.name, "deal": i, "ours": result.verdict.value,
-                        "ours_s": result.seconds}
+            fresh[i] = {
+                "layout": layout.name,
+                "deal": i,
+                "ours": result.verdict.value,
+                "ours_s": result.seconds,
+            }
         if port is not None:
             for i in chunk:
                 verdict, seconds = port.solve(i, groups_of(layout, faces[i]))
@@ -138,7 +148,9 @@ def main() -> None:
         port.close()
     if sink:
         sink.close()
-    print(f"{layout.name}: {len(records)} uniform deals (from {args.start}), budget {args.budget} s CPU")
+    print(
+        f"{layout.name}: {len(records)} uniform deals (from {args.start}), budget {args.budget} s"
+    )
     summary("ours", records, "ours", args.budget)
     if all("bondt" in r for r in records):
         summary("de Bondt", records, "bondt", args.budget)
@@ -149,7 +161,13 @@ def main() -> None:
         ]
         print(f"decided differently: {len(differ)} {differ[:20]}")
         slow = sorted(records, key=lambda r: -float(str(r["ours_s"])))[:5]
-        print("our slowest:", [(r["deal"], round(float(str(r["ours_s"])), 3), round(float(str(r["bondt_s"])), 4)) for r in slow])
+        print(
+            "our slowest:",
+            [
+                (r["deal"], round(float(str(r["ours_s"])), 3), round(float(str(r["bondt_s"])), 4))
+                for r in slow
+            ],
+        )
 
 
 if __name__ == "__main__":

@@ -75,9 +75,14 @@ def positions(draw: st.DrawFn) -> tuple[list[Slot], list[int]]:
     return slots, list(draw(st.permutations(faces)))
 
 
-def core_solve(layout: Layout, faces: list[int], playouts: int) -> tuple[int, list[tuple[int, int]]]:
+def core_solve(
+    layout: Layout, faces: list[int], playouts: int
+) -> tuple[int, list[tuple[int, int]]]:
     status, solution, *_ = core.solve(
-        _cpp.geometry(layout), groups_of(layout, faces), max_nodes=2_000_000, max_seconds=0,
+        _cpp.geometry(layout),
+        groups_of(layout, faces),
+        max_nodes=2_000_000,
+        max_seconds=0,
         playouts=playouts,
     )
     return status, solution
@@ -85,7 +90,9 @@ def core_solve(layout: Layout, faces: list[int], playouts: int) -> tuple[int, li
 
 @settings(max_examples=300, deadline=None)
 @given(positions())
-def test_groups_of_six_and_eight_agree_with_brute_force(position: tuple[list[Slot], list[int]]) -> None:
+def test_groups_of_six_and_eight_agree_with_brute_force(
+    position: tuple[list[Slot], list[int]],
+) -> None:
     slots, faces = position
     layout = Layout.from_slots(slots, name="random")
     truth = clears(slots, faces)

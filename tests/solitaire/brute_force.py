@@ -44,9 +44,7 @@ def clears(slots: Sequence[Slot], faces: Sequence[int]) -> bool:
         live = [i for i in range(n) if present >> i & 1 and is_free(slots, i, present)]
         for k, a in enumerate(live):
             for b in live[k + 1 :]:
-                if tiles.solitaire_match(faces[a], faces[b]) and wins(
-                    present & ~(1 << a | 1 << b)
-                ):
+                if tiles.solitaire_match(faces[a], faces[b]) and wins(present & ~(1 << a | 1 << b)):
                     return True
         return False
 
