@@ -66,9 +66,13 @@ class Solver {
       members_[groups[i]].set(i);
       root_.set(i);
     }
-    // The node key pins pairings of groups of up to four tiles; larger groups (boards of two or
-    // more tile sets, hand-made positions) make keys ambiguous, so the table is then off.
-    for (const Bits<W>& m : members_) exact_keys_ = exact_keys_ && m.count() <= 4;
+    // Learning names pairings as literals of groups of four; a larger group (boards of two or
+    // more tile sets, hand-made positions) has choices no literal names, so learning is then
+    // off (a reason could leave out the choice that killed a state). The table of dead states
+    // stays on: its key holds every committed pair.
+    for (const Bits<W>& m : members_) learning_ = learning_ && m.count() <= 4;
+    big_.assign(g.n, 0);
+    for (int i = 0; i < g.n; ++i) big_[i] = groups[i] >= 0 && members_[groups[i]].count() > 4;
     start_ = thread_seconds();
   }
 
@@ -388,24 +392,37 @@ class Solver {
 
   struct Key {
     Bits<W> present, uncommitted, pairing;
+    std::vector<std::int16_t> pairs;  // committed pairs of groups of more than four tiles
     bool operator==(const Key& o) const {
-      return present == o.present && uncommitted == o.uncommitted && pairing == o.pairing;
+      return present == o.present && uncommitted == o.uncommitted && pairing == o.pairing &&
+             pairs == o.pairs;
     }
   };
   struct KeyHash {
     std::size_t operator()(const Key& k) const {
       BitsHash h;
-      return h(k.present) ^ (h(k.uncommitted) * 31) ^ (h(k.pairing) * 1000003);
+      std::size_t x = h(k.present) ^ (h(k.uncommitted) * 31) ^ (h(k.pairing) * 1000003);
+      for (const std::int16_t t : k.pairs) x = x * 0x100000001B3ULL + static_cast<std::size_t>(t);
+      return x;
     }
   };
 
-  // The state of a node: what is present, what is uncommitted, and for every group the partner
-  // of its lowest present committed tile (which pins the pairing of a group of four).
+  // The state of a node: what is present, what is uncommitted, and the pairing of the
+  // committed tiles. For a group of up to four tiles the partner of its lowest present
+  // committed tile pins it; a larger group lists its committed pairs (lower tile, partner) in
+  // slot order, since no set of slots tells its pairings apart ((a,c),(b,d) and (a,d),(b,c)
+  // have the same tiles as partners of lower ones).
   Key key_of(const Node& s) const {
-    Key k{s.present, s.uncommitted, Bits<W>{}};
+    Key k{s.present, s.uncommitted, Bits<W>{}, {}};
     s.present.andnot(s.uncommitted).for_each([&](int t) {
       const int p = s.partner[t];
-      if (p > t && (members_[group_[t]] & s.present).nth(0) == t) k.pairing.set(p);
+      if (p < t) return;
+      if (big_[t]) {
+        k.pairs.push_back(static_cast<std::int16_t>(t));
+        k.pairs.push_back(static_cast<std::int16_t>(p));
+      } else if ((members_[group_[t]] & s.present).nth(0) == t) {
+        k.pairing.set(p);
+      }
     });
     return k;
   }
@@ -640,7 +657,7 @@ class Solver {
   // groups already gone may not contain the stored reason; it is dead all the same, and then
   // its own pairings are the (weaker) reason.
   void remember(const Key& key, const Bits<W>& why) {
-    if (exact_keys_) dead_nodes_[key] = why;
+    dead_nodes_[key] = why;
     add_nogood(why);
   }
 
@@ -687,7 +704,7 @@ class Solver {
     greedy(s, path);
     if (s.present.none()) return 1;
     const Key key = key_of(s);
-    if (exact_keys_) {
+    {
       const auto hit = dead_nodes_.find(key);
       if (hit != dead_nodes_.end()) {
         why = hit->second.andnot(s.lits).none() ? hit->second : s.lits;
@@ -885,7 +902,7 @@ class Solver {
     root.partner.fill(-1);
     // The groups with four tiles here are the decisions: each gets three literals.
     var_of_tile_.assign(g_.n, -1);
-    if (exact_keys_) {
+    if (learning_) {
       for (const Bits<W>& m : members_) {
         const Bits<W> here = m & present;
         if (here.count() != 4) continue;
@@ -934,7 +951,8 @@ class Solver {
   std::vector<std::array<int, 4>> var_tiles_;  // each decision's four slots, ascending
   std::array<Bits<W>, Bits<W>::kCapacity> reasons_{};  // why each refuted literal is refuted
   std::vector<std::pair<int, Bits<W>>> trail_;      // reasons to restore on the way back
-  bool exact_keys_ = true;
+  bool learning_ = true;
+  std::vector<char> big_;  // slot i's group has more than four tiles (its pairs go in keys)
   bool branch_anywhere_ = true;
   std::int64_t restart_limit_ = 0;
   bool restart_hit_ = false;

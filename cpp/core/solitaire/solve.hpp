@@ -16,7 +16,7 @@
 //      pairings are fixed). It branches on the group with the fewest pairings the relaxation
 //      cannot refute (fail first; the restarts take turns on how ties between such groups are
 //      broken), restarts with growing node allowances and a fresh tie order of pairings, and
-//      keeps a table of dead (present set, pairings) states across restarts;
+//      keeps a table of dead (present set, pairings) states across restarts (every group size);
 //   5. learning: every dead state comes with a reason, a set of pairing choices that no
 //      solution can contain together (from the relaxation: the pairings of the free tiles of a
 //      small closed stuck set, minimised by re-running it with fewer pairings from the root;
