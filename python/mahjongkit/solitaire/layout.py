@@ -78,6 +78,7 @@ BUILTIN_FILES: Final = (
     "step_pyramid.txt",
     "butterfly.txt",
     "turtle.txt",
+    "standard_turtle.txt",
     "great_wall.txt",
 )
 """The built-in layouts, easiest first (by the win rate of a random player)."""
@@ -631,7 +632,7 @@ def layouts() -> tuple[Layout, ...]:
     """The built-in layouts, easiest first.
 
     >>> [layout.size for layout in layouts()]
-    [36, 54, 64, 78, 80, 100, 144, 120]
+    [36, 54, 64, 78, 80, 100, 144, 144, 120]
     """
     folder = resources.files("mahjongkit.solitaire") / "layouts"
     return tuple(
