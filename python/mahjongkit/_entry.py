@@ -16,7 +16,13 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from mahjongkit._boundary import EXPECTED, LEVELS, one_line
+from mahjongkit._boundary import (
+    EXPECTED,
+    LEVELS,
+    current_folder_on_path,
+    one_line,
+    quiet_broken_pipe,
+)
 
 
 def botzone_arguments(args: Sequence[str]) -> tuple[str, bool] | None:
@@ -68,11 +74,20 @@ def main(**click_options: Any) -> None:
     if chosen is None:
         from mahjongkit.cli import main as command_line
 
-        command_line(**click_options)
+        try:
+            command_line(**click_options)
+        except SystemExit:
+            try:
+                sys.stdout.flush()  # here, not at exit, where a closed pipe is a traceback
+            except BrokenPipeError:
+                quiet_broken_pipe()
+                raise SystemExit(0) from None
+            raise
         return
     from mahjongkit.mcr.botzone.program import serve
 
     spec, keep_running = chosen
+    current_folder_on_path()
     try:
         status = serve(spec, keep_running=keep_running)
     except EXPECTED as error:

@@ -5,7 +5,6 @@ sequence at all clears the board."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,42 +13,9 @@ from mahjongkit import tiles
 from mahjongkit.solitaire import get_layout, layouts
 from mahjongkit.solitaire.rng import Rng
 from mahjongkit.solitaire.solver import Verdict, solve
+from tests.solitaire.brute_force import clears as brute_force
 
 SMALL = ["tea house", "twin bridge", "fortress"]
-
-
-def brute_force(slots: Sequence[tuple[int, int, int]], faces: Sequence[int]) -> bool:
-    """Every order of every legal move, with its own free rule; nothing clever at all."""
-    n = len(slots)
-
-    def free(i: int, present: int) -> bool:
-        x, y, z = slots[i]
-        left = right = False
-        for j in range(n):
-            if not present >> j & 1 or j == i:
-                continue
-            bx, by, bz = slots[j]
-            if bz > z and abs(bx - x) < 2 and abs(by - y) < 2:
-                return False
-            if bz == z and abs(by - y) < 2:
-                left |= bx - x == -2
-                right |= bx - x == 2
-        return not (left and right)
-
-    @cache
-    def clears(present: int) -> bool:
-        if not present:
-            return True
-        live = [i for i in range(n) if present >> i & 1 and free(i, present)]
-        for k, a in enumerate(live):
-            for b in live[k + 1 :]:
-                if tiles.solitaire_match(faces[a], faces[b]) and clears(
-                    present & ~(1 << a | 1 << b)
-                ):
-                    return True
-        return False
-
-    return clears(sum(1 << i for i in range(n) if faces[i]))
 
 
 def replays(slots: Sequence[tuple[int, int, int]], faces: Sequence[int], solution) -> bool:  # type: ignore[no-untyped-def]

@@ -40,6 +40,7 @@ BUILTINS = {
     "Step Pyramid": (80, (40, 24, 12, 4), 28),
     "Butterfly": (100, (68, 27, 5), 39),
     "Turtle": (144, (87, 36, 16, 4, 1), 33),
+    "Standard Turtle": (144, (87, 36, 16, 4, 1), 35),
     "Great Wall": (120, (68, 30, 14, 8), 14),
 }
 
@@ -180,3 +181,15 @@ def test_a_used_layout_pickles_without_its_compiled_cache() -> None:
     again = pickle.loads(pickle.dumps(turtle))
     assert again == turtle and again.slots == turtle.slots
     assert deal(again, seed=3) == deal(turtle, seed=3)
+
+
+def test_standard_turtle_is_the_turtle_with_layer_0_moved_back_one_tile() -> None:
+    # KMahjongg's, GNOME Mahjongg's and ffalt/mah's Turtle: the pyramid centred on layer 0.
+    # Decision 1's Turtle moves layer 0 one tile right; slot numbers stay the same.
+    turtle, standard = get_layout("turtle"), get_layout("standard turtle")
+    moved = [(x - 2, y, z) if z == 0 else (x, y, z) for x, y, z in turtle.slots]
+    assert list(standard.slots) == moved
+    # Centred: layer 0's main rows span x 2..26 (their middle is 14), and so does the cap.
+    assert min(x for x, y, z in standard.slots if z == 0 and y == 0) == 2
+    assert standard.slots[143] == (13, 7, 4)
+    assert len(free_slots(standard, range(144))) - len(free_slots(turtle, range(144))) == 2

@@ -66,9 +66,13 @@ class Solver {
       members_[groups[i]].set(i);
       root_.set(i);
     }
-    // The node key pins pairings of groups of up to four tiles; larger groups (only in hand-made
-    // positions) make keys ambiguous, so the transposition table is then off.
-    for (const Bits<W>& m : members_) exact_keys_ = exact_keys_ && m.count() <= 4;
+    // Learning names pairings as literals of groups of four; a larger group (boards of two or
+    // more tile sets, hand-made positions) has choices no literal names, so learning is then
+    // off (a reason could leave out the choice that killed a state). The table of dead states
+    // stays on: its key holds every committed pair.
+    for (const Bits<W>& m : members_) learning_ = learning_ && m.count() <= 4;
+    big_.assign(g.n, 0);
+    for (int i = 0; i < g.n; ++i) big_[i] = groups[i] >= 0 && members_[groups[i]].count() > 4;
     start_ = thread_seconds();
   }
 
@@ -149,10 +153,12 @@ class Solver {
 
   // Removes, repeatedly, every group whose remaining tiles are all free. Safe because freedom
   // only grows as tiles go: any solution can be reordered to take those tiles first.
-  void safe_reduce(Bits<W>& present, std::vector<std::pair<int, int>>& path) const {
+  // `known_free`, when given, is the free set of `present` and is kept up to date.
+  void safe_reduce(Bits<W>& present, std::vector<std::pair<int, int>>& path,
+                   Bits<W>* known_free = nullptr) const {
+    Bits<W> free = known_free ? *known_free : g_.free_set(present);
     for (bool changed = true; changed;) {
       changed = false;
-      const Bits<W> free = g_.free_set(present);
       Bits<W> done;
       free.for_each([&](int t) {
         if (done.test(t)) return;
@@ -172,9 +178,23 @@ class Solver {
       });
       if (done.any()) {
         present = present.andnot(done);
+        Bits<W> touched;
+        done.for_each([&](int t) { touched |= g_.affects[t]; });
+        free = freed(free.andnot(done), present, touched);
         changed = true;
       }
     }
+    if (known_free) *known_free = free;
+  }
+
+  // The free set after some tiles went: `free` without them, plus the tiles of `touched` (the
+  // slots the removals affect) that are free in `after`. Freedom only grows as tiles go, so
+  // this equals g_.free_set(after) at the cost of the affected slots only.
+  Bits<W> freed(Bits<W> free, const Bits<W>& after, const Bits<W>& touched) const {
+    (touched & after).andnot(free).for_each([&](int u) {
+      if (g_.is_free(u, after)) free.set(u);
+    });
+    return free;
   }
 
   // An optimistic game that can only do better than the real one: a tile may go as soon as it
@@ -270,9 +290,8 @@ class Solver {
   }
 
   // Candidate moves: two free tiles of a group (safe groups are already gone).
-  void moves(const Bits<W>& present, std::vector<Move>& out) const {
+  void moves(const Bits<W>& free, std::vector<Move>& out) const {
     out.clear();
-    const Bits<W> free = g_.free_set(present);
     Bits<W> seen;
     free.for_each([&](int t) {
       if (seen.test(t)) return;
@@ -290,48 +309,59 @@ class Solver {
   }
 
   // How many tiles a move frees: the ordering heuristic (most liberating first).
-  int liberation(const Bits<W>& present, int a, int b) const {
+  int liberation(const Bits<W>& present, const Bits<W>& free, int a, int b) const {
     Bits<W> after = present;
     after.reset(a);
     after.reset(b);
     int gained = 0;
     ((g_.affects[a] | g_.affects[b]) & after).for_each([&](int t) {
-      if (!g_.is_free(t, present) && g_.is_free(t, after)) ++gained;
+      if (!free.test(t) && g_.is_free(t, after)) ++gained;
     });
     return gained;
   }
 
+  // One random game. The free set is carried from move to move (only the slots a removal
+  // affects are tested again); every choice is what it was with free sets computed afresh.
   bool playout(Bits<W> present, std::vector<std::pair<int, int>>& path) {
     std::vector<Move> ms;
+    Bits<W> free = g_.free_set(present);
     for (;;) {
-      safe_reduce(present, path);
+      safe_reduce(present, path, &free);
       if (present.none()) return true;
-      moves(present, ms);
+      moves(free, ms);
       if (ms.empty()) return false;
       // Bias toward liberating moves without making playouts deterministic.
       int best = -1, best_score = -1;
       for (int tries = 0; tries < 2; ++tries) {
         const Move& m = ms[rng_.below(static_cast<int>(ms.size()))];
-        const int s = liberation(present, m.a, m.b);
+        const int s = liberation(present, free, m.a, m.b);
         if (s > best_score) {
           best_score = s;
           best = static_cast<int>(&m - ms.data());
         }
       }
       Move m = ms[best];
-      Bits<W> next = present;
-      next.reset(m.a);
-      next.reset(m.b);
-      if (relaxation_dead(next)) {
+      auto after = [&](const Move& move, Bits<W>& next, Bits<W>& next_free) {
+        next = present;
+        next.reset(move.a);
+        next.reset(move.b);
+        Bits<W> gone;
+        gone.set(move.a);
+        gone.set(move.b);
+        next_free = freed(free.andnot(gone), next, g_.affects[move.a] | g_.affects[move.b]);
+      };
+      Bits<W> next, next_free;
+      after(m, next, next_free);
+      if (relax(next, next, nullptr, next_free)) {
         // One look for a move that keeps the relaxed game alive.
         bool found = false;
         for (const Move& alt : ms) {
-          Bits<W> t = present;
-          t.reset(alt.a);
-          t.reset(alt.b);
-          if (!relaxation_dead(t)) {
+          Bits<W> t, t_free;
+          after(alt, t, t_free);
+          if (!relax(t, t, nullptr, t_free)) {
             m = alt;
             next = t;
+            next_free = t_free;
             found = true;
             break;
           }
@@ -339,6 +369,7 @@ class Solver {
         if (!found) return false;
       }
       present = next;
+      free = next_free;
       path.emplace_back(m.a, m.b);
     }
   }
@@ -361,24 +392,37 @@ class Solver {
 
   struct Key {
     Bits<W> present, uncommitted, pairing;
+    std::vector<std::int16_t> pairs;  // committed pairs of groups of more than four tiles
     bool operator==(const Key& o) const {
-      return present == o.present && uncommitted == o.uncommitted && pairing == o.pairing;
+      return present == o.present && uncommitted == o.uncommitted && pairing == o.pairing &&
+             pairs == o.pairs;
     }
   };
   struct KeyHash {
     std::size_t operator()(const Key& k) const {
       BitsHash h;
-      return h(k.present) ^ (h(k.uncommitted) * 31) ^ (h(k.pairing) * 1000003);
+      std::size_t x = h(k.present) ^ (h(k.uncommitted) * 31) ^ (h(k.pairing) * 1000003);
+      for (const std::int16_t t : k.pairs) x = x * 0x100000001B3ULL + static_cast<std::size_t>(t);
+      return x;
     }
   };
 
-  // The state of a node: what is present, what is uncommitted, and for every group the partner
-  // of its lowest present committed tile (which pins the pairing of a group of four).
+  // The state of a node: what is present, what is uncommitted, and the pairing of the
+  // committed tiles. For a group of up to four tiles the partner of its lowest present
+  // committed tile pins it; a larger group lists its committed pairs (lower tile, partner) in
+  // slot order, since no set of slots tells its pairings apart ((a,c),(b,d) and (a,d),(b,c)
+  // have the same tiles as partners of lower ones).
   Key key_of(const Node& s) const {
-    Key k{s.present, s.uncommitted, Bits<W>{}};
+    Key k{s.present, s.uncommitted, Bits<W>{}, {}};
     s.present.andnot(s.uncommitted).for_each([&](int t) {
       const int p = s.partner[t];
-      if (p > t && (members_[group_[t]] & s.present).nth(0) == t) k.pairing.set(p);
+      if (p < t) return;
+      if (big_[t]) {
+        k.pairs.push_back(static_cast<std::int16_t>(t));
+        k.pairs.push_back(static_cast<std::int16_t>(p));
+      } else if ((members_[group_[t]] & s.present).nth(0) == t) {
+        k.pairing.set(p);
+      }
     });
     return k;
   }
@@ -391,6 +435,11 @@ class Solver {
     s.uncommitted.reset(b);
     // Two uncommitted tiles left in a group have no choice: commit them too.
     const Bits<W> rest = members_[group_[a]] & s.uncommitted & s.present;
+    // A refuted bit means "refuted as the partner of the group's lowest uncommitted tile". In a
+    // group of six or eight that tile changes when it is paired here, and the bits would then
+    // refute other pairings: drop the group's bits (its lookahead re-derives what still holds).
+    // A group of four has no uncommitted tiles left after this, so nothing changes for it.
+    s.refuted = s.refuted.andnot(rest);
     if (rest.count() == 2) {
       const int c = rest.nth(0), d = rest.nth(1);
       s.partner[c] = static_cast<std::int16_t>(d);
@@ -608,7 +657,7 @@ class Solver {
   // groups already gone may not contain the stored reason; it is dead all the same, and then
   // its own pairings are the (weaker) reason.
   void remember(const Key& key, const Bits<W>& why) {
-    if (exact_keys_) dead_nodes_[key] = why;
+    dead_nodes_[key] = why;
     add_nogood(why);
   }
 
@@ -655,7 +704,7 @@ class Solver {
     greedy(s, path);
     if (s.present.none()) return 1;
     const Key key = key_of(s);
-    if (exact_keys_) {
+    {
       const auto hit = dead_nodes_.find(key);
       if (hit != dead_nodes_.end()) {
         why = hit->second.andnot(s.lits).none() ? hit->second : s.lits;
@@ -700,7 +749,9 @@ class Solver {
       Bits<W> group_why;
       // Once a group has as many viable pairings as the best group so far it cannot be chosen,
       // so its remaining pairings need no lookahead (the relaxations are most of the time).
-      const std::size_t enough = best.empty() ? 3 : best.size();
+      // (No cap before a best exists: a group of six or eight offers its lead five or seven
+      // partners, and every one of them must be a branch of the node that chooses the group.)
+      const std::size_t enough = best.empty() ? Bits<W>::kCapacity : best.size();
       bool cut = false;
       open.for_each([&](int u) {
         if (u == lead) return;
@@ -851,7 +902,7 @@ class Solver {
     root.partner.fill(-1);
     // The groups with four tiles here are the decisions: each gets three literals.
     var_of_tile_.assign(g_.n, -1);
-    if (exact_keys_) {
+    if (learning_) {
       for (const Bits<W>& m : members_) {
         const Bits<W> here = m & present;
         if (here.count() != 4) continue;
@@ -900,7 +951,8 @@ class Solver {
   std::vector<std::array<int, 4>> var_tiles_;  // each decision's four slots, ascending
   std::array<Bits<W>, Bits<W>::kCapacity> reasons_{};  // why each refuted literal is refuted
   std::vector<std::pair<int, Bits<W>>> trail_;      // reasons to restore on the way back
-  bool exact_keys_ = true;
+  bool learning_ = true;
+  std::vector<char> big_;  // slot i's group has more than four tiles (its pairs go in keys)
   bool branch_anywhere_ = true;
   std::int64_t restart_limit_ = 0;
   bool restart_hit_ = false;

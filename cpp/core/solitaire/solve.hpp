@@ -10,12 +10,13 @@
 //      a possible partner free or already relaxed away; tiles left over can never go;
 //   3. random playouts, which find a solution for most solvable positions in microseconds
 //      (a first hundred before the search, the rest a hundred at a time between its restarts);
-//   4. a search over pairings, not move orders: a node fixes whom one tile of a four-tile
-//      group pairs with (3 choices), then plays every free committed pair (confluent once
+//   4. a search over pairings, not move orders: a node fixes whom one tile of a group pairs
+//      with (3 choices in a group of four, 5 or 7 in one of six or eight: every one is a
+//      branch), then plays every free committed pair (confluent once
 //      pairings are fixed). It branches on the group with the fewest pairings the relaxation
 //      cannot refute (fail first; the restarts take turns on how ties between such groups are
 //      broken), restarts with growing node allowances and a fresh tie order of pairings, and
-//      keeps a table of dead (present set, pairings) states across restarts;
+//      keeps a table of dead (present set, pairings) states across restarts (every group size);
 //   5. learning: every dead state comes with a reason, a set of pairing choices that no
 //      solution can contain together (from the relaxation: the pairings of the free tiles of a
 //      small closed stuck set, minimised by re-running it with fewer pairings from the root;

@@ -12,6 +12,10 @@ that it can check the clever one (``cpp/core/solitaire/solve.cpp``):
 * otherwise try every pair of free tiles of one group, in ascending order, remembering
   dead present-sets.
 
+It decides moves, not pairings, so nothing in it depends on how many tiles a match group
+holds: it is exact for the groups of six and eight of two-set boards as for groups of four
+(``tests/conformance/test_solver_groups.py`` checks both solvers against a brute force).
+
 It returns the same tuple as the core's ``solve``: ``(status, solution, nodes, playouts,
 seconds, reason)`` with status 0 unsolvable, 1 solvable, 2 unknown (budget exhausted).
 
