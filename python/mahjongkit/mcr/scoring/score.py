@@ -31,7 +31,7 @@ when read.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Final, Literal, NamedTuple, overload
+from typing import TYPE_CHECKING, Final, Literal, overload
 
 from mahjongkit._impl import pick
 from mahjongkit.mcr.hand.hand import Hand
@@ -323,11 +323,11 @@ def score_many(
     """
     if on_error not in ("raise", "return"):
         raise ValueError(f"on_error is 'raise' or 'return', not {on_error!r}")
-    scorer = pick(impl, _CORE_MANY, _REFERENCE_MANY)
+    score_batch, score_each = pick(impl, _CORE_MANY, _REFERENCE_MANY)
     if isinstance(hands, WinBatch):
         if contexts is not None:
             raise TypeError("a WinBatch holds its contexts: pass no contexts with it")
-        answer = scorer.batch(hands, ruleset)
+        answer = score_batch(hands, ruleset)
         first = answer.first_refused()
         if on_error == "raise" and first is not None:
             error = answer[first]
@@ -338,7 +338,7 @@ def score_many(
         raise TypeError("score_many needs the contexts of the hands")
     if len(hands) != len(contexts):
         raise ValueError(f"{len(hands)} hands but {len(contexts)} contexts")
-    results = scorer.each(hands, contexts, ruleset)
+    results = score_each(hands, contexts, ruleset)
     _raise_first(results, on_error)
     return results
 
@@ -357,13 +357,6 @@ def _each_core(
     hands: Sequence[HandLike], contexts: Sequence[WinContext], ruleset: Ruleset
 ) -> list[Tally | ScoreRefused]:
     return _batch_core(WinBatch(hands, contexts), ruleset).tolist()
-
-
-class _ManyScorer(NamedTuple):
-    """One implementation of :func:`score_many`: a batch's, a list's."""
-
-    batch: Callable[[WinBatch, Ruleset], TallyBatch]
-    each: Callable[[Sequence[HandLike], Sequence[WinContext], Ruleset], list[Tally | ScoreRefused]]
 
 
 def _score_each(
@@ -398,5 +391,12 @@ def fan_of(number: int) -> Fan:
     return FANS.get(number, CONCEALED_KONG_AND_MELDED_KONG)
 
 
-_CORE_MANY: Final = _ManyScorer(_batch_core, _each_core)
-_REFERENCE_MANY: Final = _ManyScorer(_batch_reference, _score_each)
+# One implementation of score_many each: a batch's scorer, a list's (a plain pair: the
+# packed Botzone bot's lowering to Python 3.6 drops class annotations, a NamedTuple's fields).
+if TYPE_CHECKING:
+    _ManyScorer = tuple[
+        Callable[[WinBatch, Ruleset], TallyBatch],
+        Callable[[Sequence[HandLike], Sequence[WinContext], Ruleset], list[Tally | ScoreRefused]],
+    ]
+_CORE_MANY: Final[_ManyScorer] = (_batch_core, _each_core)
+_REFERENCE_MANY: Final[_ManyScorer] = (_batch_reference, _score_each)
