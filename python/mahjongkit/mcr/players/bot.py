@@ -54,18 +54,21 @@ from typing import TYPE_CHECKING, Any, Final
 
 from mahjongkit.mcr.analysis.engine import shanten, shanten_after_discard, waits
 from mahjongkit.mcr.game.moves import WIN, Move, MoveKind
+from mahjongkit.mcr.game.variant import STANDARD, Variant
 from mahjongkit.mcr.game.window import Phase
 from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.hand.meld import Meld, MeldKind
 from mahjongkit.mcr.hand.notation import format_hand
+from mahjongkit.mcr.hand.wall import SeatWalls, Wall
 from mahjongkit.mcr.players.planner import discard_values, hand_value
 from mahjongkit.mcr.scoring.context import WinBy, WinContext
+from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
 from mahjongkit.tiles import STANDARD_KINDS, is_honour, is_suited, is_terminal
 
 if TYPE_CHECKING:
     from mahjongkit.mcr.game.rules import Rules
 
-LEVELS: Final = (1, 2, 3)
+LEVELS: Final = (1, 2, 3, 4)
 """The levels a :class:`Bot` plays at."""
 TOP_LEVEL: Final = 3
 """The level :func:`hint` and the terminal's bots use by default: the strongest."""
@@ -118,6 +121,10 @@ class View:
     window: WindowView | None
     legal: tuple[Move, ...]
     seed: str
+    variant: Variant = STANDARD
+    ruleset: Ruleset = GREEN_BOOK
+    walls: tuple[int, ...] | None = None
+    """Tiles left in each seat's own wall (a variant with four walls), else ``None``."""
 
     @property
     def seat_wind(self) -> int:
@@ -203,7 +210,16 @@ def view_of(rules: Rules, seat: int) -> View:
         window=window_view,
         legal=tuple(rules.legal(seat)),
         seed=rules.seed if isinstance(rules.seed, str) else rules.seed.hex(),
+        variant=rules.variant,
+        ruleset=rules.ruleset,
+        walls=_seat_walls(rules.wall),
     )
+
+
+def _seat_walls(wall: Wall) -> tuple[int, ...] | None:
+    if isinstance(wall, SeatWalls):
+        return tuple(wall.left(s) for s in range(4))
+    return None
 
 
 # -- helpers both levels use -------------------------------------------------------------------
@@ -211,7 +227,15 @@ def view_of(rules: Rules, seat: int) -> View:
 
 def tie_break(seed: str, view: View, move: Move) -> int:
     """A seeded hash of (seed, hand, move count, seat, move): the deterministic tie-break."""
-    text = f"{seed}:{format_hand(view.hand)}:{view.moves}:{view.seat}:{move}"
+    return _tie_hash(_tie_prefix(seed, view), move)
+
+
+def _tie_prefix(seed: str, view: View) -> str:
+    return f"{seed}:{format_hand(view.hand)}:{view.moves}:{view.seat}:"
+
+
+def _tie_hash(prefix: str, move: Move) -> int:
+    text = f"{prefix}{move}"
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
@@ -270,18 +294,47 @@ def scoring_waits(hand13: Hand, waits: Sequence[int], view: View) -> int:
 
 
 class Bot:
-    """A machine player at ``level`` (1, 2 or 3), deterministic for its ``seed``.
+    """A machine player at ``level`` (1 to 4), deterministic for its ``seed``.
 
-    >>> Bot(level=4)
+    Level 4 (:mod:`.search`) takes a budget: ``rollouts`` per searched decision (default
+    :data:`~.search.DEFAULT_ROLLOUTS`; 0 plays level 3's moves), a CPU-seconds safety net
+    ``max_seconds`` and the ``rollout_levels`` (its own seat's, the others').
+
+    >>> Bot(level=5)
     Traceback (most recent call last):
-    ValueError: a bot level is one of (1, 2, 3), not 4
+    ValueError: a bot level is one of (1, 2, 3, 4), not 5
+    >>> Bot(level=4, rollouts=-1)
+    Traceback (most recent call last):
+    ValueError: rollouts is a count of at least 0, not -1
     """
 
-    def __init__(self, level: int = TOP_LEVEL, seed: str = "") -> None:
+    def __init__(
+        self,
+        level: int = TOP_LEVEL,
+        seed: str = "",
+        *,
+        rollouts: int | None = None,
+        max_seconds: float | None = None,
+        rollout_levels: tuple[int, int] | None = None,
+    ) -> None:
+        from mahjongkit.mcr.players import search
+
         if level not in LEVELS:
             raise ValueError(f"a bot level is one of {LEVELS}, not {level!r}")
         self.level = level
         self.seed = seed
+        budget = search.DEFAULT_ROLLOUTS if rollouts is None else rollouts
+        if isinstance(budget, bool) or not isinstance(budget, int) or budget < 0:
+            raise ValueError(f"rollouts is a count of at least 0, not {rollouts!r}")
+        self.rollouts = budget
+        self.max_seconds = search.DEFAULT_MAX_SECONDS if max_seconds is None else max_seconds
+        if not self.max_seconds > 0:
+            raise ValueError(f"max_seconds is a positive number, not {max_seconds!r}")
+        levels = search.ROLLOUT_LEVELS if rollout_levels is None else tuple(rollout_levels)
+        if len(levels) != 2 or not all(lv in (1, 2, 3) for lv in levels):
+            raise ValueError(f"rollout_levels are two levels from 1 to 3, not {rollout_levels!r}")
+        self.rollout_levels: tuple[int, int] = (levels[0], levels[1])
+        self.report: search.SearchReport | None = None
 
     def __repr__(self) -> str:
         return f"Bot(level={self.level}, seed={self.seed!r})"
@@ -297,10 +350,17 @@ class Bot:
             return _pass_move(view) if in_window else self._isolated_discard(view)
         if self.level == 3:
             return self._claim3(view) if in_window else self._turn3(view)
+        if self.level == 4:
+            from mahjongkit.mcr.players.search import search
+
+            return search(self, view)
         return self._claim(view) if in_window else self._turn(view)
 
     def _pick(self, view: View, moves: Sequence[Move]) -> Move:
-        return min(moves, key=lambda m: tie_break(self.seed, view, m))
+        if len(moves) == 1:
+            return moves[0]
+        prefix = _tie_prefix(self.seed, view)
+        return min(moves, key=lambda m: _tie_hash(prefix, m))
 
     # level 1
 

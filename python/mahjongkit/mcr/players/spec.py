@@ -1,13 +1,14 @@
 """Players named by a spec string: the one parser the arena and ``mcr botzone`` share.
 
-A spec is ``bot:N`` (the built-in bot at level N), ``module:Class`` (an object with
+A spec is ``bot:N`` (the built-in bot at level N; ``bot:4/R`` is level 4 with a budget of
+``R`` rollouts per searched decision), ``module:Class`` (an object with
 ``choose(view) -> Move``, made by calling ``Class()`` with no arguments) or
 ``cmd:COMMAND`` (a program speaking the Botzone protocol, run by the judge, not here).
 Anything else, and anything that fails while the player is made, is a ``ValueError`` that
 names the spec.
 
->>> check_spec(" bot:2 "), is_program("cmd:./my-bot")
-('bot:2', True)
+>>> check_spec(" bot:2 "), is_program("cmd:./my-bot"), make_player("bot:4/16").rollouts
+('bot:2', True, 16)
 >>> make_player("os:system")
 Traceback (most recent call last):
 ValueError: player 'os:system': os.system() failed: ...
@@ -37,17 +38,34 @@ def check_spec(spec: str) -> str:
             raise ValueError("cmd: needs a command")
         return spec
     if spec.startswith("bot:"):
-        try:
-            level = int(spec[4:])
-        except ValueError:
-            raise ValueError(f"bot:N names a level, as in bot:2, not {spec!r}") from None
-        if level not in LEVELS:
-            raise ValueError(f"bot levels are {LEVELS}, not {level} in {spec!r}")
+        _bot_spec(spec, LEVELS)
         return spec
     module, _, name = spec.rpartition(":")
     if not module or not name:
         raise ValueError(f"a player is bot:N, module:Class or cmd:COMMAND, not {spec!r}")
     return spec
+
+
+def _bot_spec(spec: str, levels: tuple[int, ...]) -> tuple[int, int | None]:
+    """The level and the rollout budget (``None``: the default) of a ``bot:`` spec."""
+    level_text, slash, budget_text = spec[4:].partition("/")
+    try:
+        level = int(level_text)
+    except ValueError:
+        raise ValueError(f"bot:N names a level, as in bot:2, not {spec!r}") from None
+    if level not in levels:
+        raise ValueError(f"bot levels are {levels}, not {level} in {spec!r}")
+    if not slash:
+        return level, None
+    if level != 4:
+        raise ValueError(f"only level 4 takes a rollout budget (bot:4/R), not {spec!r}")
+    try:
+        budget = int(budget_text)
+    except ValueError:
+        raise ValueError(f"bot:4/R names a count of rollouts, not {spec!r}") from None
+    if budget < 0:
+        raise ValueError(f"a rollout budget is at least 0, not {budget} in {spec!r}")
+    return level, budget
 
 
 def is_program(spec: str) -> bool:
@@ -61,9 +79,10 @@ def make_player(spec: str, seed: str = "") -> Player:
     if is_program(spec):
         raise ValueError(f"{spec!r} is a program, not an in-process player")
     if spec.startswith("bot:"):
-        from mahjongkit.mcr.players.bot import Bot
+        from mahjongkit.mcr.players.bot import LEVELS, Bot
 
-        return Bot(int(spec[4:]), seed=seed)
+        level, budget = _bot_spec(spec, LEVELS)
+        return Bot(level, seed=seed, rollouts=budget)
     module_name, _, name = spec.rpartition(":")
     try:
         module = importlib.import_module(module_name)
