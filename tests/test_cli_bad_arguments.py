@@ -155,7 +155,7 @@ CASES = [
     Case(("mcr", "wall", "seed", "--hand", "0"), "hand numbers start at 1"),
     Case(("mcr", "wall", "zz", "--hex"), "zz"),
     Case(("mcr", "game", "s", "--replay", "missing.json"), "missing.json"),
-    Case(("mcr", "play", "--level", "4"), "--level"),
+    Case(("mcr", "play", "--level", "5"), "--level"),
     Case(("mcr", "play", "--resume", "missing.json"), "missing.json"),
     Case(("mcr", "game", "--replay", "binary.json"), "'binary.json' is not UTF-8 text (byte 128)"),
     Case(("mcr", "play", "--resume", "binary.json"), "'binary.json' is not UTF-8 text (byte 128)"),

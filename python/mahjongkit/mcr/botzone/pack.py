@@ -28,6 +28,8 @@ NOT_PACKED: Final = frozenset(
         "mahjongkit.mcr.game.rules",
     }
 )
+SEARCHING: Final = 4
+"""The level that searches (it plays hands out on the rules): not packed, see :func:`pack`."""
 MAIN: Final = '''\
 """A mahjongkit {version} bot (level {level}) for Botzone's Chinese Standard Mahjong."""
 import os
@@ -141,6 +143,12 @@ def pack(target: str | os.PathLike[str], *, level: int = 2, keep_running: bool =
 
     if level not in LEVELS:
         raise ValueError(f"bot levels are {LEVELS}, not {level}")
+    if level == SEARCHING:
+        raise ValueError(
+            "level 4 plays hands out on the game rules, which a packed bot for Botzone's"
+            " Python 3.6 does not hold (docs/botzone.md): pack level 3, or run"
+            " 'mahjongkit mcr botzone --level 4' where mahjongkit is installed"
+        )
     root = package_root()
     modules = bot_modules(root)
     sources = tuple((name, path.read_text(encoding="utf-8")) for name, path in modules.items())

@@ -71,7 +71,11 @@ if TYPE_CHECKING:
 LEVELS: Final = (1, 2, 3, 4)
 """The levels a :class:`Bot` plays at."""
 TOP_LEVEL: Final = 3
-"""The level :func:`hint` and the terminal's bots use by default: the strongest."""
+"""The level :func:`hint`, the terminal's bots and the pages' advice use by default. Level 4
+(:mod:`.search`) is asked for by name: it spends about half a second of CPU a decision,
+which a hint on every frame of a replay, a page's "bot plays to the end" (hundreds of moves
+in one request) and the default test run cannot afford, and the measured gain over level 3
+is not yet established (``benchmarks/README.md``)."""
 DRAGONS: Final = frozenset({32, 33, 34})
 CLAIM_MARGIN: Final = 1.5
 """A level-3 claim must raise the planner's value by this factor (a claim gives up the
@@ -504,16 +508,17 @@ def _pass_move(view: View) -> Move:
     return next(m for m in view.legal if m.kind is MoveKind.PASS)
 
 
-def hint(rules: Rules, seat: int) -> Move:
-    """The move the top-level bot would make for ``seat`` now (seeded by the game's seed).
+def hint(rules: Rules, seat: int, level: int = TOP_LEVEL, *, rollouts: int | None = None) -> Move:
+    """The move the bot at ``level`` (the top level by default) would make for ``seat`` now,
+    seeded by the game's seed; ``rollouts`` is level 4's budget (its default if ``None``).
 
     >>> from mahjongkit.mcr.game.rules import Rules
     >>> game = Rules("hint-doc")
-    >>> hint(game, 0) in game.legal(0)
-    True
+    >>> hint(game, 0) in game.legal(0), hint(game, 0, 4, rollouts=6) in game.legal(0)
+    (True, True)
     """
     view = view_of(rules, seat)
-    return Bot(TOP_LEVEL, seed=view.seed).choose(view)
+    return Bot(level, seed=view.seed, rollouts=rollouts).choose(view)
 
 
 def play_game(

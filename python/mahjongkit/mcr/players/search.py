@@ -56,10 +56,10 @@ if TYPE_CHECKING:
     from mahjongkit.mcr.game.rules import Rules
     from mahjongkit.mcr.players.bot import Bot, View
 
-DEFAULT_ROLLOUTS: Final = 48
+DEFAULT_ROLLOUTS: Final = 30
 """Rollouts per searched decision at the default budget (see the module and
 ``benchmarks/README.md`` for the calibration)."""
-DEFAULT_MAX_SECONDS: Final = 5.0
+DEFAULT_MAX_SECONDS: Final = 2.0
 """The safety net: CPU seconds after which a search stops at the end of the world in hand."""
 MAX_CANDIDATES: Final = 3
 """At most this many moves are searched (level 3's choice and its closest rivals)."""
@@ -294,8 +294,8 @@ def search(bot: Bot, view: View) -> Move:
     choice, moves = candidates(bot, view)
     report.fallback = report.chosen = choice
     report.candidates = tuple(moves)
-    if len(moves) < 2 or bot.rollouts < len(moves):
-        return choice
+    if len(moves) < 2 or bot.rollouts < 2 * len(moves):
+        return choice  # nothing to compare, or too small a budget to compare anything
     rng = random.Random(_int_seed(bot.seed, view))
     own, others = bot.rollout_levels
     players = [

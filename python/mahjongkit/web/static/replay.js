@@ -49,6 +49,8 @@
     params.set("move", String(index));
     params.set("seat", $("view").value);
     if ($("bot").checked) params.set("bot", "1"); else params.delete("bot");
+    const level = new URLSearchParams(location.search).get("bot_level");
+    if (level) params.set("bot_level", level);
     history.replaceState(null, "", `/mcr/replay?${params}`);
   }
 
@@ -58,6 +60,8 @@
     const ticket = ++loading;
     const params = new URLSearchParams({ move: String(index), seat: $("view").value });
     if ($("bot").checked) params.set("bot", "1");
+    const level = new URLSearchParams(location.search).get("bot_level");
+    if ($("bot").checked && level) params.set("bot_level", level);
     let frame;
     try {
       frame = (await D.api("GET", `/api/mcr/replays/${replay.id}/frame?${params}`)).frame;
@@ -80,7 +84,7 @@
     if (frame.next) {
       parts.push(`Next: seat ${frame.next.seat} ${frame.next.move}.`);
       if (frame.next.legal) parts.push(`Legal: ${frame.next.legal.map((m) => m.move).join(", ")}.`);
-      if (frame.next.bot) parts.push(`Level-3 bot: ${frame.next.bot}.`);
+      if (frame.next.bot) parts.push(`Level-${frame.next.bot_level} bot: ${frame.next.bot}.`);
     } else if (frame.standings) {
       parts.push(`The end. Totals: ${frame.standings.totals.join(", ")}.`);
     }

@@ -1,0 +1,194 @@
+"""MCR bot strength: a duplicate round robin with ratings, and one-against-three duels.
+
+Round robin (``--players``, default levels 1 to 4): for each pair of players A and B, every
+variant in ``--variants``, ``--hands`` duplicate hands (every wall played from every seat)
+with two of each at the table, A, B, A, B; the pair's figure is A's mean points a hand
+minus B's, with its 95 % interval over walls. Ratings are the weighted least-squares fit
+of ``rating(A) - rating(B)`` to those figures (weights one over the variance), level 1 (the
+first player) at 0, each with a 95 % interval from the fit's covariance. Any player spec of
+the arena works (``bot:4/16`` is level 4 with 16 rollouts a decision; the behaviour-cloned
+policy is ``module:Class`` of an object with ``choose(view)``, see ``examples/``).
+
+Duel (``--duel A B``): one A against three Bs, duplicate; A's mean points a hand is its
+edge over a B in its place (the four seats of an all-B table sum to zero), with its 95 %
+interval over walls, its win and deal-in rates.
+
+Cost (``--cost SPEC``): the CPU time of every decision of one SPEC seat among three level-3
+bots (median, 90th percentile, maximum; the share of decisions searched).
+
+    nice python -m benchmarks.bench_mcr_strength --duel bot:4 bot:3 --hands 400 --workers 2
+    nice python -m benchmarks.bench_mcr_strength --players bot:1,bot:2,bot:3,bot:4 --hands 2000
+    nice python -m benchmarks.bench_mcr_strength --cost bot:4 --hands 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import os
+import statistics
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+
+import numpy as np
+
+from mahjongkit.mcr.arena import ArenaResult, arena, deal_rules
+from mahjongkit.mcr.players.bot import Bot, view_of
+from mahjongkit.mcr.players.spec import make_player
+
+Z95 = 1.959964
+
+
+def _per_deal(result: ArenaResult, sign: Sequence[int]) -> list[float]:
+    """Per deal, the mean over its hands of sum(sign[p] * points[p]) / sum of positive signs."""
+    by_deal: dict[int, list[float]] = defaultdict(list)
+    weight = sum(s for s in sign if s > 0)
+    for r in result.records:
+        by_deal[r.deal].append(sum(s * p for s, p in zip(sign, r.points, strict=True)) / weight)
+    return [sum(v) / len(v) for v in by_deal.values()]
+
+
+def _mean_ci(values: Sequence[float]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, float("nan")
+    var = sum((x - mean) ** 2 for x in values) / (n - 1)
+    return mean, Z95 * math.sqrt(var / n)
+
+
+def _load() -> str:
+    return f"{os.getloadavg()[0]:.1f}"
+
+
+def pair(a: str, b: str, variant: str, hands: int, seed: str, workers: int) -> tuple[float, float]:
+    """A minus B, points a hand, two of each at the table (A, B, A, B), and its 95 % interval."""
+    result = arena([a, b, a, b], hands=hands, variant=variant, seed=seed, workers=workers)
+    # A's two seats minus B's two, each hand: (A1 + A2 - B1 - B2) / 2 is A's mean minus B's.
+    return _mean_ci(_per_deal(result, (1, -1, 1, -1)))
+
+
+def ratings(
+    players: Sequence[str], figures: dict[tuple[int, int], tuple[float, float]]
+) -> list[tuple[float, float]]:
+    """Least-squares ratings (the first player at 0) and their 95 % intervals."""
+    rows, targets, weights = [], [], []
+    for (i, j), (diff, ci) in figures.items():
+        row = [0.0] * len(players)
+        row[i], row[j] = 1.0, -1.0
+        rows.append(row[1:])
+        targets.append(diff)
+        se = ci / Z95 if ci == ci and ci > 0 else 1.0
+        weights.append(1.0 / se**2)
+    a = np.array(rows)
+    w = np.diag(weights)
+    cov = np.linalg.inv(a.T @ w @ a)
+    fit = cov @ a.T @ w @ np.array(targets)
+    out = [(0.0, 0.0)]
+    for k in range(len(players) - 1):
+        out.append((float(fit[k]), Z95 * math.sqrt(float(cov[k, k]))))
+    return out
+
+
+def round_robin(args: argparse.Namespace) -> None:
+    players = args.players.split(",")
+    for variant in args.variants.split(","):
+        print(f"\n{variant}: {args.hands} duplicate hands a pair (A, B, A, B), load {_load()}")
+        print("| A | B | A minus B, points a hand | CPU s | load after |")
+        print("| --- | --- | ---: | ---: | ---: |")
+        figures: dict[tuple[int, int], tuple[float, float]] = {}
+        for i, j in itertools.combinations(range(len(players)), 2):
+            start = time.process_time()
+            diff, ci = pair(players[i], players[j], variant, args.hands, args.seed, args.workers)
+            figures[(i, j)] = (diff, ci)
+            print(
+                f"| {players[i]} | {players[j]} | {diff:+.2f} ± {ci:.2f} |"
+                f" {time.process_time() - start:.0f} | {_load()} |",
+                flush=True,
+            )
+        print("\n| player | rating (points a hand over the first) |")
+        print("| --- | ---: |")
+        for spec, (r, ci) in zip(players, ratings(players, figures), strict=True):
+            print(f"| {spec} | {r:+.2f} ± {ci:.2f} |")
+
+
+def duel(args: argparse.Namespace) -> None:
+    a, b = args.duel
+    for variant in args.variants.split(","):
+        start = time.time()
+        load = _load()
+        result = arena(
+            [a, b, b, b], hands=args.hands, variant=variant, seed=args.seed, workers=args.workers
+        )
+        mean, ci = _mean_ci(_per_deal(result, (1, 0, 0, 0)))
+        stats = result.players
+        others = [_mean_ci(_per_deal(result, tuple(int(p == k) for p in range(4)))) for k in (1, 2, 3)]
+        print(
+            f"{variant}: {a} against three {b}, {result.hands} duplicate hands: {mean:+.2f} ± {ci:.2f}"
+            f" points a hand; win rate {stats[0].win_rate:.3f} (the others"
+            f" {', '.join(f'{s.win_rate:.3f}' for s in stats[1:])}), deal-in"
+            f" {stats[0].deal_in_rate:.3f} ({', '.join(f'{s.deal_in_rate:.3f}' for s in stats[1:])});"
+            f" the others {', '.join(f'{m:+.2f}' for m, _ in others)};"
+            f" CPU {result.cpu_seconds:.0f} s, wall {time.time() - start:.0f} s,"
+            f" load {load} then {_load()}",
+            flush=True,
+        )
+
+
+def cost(args: argparse.Namespace) -> None:
+    for variant in args.variants.split(","):
+        times: list[float] = []
+        searched: list[float] = []
+        load = _load()
+        for deal in range(args.hands):
+            game = deal_rules(variant, args.seed, deal)
+            seat = deal % 4
+            players = [
+                make_player(args.cost, seed=f"{deal}:{s}") if s == seat else Bot(3, seed=f"{deal}:{s}")
+                for s in range(4)
+            ]
+            while game.is_active:
+                actor = game.waiting_on[0]
+                view = view_of(game, actor)
+                start = time.process_time()
+                move = players[actor].choose(view)
+                spent = time.process_time() - start
+                if actor == seat:
+                    times.append(spent)
+                    report = getattr(players[actor], "report", None)
+                    if report is not None and report.rollouts:
+                        searched.append(spent)
+                game.apply(actor, move)
+        times.sort()
+        print(
+            f"{variant}: {args.cost}, {len(times)} decisions in {args.hands} hands: CPU median"
+            f" {statistics.median(times):.3f} s, 90th percentile {times[int(0.9 * len(times))]:.3f} s,"
+            f" max {times[-1]:.3f} s, mean {sum(times) / len(times):.3f} s; searched"
+            f" {len(searched)} ({len(searched) / len(times):.0%}), their median"
+            f" {statistics.median(searched) if searched else 0:.3f} s; load {load} then {_load()}",
+            flush=True,
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--players", default="bot:1,bot:2,bot:3,bot:4")
+    parser.add_argument("--duel", nargs=2, metavar=("A", "B"))
+    parser.add_argument("--cost", metavar="SPEC")
+    parser.add_argument("--hands", type=int, default=400)
+    parser.add_argument("--variants", default="botzone,mcr")
+    parser.add_argument("--seed", default="strength")
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args()
+    if args.cost:
+        cost(args)
+    elif args.duel:
+        duel(args)
+    else:
+        round_robin(args)
+
+
+if __name__ == "__main__":
+    main()
