@@ -124,12 +124,16 @@ def duel(args: argparse.Namespace) -> None:
         )
         mean, ci = _mean_ci(_per_deal(result, (1, 0, 0, 0)))
         stats = result.players
-        others = [_mean_ci(_per_deal(result, tuple(int(p == k) for p in range(4)))) for k in (1, 2, 3)]
+        others = [
+            _mean_ci(_per_deal(result, tuple(int(p == k) for p in range(4)))) for k in (1, 2, 3)
+        ]
         print(
-            f"{variant}: {a} against three {b}, {result.hands} duplicate hands: {mean:+.2f} ± {ci:.2f}"
+            f"{variant}: {a} against three {b}, {result.hands} duplicate hands:"
+            f" {mean:+.2f} ± {ci:.2f}"
             f" points a hand; win rate {stats[0].win_rate:.3f} (the others"
             f" {', '.join(f'{s.win_rate:.3f}' for s in stats[1:])}), deal-in"
-            f" {stats[0].deal_in_rate:.3f} ({', '.join(f'{s.deal_in_rate:.3f}' for s in stats[1:])});"
+            f" {stats[0].deal_in_rate:.3f}"
+            f" ({', '.join(f'{s.deal_in_rate:.3f}' for s in stats[1:])});"
             f" the others {', '.join(f'{m:+.2f}' for m, _ in others)};"
             f" CPU {result.cpu_seconds:.0f} s, wall {time.time() - start:.0f} s,"
             f" load {load} then {_load()}",
@@ -146,7 +150,9 @@ def cost(args: argparse.Namespace) -> None:
             game = deal_rules(variant, args.seed, deal)
             seat = deal % 4
             players = [
-                make_player(args.cost, seed=f"{deal}:{s}") if s == seat else Bot(3, seed=f"{deal}:{s}")
+                make_player(args.cost, seed=f"{deal}:{s}")
+                if s == seat
+                else Bot(3, seed=f"{deal}:{s}")
                 for s in range(4)
             ]
             while game.is_active:
@@ -164,7 +170,8 @@ def cost(args: argparse.Namespace) -> None:
         times.sort()
         print(
             f"{variant}: {args.cost}, {len(times)} decisions in {args.hands} hands: CPU median"
-            f" {statistics.median(times):.3f} s, 90th percentile {times[int(0.9 * len(times))]:.3f} s,"
+            f" {statistics.median(times):.3f} s,"
+            f" 90th percentile {times[int(0.9 * len(times))]:.3f} s,"
             f" max {times[-1]:.3f} s, mean {sum(times) / len(times):.3f} s; searched"
             f" {len(searched)} ({len(searched) / len(times):.0%}), their median"
             f" {statistics.median(searched) if searched else 0:.3f} s; load {load} then {_load()}",

@@ -191,10 +191,10 @@ def test_level_four_claims_or_passes_from_the_window() -> None:
             seat = game.waiting_on[0]
             view = view_of(game, seat)
             move = bots[seat].choose(view)
-            if seat == 0 and view.window is not None and bots[0].report is not None:
-                if bots[0].report.rollouts:
-                    seen += 1
-                    assert any(m.kind is not MoveKind.PASS for m in bots[0].report.candidates)
+            report = bots[0].report
+            if seat == 0 and view.window is not None and report is not None and report.rollouts:
+                seen += 1
+                assert any(m.kind is not MoveKind.PASS for m in report.candidates)
             assert game.apply(seat, move) is None
         if seen:
             break

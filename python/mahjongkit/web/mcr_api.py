@@ -377,7 +377,7 @@ class Table:
     def hint(self, body: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """What the top-level bot (or the bot at ``{"level": N}``) would do, and why in one
         line."""
-        data = check_fields(body or {}, ("level",), "the hint request")
+        data = check_fields({} if body is None else body, ("level",), "the hint request")
         level = bot_level_of(data.get("level"))
         self._check_can_act()
         rules = self.rules

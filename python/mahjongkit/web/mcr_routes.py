@@ -130,9 +130,7 @@ class McrServer:
         with_bot = params.get("bot") in ("1", "true")
         level = mcr_api.bot_level_of(params.get("bot_level"))
         return JSONResponse(
-            await locked(
-                entry, lambda: {"frame": entry.game.frame(index, viewer, with_bot, level)}
-            )
+            await locked(entry, lambda: {"frame": entry.game.frame(index, viewer, with_bot, level)})
         )
 
     def routes(self) -> list[Route]:

@@ -129,9 +129,7 @@ def _turn_candidates(bot: Bot, view: View, choice: Move) -> list[Move]:
         if move.kind is MoveKind.KONG and move not in out:
             out.append(move)
             if choice.kind is MoveKind.KONG:
-                best = next(
-                    (discard(kind) for _, kind in ranked if discard(kind) in legal), None
-                )
+                best = next((discard(kind) for _, kind in ranked if discard(kind) in legal), None)
                 if best is not None and best not in out:
                     out.append(best)
     return out
@@ -178,8 +176,10 @@ def sample_world(view: View, rng: random.Random) -> Rules | None:
     turn_seat: int
     if window is not None:
         turn_seat = window.from_seat
-        if window.kind is not Phase.CLAIM or not pools[turn_seat] or (
-            pools[turn_seat][-1] != window.tile
+        if (
+            window.kind is not Phase.CLAIM
+            or not pools[turn_seat]
+            or (pools[turn_seat][-1] != window.tile)
         ):
             return None
         pools[turn_seat].pop()
