@@ -115,30 +115,43 @@ def round_robin(args: argparse.Namespace) -> None:
 
 
 def duel(args: argparse.Namespace) -> None:
+    """One A against three Bs, in blocks of ``--block`` hands (each its own walls, seeded
+    ``SEED:bN``), the running figure printed after each block: a long run that is stopped
+    still leaves every finished block's result."""
     a, b = args.duel
     for variant in args.variants.split(","):
         start = time.time()
         load = _load()
-        result = arena(
-            [a, b, b, b], hands=args.hands, variant=variant, seed=args.seed, workers=args.workers
-        )
-        mean, ci = _mean_ci(_per_deal(result, (1, 0, 0, 0)))
-        stats = result.players
-        others = [
-            _mean_ci(_per_deal(result, tuple(int(p == k) for p in range(4)))) for k in (1, 2, 3)
-        ]
-        print(
-            f"{variant}: {a} against three {b}, {result.hands} duplicate hands:"
-            f" {mean:+.2f} ± {ci:.2f}"
-            f" points a hand; win rate {stats[0].win_rate:.3f} (the others"
-            f" {', '.join(f'{s.win_rate:.3f}' for s in stats[1:])}), deal-in"
-            f" {stats[0].deal_in_rate:.3f}"
-            f" ({', '.join(f'{s.deal_in_rate:.3f}' for s in stats[1:])});"
-            f" the others {', '.join(f'{m:+.2f}' for m, _ in others)};"
-            f" CPU {result.cpu_seconds:.0f} s, wall {time.time() - start:.0f} s,"
-            f" load {load} then {_load()}",
-            flush=True,
-        )
+        values: list[float] = []
+        others: list[list[float]] = [[], [], []]
+        hands = wins = deal_ins = 0
+        cpu = 0.0
+        for block in range(math.ceil(args.hands / args.block)):
+            size = min(args.block, args.hands - block * args.block)
+            result = arena(
+                [a, b, b, b],
+                hands=size,
+                variant=variant,
+                seed=f"{args.seed}:b{block}",
+                workers=args.workers,
+            )
+            values += _per_deal(result, (1, 0, 0, 0))
+            for k in (1, 2, 3):
+                others[k - 1] += _per_deal(result, tuple(int(p == k) for p in range(4)))
+            hands += result.hands
+            wins += result.players[0].wins
+            deal_ins += result.players[0].deal_ins
+            cpu += result.cpu_seconds
+            mean, ci = _mean_ci(values)
+            print(
+                f"{variant}: {a} against three {b}, {hands} duplicate hands:"
+                f" {mean:+.2f} ± {ci:.2f} points a hand; win rate {wins / hands:.3f},"
+                f" deal-in rate {deal_ins / hands:.3f}; the three {b}:"
+                f" {', '.join(f'{_mean_ci(o)[0]:+.2f}' for o in others)};"
+                f" CPU {cpu:.0f} s, wall {time.time() - start:.0f} s,"
+                f" load {load} then {_load()}",
+                flush=True,
+            )
 
 
 def cost(args: argparse.Namespace) -> None:
@@ -188,6 +201,7 @@ def main() -> None:
     parser.add_argument("--variants", default="botzone,mcr")
     parser.add_argument("--seed", default="strength")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--block", type=int, default=40, help="hands a block of a duel")
     args = parser.parse_args()
     if args.cost:
         cost(args)

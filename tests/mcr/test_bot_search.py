@@ -4,6 +4,7 @@ same choice whatever the hidden tiles are, legal moves under any budget, determi
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -199,3 +200,23 @@ def test_level_four_claims_or_passes_from_the_window() -> None:
         if seen:
             break
     assert seen > 0, "some claim window was searched"
+
+
+def test_the_botzone_program_serves_level_four_and_the_packer_refuses_it(tmp_path: Path) -> None:
+    import io
+    import json
+
+    from mahjongkit._entry import botzone_arguments
+    from mahjongkit.mcr.botzone.pack import pack
+    from mahjongkit.mcr.botzone.program import serve
+
+    assert botzone_arguments(["mcr", "botzone", "--level", "4"]) == ("bot:4", False)
+    log = {"requests": ["0 1 0", "1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 J1 J1 F2 F3", "2 F2"]}
+    log["responses"] = ["PASS", "PASS"]
+    out, err = io.StringIO(), io.StringIO()
+    stdin = io.BytesIO((json.dumps(log) + "\n").encode())
+    assert serve("bot:4/6", stdin=stdin, stdout=out, stderr=err) == 0, err.getvalue()
+    assert json.loads(out.getvalue())["response"].startswith("PLAY ")
+    with pytest.raises(ValueError, match="level 4 plays hands out on the game rules"):
+        pack(tmp_path / "bot4.pyz", level=4)
+    assert not (tmp_path / "bot4.pyz").exists()

@@ -56,7 +56,7 @@ if TYPE_CHECKING:
     from mahjongkit.mcr.game.rules import Rules
     from mahjongkit.mcr.players.bot import Bot, View
 
-DEFAULT_ROLLOUTS: Final = 30
+DEFAULT_ROLLOUTS: Final = 24
 """Rollouts per searched decision at the default budget (see the module and
 ``benchmarks/README.md`` for the calibration)."""
 DEFAULT_MAX_SECONDS: Final = 2.0
