@@ -1,9 +1,10 @@
-"""Machine players for MCR: they read only a :class:`View` of the game, never the game itself.
+"""Machine players for MCR: they read only a :class:`~.view.View` of the game, never the game.
 
-:func:`view_of` builds what one seat may see (its own tiles; everybody's pools, melds and
-flowers; how many tiles each seat conceals; the wall count, winds, totals; its own offer in an
-open window; its legal moves). Another seat's concealed kong shows as a kong with no tiles.
-A :class:`Bot` chooses a move from that view alone, so it cannot cheat.
+:func:`~.view.view_of` builds what one seat may see (its own tiles; everybody's pools, melds
+and flowers; how many tiles each seat conceals; the wall count, winds, totals; its own offer
+in an open window; its legal moves); this module re-exports both. Another seat's concealed
+kong shows as a kong with no tiles. A :class:`Bot` chooses a move from that view alone, so it
+cannot cheat.
 
 Levels:
 
@@ -30,6 +31,10 @@ Levels:
    fed costs the feeder only the points beyond the 8 every seat pays anyway, and measured
    defence (level 3's earlier rule: safe discards against opponents who look ready) gained
    nothing (``benchmarks/README.md``).
+4. Level 3 checked by search (:mod:`.search`): where level 3's own ranking leaves close
+   rivals, the hidden tiles are sampled from this seat's view, each candidate is played out
+   to the end of the hand by rollout players, and a rival replaces level 3's move only when
+   it scores clearly more points under MCR settlement. Its budget is a count of rollouts.
 
 Ties are broken by a hash of (bot seed, hand, move count, seat, move), never by a global
 random generator: the same seed and the same game give the same moves.
@@ -47,26 +52,37 @@ True
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final
 
 from mahjongkit.mcr.analysis.engine import shanten, shanten_after_discard, waits
 from mahjongkit.mcr.game.moves import WIN, Move, MoveKind
-from mahjongkit.mcr.game.variant import STANDARD, Variant
-from mahjongkit.mcr.game.window import Phase
 from mahjongkit.mcr.hand.hand import Hand
-from mahjongkit.mcr.hand.meld import Meld, MeldKind
 from mahjongkit.mcr.hand.notation import format_hand
-from mahjongkit.mcr.hand.wall import SeatWalls, Wall
 from mahjongkit.mcr.players.planner import discard_values, hand_value
+from mahjongkit.mcr.players.view import View, WindowView, claimed_hands, view_of, visible_counts
 from mahjongkit.mcr.scoring.context import WinBy, WinContext
-from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
-from mahjongkit.tiles import STANDARD_KINDS, is_honour, is_suited, is_terminal
+from mahjongkit.tiles import is_honour, is_suited, is_terminal
 
 if TYPE_CHECKING:
     from mahjongkit.mcr.game.rules import Rules
+
+__all__ = [
+    "LEVELS",
+    "TOP_LEVEL",
+    "Bot",
+    "View",
+    "WindowView",
+    "hint",
+    "isolation",
+    "play_game",
+    "scores_by_itself",
+    "scoring_waits",
+    "tie_break",
+    "view_of",
+    "visible_counts",
+]
 
 LEVELS: Final = (1, 2, 3, 4)
 """The levels a :class:`Bot` plays at."""
@@ -81,149 +97,6 @@ CLAIM_MARGIN: Final = 1.5
 """A level-3 claim must raise the planner's value by this factor (a claim gives up the
 concealed hand's points and some freedom)."""
 EAST: Final = 28
-
-
-@dataclass(frozen=True)
-class WindowView:
-    """The open window as one seat sees it: the tile, who discarded (or promoted) it, and
-    the claims offered to *this* seat only (other seats' offers would reveal their hands)."""
-
-    kind: Phase
-    tile: int
-    from_seat: int
-    offered: tuple[Move, ...]
-
-
-@dataclass(frozen=True)
-class View:
-    """What ``seat`` may see of the game, and nothing else.
-
-    ``hand`` is the seat's own hand; ``melds[s]`` and ``flowers[s]`` are every seat's melds
-    and exposed bonus tiles (another seat's concealed kong has no tiles); ``concealed[s]`` how
-    many tiles each seat conceals; ``pools`` the discard pools; ``visible[k]`` how many of
-    kind ``k`` this seat can see (its hand, every pool and exposed meld); ``unseen[k]`` the
-    copies it cannot (``4 - visible[k]``). Winds are 0 East to 3 North.
-    """
-
-    seat: int
-    hand: Hand
-    drawn: int | None
-    claimed_this_turn: bool
-    melds: tuple[tuple[Meld, ...], ...]
-    flowers: tuple[tuple[int, ...], ...]
-    concealed: tuple[int, ...]
-    pools: tuple[tuple[int, ...], ...]
-    visible: tuple[int, ...]
-    wall_count: int
-    hand_no: int
-    dealer: int
-    prevailing: int
-    seat_winds: tuple[int, ...]
-    totals: tuple[int, ...]
-    moves: int
-    phase: Phase
-    window: WindowView | None
-    legal: tuple[Move, ...]
-    seed: str
-    variant: Variant = STANDARD
-    ruleset: Ruleset = GREEN_BOOK
-    walls: tuple[int, ...] | None = None
-    """Tiles left in each seat's own wall (a variant with four walls), else ``None``."""
-
-    @property
-    def seat_wind(self) -> int:
-        return self.seat_winds[self.seat]
-
-    @property
-    def unseen(self) -> tuple[int, ...]:
-        """Copies of each kind this seat cannot see (index 0 unused)."""
-        return (0, *(4 - self.visible[k] for k in range(1, STANDARD_KINDS + 1)))
-
-
-def _public_meld(meld: Meld) -> Meld:
-    if meld.kind is MeldKind.KONG and meld.concealed:
-        return Meld(MeldKind.KONG, (), concealed=True)  # face down: the kind is not shown
-    return meld
-
-
-def visible_counts(
-    own: Hand, pools: Sequence[Sequence[int]], melds: Sequence[Sequence[Meld]]
-) -> list[int]:
-    """How many tiles of each kind a seat sees: its own concealed tiles, every pool and
-    every meld as the seat sees it (another seat's concealed kong shows no tiles).
-
-    >>> from mahjongkit.mcr.hand.notation import parse_hand
-    >>> own = parse_hand("123m 456p 789s EE RR")
-    >>> counts = visible_counts(own, [[1, 1], [], [], []], [(), (), (), ()])
-    >>> counts[1], counts[28]  # 1m: one held, two in a pool; East: two held
-    (3, 2)
-    """
-    visible = list(own.counts)
-    for pool in pools:
-        for kind in pool:
-            visible[kind] += 1
-    for seat_melds in melds:
-        for meld in seat_melds:
-            for kind in meld.tiles:
-                visible[kind] += 1
-    return visible
-
-
-def view_of(rules: Rules, seat: int) -> View:
-    """What ``seat`` may see of ``rules`` now.
-
-    >>> from mahjongkit.mcr.game.rules import Rules
-    >>> game = Rules("view-doc")
-    >>> view = view_of(game, 1)
-    >>> view.hand == game.hand_of(1), view.concealed, view.wall_count == len(game.wall)
-    (True, (14, 13, 13, 13), True)
-    >>> sum(view.visible) == view.hand.concealed_count
-    True
-    """
-    own = rules.hand_of(seat)
-    hands = rules.hands
-    melds = tuple(
-        own.melds if other == seat else tuple(_public_meld(m) for m in hands[other].melds)
-        for other in range(4)
-    )
-    visible = visible_counts(own, rules.pools, melds)
-    window = rules.window
-    window_view = None
-    if window is not None:
-        window_view = WindowView(
-            window.kind, window.tile, window.from_seat, tuple(window.may.get(seat, ()))
-        )
-    return View(
-        seat=seat,
-        hand=own,
-        drawn=rules.drawn if rules.turn == seat else None,
-        claimed_this_turn=rules.claimed_this_turn if rules.turn == seat else False,
-        melds=melds,
-        flowers=tuple(h.flowers for h in hands),
-        concealed=tuple(h.concealed_count for h in hands),
-        pools=rules.pools,
-        visible=tuple(min(v, 4) for v in visible),
-        wall_count=len(rules.wall),
-        hand_no=rules.hand_no,
-        dealer=rules.dealer,
-        prevailing=rules.prevailing,
-        seat_winds=tuple(rules.seat_wind(s) for s in range(4)),
-        totals=tuple(rules.totals),
-        moves=rules.moves,
-        phase=rules.phase,
-        window=window_view,
-        legal=tuple(rules.legal(seat)),
-        seed=rules.seed if isinstance(rules.seed, str) else rules.seed.hex(),
-        variant=rules.variant,
-        ruleset=rules.ruleset,
-        walls=_seat_walls(rules.wall),
-    )
-
-
-def _seat_walls(wall: Wall) -> tuple[int, ...] | None:
-    if isinstance(wall, SeatWalls):
-        return tuple(wall.left(s) for s in range(4))
-    return None
 
 
 # -- helpers both levels use -------------------------------------------------------------------
@@ -360,6 +233,10 @@ class Bot:
             return search(self, view)
         return self._claim(view) if in_window else self._turn(view)
 
+    def player(self, level: int, seed: str) -> Bot:
+        """A bot of ``level`` seeded ``seed`` (level 4's rollout players)."""
+        return Bot(level, seed=seed)
+
     def _pick(self, view: View, moves: Sequence[Move]) -> Move:
         if len(moves) == 1:
             return moves[0]
@@ -439,7 +316,7 @@ class Bot:
             return _pass_move(view)  # ready to win with eight: a claim can only spoil it
         now = hand_value(hand.counts, hand.melds, view.unseen, view.seat_wind, view.prevailing)
         worth: list[tuple[tuple[int, int, float, int, int], Move]] = []
-        for move, after in _claimed_hands(view):
+        for move, after in claimed_hands(view):
             key = self._planned(view, after)[0][0]
             if key[0] == 0 or -key[2] > now * CLAIM_MARGIN:
                 worth.append((key, move))
@@ -451,7 +328,7 @@ class Bot:
         hand, tile = view.hand, window.tile
         now = shanten(hand)
         worth: list[tuple[tuple[int, int, int], Move]] = []
-        for move, after in _claimed_hands(view):
+        for move, after in claimed_hands(view):
             ranked = self._ranked_discards(view, after)
             key = ranked[0][0]
             left, scoring = key[0], -key[1]
@@ -473,18 +350,6 @@ class Bot:
         best = [m for key, m in worth if key == top]
         kongs = [m for m in best if m.kind is MoveKind.KONG]
         return kongs[0] if kongs else self._pick(view, best)
-
-
-def _claimed_hands(view: View) -> Iterator[tuple[Move, Hand]]:
-    """Each legal claim of the open window and the hand it makes (a kong judged as its pung)."""
-    window = view.window
-    assert window is not None
-    hand, tile = view.hand, window.tile
-    for move in view.legal:
-        if move.kind is MoveKind.CHOW and move.tiles is not None:
-            yield move, hand.claim_chow(tile, move.tiles[0], move.tiles[1], window.from_seat)
-        elif move.kind in (MoveKind.PUNG, MoveKind.KONG):
-            yield move, hand.claim_pung(tile, window.from_seat)
 
 
 def _free_kongs(view: View, best_left: int) -> list[Move]:

@@ -41,7 +41,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from mahjongkit.mcr.game.moves import PASS, Move, MoveKind, discard
 from mahjongkit.mcr.game.position import Position
@@ -50,11 +50,12 @@ from mahjongkit.mcr.game.window import Phase
 from mahjongkit.mcr.hand.hand import COUNTS_LENGTH, Hand
 from mahjongkit.mcr.hand.meld import Meld, MeldKind
 from mahjongkit.mcr.hand.notation import format_hand
+from mahjongkit.mcr.players.planner import hand_value
+from mahjongkit.mcr.players.view import View, claimed_hands, view_of
 from mahjongkit.tiles import KINDS, STANDARD_KINDS
 
 if TYPE_CHECKING:
     from mahjongkit.mcr.game.rules import Rules
-    from mahjongkit.mcr.players.bot import Bot, View
 
 DEFAULT_ROLLOUTS: Final = 24
 """Rollouts per searched decision at the default budget (see the module and
@@ -73,6 +74,29 @@ MARGIN: Final = 1.0
 """Standard errors by which a rival's mean must beat level 3's choice to be played."""
 ROLLOUT_LEVELS: Final = (3, 2)
 """The levels of the rollout players: this seat's, then the other seats'."""
+
+
+class Player(Protocol):
+    """What a rollout player does: choose a move from a view."""
+
+    def choose(self, view: View) -> Move: ...
+
+
+class Searcher(Protocol):
+    """The level-4 bot as the search reads it (:class:`~.bot.Bot`; this module does not
+    import it, the bot imports this module): its budget, level 3's policy, and a way to
+    make rollout players of its kind."""
+
+    seed: str
+    rollouts: int
+    max_seconds: float
+    rollout_levels: tuple[int, int]
+    report: SearchReport | None
+
+    def _claim3(self, view: View) -> Move: ...
+    def _turn3(self, view: View) -> Move: ...
+    def _planned(self, view: View, hand: Hand) -> list[tuple[Any, int]]: ...
+    def player(self, level: int, seed: str) -> Player: ...
 
 
 @dataclass
@@ -99,7 +123,7 @@ def _int_seed(seed: str, view: View) -> int:
 # -- candidates --------------------------------------------------------------------------------
 
 
-def candidates(bot: Bot, view: View) -> tuple[Move, list[Move]]:
+def candidates(bot: Searcher, view: View) -> tuple[Move, list[Move]]:
     """Level 3's choice and the moves worth searching against it (the choice first); a
     single candidate means there is nothing to search."""
     if view.window is not None:
@@ -111,7 +135,7 @@ def candidates(bot: Bot, view: View) -> tuple[Move, list[Move]]:
     return choice, _turn_candidates(bot, view, choice)
 
 
-def _turn_candidates(bot: Bot, view: View, choice: Move) -> list[Move]:
+def _turn_candidates(bot: Searcher, view: View, choice: Move) -> list[Move]:
     legal = set(view.legal)
     ranked = bot._planned(view, view.hand)
     out = [choice]
@@ -135,17 +159,14 @@ def _turn_candidates(bot: Bot, view: View, choice: Move) -> list[Move]:
     return out
 
 
-def _claim_candidates(bot: Bot, view: View, choice: Move) -> list[Move]:
-    from mahjongkit.mcr.players.bot import _claimed_hands
-    from mahjongkit.mcr.players.planner import hand_value
-
+def _claim_candidates(bot: Searcher, view: View, choice: Move) -> list[Move]:
     hand = view.hand
     out = [choice]
     if PASS not in out:
         out.append(PASS)
     now = hand_value(hand.counts, hand.melds, view.unseen, view.seat_wind, view.prevailing)
     worth: list[tuple[tuple[float, ...], Move]] = []
-    for move, after in _claimed_hands(view):
+    for move, after in claimed_hands(view):
         if move in out:
             continue
         key = bot._planned(view, after)[0][0]
@@ -271,10 +292,8 @@ def _even(total: int) -> tuple[int, int, int, int]:
 # -- rollouts ----------------------------------------------------------------------------------
 
 
-def rollout(world: Rules, players: Sequence[Bot], seat: int) -> int:
+def rollout(world: Rules, players: Sequence[Player], seat: int) -> int:
     """Play ``world`` (a clone, played in place) to the end of its hand; ``seat``'s points."""
-    from mahjongkit.mcr.players.bot import view_of
-
     while world.is_active:
         actor = world.waiting_on[0]
         move = players[actor].choose(view_of(world, actor))
@@ -284,10 +303,8 @@ def rollout(world: Rules, players: Sequence[Bot], seat: int) -> int:
     return history[-1].deltas[seat] if history else 0
 
 
-def search(bot: Bot, view: View) -> Move:
+def search(bot: Searcher, view: View) -> Move:
     """Level 4's move for ``view`` (see the module); ``bot.report`` says what was done."""
-    from mahjongkit.mcr.players.bot import Bot
-
     start = time.process_time()
     report = SearchReport()
     bot.report = report
@@ -299,7 +316,7 @@ def search(bot: Bot, view: View) -> Move:
     rng = random.Random(_int_seed(bot.seed, view))
     own, others = bot.rollout_levels
     players = [
-        Bot(own if s == view.seat else others, seed=f"{bot.seed}:rollout:{s}") for s in range(4)
+        bot.player(own if s == view.seat else others, f"{bot.seed}:rollout:{s}") for s in range(4)
     ]
     worlds = bot.rollouts // len(moves)
     scores: list[list[int]] = [[] for _ in moves]
