@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from mahjongkit.mcr.arena import arena, deal_rules
-from mahjongkit.mcr.game.moves import WIN, MoveKind
+from mahjongkit.mcr.game.moves import WIN, Move, MoveKind
 from mahjongkit.mcr.game.position import Position
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.hand.notation import format_hand
@@ -220,3 +220,25 @@ def test_the_botzone_program_serves_level_four_and_the_packer_refuses_it(tmp_pat
     with pytest.raises(ValueError, match="level 4 plays hands out on the game rules"):
         pack(tmp_path / "bot4.pyz", level=4)
     assert not (tmp_path / "bot4.pyz").exists()
+
+
+def test_level_four_plays_through_the_botzone_protocol() -> None:
+    from mahjongkit.mcr.botzone.agents import PlayerAgent
+    from mahjongkit.mcr.botzone.judge import judge
+    from mahjongkit.mcr.botzone.variant import BotzoneDeal
+    from mahjongkit.mcr.game.variant import BOTZONE
+
+    seen: list[View] = []
+
+    class Watched(Bot):
+        def choose(self, view: View) -> Move:
+            seen.append(view)
+            return super().choose(view)
+
+    agents = [PlayerAgent(Watched(4, seed="bz", rollouts=4), "bot:4/4")]
+    agents += [PlayerAgent(Bot(2, seed=str(s)), "bot:2") for s in (1, 2, 3)]
+    result = judge(agents, BotzoneDeal.from_seed("bz4"))
+    assert result.offender is None and sum(result.scores) == 0
+    # the seat rebuilt from its requests says which game it is: four walls, their lengths
+    assert seen and all(v.variant is BOTZONE for v in seen)
+    assert all(v.walls is not None and sum(v.walls) == v.wall_count for v in seen)

@@ -26,6 +26,8 @@ NOT_PACKED: Final = frozenset(
         # a bot answers from its view; only a whole game played in-process (``play_game``,
         # ``botzone_rules``) builds the rules, and a packed bot plays no game itself
         "mahjongkit.mcr.game.rules",
+        # level 4's search plays hands out on the rules: it is not packed (see pack)
+        "mahjongkit.mcr.players.search",
     }
 )
 SEARCHING: Final = 4

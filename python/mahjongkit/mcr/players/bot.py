@@ -67,6 +67,7 @@ from mahjongkit.tiles import is_honour, is_suited, is_terminal
 
 if TYPE_CHECKING:
     from mahjongkit.mcr.game.rules import Rules
+    from mahjongkit.mcr.players.search import SearchReport
 
 __all__ = [
     "LEVELS",
@@ -93,6 +94,14 @@ which a hint on every frame of a replay, a page's "bot plays to the end" (hundre
 in one request) and the default test run cannot afford, and the measured gain over level 3
 is not yet established (``benchmarks/README.md``)."""
 DRAGONS: Final = frozenset({32, 33, 34})
+DEFAULT_ROLLOUTS: Final = 24
+"""Level 4's rollouts per searched decision by default (:mod:`.search`): calibrated so that
+the median decision takes about half a second of CPU on one core (``benchmarks/README.md``)."""
+DEFAULT_MAX_SECONDS: Final = 2.0
+"""Level 4's safety net: CPU seconds after which a search stops at the end of the world in
+hand (the move then no longer depends on the seed alone)."""
+ROLLOUT_LEVELS: Final = (3, 2)
+"""The levels of level 4's rollout players: its own seat's, then the other seats'."""
 CLAIM_MARGIN: Final = 1.5
 """A level-3 claim must raise the planner's value by this factor (a claim gives up the
 concealed hand's points and some freedom)."""
@@ -174,7 +183,7 @@ class Bot:
     """A machine player at ``level`` (1 to 4), deterministic for its ``seed``.
 
     Level 4 (:mod:`.search`) takes a budget: ``rollouts`` per searched decision (default
-    :data:`~.search.DEFAULT_ROLLOUTS`; 0 plays level 3's moves), a CPU-seconds safety net
+    :data:`DEFAULT_ROLLOUTS`; under two a candidate plays level 3's moves), a CPU-seconds safety net
     ``max_seconds`` and the ``rollout_levels`` (its own seat's, the others').
 
     >>> Bot(level=5)
@@ -194,24 +203,22 @@ class Bot:
         max_seconds: float | None = None,
         rollout_levels: tuple[int, int] | None = None,
     ) -> None:
-        from mahjongkit.mcr.players import search
-
         if level not in LEVELS:
             raise ValueError(f"a bot level is one of {LEVELS}, not {level!r}")
         self.level = level
         self.seed = seed
-        budget = search.DEFAULT_ROLLOUTS if rollouts is None else rollouts
+        budget = DEFAULT_ROLLOUTS if rollouts is None else rollouts
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 0:
             raise ValueError(f"rollouts is a count of at least 0, not {rollouts!r}")
         self.rollouts = budget
-        self.max_seconds = search.DEFAULT_MAX_SECONDS if max_seconds is None else max_seconds
+        self.max_seconds = DEFAULT_MAX_SECONDS if max_seconds is None else max_seconds
         if not self.max_seconds > 0:
             raise ValueError(f"max_seconds is a positive number, not {max_seconds!r}")
-        levels = search.ROLLOUT_LEVELS if rollout_levels is None else tuple(rollout_levels)
+        levels = ROLLOUT_LEVELS if rollout_levels is None else tuple(rollout_levels)
         if len(levels) != 2 or not all(lv in (1, 2, 3) for lv in levels):
             raise ValueError(f"rollout_levels are two levels from 1 to 3, not {rollout_levels!r}")
         self.rollout_levels: tuple[int, int] = (levels[0], levels[1])
-        self.report: search.SearchReport | None = None
+        self.report: SearchReport | None = None  # what level 4's last decision did
 
     def __repr__(self) -> str:
         return f"Bot(level={self.level}, seed={self.seed!r})"

@@ -17,8 +17,9 @@ Obvious moves are taken at once: a legal win (the engine offers a win only at ei
 or more, and a win is worth at least 24 points to the winner while passing risks them), the
 only legal move, and a decision where level 3 sees only one candidate.
 
-The budget is a count of rollouts (``rollouts``, default :data:`DEFAULT_ROLLOUTS`), not a
-time: the same seed and the same view give the same move on any machine and under any load.
+The budget is a count of rollouts (``rollouts``, default
+:data:`~.bot.DEFAULT_ROLLOUTS`), not a time: the same seed and the same view give the same
+move on any machine and under any load.
 The default is calibrated so that the median CPU per decision stays under half a second on
 one core of the development machine (``benchmarks/README.md``). A CPU-time cap
 (``max_seconds``) is only a safety net against a pathological position; when it trips the
@@ -57,11 +58,6 @@ from mahjongkit.tiles import KINDS, STANDARD_KINDS
 if TYPE_CHECKING:
     from mahjongkit.mcr.game.rules import Rules
 
-DEFAULT_ROLLOUTS: Final = 24
-"""Rollouts per searched decision at the default budget (see the module and
-``benchmarks/README.md`` for the calibration)."""
-DEFAULT_MAX_SECONDS: Final = 2.0
-"""The safety net: CPU seconds after which a search stops at the end of the world in hand."""
 MAX_CANDIDATES: Final = 3
 """At most this many moves are searched (level 3's choice and its closest rivals)."""
 CLOSE: Final = 0.7
@@ -72,8 +68,6 @@ CLAIM_CLOSE: Final = 1.0
 value of passing (level 3 itself claims at 1.5)."""
 MARGIN: Final = 1.0
 """Standard errors by which a rival's mean must beat level 3's choice to be played."""
-ROLLOUT_LEVELS: Final = (3, 2)
-"""The levels of the rollout players: this seat's, then the other seats'."""
 
 
 class Player(Protocol):
@@ -356,8 +350,6 @@ def search(bot: Searcher, view: View) -> Move:
 
 
 __all__ = [
-    "DEFAULT_MAX_SECONDS",
-    "DEFAULT_ROLLOUTS",
     "SearchReport",
     "candidates",
     "rollout",
