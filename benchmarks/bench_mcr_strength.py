@@ -158,6 +158,7 @@ def cost(args: argparse.Namespace) -> None:
     for variant in args.variants.split(","):
         times: list[float] = []
         searched: list[float] = []
+        changed = 0
         load = _load()
         for deal in range(args.hands):
             game = deal_rules(variant, args.seed, deal)
@@ -179,6 +180,7 @@ def cost(args: argparse.Namespace) -> None:
                     report = getattr(players[actor], "report", None)
                     if report is not None and report.rollouts:
                         searched.append(spent)
+                        changed += report.chosen != report.fallback
                 game.apply(actor, move)
         times.sort()
         print(
@@ -187,7 +189,8 @@ def cost(args: argparse.Namespace) -> None:
             f" 90th percentile {times[int(0.9 * len(times))]:.3f} s,"
             f" max {times[-1]:.3f} s, mean {sum(times) / len(times):.3f} s; searched"
             f" {len(searched)} ({len(searched) / len(times):.0%}), their median"
-            f" {statistics.median(searched) if searched else 0:.3f} s; load {load} then {_load()}",
+            f" {statistics.median(searched) if searched else 0:.3f} s, level 3's move changed in"
+            f" {changed}; load {load} then {_load()}",
             flush=True,
         )
 
