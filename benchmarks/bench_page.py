@@ -20,6 +20,7 @@ page's own mark, navigation start to the first board drawn and answering clicks
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import shutil
@@ -65,8 +66,18 @@ def baseline_tree(ref: str, into: Path) -> Path:
     ).stdout
     with tarfile.open(fileobj=BytesIO(archive)) as tar:
         tar.extractall(into, filter="data")
-    for core in (ROOT / "python" / "mahjongkit").glob("_core*.so"):
+    # The compiled core as this interpreter imports it (an editable install keeps it in its
+    # build directory, not in the source tree).
+    spec = importlib.util.find_spec("mahjongkit._core")
+    cores = [Path(spec.origin)] if spec is not None and spec.origin else []
+    for core in cores or (ROOT / "python" / "mahjongkit").glob("_core*.so"):
         shutil.copy2(core, into / "python" / "mahjongkit" / core.name)
+    # An editable install's import hook sends `import mahjongkit` to this tree whatever
+    # PYTHONPATH says, so the baseline would be this tree again: its server drops the hook.
+    (into / "python" / "sitecustomize.py").write_text(
+        "import sys\n"
+        "sys.meta_path[:] = [f for f in sys.meta_path if 'editable' not in type(f).__module__]\n"
+    )
     return into / "python"
 
 

@@ -15,7 +15,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from mahjongkit.mcr.records.export import write_atomically
+from mahjongkit._files import write_bytes_atomically
 from mahjongkit.mcr.records.format import format_record
 from mahjongkit.mcr.records.write import play_records
 
@@ -44,7 +44,7 @@ def main() -> None:
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         n = len(starts)
         parts = list(pool.map(_play, [args.seed] * n, starts, stops, [players] * n))
-    write_atomically(args.output, "".join(parts).encode("utf-8"))
+    write_bytes_atomically(args.output, "".join(parts).encode("utf-8"))
     print(f"{args.games} games in {time.perf_counter() - began:.0f} s -> {args.output}")
 
 

@@ -9,11 +9,15 @@ read on GitHub: on the site such a link goes to the page carrying that file, or 
 
 from __future__ import annotations
 
+import ast
+import logging
 import posixpath
 import re
+from pathlib import Path
 from typing import Any
 
 MORE_TOPICS = "More topics"
+log = logging.getLogger("mkdocs.hooks.mahjongkit")  # under mkdocs: --strict counts its warnings
 
 
 def _listed(entries: Any) -> set[str]:
@@ -86,3 +90,57 @@ def outside_links(markdown: str, page_uri: str) -> str:
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     return outside_links(markdown, page.file.src_uri)
+
+
+# Every public name has its entry in the API reference: the names of the ``__all__`` of the
+# modules below, and the types the public API hands back without exporting them. A name the
+# built reference pages do not carry (an object without a docstring is left out, for one) is a
+# warning, so `mkdocs build --strict` fails on it.
+PUBLIC_MODULES = (
+    "mahjongkit.mcr",
+    "mahjongkit.mcr.env",
+    "mahjongkit.mcr.encoding",
+    "mahjongkit.solitaire",
+    "mahjongkit.web",
+)
+ALSO_PUBLIC = ("GameResult", "Phase", "Position", "Status", "TallyBatch", "WinBatch")
+ANCHOR = re.compile(r'id="(mahjongkit[\w.]*)"')
+
+
+def public_names(source_root: Path) -> dict[str, list[str]]:
+    """The ``__all__`` of each of :data:`PUBLIC_MODULES`, read from the source (not
+    imported), and :data:`ALSO_PUBLIC` under ``""``."""
+    names: dict[str, list[str]] = {"": list(ALSO_PUBLIC)}
+    for module in PUBLIC_MODULES:
+        path = source_root.joinpath(*module.split("."))
+        path = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.Assign) and any(
+                isinstance(target, ast.Name) and target.id == "__all__" for target in node.targets
+            ):
+                names[module] = [ast.literal_eval(item) for item in node.value.elts]  # type: ignore[attr-defined]
+    return names
+
+
+def undocumented(names: dict[str, list[str]], pages: list[str]) -> list[str]:
+    """The names no reference page has an entry for (an anchor ending in the name).
+
+    >>> page = '<h2 id="mahjongkit.mcr.Hand">' + '<h3 id="mahjongkit.mcr.game.window.Phase">'
+    >>> undocumented({"mahjongkit.mcr": ["Hand", "WinBy"], "": ["Phase"]}, [page])
+    ['mahjongkit.mcr.WinBy']
+    """
+    entries = {anchor.rsplit(".", 1)[-1] for page in pages for anchor in ANCHOR.findall(page)}
+    return [
+        f"{module}.{name}" if module else name
+        for module, listed in names.items()
+        for name in listed
+        if name not in entries
+    ]
+
+
+def on_post_build(config: Any) -> None:
+    site = Path(config["site_dir"]) / "reference"
+    pages = [page.read_text(encoding="utf-8") for page in sorted(site.glob("*.html"))]
+    root = Path(config["config_file_path"]).parent / "python"
+    for name in undocumented(public_names(root), pages):
+        log.warning(f"the API reference has no entry for the public name {name}")

@@ -36,6 +36,9 @@ export PYTHONFAULTHANDLER=1
 # Outside the source tree, so `import mahjongkit` is the sanitized build.
 if [[ $# -eq 0 ]]; then
   set -- tests/conformance tests/fuzz tests/mcr/test_hostile_inputs.py tests/test_cli_outputs.py \
-    tests/solitaire/test_batch_writer.py tests/mcr/test_arena.py
+    tests/solitaire/test_batch_writer.py tests/mcr/test_arena.py \
+    tests/solitaire/test_layout_hostile.py tests/web/test_api_hostile_layouts.py \
+    tests/mcr/test_records_hostile.py tests/mcr/test_records_export_faults.py \
+    tests/mcr/test_rl_parallel_faults.py tests/mcr/test_judge_log_lies.py
 fi
 exec "$venv/bin/python" -m pytest -p no:cacheprovider -W ignore::DeprecationWarning -q "$@"

@@ -154,6 +154,9 @@ CASES = [
     Case(("mcr", "score", "123m 456p 789s 234s 55m", "--win", "5m", "--seat", "Q"), "Q"),
     Case(("mcr", "wall", "seed", "--hand", "0"), "hand numbers start at 1"),
     Case(("mcr", "wall", "zz", "--hex"), "zz"),
+    Case(("mcr", "wall", "seed", "--hand", "17"), "a game has hands 1 to 16, not 17"),
+    Case(("mcr", "records", "sample"), "Missing argument 'FILE'"),
+    Case(("mcr", "records", "sample", "missing/games.txt"), "'missing' does not exist"),
     Case(("mcr", "game", "s", "--replay", "missing.json"), "missing.json"),
     Case(("mcr", "play", "--level", "5"), "--level"),
     Case(("mcr", "play", "--resume", "missing.json"), "missing.json"),
@@ -172,6 +175,20 @@ CASES = [
         ("search", "--seeds", "0:9", "--where", "free_tiles > 1", "--scheduler", "tls://h:1"),
         "bad Dask scheduler address 'tls://h:1'",
     ),
+    # issue 39: records read only regular files; outputs checked before any work
+    Case(("mcr", "records", "check", "/dev/zero"), "'/dev/zero' is not a regular file"),
+    Case(("mcr", "records", "stats", "/dev/zero"), "'/dev/zero' is not a regular file"),
+    Case(
+        ("mcr", "records", "export", "/dev/zero", "--out", "shards"),
+        "'/dev/zero' is not a regular file",
+    ),
+    Case(
+        ("mcr", "records", "export", "binary.json", "--out", "/dev/null"),
+        "'/dev/null': it is not a folder",
+    ),
+    Case(("mcr", "records", "selfplay", "--output", "/dev/null"), "is not a regular file"),
+    Case(("mcr", "records", "selfplay", "--output", "no/such/r.txt"), "does not exist"),
+    Case(("mcr", "records", "selfplay", "--games", "-5", "--output", "r.txt"), "--games"),
 ]
 
 

@@ -80,3 +80,31 @@ def test_docstrings_render_their_examples_as_code() -> None:
         "",
         "See `mahjongkit.deal`.",
     ]
+
+
+def test_the_site_fetches_nothing_and_formats_signatures() -> None:
+    """No web fonts, the offline plugin with our own worker shim (no unpkg.com), and a
+    formatter for the signatures in the docs extra."""
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    assert config["theme"]["font"] is False
+    assert "offline" in config["plugins"]
+    shims = config["extra"]["polyfills"]
+    assert all("://" not in shim and (ROOT / "docs" / shim).is_file() for shim in shims)
+    assert any("iframe-worker" in shim for shim in shims)  # so the plugin adds no unpkg.com shim
+    options = config["plugins"][-1]["mkdocstrings"]["handlers"]["python"]["options"]
+    assert options["separate_signature"] and options["signature_crossrefs"]
+    import tomllib
+
+    docs_extra = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"
+    ]["docs"]
+    assert any(requirement.startswith(("ruff", "black")) for requirement in docs_extra)
+
+
+def test_every_public_name_is_listed_for_the_reference_check() -> None:
+    from scripts.mkdocs_hooks import ALSO_PUBLIC, public_names
+
+    names = public_names(ROOT / "python")
+    assert {"WinBy", "MeldKind", "SetKind", "Hand", "Rules"} <= set(names["mahjongkit.mcr"])
+    assert {"GameResult", "Phase", "Position", "Status", "WinBatch"} <= set(ALSO_PUBLIC)
+    assert "Game" in names["mahjongkit.solitaire"]

@@ -36,6 +36,30 @@ def one_line(error: BaseException) -> str:
     return text or type(error).__name__
 
 
+def quiet_broken_pipe() -> None:
+    """The reader of standard output went away (``mahjongkit ... | head -1``): send what is
+    left to the null device, so that neither the command nor Python's last flush at exit
+    complains; the command then ends with status 0, as other Unix tools are read."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real file behind stdout (a test's)
+        pass
+
+
+def current_folder_on_path() -> None:
+    """Put the current folder first on ``sys.path`` (once), as ``python -m`` does, so that a
+    ``module:Class`` player in it is found by ``mcr arena``, ``mcr botzone`` and ``mcr
+    botzone-pack`` (an installed script's own folder is on the path, the user's is not)."""
+    import os
+
+    here = os.getcwd()
+    if here not in sys.path and "" not in sys.path:
+        sys.path.insert(0, here)
+
+
 def botzone_arguments(args: Sequence[str]) -> tuple[str, bool] | None:
     """The player spec and ``--keep-running`` of ``mcr botzone`` arguments that need no
     help from click (each option at most once, a level of 1 to 3); ``None`` for any other
@@ -85,11 +109,20 @@ def main(**click_options: Any) -> None:
     if chosen is None:
         from mahjongkit.cli import main as command_line
 
-        command_line(**click_options)
+        try:
+            command_line(**click_options)
+        except SystemExit:
+            try:
+                sys.stdout.flush()  # here, not at exit, where a closed pipe is a traceback
+            except BrokenPipeError:
+                quiet_broken_pipe()
+                raise SystemExit(0) from None
+            raise
         return
     from mahjongkit.mcr.botzone.program import serve
 
     spec, keep_running = chosen
+    current_folder_on_path()
     try:
         status = serve(spec, keep_running=keep_running)
     except EXPECTED as error:

@@ -38,6 +38,37 @@ import os
 import stat
 import tempfile
 from pathlib import Path
+from typing import BinaryIO
+
+
+def open_regular_file(
+    path: str | os.PathLike[str], *, what: str, error: type[Exception] = ValueError
+) -> BinaryIO:
+    """The regular file at ``path`` opened for reading bytes; nothing is opened that is not
+    a regular file (opening a named pipe would wait for a writer, ``/dev/zero`` never ends).
+
+    ``FileNotFoundError`` and ``IsADirectoryError`` name the file; ``error`` (a
+    ``ValueError`` by default) is raised for anything else that is not a regular file.
+
+    >>> open_regular_file("/dev/zero", what="record file")
+    Traceback (most recent call last):
+    ValueError: record file '/dev/zero' is not a regular file
+    """
+    path = Path(path)
+    name = f"{what} {str(path)!r}"
+    try:
+        # Checked before opening too: opening a named pipe would wait for a writer.
+        if not path.is_dir() and not stat.S_ISREG(os.stat(path).st_mode):
+            raise error(f"{name} is not a regular file")
+        stream = open(path, "rb")  # noqa: SIM115 (handed to the caller)
+    except FileNotFoundError:
+        raise FileNotFoundError(f"{name} not found") from None
+    except IsADirectoryError:
+        raise IsADirectoryError(f"{name} is a folder") from None
+    if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):  # replaced meanwhile
+        stream.close()
+        raise error(f"{name} is not a regular file")
+    return stream
 
 
 def read_file_bytes(
@@ -51,24 +82,12 @@ def read_file_bytes(
 
     ``FileNotFoundError`` and ``IsADirectoryError`` name the file; ``error`` (a
     ``ValueError`` by default) is raised for anything that is not a regular file and for a
-    file larger than ``limit`` bytes. Nothing is opened that is not a regular file.
+    file larger than ``limit`` bytes (:func:`open_regular_file`).
     """
-    path = Path(path)
-    name = f"{what} {str(path)!r}"
-    try:
-        # Checked before opening too: opening a named pipe would wait for a writer.
-        if not path.is_dir() and not stat.S_ISREG(os.stat(path).st_mode):
-            raise error(f"{name} is not a regular file")
-        with open(path, "rb") as stream:
-            if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
-                raise error(f"{name} is not a regular file")
-            data = stream.read(limit + 1)
-    except FileNotFoundError:
-        raise FileNotFoundError(f"{name} not found") from None
-    except IsADirectoryError:
-        raise IsADirectoryError(f"{name} is a folder") from None
+    with open_regular_file(path, what=what, error=error) as stream:
+        data = stream.read(limit + 1)
     if len(data) > limit:
-        raise error(f"{name} is larger than {limit} bytes")
+        raise error(f"{what} {str(Path(path))!r} is larger than {limit} bytes")
     return data
 
 
@@ -115,6 +134,34 @@ def check_writable(path: str | os.PathLike[str]) -> Path:
     return target
 
 
+def check_output_folder(path: str | os.PathLike[str]) -> Path:
+    """``path`` as a folder to write files into: made if missing (its parent must exist),
+    else an existing folder that is writable; refused with an ``OSError`` naming it.
+
+    >>> check_output_folder("/dev/null")
+    Traceback (most recent call last):
+    FileExistsError: cannot write into '/dev/null': it is not a folder
+    """
+    folder = Path(path)
+    if folder.exists() and not folder.is_dir():
+        raise FileExistsError(f"cannot write into {str(folder)!r}: it is not a folder")
+    if not folder.exists():
+        if not folder.parent.is_dir():
+            raise FileNotFoundError(
+                f"cannot write into {str(folder)!r}: the folder {str(folder.parent)!r}"
+                " does not exist"
+            )
+        try:
+            folder.mkdir()
+        except OSError as error:
+            raise type(error)(
+                error.errno, f"cannot make the folder {str(folder)!r}: {error.strerror}"
+            ) from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise PermissionError(f"cannot write into {str(folder)!r}: it is not writable")
+    return folder
+
+
 def check_output_path(path: str | os.PathLike[str], what: str) -> Path:
     """:func:`check_writable` for a command's argument: the same refusals as a
     ``ValueError`` that names the argument ``what``.
@@ -144,10 +191,16 @@ def check_replaceable(target: Path) -> None:
 
 
 def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` whole or not at all: into a temporary file beside
-    it, flushed to the disk, then renamed onto it. On any failure (a full disk, the folder
-    gone meanwhile) the temporary file is removed, ``path`` is as it was, and the
-    ``OSError`` names ``path``."""
+    """Write ``text`` (UTF-8) to ``path`` whole or not at all (:func:`write_bytes_atomically`)."""
+    write_bytes_atomically(path, text.encode("utf-8"))
+
+
+def write_bytes_atomically(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write ``data`` to ``path`` whole or not at all: into a temporary file beside it,
+    flushed to the disk, then renamed onto it. ``path`` is checked first
+    (:func:`check_writable`: a device or a pipe is never replaced by a regular file). On any
+    failure (a full disk, the folder gone meanwhile) or interruption the temporary file is
+    removed, ``path`` is as it was, and the ``OSError`` names ``path``."""
     target = check_writable(path)
     try:
         handle, name = tempfile.mkstemp(
@@ -157,14 +210,15 @@ def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:
         raise type(error)(error.errno, f"cannot write {str(target)!r}: {error.strerror}") from None
     temporary = Path(name)
     try:
-        with open(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
+        with open(handle, "wb") as stream:
+            stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
         # mkstemp makes the file private (0600); give it the mode a plain open() would
         umask = os.umask(0)
         os.umask(umask)
         temporary.chmod(0o666 & ~umask)
+        check_replaceable(target)  # nothing but a regular file appeared meanwhile
         os.replace(temporary, target)
     except OSError as error:
         with contextlib.suppress(OSError):

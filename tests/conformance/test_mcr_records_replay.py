@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 from functools import cache
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -20,9 +19,9 @@ from hypothesis import strategies as st
 from mahjongkit.mcr.records import _cpp
 from mahjongkit.mcr.records.check import QUAN_OF_WIND, check_record
 from mahjongkit.mcr.records.format import Action, Ignored, Record, read_records
+from mahjongkit.mcr.records.samples import HANDWRITTEN
 from mahjongkit.mcr.records.write import play_records
 
-HANDWRITTEN = Path(__file__).resolve().parents[1] / "data" / "records" / "handwritten.txt"
 CLAIMS = (Action.CHI, Action.PENG, Action.GANG, Action.HU)
 
 

@@ -216,3 +216,100 @@ def test_the_entry_point_knows_the_bots_levels():
     from mahjongkit.mcr.players.bot import LEVELS as BOT_LEVELS
 
     assert tuple(str(level) for level in BOT_LEVELS) == LEVELS
+
+
+PLAYER = '''\
+"""A bot author's player, in the folder they work in."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from helpers import first_of
+from mahjongkit.mcr.game.moves import Move
+
+
+@dataclass
+class Careful:
+    """Always the first legal move."""
+
+    turns: int = 0
+
+    def choose(self, view) -> Move:
+        self.turns += 1
+        return first_of(view.legal)
+'''
+HELPERS = "def first_of(moves):\n    return sorted(moves, key=str)[0]\n"
+
+
+def _author_folder(tmp_path):
+    """A folder holding a module:Class player and a helper module it imports."""
+    folder = tmp_path / "author"
+    folder.mkdir()
+    (folder / "mine.py").write_text(PLAYER)
+    (folder / "helpers.py").write_text(HELPERS)
+    return folder
+
+
+def _script(*args, **options):
+    """The installed mahjongkit script (its folder, not the user's, is on its sys.path)."""
+    script = os.path.join(os.path.dirname(sys.executable), "mahjongkit")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    return subprocess.run(
+        [script, *args], capture_output=True, text=True, timeout=120, env=env, **options
+    )
+
+
+def test_a_player_in_the_current_folder_is_packed_and_answers_botzone_requests(tmp_path, python):
+    folder = _author_folder(tmp_path)
+    done = _script("mcr", "botzone-pack", "bot.pyz", "--player", "mine:Careful", cwd=folder)
+    assert done.returncode == 0, done.stderr
+    assert "the player mine:Careful" in done.stderr
+    names = zipfile.ZipFile(folder / "bot.pyz").namelist()
+    assert {"mine.py", "helpers.py", "mahjongkit/mcr/game/moves.py"} <= set(names)
+    # from another folder, with no site-packages: the player comes from the file
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    line = (json.dumps(LOG) + "\n").encode()
+    answer = subprocess.run(
+        [python, "-I", "-S", str(folder / "bot.pyz")],
+        input=line,
+        capture_output=True,
+        cwd=elsewhere,
+        timeout=120,
+    )
+    assert answer.returncode == 0, answer.stderr
+    sys.path.insert(0, str(folder))
+    try:
+        from mine import Careful  # type: ignore[import-not-found]
+
+        expected = BotzoneBot(Careful()).replay(LOG["requests"], LOG["responses"])
+    finally:
+        sys.path.remove(str(folder))
+        for name in ("mine", "helpers"):
+            sys.modules.pop(name, None)
+    assert json.loads(answer.stdout) == {"response": expected}
+    # a whole hand judged, the packed player in seat 1 with Botzone's limits
+    agents: list = [PlayerAgent(Bot(1, seed=f"p{s}")) for s in range(4)]
+    agents[1] = ProgramAgent([python, "-I", "-S", str(folder / "bot.pyz")], cwd=elsewhere)
+    result = judge(agents, BotzoneDeal.from_seed("packed-player"))
+    assert result.outcome in ("win", "exhausted"), result.message
+
+
+def test_the_current_folder_is_on_the_path_for_botzone_and_arena(tmp_path):
+    folder = _author_folder(tmp_path)
+    line = json.dumps(LOG) + "\n"
+    served = _script("mcr", "botzone", "--player", "mine:Careful", input=line, cwd=folder)
+    assert served.returncode == 0, served.stderr
+    assert json.loads(served.stdout)["response"]
+    players = "mine:Careful,bot:1,bot:1,bot:1"
+    arena = _script("mcr", "arena", "--players", players, "--hands", "4", cwd=folder)
+    assert arena.returncode == 0, arena.stderr
+    assert json.loads(arena.stdout)["players"][0]["spec"] == "mine:Careful"
+
+
+def test_pack_refuses_a_player_it_cannot_pack(tmp_path):
+    with pytest.raises(ValueError, match="cannot import 'no_such_module'"):
+        pack(tmp_path / "x.pyz", player="no_such_module:Bot")
+    with pytest.raises(ValueError, match="module:Class player, not 'bot:2'"):
+        pack(tmp_path / "x.pyz", player="bot:2")
+    assert not (tmp_path / "x.pyz").exists()

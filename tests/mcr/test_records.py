@@ -19,11 +19,10 @@ from mahjongkit.mcr.players.bot import Bot, view_of
 from mahjongkit.mcr.records.check import FAN_OF_NAME, check_record
 from mahjongkit.mcr.records.export import RecordDataset, decode, export
 from mahjongkit.mcr.records.format import Action, BadRecord, Record, format_record, read_records
+from mahjongkit.mcr.records.samples import HANDWRITTEN
 from mahjongkit.mcr.records.write import Recorder, play_records, record_of
 from mahjongkit.mcr.scoring.fans import FANS
 from tests.folders import working_in
-
-HANDWRITTEN = Path(__file__).resolve().parents[1] / "data" / "records" / "handwritten.txt"
 
 
 def _games(text: str) -> list[str]:
@@ -377,7 +376,7 @@ def test_the_python_observer_exports_the_same_bytes(tmp_path: Path) -> None:
         assert (tmp_path / "python" / path.name).read_bytes() == path.read_bytes(), path.name
 
 
-def test_an_interrupted_export_leaves_only_whole_files(
+def test_an_interrupted_export_leaves_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import mahjongkit.mcr.records.export as module
@@ -392,9 +391,8 @@ def test_an_interrupted_export_leaves_only_whole_files(
     monkeypatch.setattr(module, "export_slice", failing)
     with pytest.raises(OSError, match="disk full"):
         export(HANDWRITTEN, tmp_path / "out", shard_games=2)
-    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["shard-00000.npz"]
-    with np.load(tmp_path / "out" / "shard-00000.npz") as shard:
-        assert len(shard["matches"]) == 2
+    # the export is swapped in whole at the end: a failed one leaves nothing (issue 39)
+    assert list((tmp_path / "out").iterdir()) == []
 
 
 def test_wind_3_is_north_as_real_records_settle() -> None:
@@ -445,19 +443,32 @@ def test_rl_episodes_of_the_botzone_variant_are_written_and_check_clean() -> Non
         assert back.result.drawn == game.history[-1].exhausted
 
 
-def test_the_readme_commands_run_on_the_file_they_name() -> None:
-    """The README's three records commands, as written, on the small file they name."""
+def test_the_readme_commands_run_in_an_empty_folder_on_the_sample_they_write() -> None:
+    """The README's records commands, as written, in an empty folder: the first writes the
+    package's sample games, the others read them (tests/test_documented_commands.py runs them
+    through the installed script too)."""
     root = Path(__file__).resolve().parents[2]
     lines = [
         line.split("#")[0].split()
         for line in (root / "README.md").read_text(encoding="utf-8").splitlines()
         if line.startswith("mahjongkit mcr records ")
     ]
-    assert [words[3] for words in lines] == ["check", "stats", "export"]
+    assert [words[3] for words in lines] == ["sample", "check", "stats", "export"]
     with working_in():
         for words in lines:
-            arguments = [str(root / word) if word.startswith("tests/") else word for word in words]
-            result = CliRunner().invoke(main, arguments[1:])
+            result = CliRunner().invoke(main, words[1:])
             assert result.exit_code == 0, (words, result.output)
+        assert Path(lines[0][4]).read_bytes() == HANDWRITTEN.read_bytes()
         shards = sorted(path.name for path in Path("shards").iterdir())
     assert "manifest.json" in shards and any(name.endswith(".npz") for name in shards)
+
+
+def test_records_sample_writes_to_stdout_and_refuses_a_missing_folder() -> None:
+    to_stdout = CliRunner().invoke(main, ["mcr", "records", "sample", "-"])
+    assert to_stdout.exit_code == 0
+    assert to_stdout.output == HANDWRITTEN.read_text(encoding="utf-8")
+    with working_in():
+        refused = CliRunner().invoke(main, ["mcr", "records", "sample", "no/such/games.txt"])
+        assert refused.exit_code == 1
+        assert "does not exist" in refused.output
+        assert not Path("no").exists()

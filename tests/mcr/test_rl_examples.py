@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from mahjongkit.mcr.records.samples import HANDWRITTEN
+
 pytest.importorskip("torch")
 pytest.importorskip("matplotlib")
 pytest.importorskip("pettingzoo")
@@ -58,7 +60,7 @@ def test_behaviour_cloning_then_ppo_end_to_end(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_behaviour_cloning_from_human_records(tmp_path: Path) -> None:
-    records = Path(__file__).resolve().parents[1] / "data" / "records" / "handwritten.txt"
+    records = HANDWRITTEN
     tiny = ["--epochs", "1", "--arena", "0", "--workers", "1", "--threads", "1"]
     _run("mcr_bc.py", tmp_path, "--records", str(records), "--cache", str(tmp_path), *tiny)
     report = json.loads((tmp_path / "bc_result.json").read_text())

@@ -55,8 +55,11 @@ def watched_page(browser: Any, **context_options: Any) -> Iterator[Any]:
 
 
 def open_board(page: Any, url: str) -> None:
+    """Load the page and wait until its board answers and its offline rules (loaded once the
+    board is up) are there."""
     page.goto(url)
     page.wait_for_selector("body[data-ready=true]")
+    page.wait_for_function("window.MJOffline !== undefined")
 
 
 OUTSIDE = """() => {

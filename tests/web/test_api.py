@@ -435,3 +435,11 @@ def test_memory_stays_bounded() -> None:
             act(small, first, "hint")
         message = error_of(small.post(f"/api/games/{first}/hint"), 429, "too_many_actions")
         assert "3 actions" in message
+
+
+def test_the_layouts_list_goes_compressed_when_the_browser_takes_it(client: TestClient) -> None:
+    packed = client.get("/api/layouts", headers={"accept-encoding": "gzip"})
+    plain = client.get("/api/layouts", headers={"accept-encoding": "identity"})
+    assert packed.headers["content-encoding"] == "gzip" and "content-encoding" not in plain.headers
+    assert int(packed.headers["content-length"]) * 3 < int(plain.headers["content-length"])
+    assert packed.json() == plain.json()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,6 +10,7 @@ from starlette.testclient import TestClient
 
 from mahjongkit.mcr.arena import play_deal, replay_deal
 from mahjongkit.mcr.game.rules import Rules
+from mahjongkit.mcr.records.samples import HANDWRITTEN
 from mahjongkit.web import create_app
 from tests.web.answers import error_of
 
@@ -324,7 +324,7 @@ def test_a_bad_replay_is_a_short_error(
 
 
 def test_a_botzone_record_replays_as_the_records_check_replays_it(client: TestClient) -> None:
-    text = (Path(__file__).parents[1] / "data" / "records" / "handwritten.txt").read_text()
+    text = HANDWRITTEN.read_text()
     loaded = client.post("/api/mcr/replays", json={"kind": "records", "text": text, "game": 1})
     assert loaded.status_code == 201, loaded.text
     assert loaded.json()["title"].startswith("Botzone record ")

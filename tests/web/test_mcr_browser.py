@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from mahjongkit.mcr.records.samples import HANDWRITTEN
 from tests.web.browsers import ARTIFACTS
 from tests.web.test_mcr_api import judge_log
 
@@ -69,7 +70,12 @@ def test_a_hand_won_by_clicking_with_its_fans_and_settlement(browser: Any, base_
         assert len(moves) < 40
     assert any(m.startswith("chow") or m == "pass" for m in moves)
     page.wait_for_selector("#result:not([hidden])")
-    assert page.inner_text("#result-title").startswith("Hand 1: You won on a discard")
+    # A one-hand game's hand is "the hand"; the winning tile named and marked in the hand.
+    title = page.inner_text("#result-title")
+    assert title == "The hand: You won on a discard on Nine of Bamboo from Seat 1.", title
+    winning = page.locator("#result .hands .row[data-seat='0'] .tile.winning")
+    assert winning.count() == 1 and winning.get_attribute("data-code") == "9s"
+    assert winning.get_attribute("aria-label") == "Nine of Bamboo, the winning tile"
     fans = page.inner_text("#fans")
     assert "Total" in fans and fans.strip().splitlines()
     assert "Settlement: You +" in page.inner_text("#settlement")
@@ -148,7 +154,7 @@ def test_a_replay_steps_forward_and_back_from_one_seats_view(browser: Any, base_
     page.click("#moves-list button[data-index='7']")
     page.wait_for_selector("body[data-index='7']")
     text = page.inner_text("#next-move")
-    assert "Next: seat" in text and "Legal:" in text and "Level-3 bot:" in text
+    assert "Next: seat" in text and "Legal:" in text and "Top bot:" in text
     close(page, "replay")
 
 
@@ -163,7 +169,7 @@ def test_a_saved_game_loads_from_a_file(browser: Any, base_url: str, tmp_path: P
     assert page.inner_text("#message").startswith("game.json:")
     page.keyboard.press("End")
     page.wait_for_selector("#result:not([hidden])")
-    records = Path(__file__).parents[1] / "data" / "records" / "handwritten.txt"
+    records = HANDWRITTEN
     page.set_input_files("#file", str(records))  # Botzone's human records: game 0 of the file
     page.wait_for_function("document.getElementById('message').textContent.startsWith('Botzone')")
     page.wait_for_selector("body[data-index='0']")

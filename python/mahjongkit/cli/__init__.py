@@ -18,7 +18,7 @@ from typing import Any, Final
 
 import click
 
-from mahjongkit._entry import EXPECTED, one_line
+from mahjongkit._entry import EXPECTED, one_line, quiet_broken_pipe
 from mahjongkit._version import __version__
 
 COMMANDS: Final = {
@@ -56,11 +56,15 @@ class _LazyGroup(click.Group):
     """A group whose commands are imported when one is looked up to run; the top-level
     group, and so the one error boundary of every command under it: an expected failure
     escaping any command becomes one line on stderr and exit status 1 (click's own usage
-    errors keep their status 2 and usage text)."""
+    errors keep their status 2 and usage text); a reader of the output that went away
+    (``| head``) ends the command quietly with status 0."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except BrokenPipeError:  # the reader went away (`| head`): not an error
+            quiet_broken_pipe()
+            ctx.exit(0)
         except EXPECTED as error:
             raise click.ClickException(one_line(error)) from None
 

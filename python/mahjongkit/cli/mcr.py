@@ -6,6 +6,7 @@ import click
 
 from mahjongkit._entry import LEVELS as BOT_LEVELS
 from mahjongkit._files import read_text_file
+from mahjongkit._words import plural
 from mahjongkit.cli import _output
 from mahjongkit.cli.records import records
 
@@ -55,6 +56,14 @@ def _wind(value: str) -> int:
     help="Green Book (WMO 2006) as printed, with the Tianjin 2006 rulings, or the 1998 "
     "Chinese values of the common calculators.",
 )
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: a line a fan; json: one object (fans, points, the minimum).",
+)
 def score_command(
     notation: str,
     win: str,
@@ -67,6 +76,7 @@ def score_command(
     flower_replacement: bool,
     last_tile: bool,
     ruleset: str,
+    fmt: str,
 ) -> None:
     """Score a winning hand written in NOTATION (with or without the winning tile).
 
@@ -109,6 +119,19 @@ def score_command(
         tally = score(hand, context, ruleset_named(ruleset))
     except ValueError as error:
         raise click.ClickException(str(error)) from None
+    if fmt == "json":
+        import json
+
+        fans = [
+            {k: getattr(fan, k) for k in ("number", "key", "name", "chinese", "points", "times")}
+            | {"total": fan.total}
+            for fan in tally.fans
+        ]
+        summary = {"basic": tally.basic, "flowers": tally.flowers, "total": tally.total}
+        limits = {"minimum": tally.minimum, "minimum_met": tally.minimum_met}
+        data = {"fans": fans, **summary, **limits, "ruleset": tally.ruleset}
+        click.echo(json.dumps(data, ensure_ascii=False))
+        return
     for fan in tally.fans:
         times = f" x{fan.times}" if fan.times > 1 else ""
         click.echo(f"{fan.total:>4}  {fan.name}{times} ({fan.chinese}, fan {fan.number})")
@@ -138,9 +161,12 @@ def wall_command(seed: str, hand_no: int, as_hex: bool) -> None:
 
     Example: mahjongkit mcr wall published-seed --hand 3
     """
+    from mahjongkit.mcr.game.result import HANDS
     from mahjongkit.mcr.hand.wall import Wall
     from mahjongkit.tiles import code
 
+    if hand_no > HANDS:
+        raise click.ClickException(f"--hand: a game has hands 1 to {HANDS}, not {hand_no}")
     try:
         wall = Wall.from_seed(_seed_arg(seed, as_hex), hand_no)
     except ValueError as error:
@@ -292,8 +318,10 @@ def botzone_command(level: int, player: str | None, keep_running: bool) -> None:
 
     Example: mahjongkit mcr judge "mahjongkit mcr botzone --level 2" ... (four commands)
     """
+    from mahjongkit._entry import current_folder_on_path
     from mahjongkit.mcr.botzone.program import serve
 
+    current_folder_on_path()
     spec = player if player is not None else f"bot:{level}"
     raise SystemExit(serve(spec, keep_running=keep_running))
 
@@ -301,23 +329,32 @@ def botzone_command(level: int, player: str | None, keep_running: bool) -> None:
 @mcr.command(name="botzone-pack")
 @click.argument("output", type=click.Path(dir_okay=False))
 @_BOT_LEVEL
+@click.option(
+    "--player",
+    default=None,
+    help="A 'module:Class' player to pack instead of a bot (its module is packed with it; "
+    "the current folder is searched first).",
+)
 @_KEEP_RUNNING
-def botzone_pack_command(output: str, level: int, keep_running: bool) -> None:
+def botzone_pack_command(output: str, level: int, player: str | None, keep_running: bool) -> None:
     """Write the bot as one file to upload to Botzone as Python 3 code: a zip application
     of the bot and the pure-Python modules it needs, with no compiled core
     (python3 OUTPUT runs it; docs/botzone.md says what Botzone's Python offers).
 
-    Example: mahjongkit mcr botzone-pack bot.pyz --level 2
+    Example: mahjongkit mcr botzone-pack bot.pyz --player mybot:MyPlayer
     """
+    from mahjongkit._entry import current_folder_on_path
     from mahjongkit._files import check_output_path
     from mahjongkit.mcr.botzone.pack import pack
 
+    current_folder_on_path()
     try:
         check_output_path(output, "OUTPUT")
-        count = pack(output, level=level, keep_running=keep_running)
+        count = pack(output, level=level, keep_running=keep_running, player=player)
     except (ValueError, OSError) as error:
         raise click.ClickException(str(error)) from None
-    click.echo(f"{output}: the level-{level} bot, {count} modules", err=True)
+    what = f"the player {player}" if player is not None else f"the level-{level} bot"
+    click.echo(f"{output}: {what}, {plural(count, 'module')}", err=True)
 
 
 def _seconds(ctx: click.Context, param: click.Parameter, value: float) -> float:
@@ -327,6 +364,20 @@ def _seconds(ctx: click.Context, param: click.Parameter, value: float) -> float:
     if not math.isfinite(value) or not 0 < value <= 3600:
         raise click.BadParameter(f"seconds above 0 and at most 3600, not {value}")
     return value
+
+
+def _modes(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, ...]:
+    """One mode for the four programs, or four comma-separated, seat 0 first."""
+    from mahjongkit.mcr.botzone.agents import MODES
+
+    modes = [m.strip() for m in value.split(",")]
+    if len(modes) == 1:
+        modes *= 4
+    if len(modes) != 4 or any(m not in MODES for m in modes):
+        raise click.BadParameter(
+            f"one of {', '.join(MODES)}, or four of them comma-separated, not {value!r}"
+        )
+    return tuple(modes)
 
 
 @mcr.command(name="judge")
@@ -366,11 +417,12 @@ def _seconds(ctx: click.Context, param: click.Parameter, value: float) -> float:
 )
 @click.option(
     "--mode",
-    type=click.Choice(["simple", "json", "json-long"]),
     default="simple",
     show_default=True,
-    help="How programs are spoken to: simple (kept running), JSON (one run per turn) or "
-    "json-long (JSON, kept running when a program asks).",
+    callback=_modes,
+    help="How programs are spoken to: simple (kept running), json (one run per turn) or "
+    "json-long (JSON, kept running when a program asks); one for all, or four "
+    "comma-separated (seat 0 first).",
 )
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), help="Write the log here.")
 def judge_command(
@@ -382,7 +434,7 @@ def judge_command(
     first_time_limit: float,
     strict_time: bool,
     memory_mb: int,
-    mode: str,
+    mode: tuple[str, str, str, str],
     log_path: str | None,
 ) -> None:
     """Judge one Botzone hand between four programs (seat 0 first); print the result as
@@ -409,7 +461,10 @@ def judge_command(
             deal = BotzoneDeal.from_walltiles(walltiles, quan if quan is not None else 0)
         else:
             deal = BotzoneDeal.from_seed(seed if seed is not None else secrets.token_hex(4), quan)
-        agents = [ProgramAgent(c, mode=mode, memory_mb=memory_mb) for c in commands]
+        agents = [
+            ProgramAgent(c, mode=m, memory_mb=memory_mb)
+            for c, m in zip(commands, mode, strict=True)
+        ]
     except (ValueError, OSError) as error:
         raise click.ClickException(str(error)) from None
 
@@ -446,7 +501,9 @@ def judge_command(
 @click.option(
     "--players",
     required=True,
-    help="Four comma-separated players: bot:N, module:Class or cmd:COMMAND.",
+    help="Four comma-separated players: bot:N, module:Class (the current folder is searched "
+    "first) or a Botzone program: cmd:COMMAND (simple mode), cmd-json:COMMAND or "
+    "cmd-json-long:COMMAND.",
 )
 @click.option("--hands", default=400, show_default=True, help="Hands to play in all.")
 @click.option(
@@ -478,15 +535,18 @@ def arena_command(
     output: str | None,
     progress: bool,
 ) -> None:
-    """Measure four players against each other over many hands.
+    """Measure four players against each other over many hands (Ctrl-C: the results of
+    the hands played so far, status 130).
 
     Example: mahjongkit mcr arena --players bot:2,bot:1,bot:1,bot:1 --hands 400 --workers 2
     """
     import json
 
+    from mahjongkit._entry import current_folder_on_path
     from mahjongkit.cli.progress import progress_bar
     from mahjongkit.mcr.arena import arena
 
+    current_folder_on_path()
     output = _output.checked(output)
     specs = [s.strip() for s in players.split(",")]
     with progress_bar(hands, "hands", None if progress else False) as report:
@@ -509,3 +569,6 @@ def arena_command(
         _output.write(output, text, "the results")
     else:
         click.echo(text, nl=False)
+    if result.interrupted:
+        click.echo(f"interrupted: the results of the first {result.hands} hands", err=True)
+        raise SystemExit(130)

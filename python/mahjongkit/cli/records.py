@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections import Counter
 from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
+
+from mahjongkit._words import plural
 
 if TYPE_CHECKING:  # the game layer is imported when a command runs, not for --help
     from mahjongkit.mcr.records.check import Report
@@ -16,7 +18,7 @@ if TYPE_CHECKING:  # the game layer is imported when a command runs, not for --h
 
 @click.group(name="records")
 def records() -> None:
-    """Game records in Botzone's text format: check, export for learning, stats."""
+    """Game records in Botzone's text format: check, export for learning, stats, samples."""
 
 
 def _reports(path: str) -> Iterator[Report]:
@@ -59,7 +61,7 @@ def check_command(file: str, fmt: str) -> None:
                 click.echo(f"{report.match or '?'}: {kind}: {problem}")
     if fmt == "text":
         click.echo(
-            f"{counts['games']} games: {counts['ok']} legal and scored as recorded,"
+            f"{plural(counts['games'], 'game')}: {counts['ok']} legal and scored as recorded,"
             f" {counts['illegal']} illegal, {counts['mis-scored']} scored differently,"
             f" {counts['unreadable']} unreadable"
         )
@@ -117,18 +119,26 @@ def export_command(
 
     Example: mahjongkit mcr records export data.txt --out shards --workers 2
     """
+    from mahjongkit._files import check_output_folder
+    from mahjongkit._signals import exit_status
     from mahjongkit.cli.progress import progress_bar
     from mahjongkit.mcr.records.export import export, index_games
 
-    total = len(index_games(file))
+    try:
+        check_output_folder(out)  # before any work
+        total = len(index_games(file))
+    except (ValueError, OSError) as error:
+        raise click.ClickException(str(error)) from None
+    if total == 0:
+        raise click.ClickException(f"{file} holds no game to export")
     done = [0]  # the export reports games finished since its last report
-    with progress_bar(total, "games", None if progress else False) as report:
+    try:
+        with progress_bar(total, "games", None if progress else False) as report:
 
-        def advance(games: int) -> None:
-            done[0] += games
-            report(done[0])
+            def advance(games: int) -> None:
+                done[0] += games
+                report(done[0])
 
-        try:
             manifest = export(
                 file,
                 out,
@@ -137,19 +147,44 @@ def export_command(
                 shard_games=shard_games,
                 progress=advance,
             )
-        except (ValueError, OSError, ImportError) as error:
-            raise click.ClickException(str(error)) from None
+    except KeyboardInterrupt as error:
+        click.echo(f"interrupted: {out} is as it was", err=True)
+        sys.exit(exit_status(error))
+    except (ValueError, OSError, ImportError) as error:
+        raise click.ClickException(str(error)) from None
     skipped = [s for shard in manifest["shards"] for s in shard["skipped"]]
     click.echo(
-        f"{manifest['exported']} of {manifest['games']} games exported: {manifest['samples']}"
-        f" decisions in {len(manifest['shards'])} shards under {out}"
+        f"{manifest['exported']} of {plural(manifest['games'], 'game')} exported:"
+        f" {plural(manifest['samples'], 'decision')} in"
+        f" {plural(len(manifest['shards']), 'shard')} under {out}"
     )
     for entry in skipped:
         click.echo(f"left out {entry['match'] or '?'}: {entry['problem']}")
 
 
+@records.command(name="sample")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+def sample_command(file: str) -> None:
+    """Write the package's sample records (four hand-written games) to FILE ("-": stdout).
+
+    Example: mahjongkit mcr records sample games.txt && mahjongkit mcr records check games.txt
+    """
+    from mahjongkit.cli._output import checked, write
+    from mahjongkit.mcr.records.samples import HANDWRITTEN
+
+    text = HANDWRITTEN.read_text(encoding="utf-8")
+    if file == "-":
+        click.echo(text, nl=False)
+        return
+    write(checked(file) or file, text, "the sample records")
+    games = sum(line.startswith("Match ") for line in text.splitlines())
+    click.echo(f"{plural(games, 'sample game')} written to {file}")
+
+
 @records.command(name="selfplay")
-@click.option("--games", default=100, show_default=True, help="Games to play.")
+@click.option(
+    "--games", default=100, show_default=True, type=click.IntRange(min=1), help="Games to play."
+)
 @click.option("--seed", default="selfplay", show_default=True, help="Seed of the deals.")
 @click.option(
     "--players",
@@ -160,19 +195,29 @@ def export_command(
 @click.option(
     "--output", required=True, type=click.Path(dir_okay=False), help="The record file to write."
 )
-def selfplay_command(games: int, seed: str, players: str, output: str) -> None:
+@click.option("--progress/--no-progress", default=True, help="A progress bar on a terminal.")
+def selfplay_command(games: int, seed: str, players: str, output: str, progress: bool) -> None:
     """Play games in the Botzone variant and write them as records."""
-    from mahjongkit.mcr.records.export import write_atomically
-    from mahjongkit.mcr.records.format import format_record
+    from mahjongkit._entry import current_folder_on_path
+    from mahjongkit.cli._output import checked, write
+    from mahjongkit.cli.progress import progress_bar
+    from mahjongkit.mcr.records.format import Record, format_record
     from mahjongkit.mcr.records.write import play_records
 
+    checked(output)  # before any game is played
+    current_folder_on_path()
     specs = [s.strip() for s in players.split(",")]
     if len(specs) != 4:
         raise click.ClickException(f"four players, not {len(specs)}")
-    try:
-        played = play_records(seed, range(games), (specs[0], specs[1], specs[2], specs[3]))
-    except ValueError as error:
-        raise click.ClickException(str(error)) from None
+    played: list[Record] = []
+    with progress_bar(games, "games", None if progress else False) as report:
+        try:
+            for game in range(games):  # one at a time: each game depends only on its number
+                four = (specs[0], specs[1], specs[2], specs[3])
+                played += play_records(seed, range(game, game + 1), four)
+                report(game + 1)
+        except ValueError as error:
+            raise click.ClickException(str(error)) from None
     text = "".join(format_record(record) + "\n" for record in played)
-    write_atomically(Path(output), text.encode("utf-8"))
-    click.echo(f"{len(played)} games written to {output}")
+    write(output, text, "the records")
+    click.echo(f"{plural(len(played), 'game')} written to {output}")

@@ -173,7 +173,7 @@ def layouts_command() -> None:
 @click.option(
     "--color/--no-color",
     default=None,
-    help="Free tiles in colour [default: on a terminal, unless NO_COLOR is set].",
+    help="Free tiles in colour [default: on a terminal, unless NO_COLOR is set or TERM=dumb].",
 )
 def play_command(
     layout_name: str | None,
@@ -213,8 +213,12 @@ def play_command(
         board = _deal(layout_name, chosen_seed, None, layout_file)
         game = Game.from_board(board, solver_seconds=solver_seconds)
     # sys streams, not click.get_text_stream (deprecated in Click 8.5); CliRunner swaps them too.
-    if color is None:  # a terminal gets colour unless NO_COLOR asks otherwise
-        color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    if color is None:  # a terminal gets colour unless NO_COLOR or TERM=dumb asks otherwise
+        color = (
+            sys.stdout.isatty()
+            and not os.environ.get("NO_COLOR")
+            and os.environ.get("TERM") != "dumb"
+        )
     colored = bool(color)
     run(game, sys.stdin, sys.stdout, glyphs=glyphs, color=colored)
 
@@ -314,14 +318,21 @@ def batch_command(
         Terminated,
         check_target,
         format_of,
+        stream_batch,
         write_batch,
     )
 
     seeds = _seed_range(seeds_text)
+    to_stdout = out_path == "-"
     try:
         layout = _layout(layout_name)
-        kind = format_of(out_path, file_format)
-        check_target(out_path, overwrite=force)
+        if to_stdout:
+            kind = format_of(out_path, file_format or "jsonl")
+            if kind == "npy" and sys.stdout.isatty():
+                raise ValueError("--out -: a .npy file is binary; redirect standard output")
+        else:
+            kind = format_of(out_path, file_format)
+            check_target(out_path, overwrite=force)
     except (LayoutError, ValueError, OSError) as error:
         raise click.ClickException(str(error)) from None
     started = time.perf_counter()
@@ -338,19 +349,35 @@ def batch_command(
 
                 source = on_dask
             report = stack.enter_context(progress_bar(_count(seeds), "boards", progress))
-            write_batch(
-                out_path,
-                layout,
-                seeds,
-                format=kind,
-                threads=threads,
-                overwrite=force,
-                progress=report,
-                source=source,
-            )
+            if to_stdout:
+                stream = click.get_binary_stream("stdout")
+                stream_batch(
+                    stream,
+                    layout,
+                    seeds,
+                    format=kind,
+                    threads=threads,
+                    progress=report,
+                    source=source,
+                )
+                out_path = "standard output"
+            else:
+                write_batch(
+                    out_path,
+                    layout,
+                    seeds,
+                    format=kind,
+                    threads=threads,
+                    overwrite=force,
+                    progress=report,
+                    source=source,
+                )
     except KeyboardInterrupt as error:
-        click.echo(f"interrupted: nothing written to {out_path}", err=True)
+        lost = "the output is cut short" if to_stdout else f"nothing written to {out_path}"
+        click.echo(f"interrupted: {lost}", err=True)
         sys.exit(128 + (error.signum if isinstance(error, Terminated) else signal.SIGINT))
+    except BrokenPipeError:  # the reader went away: the group ends the command quietly
+        raise
     except (DealError, ValueError, OSError, ImportError) as error:
         raise click.ClickException(str(error)) from None
     seconds = time.perf_counter() - started
@@ -466,6 +493,8 @@ def search_command(
                 found, examined = stream.found, stream.examined
                 interrupted, next_seed = stream.interrupted, stream.next_seed
             printer.finish()
+    except BrokenPipeError:  # the reader went away: the group ends the command quietly
+        raise
     except (LayoutError, DealError, ValueError, OSError, ImportError) as error:
         raise click.ClickException(str(error)) from None
     seconds = time.perf_counter() - started

@@ -2,9 +2,10 @@
 
 A player is named by a spec (parsed by :mod:`mahjongkit.mcr.players.spec`): ``bot:N`` (the
 built-in bot at level N), ``module:Class`` (a Python object with ``choose(view) -> Move``, made
-with no arguments) or ``cmd:COMMAND`` (a program speaking the Botzone protocol; Botzone
-variant only). Four specs fill the four
-seats; the same spec may appear several times (each entry is its own player).
+with no arguments) or ``cmd:COMMAND`` (a program speaking the Botzone protocol in the
+simple mode; ``cmd-json:`` and ``cmd-json-long:`` in the JSON modes; Botzone variant
+only). Four specs fill the four seats; the same spec may appear several times (each entry
+is its own player).
 
 Each *deal* is one wall: in the ``mcr`` variant a hand of the 16-hand game (seed
 ``SEED:i``, hand ``1 + i % 16``: every dealer and prevailing wind in turn) played alone; in
@@ -35,7 +36,7 @@ import contextlib
 import math
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Protocol
@@ -46,7 +47,7 @@ from mahjongkit.mcr.game.result import HANDS, places
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.game.variant import ONE_HAND
 from mahjongkit.mcr.players.bot import View, view_of
-from mahjongkit.mcr.players.spec import check_spec, is_program, make_player
+from mahjongkit.mcr.players.spec import check_spec, is_program, make_player, program_of
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -198,7 +199,8 @@ def _judged(
     for s in range(SEATS):
         spec = specs[at_seat[s]]
         if is_program(spec):
-            agents.append(ProgramAgent(spec[4:], name=spec))
+            mode, command = program_of(spec)
+            agents.append(ProgramAgent(command, mode=mode, name=spec))
         else:
             agents.append(PlayerAgent(make_player(spec, seed=f"{deal_seed}:{at_seat[s]}"), spec))
     result = judge(agents, walls, time_limit=time_limit)
@@ -298,9 +300,11 @@ class ArenaResult:
     records: list[HandResult]
     cpu_seconds: float = 0.0
     wall_seconds: float = 0.0
+    interrupted: bool = False
+    """Ctrl-C stopped the run: the results are those of the hands played before it."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "specs": self.specs,
             "variant": self.variant,
             "seed": self.seed,
@@ -313,6 +317,9 @@ class ArenaResult:
             if self.cpu_seconds
             else None,
         }
+        if self.interrupted:  # only then: an uninterrupted run's JSON is as it always was
+            data["interrupted"] = True
+        return data
 
     def to_csv(self) -> str:
         head = "player,spec,hands,points,mean,ci95,win_rate,deal_in_rate,self_drawn,penalties"
@@ -424,7 +431,9 @@ def arena(
 
     ``workers`` > 1 runs chunks of deals in that many processes; ``scheduler`` (an address
     such as ``tcp://HOST:8786``) or ``client`` runs them on a Dask cluster instead.
-    ``progress`` is called with the number of hands done so far.
+    ``progress`` is called with the number of hands done so far. Ctrl-C
+    (``KeyboardInterrupt``) ends the run early: the result holds the chunks of deals played
+    to the end before it, with ``interrupted`` set.
     """
     specs = [check_spec(s) for s in specs]
     if len(specs) != SEATS:
@@ -444,11 +453,17 @@ def arena(
     started = time.perf_counter()
     records: list[HandResult] = []
     cpu = 0.0
-    for part, seconds in _run(pieces, args, duplicate, time_limit, workers, scheduler, client):
-        records.extend(part)
-        cpu += seconds
-        if progress is not None:
-            progress(len(records))
+    interrupted = False
+    runs = _run(pieces, args, duplicate, time_limit, workers, scheduler, client)
+    try:
+        for part, seconds in runs:
+            records.extend(part)
+            cpu += seconds
+            if progress is not None:
+                progress(len(records))
+    except KeyboardInterrupt:  # Ctrl-C: the chunks finished so far are the result
+        interrupted = True
+        runs.close()  # the workers and the cluster's tasks are let go
     return ArenaResult(
         specs=list(specs),
         variant=variant,
@@ -459,6 +474,7 @@ def arena(
         records=records,
         cpu_seconds=cpu,
         wall_seconds=time.perf_counter() - started,
+        interrupted=interrupted,
     )
 
 
@@ -481,7 +497,7 @@ def _run(
     workers: int,
     scheduler: str | None,
     client: Client | None,
-) -> Iterator[tuple[list[HandResult], float]]:
+) -> Generator[tuple[list[HandResult], float], None, None]:
     specs, variant, seed = args
     if scheduler is not None or client is not None:
         with _dask_client(client, scheduler) as active:

@@ -31,10 +31,8 @@ import io
 import json
 import os
 import shutil
-import signal
 import sys
 import tempfile
-import threading
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Final, Literal, cast
@@ -43,6 +41,9 @@ import numpy as np
 import numpy.typing as npt
 
 from mahjongkit._files import check_replaceable, check_writable
+from mahjongkit._signals import STOPPING_SIGNALS as STOPPING_SIGNALS
+from mahjongkit._signals import Terminated as Terminated
+from mahjongkit._signals import stopping_signals_as_interrupt
 from mahjongkit.solitaire import engine
 from mahjongkit.solitaire.checks import check_trials, layout_of
 from mahjongkit.solitaire.layout import Layout
@@ -62,23 +63,6 @@ Source = Callable[[Layout, range, "Progress | None"], Boards]
 """Generates the boards of a seed range (for :func:`write_batch`)."""
 SLICE: Final = 1 << 16
 """Boards generated per step of :func:`write_batch` (about 9 MB of Turtle boards)."""
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM or SIGHUP arrived while :func:`write_batch` ran: it took Ctrl-C's way out
-    (nothing is left behind), so it is a ``KeyboardInterrupt`` too; ``signum`` names it."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(f"terminated by {signal.Signals(signum).name}")
-        self.signum = signum
-
-
-STOPPING_SIGNALS: Final = tuple(
-    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
-)
-"""The signals that end a process by default and that :func:`write_batch` turns into
-:class:`Terminated` (SIGINT is Ctrl-C's ``KeyboardInterrupt`` already; SIGKILL cannot be
-caught, which is why a ``.npy`` file's header is written last)."""
 
 
 def seed_array(
@@ -298,35 +282,12 @@ def _rename_no_replace(source: Path, target: Path) -> None:
 
 
 @contextlib.contextmanager
-def _stopping_signals_as_interrupt() -> Iterator[None]:
-    """While the block runs, SIGTERM and SIGHUP raise :class:`Terminated`, so they leave
-    the way Ctrl-C does (temporary file removed). Only in the main thread (where Python runs
-    handlers) and only for a signal that has its default action; the previous handlers are
-    put back after."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def terminate(signum: int, frame: object) -> None:
-        raise Terminated(signum)
-
-    taken = [s for s in STOPPING_SIGNALS if signal.getsignal(s) is signal.SIG_DFL]
-    for signum in taken:
-        signal.signal(signum, terminate)
-    try:
-        yield
-    finally:
-        for signum in taken:
-            signal.signal(signum, signal.SIG_DFL)
-
-
-@contextlib.contextmanager
 def _atomic(
     target: Path, mode: str, *, overwrite: bool
 ) -> Iterator[tuple[IO[str] | IO[bytes], Path]]:
     """A temporary file beside ``target``, moved onto it only if the block succeeds; without
     ``overwrite`` the move refuses a file that appeared meanwhile."""
-    with _stopping_signals_as_interrupt():
+    with stopping_signals_as_interrupt():
         handle, name = tempfile.mkstemp(
             prefix=f".{target.name}.", suffix=".part", dir=target.parent
         )
@@ -439,6 +400,51 @@ def write_batch(
                 )
                 text_stream.write(_jsonl(chosen.name, part, boards))
     return target
+
+
+def stream_batch(
+    stream: IO[bytes],
+    layout: Layout | str,
+    seeds: range | str,
+    *,
+    format: str,
+    threads: int | None = None,
+    impl: str | None = None,
+    progress: Progress | None = None,
+    source: Source | None = None,
+) -> None:
+    """Write the boards of ``seeds`` to an open binary ``stream`` (``batch --out -``:
+    standard output) in ``format``, the bytes :func:`write_batch` puts in a file, slice by
+    slice as they are made.
+
+    >>> buffer = io.BytesIO()
+    >>> stream_batch(buffer, "tea house", "4:6", format="jsonl")
+    >>> [json.loads(line)["seed"] for line in buffer.getvalue().splitlines()]
+    [4, 5]
+    >>> buffer = io.BytesIO()
+    >>> stream_batch(buffer, "tea house", "4:6", format="npy")
+    >>> buffer.seek(0) or np.load(buffer).shape
+    (2, 36)
+    """
+    chosen = layout_of(layout)
+    seed_range = parse_seeds(seeds) if isinstance(seeds, str) else check_seeds(seeds)
+    kind = format_of("", format)
+    count = seed_range.stop - seed_range.start
+    if kind == "npy":
+        stream.write(_npy_header((count, chosen.size)))
+    for offset in range(0, count, SLICE):
+        part = seed_range[offset : offset + SLICE]
+        done = None if progress is None else (lambda n, at=offset: progress(at + n))
+        boards = (
+            batch(chosen, part, threads, impl=impl, progress=done)
+            if source is None
+            else source(chosen, part, done)
+        )
+        if kind == "npy":
+            stream.write(np.ascontiguousarray(boards, dtype=np.uint8).tobytes())
+        else:
+            stream.write(_jsonl(chosen.name, part, boards).encode("utf-8"))
+    stream.flush()
 
 
 def _npy_header(shape: tuple[int, int]) -> bytes:

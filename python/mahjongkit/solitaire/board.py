@@ -96,3 +96,24 @@ class Board:
 
     def __str__(self) -> str:
         return self.to_text()
+
+    def __repr__(self) -> str:
+        """A line, not the 144 slots (``to_dict`` has them).
+
+        >>> from mahjongkit.solitaire import deal, get_layout
+        >>> deal(get_layout("turtle"), seed=1)
+        <Board Turtle seed=1: 144 tiles>
+        """
+        return f"<Board {self.layout.name} seed={self.seed}: {self.layout.size} tiles>"
+
+    def _repr_svg_(self) -> str:
+        """The board seen from above, for Jupyter."""
+        from mahjongkit._drawing import stack_svg
+
+        title = f"{self.layout.name}, seed {self.seed}"
+        return stack_svg(self.layout.slots, self.faces, title=title)
+
+    def _repr_html_(self) -> str:
+        from mahjongkit._drawing import html
+
+        return html(f"{self.layout.name}, seed {self.seed}", self._repr_svg_())

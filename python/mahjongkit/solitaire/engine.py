@@ -33,11 +33,12 @@ from mahjongkit.solitaire.scan import Boards, Progress, RawPart, Scan, Seeds
 from mahjongkit.solitaire.seeds import check_seed
 
 DEFAULT_MAX_TRIALS = _ref.DEFAULT_MAX_TRIALS
+"""Reverse-deal trials a deal may use before it fails (a stuck trial is retried)."""
 core_geometry = _cpp.geometry
 """The compiled geometry of a layout (cached), for code that batches core calls."""
 
 
-class DealError(RuntimeError):
+class DealError(ValueError):
     """Every trial of a reverse deal got stuck: the message names the layout and the seed."""
 
 

@@ -33,6 +33,7 @@ from dataclasses import asdict, dataclass, field, replace
 from enum import Enum
 
 from mahjongkit import tiles
+from mahjongkit._words import plural
 from mahjongkit.refusal import Refusal as BaseRefusal
 from mahjongkit.solitaire import engine
 from mahjongkit.solitaire.board import Board
@@ -173,8 +174,9 @@ class GameResult:
         minutes, seconds = divmod(round(self.seconds), 60)
         return (
             f"{self.outcome} on {self.layout} (seed {self.seed}) in {minutes}:{seconds:02d}: "
-            f"{self.moves} moves, {self.undos} undos, {self.shuffles} shuffles, "
-            f"{self.hints} hints, {self.tiles_left} tiles left"
+            f"{plural(self.moves, 'move')}, {plural(self.undos, 'undo')}, "
+            f"{plural(self.shuffles, 'shuffle')}, {plural(self.hints, 'hint')}, "
+            f"{plural(self.tiles_left, 'tile left', 'tiles left')}"
         )
 
 
@@ -295,6 +297,30 @@ class Game:
     def tiles_left(self) -> int:
         """How many tiles are still on the board."""
         return sum(1 for face in self.faces if face)
+
+    def __repr__(self) -> str:
+        """A line: the deal, the tiles left, the moves and the status.
+
+        >>> Game.new("tea house", seed=2)
+        <Game Tea House seed=2: 36 tiles left, 0 moves, playing>
+        """
+        left = plural(self.tiles_left, "tile left", "tiles left")
+        return (
+            f"<Game {self.board.layout.name} seed={self.board.seed}: {left},"
+            f" {plural(self.counters.moves, 'move')}, {self.status.value}>"
+        )
+
+    def _repr_svg_(self) -> str:
+        """The tiles still on the board seen from above, the free ones outlined (Jupyter)."""
+        from mahjongkit._drawing import stack_svg
+
+        title = f"{self.board.layout.name}, seed {self.board.seed}"
+        return stack_svg(self.board.layout.slots, self.faces, self.free_slots(), title=title)
+
+    def _repr_html_(self) -> str:
+        from mahjongkit._drawing import html
+
+        return html(repr(self)[1:-1], self._repr_svg_())
 
     @property
     def elapsed(self) -> float:

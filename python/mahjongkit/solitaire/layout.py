@@ -85,6 +85,14 @@ BUILTIN_FILES: Final = (
 _KMAHJONGG_V10_SIZE: Final = (32, 16, 5)
 _RANGE: Final = re.compile(r"^([0-9]{1,18})-([0-9]{1,18})$")
 _INTEGER: Final = re.compile(r"^-?[0-9]{1,18}$")
+_GNOME_NUMBER: Final = re.compile(r"[-+]?[0-9]{1,9}(?:\.[0-9]{1,9})?")
+"""A GNOME coordinate as written: ASCII digits, maybe a fraction (no ``_``, no exponent)."""
+_XML_CHUNK: Final = 1 << 16
+GNOME_DEPTH: Final = 16
+"""The deepest a GNOME map file's elements nest (its own maps: ``mahjongg``, ``map``,
+``layer``, a tile: four)."""
+GNOME_MAPS: Final = 256
+"""The most maps a GNOME map file holds (GNOME's own has about twenty)."""
 
 
 class LayoutError(ValueError):
@@ -201,11 +209,8 @@ class Layout:
                 else:
                     description = value.strip()
                 continue
-            slots.extend(_parse_row(line, f"{source}, line {number}"))
-            if len(slots) > MAX_SLOTS:
-                raise LayoutError(
-                    f"{source}, line {number}: more than {MAX_SLOTS} slots ({MAX_SETS} tile sets)"
-                )
+            where = f"{source}, line {number}"
+            slots.extend(_parse_row(line, where, room=MAX_SLOTS - len(slots)))
         if not name:
             raise LayoutError(f"{source}: no 'name:' line")
         return cls.from_slots(sorted(slots, key=_zyx), name=name, description=description)
@@ -338,7 +343,13 @@ def _zyx(slot: Sequence[int]) -> tuple[int, int, int]:
     return slot[2], slot[1], slot[0]
 
 
-def _parse_row(line: str, where: str) -> list[Slot]:
+def _too_many(where: str) -> LayoutError:
+    return LayoutError(f"{where}: more than {MAX_SLOTS} slots ({MAX_SETS} tile sets)")
+
+
+def _parse_row(line: str, where: str, room: int = MAX_SLOTS) -> list[Slot]:
+    """The slots of one row line; refused as soon as they would be more than ``room`` (the
+    slots the layout has left), before they are built."""
     fields = line.split()
     if len(fields) < 3:
         raise LayoutError(f"{where}: expected 'z y x...', got {line!r}")
@@ -354,8 +365,12 @@ def _parse_row(line: str, where: str) -> list[Slot]:
                 raise LayoutError(f"{where}: range {item!r} must run up in steps of 2")
             if (last - first) // 2 + 1 > MAX_SLOTS:  # before building it
                 raise LayoutError(f"{where}: range {item!r} holds more than {MAX_SLOTS} slots")
+            if len(slots) + (last - first) // 2 + 1 > room:
+                raise _too_many(where)
             slots.extend((x, y, z) for x in range(first, last + 1, 2))
         elif _INTEGER.match(item):
+            if len(slots) + 1 > room:
+                raise _too_many(where)
             slots.append((int(item), y, z))
         else:
             raise LayoutError(f"{where}: not an x or a range: {item!r}")
@@ -381,6 +396,11 @@ def _parse_kmahjongg(text: str) -> list[Slot]:
         if missing:
             raise LayoutError(f"KMahjongg layout v1.1: missing the {'/'.join(missing)} line(s)")
         width, height, depth = dims["w"], dims["h"], dims["d"]
+        for key, value in (("w", width), ("h", height), ("d", depth)):
+            if not 1 <= value <= MAX_COORDINATE + 1:
+                raise LayoutError(
+                    f"KMahjongg layout v1.1: {key}{value} is not 1 to {MAX_COORDINATE + 1}"
+                )
         grid = rest
     else:
         raise LayoutError(
@@ -398,6 +418,8 @@ def _parse_kmahjongg(text: str) -> list[Slot]:
             raise LayoutError(
                 f"KMahjongg layout: grid line {index + 1} has {len(row)} cells, width is {width}"
             )
+        if len(slots) + row.count("1") > MAX_SLOTS:  # counted before the row is built
+            raise _too_many(f"KMahjongg layout: grid line {index + 1}")
         z, y = divmod(index, height)
         slots.extend((x, y, z) for x, cell in enumerate(row) if cell == "1")
     return slots
@@ -427,18 +449,54 @@ def gnome_maps(source: str | Path) -> tuple[Layout, ...]:
 
 
 def _gnome_elements(source: str | Path) -> list[ElementTree.Element]:
-    """The ``<map>`` elements of a GNOME map file (a path or its text)."""
+    """The ``<map>`` elements of a GNOME map file (a path or its text), read with their
+    bounds counted as the XML is parsed: elements at most :data:`GNOME_DEPTH` deep, at most
+    :data:`GNOME_MAPS` maps."""
     if isinstance(source, Path) or not source.lstrip("\ufeff \t\r\n").startswith("<"):
         text = _read_layout_file(Path(source))
     else:
         text = source
     if re.search(r"<!(DOCTYPE|ENTITY)", text, re.IGNORECASE):
         raise LayoutError("GNOME map file: document types and entities are not read")
+    parser: ElementTree.XMLPullParser[ElementTree.Element] = ElementTree.XMLPullParser(
+        events=("start", "end")
+    )
+    depth = 0
+    pieces = 0  # tile-making elements of the current map
+    maps: list[ElementTree.Element] = []
+    text = text.removeprefix("\ufeff").strip()
     try:
-        root = ElementTree.fromstring(text.removeprefix("\ufeff").strip())
+        for start in range(0, len(text), _XML_CHUNK):
+            parser.feed(text[start : start + _XML_CHUNK])
+            for read in parser.read_events():  # ("start" | "end", element): the events asked
+                event, element = read[0], read[-1]
+                if event == "end":
+                    depth -= 1
+                    continue
+                depth += 1
+                if depth > GNOME_DEPTH:
+                    raise LayoutError(
+                        f"GNOME map file: elements nested more than {GNOME_DEPTH} deep"
+                    )
+                if not isinstance(element, ElementTree.Element):
+                    continue
+                tag = element.tag.lower()
+                if tag == "map":
+                    maps.append(element)
+                    pieces = 0
+                    if len(maps) > GNOME_MAPS:
+                        raise LayoutError(f"GNOME map file: more than {GNOME_MAPS} maps")
+                elif tag in _GNOME_FIELDS and maps:
+                    pieces += 1  # each holds a tile at least: refused before the rest is read
+                    if pieces > MAX_SLOTS:
+                        name = _gnome_name(maps[-1], len(maps))
+                        raise LayoutError(
+                            f"GNOME map {name!r} holds more than {MAX_SLOTS} tiles"
+                            f" ({MAX_SETS} tile sets)"
+                        )
+        parser.close()
     except ElementTree.ParseError as error:
         raise LayoutError(f"GNOME map file: not well-formed XML ({error})") from None
-    maps = [element for element in root.iter() if element.tag.lower() == "map"]
     if not maps:
         raise LayoutError("GNOME map file: no <map> element")
     return maps
@@ -449,22 +507,32 @@ def _gnome_name(element: ElementTree.Element, index: int) -> str:
 
 
 def _gnome_map(element: ElementTree.Element, name: str) -> Layout:
-    slots = list(_gnome_slots(element, name, layer_z=0))
-    return Layout.from_slots(sorted(slots, key=_zyx), name=name)
+    return Layout.from_slots(sorted(_gnome_slots(element, name), key=_zyx), name=name)
 
 
 def _attributes(element: ElementTree.Element) -> dict[str, str]:
     return {key.lower(): value for key, value in element.attrib.items()}
 
 
-def _gnome_slots(parent: ElementTree.Element, name: str, layer_z: int) -> Iterator[Slot]:
-    for element in parent:
+def _gnome_slots(root: ElementTree.Element, name: str) -> list[Slot]:
+    """The slots of one ``<map>``, in file order; the running count is checked before each
+    element's tiles are built, so a map that adds up to more than :data:`MAX_SLOTS` is
+    refused at the element that passes it. An explicit stack, not recursion: ``<layer>``
+    elements may nest (as deep as :func:`_gnome_elements` lets them)."""
+    slots: list[Slot] = []
+    stack: list[tuple[Iterator[ElementTree.Element], int]] = [(iter(root), 0)]
+    while stack:
+        children, layer_z = stack[-1]
+        element = next(children, None)
+        if element is None:
+            stack.pop()
+            continue
         tag = element.tag.lower()
         values = _attributes(element)
         where = f"GNOME map {name!r}: <{tag}>"
         z = _gnome_number(values, "z", where, default=layer_z, halves=False)
         if tag == "layer":
-            yield from _gnome_slots(element, name, z)
+            stack.append((iter(element), z))
             continue
         fields = _GNOME_FIELDS.get(tag)
         if fields is None:
@@ -474,7 +542,12 @@ def _gnome_slots(parent: ElementTree.Element, name: str, layer_z: int) -> Iterat
         ys = [got["y"]] if "y" in got else _span(got["top"], got["bottom"], where)
         if len(xs) * len(ys) > MAX_SLOTS:
             raise LayoutError(f"{where} holds more than {MAX_SLOTS} tiles")
-        yield from ((x, y, z) for y in ys for x in xs)
+        if len(slots) + len(xs) * len(ys) > MAX_SLOTS:
+            raise LayoutError(
+                f"GNOME map {name!r} holds more than {MAX_SLOTS} tiles ({MAX_SETS} tile sets)"
+            )
+        slots.extend((x, y, z) for y in ys for x in xs)
+    return slots
 
 
 def _gnome_number(
@@ -486,10 +559,9 @@ def _gnome_number(
         if default is None:
             raise LayoutError(f"{where} has no {field!r}")
         return default
-    try:
-        number = float(raw)
-    except ValueError:
-        raise LayoutError(f"{where}: {field}={raw!r} is not a number") from None
+    if not _GNOME_NUMBER.fullmatch(raw.strip()):
+        raise LayoutError(f"{where}: {field}={raw[:20]!r} is not a number (ASCII digits)")
+    number = float(raw)
     scaled = number * 2 if halves else number
     if not math.isfinite(scaled) or scaled != int(scaled) or not 0 <= scaled <= MAX_COORDINATE:
         unit = "a whole or half tile" if halves else "a layer number"

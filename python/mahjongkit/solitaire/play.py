@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TextIO
 
 from mahjongkit import tiles
+from mahjongkit._words import plural
 from mahjongkit.commands import Command, Commands
 from mahjongkit.solitaire.game import (
     Game,
@@ -81,8 +82,9 @@ def render(game: Game, *, glyphs: bool = False, color: bool = False) -> str:
     free = set(game.free_slots())
     pairs = len(game.available_pairs())
     lines = [
-        f"{game.layout.name}, seed {game.seed}: {game.tiles_left} tiles left, "
-        f"{len(free)} free, {pairs} pairs to take"
+        f"{game.layout.name}, seed {game.seed}: "
+        f"{plural(game.tiles_left, 'tile left', 'tiles left')}, "
+        f"{len(free)} free, {plural(pairs, 'pair')} to take"
     ]
     rows: dict[tuple[int, int], list[tuple[int, int]]] = {}
     for slot in game.present:
@@ -118,7 +120,8 @@ def _status_line(game: Game) -> str:
         return f"You won! {game.result()}"
     if status is Status.STUCK:
         return "Stuck: no free pair is left. Try undo, shuffle or replay (or quit to end the game)."
-    return f"{game.tiles_left} tiles left, {len(game.available_pairs())} pairs to take."
+    left = plural(game.tiles_left, "tile left", "tiles left")
+    return f"{left}, {plural(len(game.available_pairs()), 'pair')} to take."
 
 
 def _is_id(text: str) -> bool:

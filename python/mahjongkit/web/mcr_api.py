@@ -11,7 +11,9 @@ Two kinds of object live in the server's stores:
 * a :class:`Replay`: a finished game (our save, an arena hand played again from its spec, a
   game of Botzone's records or a judge's log) stepped move by move; :meth:`Replay.frame`
   answers the state after ``n`` moves from one seat's view or with every hand open, the legal
-  options of the seat about to move, and what the level-3 bot would have done.
+  options of the seat about to move, and what the level-3 bot would have done. A seat's view
+  shows that seat only what it saw at the table: the moves made so far (another seat's
+  concealed kong without its tile), and who moves next but not what another seat will do.
 
 Bad input raises :class:`~mahjongkit.web.api.ApiError` (a 4xx with a short code and message).
 
@@ -374,6 +376,15 @@ class Table:
             self._advance()
         return {"auto": {"moves": moves}}
 
+    def review(self) -> dict[str, Any]:
+        """The person's decisions in the hand last finished (this one once it is over) where
+        the top bot would have chosen otherwise (:func:`review_moves`)."""
+        hands = self.rules.history
+        if not hands:
+            raise ApiError(409, "no_hand_over", "no hand is over yet: review it when it ends")
+        game = Replay.from_save(self.rules.to_json())
+        return {"review": review_moves(game.start, game.moves, self.seat, hands[-1].hand_no)}
+
     def hint(self, body: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """What the top-level bot (or the bot at ``{"level": N}``) would do, and why in one
         line."""
@@ -391,6 +402,44 @@ class Table:
                 "level": level,
             }
         }
+
+
+def review_moves(
+    start: Rules, moves: Sequence[tuple[int, Move]], seat: int, hand_no: int | None = None
+) -> dict[str, Any]:
+    """Review a hand: ``seat``'s decisions (its moves with a choice of more than one) in
+    hand ``hand_no`` (``None``: every hand) where the top bot, seeing what the seat saw, would
+    have chosen otherwise; each with the move's number (the frame before it), both choices and
+    what each does to the hand (:func:`hint_reason`). The bot gives no expected points, so
+    none are claimed."""
+    rules = start.clone()
+    decisions = 0
+    differences: list[dict[str, Any]] = []
+    for n, (mover, move) in enumerate(moves):
+        asked = mover == seat and (hand_no is None or rules.hand_no == hand_no)
+        if asked and len(rules.legal(seat)) > 1:
+            decisions += 1
+            best = hint(rules, seat)
+            if str(best) != str(move):
+                differences.append(
+                    {
+                        "index": n,
+                        "hand_no": rules.hand_no,
+                        "move": str(move),
+                        "bot": str(best),
+                        "yours": hint_reason(rules, seat, move),
+                        "bots": hint_reason(rules, seat, best),
+                    }
+                )
+        refusal = rules.apply(mover, move)
+        assert refusal is None, f"a checked game's move {n} was refused: {refusal}"
+    return {
+        "seat": seat,
+        "level": TOP_LEVEL,
+        "hand_no": hand_no,
+        "decisions": decisions,
+        "differences": differences,
+    }
 
 
 def _distance(left: int) -> str:
@@ -489,6 +538,7 @@ class Replay:
     moves: list[tuple[int, Move]]
     title: str
     _checkpoints: dict[int, Rules] = field(default_factory=dict)
+    _hidden: frozenset[int] | None = None
 
     @classmethod
     def from_save(cls, text: str, title: str = "saved game") -> Replay:
@@ -552,7 +602,7 @@ class Replay:
             raise bad(
                 "bad_game", f"game is the game's number in the file, from 0, got {_clip(wanted)}"
             )
-        games = read_records(text.splitlines(keepends=True))
+        games = read_records(text.encode("utf-8", "surrogatepass"))
         record = next(itertools.islice(games, wanted, None), None)
         if record is None:
             raise bad("bad_game", f"the file holds fewer than {wanted + 1} games")
@@ -610,6 +660,32 @@ class Replay:
             events = rules.take_outcomes()
         return rules, events, before
 
+    def hidden_moves(self) -> frozenset[int]:
+        """The numbers of the moves that are concealed kongs: the other seats see that a
+        kong was declared, not of what (found once, replaying the game from the start)."""
+        if self._hidden is None:
+            found = set()
+            rules = self.start.clone()
+            for n, (seat, move) in enumerate(self.moves):
+                refusal = rules.apply(seat, move)
+                assert refusal is None, f"a checked save's move {n} was refused: {refusal}"
+                if move.kind is MoveKind.KONG and move.tile is not None:
+                    melds = rules.hand_of(seat).melds
+                    if any(m.concealed and move.tile in m.tiles for m in melds):
+                        found.add(n)
+            self._hidden = frozenset(found)
+        return self._hidden
+
+    def move_seen(self, n: int, viewer: int | None) -> dict[str, Any] | None:
+        """Move ``n`` as ``viewer`` saw it (``None``: as it was). Another seat's pass is not
+        seen at all (``None``): that the seat was asked would tell that it could claim."""
+        seat, move = self.moves[n]
+        others = viewer is not None and viewer != seat
+        if others and move.kind is MoveKind.PASS:
+            return None
+        hidden = others and n in self.hidden_moves()
+        return {"seat": seat, "move": "kong (concealed)" if hidden else str(move)}
+
     def frame(
         self, index: int, viewer: int | None, with_bot: bool, level: int = TOP_LEVEL
     ) -> dict[str, Any]:
@@ -628,9 +704,10 @@ class Replay:
             "next": None,
             "hand_end": None,
         }
+        if viewer is not None:  # the moves so far, as this seat saw them
+            data["seen"] = [self.move_seen(n, viewer) for n in range(index)]
         if index > 0:
-            seat, move = self.moves[index - 1]
-            data["last"] = {"seat": seat, "move": str(move)}
+            data["last"] = self.move_seen(index - 1, viewer)
             for event in events:
                 if event.kind is EventKind.HAND_END and before is not None:
                     number = int(event.details["hand_no"])
@@ -638,8 +715,12 @@ class Replay:
                     data["hand_end"] = record_json(record, before)
         if index < len(self.moves):
             seat, move = self.moves[index]
-            nxt: dict[str, Any] = {"seat": seat, "move": str(move)}
+            # Another seat's choice is not known yet; nor, in a claim window, which seat is
+            # deciding (only the seats that can claim are asked).
+            window = viewer is not None and viewer != seat and rules.window is not None
+            nxt: dict[str, Any] = {"seat": None if window else seat}
             if viewer is None or viewer == seat:
+                nxt["move"] = str(move)
                 nxt["legal"] = [move_json(m, rules) for m in rules.legal(seat)]
                 if with_bot:
                     nxt["bot"] = str(hint(rules, seat, level))
@@ -648,6 +729,10 @@ class Replay:
         elif rules.standings is not None:
             data["standings"] = standings_json(rules.standings)
         return data
+
+    def review(self, seat: int) -> dict[str, Any]:
+        """:func:`review_moves` of ``seat`` over the whole game."""
+        return review_moves(self.start, self.moves, seat)
 
     def move_list(self) -> list[dict[str, Any]]:
         return [{"seat": seat, "move": str(move)} for seat, move in self.moves]

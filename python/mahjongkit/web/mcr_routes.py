@@ -79,11 +79,12 @@ class McrServer:
             "next": lambda body: entry.game.next_hand(),
             "auto": entry.game.auto,
             "hint": entry.game.hint,
+            "review": lambda body: entry.game.review(),
         }
         if action not in actions:
             raise unknown_action(action, actions)
         body = await self.body(request)
-        if action == "next":
+        if action in ("next", "review"):
             check_fields(body, (), f"the {action} request")
 
         def run() -> dict[str, Any]:
@@ -133,6 +134,13 @@ class McrServer:
             await locked(entry, lambda: {"frame": entry.game.frame(index, viewer, with_bot, level)})
         )
 
+    async def replay_review(self, request: Request) -> Response:
+        entry = self._replays.entry(request)
+        seat = mcr_api.viewer_of(request.query_params.get("seat"))
+        if seat is None:
+            raise bad("bad_seat", "a review is of one seat: seat is 0 to 3")
+        return JSONResponse(await locked(entry, lambda: {"review": entry.game.review(seat)}))
+
     def routes(self) -> list[Route]:
         return [
             Route("/mcr", self.table_page),
@@ -145,6 +153,7 @@ class McrServer:
             Route("/api/mcr/replays", self.create_replay, methods=["POST"]),
             Route("/api/mcr/replays/{replay_id}", self.get_replay, methods=["GET"]),
             Route("/api/mcr/replays/{replay_id}/frame", self.replay_frame, methods=["GET"]),
+            Route("/api/mcr/replays/{replay_id}/review", self.replay_review, methods=["GET"]),
         ]
 
 

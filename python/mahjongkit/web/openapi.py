@@ -207,8 +207,9 @@ def _mcr_paths() -> dict[str, Any]:
         "/api/mcr/games/{game_id}/{action}": {
             "post": _op(
                 "move {move: text of a legal move}, next (the next hand), hint, "
-                "auto {until: hand|game} (the level-3 bot plays your seat)",
-                params=[_TABLE, _path("action", "move, next, hint, auto")],
+                "auto {until: hand|game} (the top bot plays your seat), review (your "
+                "decisions in the hand last over that differ from the top bot's)",
+                params=[_TABLE, _path("action", "move, next, hint, auto, review")],
                 body="{move} for move, {until} for auto, nothing for the others",
             )
         },
@@ -228,13 +229,23 @@ def _mcr_paths() -> dict[str, Any]:
         },
         "/api/mcr/replays/{replay_id}/frame": {
             "get": _op(
-                "The state after a number of moves, the next move, its legal options",
+                "The state after a number of moves, the next move, its legal options; from "
+                "a seat, only what it saw: the moves so far as seen (another seat's "
+                "concealed kong without its tile, its passes not at all), who moves next "
+                "(not in a claim window) but not what",
                 params=[
                     _REPLAY,
                     _query("move", "how many moves have been made (0 to the move count)"),
                     _query("seat", "all (every hand open, default) or 0-3 (what it saw)"),
-                    _query("bot", "1 to add what the level-3 bot would have done"),
+                    _query("bot", "1 to add what the top bot would have done"),
                 ],
+            )
+        },
+        "/api/mcr/replays/{replay_id}/review": {
+            "get": _op(
+                "Review a seat: its decisions that differ from the top bot's, with both "
+                "choices and what each does to the hand",
+                params=[_REPLAY, _query("seat", "0-3: the seat reviewed")],
             )
         },
     }

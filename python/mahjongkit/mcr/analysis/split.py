@@ -26,6 +26,9 @@ class Form(Enum):
 
 
 class SetKind(Enum):
+    """The kind of one set of a decomposition (:class:`TileSet`): a chow, a pung, a kong
+    (only from a meld) or the pair."""
+
     CHOW = "chow"
     PUNG = "pung"
     KONG = "kong"  # only from a meld (exposed, promoted or concealed kong)

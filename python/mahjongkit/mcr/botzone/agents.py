@@ -13,7 +13,9 @@ and is sent only the next request; one that exits is started again with the whol
 simple mode's count line, then request 1, its response 1, ..., the last request, as
 Botzone interleaves them, and empty ``data`` and ``globaldata`` lines), or, in the JSON
 modes, with ``{"requests": [...], "responses": [...]}``, answering
-``{"response": "..."}``. In ``json`` mode the program's input is closed
+``{"response": "..."}``. An answer is read as Botzone's platform reads it: in the simple
+mode the first line of the output exactly as printed, in the JSON modes the whole output as
+one JSON value (:func:`json_response`). In ``json`` mode the program's input is closed
 after that line, so it runs one turn; in ``json-long`` mode the input stays open, and a
 program that prints the marker is sent each later request alone as a JSON string line
 (``"2 W1"``).
@@ -116,6 +118,29 @@ def _limit_memory(megabytes: int | None) -> Callable[[], None] | None:
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
     return apply
+
+
+def json_response(output: str) -> str:
+    """The response in a JSON-mode program's output, read as Botzone reads it: the whole
+    output is one JSON value (indented over many lines or not); the response is its
+    ``"response"`` when it is an object holding one, else the value itself. A value that is
+    not a string is given as JSON, and output that is not JSON as it is: the judge refuses
+    both (``WA``).
+
+    >>> json_response('{"response": "PASS", "debug": ""}'), json_response('"PASS"')
+    ('PASS', 'PASS')
+    >>> json_response('{' + chr(10) + '  "response": "PLAY B6"' + chr(10) + '}')
+    'PLAY B6'
+    >>> json_response('{"debug": 1}'), json_response("PASS")
+    ('{"debug": 1}', 'PASS')
+    """
+    try:
+        value = json.loads(output)
+    except ValueError:
+        return output.strip("\n")
+    if isinstance(value, dict) and "response" in value:
+        value = value["response"]
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
 def check_command(command: str | Sequence[str], what: str) -> list[str]:
@@ -304,14 +329,15 @@ class ProgramAgent:
             self.last_cpu = self.cpu_seconds() - self._cpu_at_send
         elif self._session is not None:
             self._session.note()  # its helpers, so they are killed even if orphaned later
-        text = next((x.decode(errors="replace").strip() for x in self._lines if x.strip()), None)
-        if text is None:
+        lines = [x.decode(errors="replace") for x in self._lines]
+        if not any(line.strip() for line in lines):
             if not self._alive:
                 return self._fail(RE, seconds)
             text = ""  # a marker without an answer: no response at all
-        if self.mode != "simple":
-            with contextlib.suppress(ValueError, KeyError, TypeError):
-                text = str(json.loads(text)["response"])
+        elif self.mode == "simple":
+            text = lines[0]  # Botzone's response: the first line, exactly as printed
+        else:
+            text = json_response("\n".join(lines))
         self._responses.append(text)
         return Reply(OK, text, seconds)
 

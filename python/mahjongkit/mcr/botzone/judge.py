@@ -166,7 +166,7 @@ class Judge:
         """The answer's text; the seat's penalty when it is late, crashed or too long."""
         if reply.verdict != OK or reply.text is None:
             raise _Penalty(seat, reply.verdict, f"seat {seat}: {reply.verdict}")
-        return reply.text.strip()
+        return reply.text  # as the program gave it: Botzone's judge strips nothing
 
     def _passed(self, seat: int, reply: Reply) -> None:
         text = self._answered(seat, reply)
@@ -175,6 +175,13 @@ class Judge:
 
     @staticmethod
     def _parse(seat: int, text: str) -> Response:
+        """The response ``text`` spells, read as Botzone's judge reads it: words separated by
+        one space each, nothing before or after (``docs/botzone.md``, "Checking the
+        answers"); anything else is the seat's ``WA``."""
+        if text.split(" ") != text.split():
+            raise _Penalty(
+                seat, WA, f"seat {seat}: {text!r} is not words separated by single spaces"
+            )
         try:
             return Response.parse(text)
         except ValueError as error:
@@ -333,7 +340,7 @@ class Judge:
         tile = g.window.tile if g.window is not None else None
         # 3. a pung or an exposed kong, seats 0 to 3; an answer of three words waits for 4.
         for seat in range(SEATS):
-            if seat == actor or len(texts[seat].split()) == 3:
+            if seat == actor or len(texts[seat].split(" ")) == 3:  # boost::split on " "
                 continue
             answer = self._parse(seat, texts[seat])
             if answer.kind is ResponseKind.PASS:
@@ -348,7 +355,7 @@ class Judge:
             raise _Penalty(seat, WA, f"seat {seat}: {texts[seat]!r} is no answer to a discard")
         # 4. a chow, seats 0 to 3: only the seat after the discarder may
         for seat in range(SEATS):
-            if seat == actor or len(texts[seat].split()) != 3:
+            if seat == actor or len(texts[seat].split(" ")) != 3:
                 continue
             answer = self._parse(seat, texts[seat])
             middle = answer.middle
@@ -415,6 +422,20 @@ def replay(log: dict[str, Any] | str) -> JudgeResult:
     return replayed(log)[1]
 
 
+_DECIDED: Final = (
+    "scores",
+    "outcome",
+    "winner",
+    "by",
+    "discarder",
+    "points",
+    "fans",
+    "offender",
+    "verdict",
+)
+"""The fields of a log's result that its answers decide, each compared by :func:`replayed`."""
+
+
 def replayed(log: dict[str, Any] | str) -> tuple[Judge, JudgeResult]:
     """:func:`replay`, with the judge that played the log again (its ``rules`` hold every
     move, for a viewer)."""
@@ -427,8 +448,11 @@ def replayed(log: dict[str, Any] | str) -> tuple[Judge, JudgeResult]:
     judge = Judge(agents, deal)
     result = judge.play()
     expected = data["result"]
-    got = result.to_json()["result"]
-    for key in ("scores", "outcome", "winner", "offender", "verdict", "points"):
+    got = json.loads(json.dumps(result.to_json()["result"]))  # as JSON: lists, not tuples
+    # Everything the hand decided (not the timing: slowest, message).
+    for key in _DECIDED:
         if got[key] != expected[key]:
-            raise ValueError(f"the replay gives {key} {got[key]!r}, the log {expected[key]!r}")
+            shown = repr(expected[key])
+            shown = shown if len(shown) <= 60 else shown[:57] + "..."
+            raise ValueError(f"the replay gives {key} {got[key]!r}, the log {shown}")
     return judge, result

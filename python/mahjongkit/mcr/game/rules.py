@@ -568,6 +568,37 @@ class Rules:
     def __str__(self) -> str:
         return self.to_string()
 
+    def __repr__(self) -> str:
+        """A line: the hand, its phase, the seat on turn, the wall and the totals.
+
+        >>> Rules("repr")
+        <Rules hand 1/16, phase discard, seat 0 on turn, wall 88, totals [0, 0, 0, 0]>
+        """
+        turn = "nobody" if self.turn is None else f"seat {self.turn}"
+        return (
+            f"<Rules hand {self.hand_no}/{HANDS}, phase {self.phase.value}, {turn} on turn,"
+            f" wall {len(self.wall)}, totals {list(self.totals)}>"
+        )
+
+    def _repr_svg_(self) -> str:
+        """The table (Jupyter): each seat's wind and total, its hand, its discards."""
+        from mahjongkit._drawing import table_svg
+
+        seats = [
+            (
+                f"seat {seat} {WIND_NAMES[self.seat_wind(seat)]} {self.totals[seat]:+d}",
+                self.hand_of(seat)._tile_groups(),
+                self.pools[seat],
+            )
+            for seat in range(SEATS)
+        ]
+        return table_svg(seats, title=repr(self)[1:-1])
+
+    def _repr_html_(self) -> str:
+        from mahjongkit._drawing import html
+
+        return html(repr(self)[1:-1], self._repr_svg_())
+
     def clone(self) -> Rules:
         """An independent copy of the game (for search: try moves on the copy).
 

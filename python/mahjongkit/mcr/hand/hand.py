@@ -135,6 +135,31 @@ class Hand:
     def __str__(self) -> str:
         return format_parts(self.counts, self.melds, self.flowers)
 
+    def __repr__(self) -> str:
+        """The hand in notation, not its count vector.
+
+        >>> Hand.from_tiles([1, 2, 3, 31, 31])
+        <Hand 123m NN>
+        """
+        return f"<Hand {self}>"
+
+    def _tile_groups(self) -> list[list[int]]:
+        """The concealed tiles, then each meld's, then the flowers: what a picture shows."""
+        concealed = [k for k, n in enumerate(self.counts) for _ in range(n)]
+        groups = [concealed, *(list(meld.tiles) for meld in self.melds), list(self.flowers)]
+        return [group for group in groups if group]
+
+    def _repr_svg_(self) -> str:
+        """The tiles in a row, a gap before each meld and the flowers (Jupyter)."""
+        from mahjongkit._drawing import row_svg
+
+        return row_svg(self._tile_groups(), title=str(self))
+
+    def _repr_html_(self) -> str:
+        from mahjongkit._drawing import html
+
+        return html(str(self), self._repr_svg_())
+
     # -- mechanics (they move tiles, they do not judge legality) ---------------------------
 
     def _take(self, *kinds: int) -> list[int]:

@@ -21,6 +21,8 @@ from mahjongkit.tiles import STANDARD_KINDS, check_kind
 
 
 class MeldKind(Enum):
+    """The kind of a meld: a chow, a pung or a kong (exposed, promoted or concealed)."""
+
     CHOW = "chow"
     PUNG = "pung"
     KONG = "kong"

@@ -2,13 +2,18 @@
 
 A spec is ``bot:N`` (the built-in bot at level N; ``bot:4/R`` is level 4 with a budget of
 ``R`` rollouts per searched decision), ``module:Class`` (an object with
-``choose(view) -> Move``, made by calling ``Class()`` with no arguments) or
-``cmd:COMMAND`` (a program speaking the Botzone protocol, run by the judge, not here).
+``choose(view) -> Move``, made by calling ``Class()`` with no arguments) or a program
+speaking the Botzone protocol, run by the judge, not here: ``cmd:COMMAND`` in the simple
+mode, ``cmd-json:COMMAND`` in the JSON mode (started for every turn) and
+``cmd-json-long:COMMAND`` in the JSON mode kept running when it asks (the modes of
+:mod:`mahjongkit.mcr.botzone.agents`).
 Anything else, and anything that fails while the player is made, is a ``ValueError`` that
 names the spec.
 
->>> check_spec(" bot:2 "), is_program("cmd:./my-bot"), make_player("bot:4/16").rollouts
-('bot:2', True, 16)
+>>> check_spec(" bot:2 "), is_program("cmd:./my-bot"), program_of("cmd-json:./my-bot")
+('bot:2', True, ('json', './my-bot'))
+>>> make_player("bot:4/16").rollouts
+16
 >>> make_player("os:system")
 Traceback (most recent call last):
 ValueError: player 'os:system': os.system() failed: ...
@@ -33,17 +38,25 @@ def check_spec(spec: str) -> str:
     if not isinstance(spec, str) or not spec.strip():
         raise ValueError(f"a player spec is a non-empty string, not {spec!r}")
     spec = spec.strip()
-    if spec.startswith("cmd:"):
-        if not spec[4:].strip():
-            raise ValueError("cmd: needs a command")
+    if is_program(spec):
+        prefix = spec.partition(":")[0]
+        if not program_of(spec)[1].strip():
+            raise ValueError(f"{prefix}: needs a command")
         return spec
     if spec.startswith("bot:"):
         _bot_spec(spec, LEVELS)
         return spec
     module, _, name = spec.rpartition(":")
     if not module or not name:
-        raise ValueError(f"a player is bot:N, module:Class or cmd:COMMAND, not {spec!r}")
+        raise ValueError(
+            f"a player is bot:N, module:Class or cmd:COMMAND (cmd-json:, cmd-json-long:),"
+            f" not {spec!r}"
+        )
     return spec
+
+
+PROGRAM_MODES = {"cmd": "simple", "cmd-json": "json", "cmd-json-long": "json-long"}
+"""A program spec's prefix and the mode it is spoken to in."""
 
 
 def _bot_spec(spec: str, levels: tuple[int, ...]) -> tuple[int, int | None]:
@@ -69,8 +82,15 @@ def _bot_spec(spec: str, levels: tuple[int, ...]) -> tuple[int, int | None]:
 
 
 def is_program(spec: str) -> bool:
-    """Whether the spec names a program (``cmd:``) rather than an in-process player."""
-    return spec.startswith("cmd:")
+    """Whether the spec names a program (``cmd:`` and the JSON modes' prefixes) rather than
+    an in-process player."""
+    return spec.partition(":")[0] in PROGRAM_MODES and ":" in spec
+
+
+def program_of(spec: str) -> tuple[str, str]:
+    """A program spec's mode and command."""
+    prefix, _, command = spec.partition(":")
+    return PROGRAM_MODES[prefix], command
 
 
 def make_player(spec: str, seed: str = "") -> Player:

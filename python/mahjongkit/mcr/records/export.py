@@ -15,8 +15,9 @@ or win; a claim window that asked it: its claim, or pass), a sample holds:
 
 Shard ``k`` holds games ``k·S`` to ``(k + 1)·S - 1`` of the file (``S`` games a shard), so
 the shards are the same bytes whatever the number of workers (processes here, or tasks on a
-Dask cluster); each is written to a temporary name and renamed, and ``manifest.json`` last,
-so an interrupted export leaves no half-written file under a final name. Games that are
+Dask cluster). They and ``manifest.json`` are written into a hidden folder inside the
+output folder and swapped in at the end (:func:`export`), so an interrupted or failed export
+leaves the export already there as it was. Games that are
 unreadable or illegal are left out and listed in the manifest. :class:`RecordDataset` reads
 an export back in batches.
 """
@@ -24,12 +25,19 @@ an export back in batches.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import io
 import json
 import os
+import re
+import shutil
+import signal
+import sys
+import tempfile
 import zipfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -38,11 +46,23 @@ import numpy as np
 import numpy.typing as npt
 
 from mahjongkit._dask import scheduler_client
+from mahjongkit._files import check_output_folder
 from mahjongkit._impl import pick, resolve
+from mahjongkit._signals import STOPPING_SIGNALS, stopping_signals_as_interrupt
 from mahjongkit.mcr.game.moves import Move
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.records.check import check_record
-from mahjongkit.mcr.records.format import Record, read_records
+from mahjongkit.mcr.records.format import (
+    BadRecord,
+    Record,
+    decoded,
+    file_chunks,
+    open_record_file,
+    raw_lines,
+    read_lines,
+    record_lines,
+    starts_game,
+)
 from mahjongkit.mcr.rl.encoding import ACTIONS, PLAIN_INDEX, index_of, legal_mask
 from mahjongkit.mcr.rl.observation import HISTORY, OBS_VERSION, Observer, plane_count
 
@@ -54,7 +74,11 @@ SHARD_GAMES: Final = 256
 """Games per shard by default (a shard of human games is some 10 MB)."""
 MANIFEST: Final = "manifest.json"
 _ROWS: Final = 512  # decisions of one game held at once (a hand has a few hundred at most)
-_BOM_MATCH: Final = b"\xef\xbb\xbfMatch"  # the first line, after a byte-order mark
+_MATCHES: Final = (b"Match", b"\xef\xbb\xbfMatch")  # a game's first line, maybe after a BOM
+_SHARD_NAME: Final = re.compile(r"shard-[0-9]{5,}\.npz")
+_PR_SET_PDEATHSIG: Final = 1  # prctl(2)
+_REAP_SECONDS: Final = 10.0  # the longest wait for a killed worker to be reaped
+_OUTCOME: Final = np.iinfo(np.int16)  # the stored outcome's range
 _ZIP_DATE: Final = (1980, 1, 1, 0, 0, 0)  # fixed: the same bytes on every run
 
 
@@ -72,14 +96,15 @@ class Slice:
 
 
 def index_games(path: str | os.PathLike[str]) -> list[tuple[int, int]]:
-    """The byte offset and line number of each ``Match`` line of a file."""
+    """The byte offset and line number of each line that opens a game (``Match``), the lines
+    split as every reader of records splits them (:func:`~.format.record_lines`)."""
     found = []
-    offset = 0
-    with open(path, "rb") as stream:
-        for number, line in enumerate(stream, 1):
-            if line.startswith(b"Match") or (number == 1 and line.startswith(_BOM_MATCH)):
-                found.append((offset, number))
-            offset += len(line)
+    with open_record_file(path) as stream:
+        for raw, number, offset, dropped in raw_lines(file_chunks(stream)):
+            if not dropped and raw.startswith(_MATCHES):
+                line = decoded(raw, number, offset).text
+                if line is not None and starts_game(line):
+                    found.append((offset, number))
     return found
 
 
@@ -175,9 +200,6 @@ def export_slice(
 ) -> tuple[bytes, dict[str, Any]]:
     """One shard: its ``.npz`` bytes and its summary (games, samples, the games left out)."""
     samples = _Samples(history, resolve(impl))
-    with open(piece.path, "rb") as stream:
-        stream.seek(piece.start)
-        data = stream.read(piece.end - piece.start)
     obs: list[npt.NDArray[np.uint8]] = []
     columns: dict[str, list[npt.NDArray[Any]]] = {
         k: [] for k in ("mask", "action", "seat", "outcome", "game")
@@ -185,20 +207,25 @@ def export_slice(
     matches: list[str] = []
     skipped = []
     games = 0
-    for record in read_records(data.splitlines(keepends=True), first_line=piece.first_line):
+    for record in _slice_records(piece):
         number = piece.first_game + games
         if isinstance(record, Record) or record.match:  # not stray text outside any game
             games += 1
         samples.start()
         report = check_record(record, samples)
+        problem = None
         if not report.legal:
+            problem = report.problems[0] if report.problems else "illegal"
+        elif isinstance(record, Record) and not all(
+            _OUTCOME.min <= s <= _OUTCOME.max for s in record.result.score
+        ):
+            problem = (
+                f"line {record.result.line}: a score outside {_OUTCOME.min} to"
+                f" {_OUTCOME.max} cannot be stored (outcome is int16)"
+            )
+        if problem is not None:
             skipped.append(
-                {
-                    "game": number,
-                    "match": report.match,
-                    "line": report.line,
-                    "problem": report.problems[0] if report.problems else "illegal",
-                }
+                {"game": number, "match": report.match, "line": report.line, "problem": problem}
             )
             continue
         n = samples.count
@@ -229,6 +256,14 @@ def export_slice(
         "skipped": skipped,
     }
     return _npz_bytes(arrays), summary
+
+
+def _slice_records(piece: Slice) -> Iterator[Record | BadRecord]:
+    with open_record_file(piece.path) as stream:
+        stream.seek(piece.start)
+        chunks = file_chunks(stream, piece.end - piece.start)
+        lines = record_lines(chunks, first_line=piece.first_line, offset=piece.start)
+        yield from read_lines(lines)
 
 
 def _joined(parts: list[npt.NDArray[Any]], empty: tuple[int, ...], dtype: Any) -> npt.NDArray[Any]:
@@ -281,21 +316,24 @@ def _npz_bytes(arrays: dict[str, npt.NDArray[Any] | _Rows]) -> bytes:
     return out.getvalue()
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """``data`` under ``path``, written to a temporary name first and renamed: the final name
-    only ever holds a whole file."""
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        temporary.write_bytes(data)
-        os.replace(temporary, path)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            temporary.unlink()
+def _worker_start() -> None:
+    """In each export worker: Ctrl-C is the parent's to handle (the terminal sends it to the
+    whole group), SIGTERM and SIGHUP end the worker, and on Linux the worker ends with its
+    parent (``PR_SET_PDEATHSIG``), even one killed by SIGKILL."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in STOPPING_SIGNALS:
+        signal.signal(signum, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+            if os.getppid() == 1:  # the parent died before the call
+                os._exit(1)
 
 
 def _run(
     pieces: Sequence[Slice], history: int, impl: str | None, workers: int, scheduler: str | None
-) -> Iterator[tuple[bytes, dict[str, Any]]]:
+) -> Generator[tuple[bytes, dict[str, Any]], None, None]:
     if scheduler is not None:
         with scheduler_client(scheduler) as client:
             futures = [client.submit(export_slice, p, history, impl, pure=False) for p in pieces]
@@ -309,9 +347,46 @@ def _run(
         for piece in pieces:
             yield export_slice(piece, history, impl)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start)
+    try:
         n = len(pieces)
         yield from pool.map(export_slice, pieces, [history] * n, [impl] * n)
+    except BrokenProcessPool:
+        raise ChildProcessError(
+            "an export worker process ended before its shard was done (killed?)"
+        ) from None
+    finally:
+        # Never wait for a worker that may be blocked or busy: stop them all, then reap.
+        processes = list(pool._processes.values()) if pool._processes else []
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            with contextlib.suppress(OSError, ValueError):
+                process.kill()
+        for process in processes:
+            with contextlib.suppress(OSError, ValueError, AssertionError):
+                process.join(_REAP_SECONDS)
+
+
+def _swap_in(folder: Path, staging: Path, shards: list[dict[str, Any]]) -> None:
+    """Replace the export in ``folder`` by the one in ``staging`` (shards and manifest).
+
+    The old manifest goes first, so at every moment ``folder`` holds the old export whole,
+    no manifest (which :class:`RecordDataset` refuses), or the new export whole; the stopping
+    signals wait until the swap is done (a few renames)."""
+    mask = getattr(signal, "pthread_sigmask", None)  # not on Windows
+    blocked = set(STOPPING_SIGNALS) | {signal.SIGINT}
+    previous = mask(signal.SIG_BLOCK, blocked) if mask is not None else set()
+    try:
+        (folder / MANIFEST).unlink(missing_ok=True)
+        for old in folder.glob("shard-*.npz"):
+            if _SHARD_NAME.fullmatch(old.name):
+                old.unlink(missing_ok=True)
+        for shard in shards:
+            os.replace(staging / shard["file"], folder / shard["file"])
+        os.replace(staging / MANIFEST, folder / MANIFEST)
+    finally:
+        if mask is not None:
+            mask(signal.SIG_SETMASK, previous)
 
 
 def export(
@@ -328,36 +403,48 @@ def export(
     """Export the record file ``path`` into the folder ``out`` (made if missing) and return
     the manifest (also written there). ``workers`` processes, or the Dask scheduler at the
     address ``scheduler`` (its workers read ``path``: it must be on a shared file system);
-    ``progress`` is called with the number of games of each shard as it is written."""
+    ``progress`` is called with the number of games of each shard as it is written.
+
+    The export is atomic as a whole: shards are written into a hidden folder inside ``out``
+    and swapped in at the end (:func:`_swap_in`), so an export that fails or is stopped
+    leaves an export already in ``out`` as it was. SIGTERM and SIGHUP stop it as Ctrl-C
+    does (:class:`~mahjongkit._signals.Terminated`); the worker processes are stopped too.
+    """
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers is a positive int, not {workers!r}")
     source = Path(path)
-    if not source.is_file():
-        raise FileNotFoundError(f"record file {str(source)!r} not found")
-    folder = Path(out)
-    folder.mkdir(parents=True, exist_ok=True)
+    open_record_file(source).close()  # a regular file, or refused now
+    folder = check_output_folder(out)
     pieces = slices(source, shard_games)
-    shards = []
-    for data, summary in _run(pieces, history, impl, workers, scheduler):
-        write_atomically(folder / summary["file"], data)
-        shards.append(summary)
-        if progress is not None:
-            progress(summary["games"])
-    manifest = {
-        "format": FORMAT,
-        "version": VERSION,
-        "obs_version": OBS_VERSION,
-        "history": history,
-        "planes": plane_count(history),
-        "obs_scale": OBS_SCALE,
-        "actions": ACTIONS,
-        "source": source.name,
-        "games": sum(s["games"] for s in shards),
-        "exported": sum(s["exported"] for s in shards),
-        "samples": sum(s["samples"] for s in shards),
-        "shards": shards,
-    }
-    write_atomically(folder / MANIFEST, (json.dumps(manifest, indent=1) + "\n").encode())
+    with stopping_signals_as_interrupt():
+        staging = Path(tempfile.mkdtemp(prefix=".export-", suffix=".partial", dir=folder))
+        try:
+            shards = []
+            # closing(): the workers are stopped here, whatever ends the loop
+            with contextlib.closing(_run(pieces, history, impl, workers, scheduler)) as results:
+                for data, summary in results:
+                    (staging / summary["file"]).write_bytes(data)
+                    shards.append(summary)
+                    if progress is not None:
+                        progress(summary["games"])
+            manifest = {
+                "format": FORMAT,
+                "version": VERSION,
+                "obs_version": OBS_VERSION,
+                "history": history,
+                "planes": plane_count(history),
+                "obs_scale": OBS_SCALE,
+                "actions": ACTIONS,
+                "source": source.name,
+                "games": sum(s["games"] for s in shards),
+                "exported": sum(s["exported"] for s in shards),
+                "samples": sum(s["samples"] for s in shards),
+                "shards": shards,
+            }
+            (staging / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
+            _swap_in(folder, staging, shards)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
     return manifest
 
 
@@ -402,6 +489,12 @@ class RecordDataset:
             arrays = {
                 name: data[name] for name in ("obs", "mask", "action", "outcome", "seat", "game")
             }
+        declared = self.shards[index]["samples"]
+        if any(len(array) != declared for array in arrays.values()):
+            raise ValueError(
+                f"{self.shards[index]['file']} in {str(self.folder)!r} does not hold the"
+                f" {declared} samples its manifest declares: the export was changed since"
+            )
         arrays["obs"] = decode(arrays["obs"])
         self._cached = (index, arrays)
         return arrays

@@ -57,13 +57,22 @@ if TYPE_CHECKING:
 ACTIONS: Final = 235
 """How many indices the encoding has."""
 PASS_INDEX: Final = 0
+"""The index of passing (declining a claim, or nothing to do)."""
 HU_INDEX: Final = 1
+"""The index of declaring a win."""
 PLAY: Final = 2
+"""The first of the 34 discard indices (``PLAY + column``)."""
 CHI: Final = 36
+"""The first of the 63 chow indices (three per middle tile of each suit: which tile of the
+chow is the claimed one)."""
 PENG: Final = 99
+"""The first of the 34 pung indices, one per tile column."""
 GANG: Final = 133
+"""The first of the 34 exposed-kong indices (a discard claimed), one per tile column."""
 ANGANG: Final = 167
+"""The first of the 34 concealed-kong indices, one per tile column."""
 BUGANG: Final = 201
+"""The first of the 34 promoted-kong indices, one per tile column."""
 COLUMNS: Final = 34
 """Tile columns (the 34 standard kinds, in the Botzone order)."""
 

@@ -47,7 +47,11 @@ if TYPE_CHECKING:
     from typing_extensions import Unpack  # typing.Unpack from Python 3.11
 
 AGENTS = ("seat_0", "seat_1", "seat_2", "seat_3")
+"""The PettingZoo agent names, seat 0 first."""
 RENDER_MODES: Final = ("human", "ansi")
+RENDER_FPS: Final = 4
+"""Frames a second when a table is shown (``metadata["render_fps"]``, read by Gymnasium's
+and PettingZoo's wrappers that record or pace the rendering): text for a human to follow."""
 _SEAT_OF: Final = {agent: seat for seat, agent in enumerate(AGENTS)}
 
 
@@ -92,6 +96,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
     metadata: ClassVar[dict[str, Any]] = {
         "name": "mahjongkit_mcr_v1",
         "render_modes": list(RENDER_MODES),
+        "render_fps": RENDER_FPS,
         "is_parallelizable": False,
     }
 
@@ -201,3 +206,4 @@ def env(**options: Any) -> MahjongEnv:
 
 
 raw_env = MahjongEnv
+"""PettingZoo's name for the environment without wrappers: :class:`MahjongEnv` itself."""

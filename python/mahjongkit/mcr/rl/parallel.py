@@ -46,6 +46,7 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import os
+import sys
 import threading
 import time
 from collections.abc import Sequence
@@ -65,6 +66,7 @@ from mahjongkit.mcr.rl.vector import (
     _Exclusive,
     check_games,
     check_seeds,
+    read_only,
 )
 
 if TYPE_CHECKING:
@@ -113,6 +115,12 @@ def _views(
     }
 
 
+TIMEOUT: Final = 300.0
+"""Seconds a call waits for a worker's answer by default (a step takes milliseconds; a
+worker that is stopped or hung makes the call raise instead of waiting for ever)."""
+CLOSE_SECONDS: Final = 5.0
+"""Seconds :meth:`ParallelSelfPlay.close` waits for each worker before killing it."""
+
 SPIN_SECONDS: Final = 0.002
 
 
@@ -144,7 +152,10 @@ def _worker(
         play._adopt({key: array[start:stop] for key, array in shared.items()})
         actions = shared["actions"][start:stop]
         while True:
-            command, argument = _received(connection)
+            try:
+                command, argument = _received(connection)
+            except (EOFError, OSError):  # the parent closed the pipe or died: nothing to answer
+                return
             try:
                 if command == "reset":
                     play.reset(argument)
@@ -163,8 +174,13 @@ def _worker(
                 else:
                     connection.send(("ok", None))
                     return
+            except (BrokenPipeError, EOFError, ConnectionError):
+                return  # the parent is gone (it closed the pipe after a deadline passed)
             except Exception as error:  # sent back: the caller raises it
-                connection.send(("error", error))
+                try:
+                    connection.send(("error", error))
+                except (OSError, EOFError):
+                    return
     finally:
         block.close()
 
@@ -182,6 +198,28 @@ class Ready(NamedTuple):
     dones: npt.NDArray[np.bool_]
 
 
+UNGUARDED_EXIT: Final = 3
+"""A worker's exit code when importing the user's script made another ParallelSelfPlay."""
+GUARD_ADVICE: Final = (
+    "a ParallelSelfPlay worker imported your script again and reached the code that makes"
+    " a ParallelSelfPlay: workers start with the 'spawn' method, which runs the main"
+    " module's top-level code in each of them; put that code under `if __name__ =="
+    ' "__main__":` (a notebook or the REPL needs nothing)'
+)
+
+
+def _not_in_a_worker_importing_the_script() -> None:
+    """In a worker that is importing the user's main module (the 'spawn' start method runs
+    its top-level code, not guarded by ``if __name__ == "__main__":``): one line on stderr
+    and :data:`UNGUARDED_EXIT`, which the parent turns into :data:`GUARD_ADVICE` (rather
+    than a traceback from each worker, and multiprocessing's advice about
+    ``freeze_support``, which is not the fix)."""
+    if getattr(multiprocessing.current_process(), "_inheriting", False):
+        sys.stderr.write(f"mahjongkit: {GUARD_ADVICE}\n")
+        sys.stderr.flush()
+        os._exit(UNGUARDED_EXIT)
+
+
 class ParallelSelfPlay:
     """``num_games`` games over ``workers`` processes (see the module's description); the
     other options are :class:`~mahjongkit.mcr.rl.vector.VectorSelfPlay`'s."""
@@ -192,9 +230,20 @@ class ParallelSelfPlay:
         *,
         workers: int = 2,
         flat: bool = False,
+        timeout: float = TIMEOUT,
         **options: Unpack[TableOptions],
     ) -> None:
+        _not_in_a_worker_importing_the_script()
         check_games(num_games)
+        if (
+            isinstance(timeout, bool)
+            or not isinstance(timeout, (int, float))
+            or not 0 < timeout <= 1e6
+        ):
+            raise ValueError(f"timeout is a number of seconds from 0 to 10^6, not {timeout!r}")
+        self.timeout = float(timeout)
+        """Seconds any call waits for a worker (:data:`TIMEOUT` by default)."""
+        self._broken: str | None = None
         if (
             isinstance(workers, bool)
             or not isinstance(workers, int)
@@ -211,8 +260,7 @@ class ParallelSelfPlay:
         self._planes = arrays["planes"]
         self.observations = self._planes.reshape(num_games, -1) if flat else self._planes
         self._masks = arrays["masks"]
-        self.masks = self._masks.view()
-        self.masks.flags.writeable = False
+        self.masks = read_only(self._masks)
         self.seats, self.rewards, self.dones = arrays["seats"], arrays["rewards"], arrays["dones"]
         self._actions = arrays["actions"]
         self._slots = np.arange(num_games)
@@ -248,6 +296,8 @@ class ParallelSelfPlay:
     def _open(self) -> None:
         if self._block is None:
             raise ValueError("this ParallelSelfPlay is closed")
+        if self._broken is not None:
+            raise RuntimeError(self._broken)
 
     def _idle(self, call: str) -> None:
         """Refuse ``call`` while a worker plays (its rows are being written)."""
@@ -258,9 +308,15 @@ class ParallelSelfPlay:
             )
 
     def _read(self, worker: int) -> tuple[str, Any]:
-        """A worker's next answer."""
+        """A worker's next answer, within :attr:`timeout` seconds."""
+        connection = self._connections[worker]
         try:
-            answer: tuple[str, Any] = self._connections[worker].recv()
+            if not connection.poll(self.timeout):
+                raise self._broke(
+                    f"worker {worker} did not answer within {self.timeout:g} s (stopped?):"
+                    " close this ParallelSelfPlay and make another"
+                )
+            answer: tuple[str, Any] = connection.recv()
         except (EOFError, OSError):
             raise self._stopped(worker) from None
         return answer
@@ -275,16 +331,32 @@ class ParallelSelfPlay:
         """The error for a worker that died, named with its exit code."""
         process = self._processes[worker]
         process.join(1)
+        if process.exitcode == UNGUARDED_EXIT:
+            return RuntimeError(GUARD_ADVICE)
         return RuntimeError(
             f"worker {worker} stopped (exit code {process.exitcode}): close this"
             " ParallelSelfPlay and make another"
         )
 
+    def _broke(self, message: str) -> RuntimeError:
+        """Every later call refuses with ``message``: some workers' games may have moved (or
+        be moving) while another's did not, so no call could keep them in step."""
+        self._broken = message
+        return RuntimeError(message)
+
     def _all(self, messages: Sequence[tuple[str, Any]]) -> list[Any]:
+        # A worker found dead refuses the call before any worker moves; one that fails
+        # once some have moved leaves the games out of step, so every later call refuses.
+        for worker, process in enumerate(self._processes):
+            if not process.is_alive():
+                raise self._stopped(worker)
         self._handed_out.clear()
-        for worker, message in enumerate(messages):
-            self._write(worker, message)
-        answers = [self._read(worker) for worker in range(self.workers)]
+        try:
+            for worker, message in enumerate(messages):
+                self._write(worker, message)
+            answers = [self._read(worker) for worker in range(self.workers)]
+        except RuntimeError as error:
+            raise self._broke(str(error)) from None
         for status, value in answers:
             if status == "error":
                 raise value
@@ -367,7 +439,12 @@ class ParallelSelfPlay:
             self._open()
             if not self._in_flight:
                 raise RuntimeError("no games in flight: send() actions or async_reset() first")
-            ready = set(wait([self._connections[w] for w in self._in_flight]))
+            ready = set(wait([self._connections[w] for w in self._in_flight], self.timeout))
+            if not ready:
+                raise self._broke(
+                    f"no worker answered within {self.timeout:g} s (stopped?): close this"
+                    " ParallelSelfPlay and make another"
+                )
             worker = next(w for w in self._in_flight if self._connections[w] in ready)
             self._in_flight.remove(worker)
             status, value = self._read(worker)
@@ -415,21 +492,25 @@ class ParallelSelfPlay:
         )
 
     def close(self) -> None:
-        """Stop the workers and free the shared memory (idempotent)."""
+        """Stop the workers and free the shared memory (idempotent). Each wait for a worker
+        is bounded (:data:`CLOSE_SECONDS`, at most :attr:`timeout`); a worker that does not
+        answer in time (stopped, or hung) is killed."""
+        wait_for = min(CLOSE_SECONDS, getattr(self, "timeout", CLOSE_SECONDS))
         for worker, connection in enumerate(self._connections):
             try:
-                if worker in self._in_flight:
+                if worker in self._in_flight and connection.poll(wait_for):
                     connection.recv()  # the answer of a send() never received
                 connection.send(("close", None))
-                connection.recv()
+                if connection.poll(wait_for):
+                    connection.recv()
             except (OSError, EOFError):
                 pass
             connection.close()
         for process in self._processes:
-            process.join(10)
+            process.join(wait_for)
             if process.is_alive():
                 process.kill()
-                process.join()
+                process.join(wait_for)
         self._connections, self._processes = [], []
         self._in_flight, self._handed_out = [], set()
         if self._block is not None:

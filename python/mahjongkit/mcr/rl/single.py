@@ -45,7 +45,13 @@ from mahjongkit.mcr.game.moves import Move
 from mahjongkit.mcr.players.bot import Bot, View, view_of
 from mahjongkit.mcr.rl._extra import gymnasium, spaces
 from mahjongkit.mcr.rl.encoding import ACTIONS, check_index, indices_of
-from mahjongkit.mcr.rl.env import RENDER_MODES, check_render_mode, observation_space, render_table
+from mahjongkit.mcr.rl.env import (
+    RENDER_FPS,
+    RENDER_MODES,
+    check_render_mode,
+    observation_space,
+    render_table,
+)
 from mahjongkit.mcr.rl.table import Table, TableOptions
 
 if TYPE_CHECKING:
@@ -67,7 +73,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, Any]):
     seats or a sequence of three (for the other seats in order). Other options as
     :class:`~mahjongkit.mcr.rl.env.MahjongEnv`."""
 
-    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012 (as gymnasium.Env)
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": RENDER_FPS}  # noqa: RUF012 (as gymnasium.Env)
 
     def __init__(
         self,

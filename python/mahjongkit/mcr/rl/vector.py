@@ -91,6 +91,19 @@ def check_seeds(seeds: object, num_games: int) -> None:
             raise TypeError(f"a seed is an int, not {seed!r}")
 
 
+def read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """A view of ``array`` that no caller can make writable: its buffer is a read-only
+    ``memoryview`` (setting ``flags.writeable`` on it, or on any view of it, is refused).
+
+    >>> masks = np.zeros((2, 3), dtype=np.int8)
+    >>> view = read_only(masks)
+    >>> view.flags.writeable = True
+    Traceback (most recent call last):
+    ValueError: cannot set WRITEABLE flag to True of this array
+    """
+    return np.asarray(array.data.toreadonly())
+
+
 class VectorSelfPlay:
     """``num_games`` games stepped together (see the module's description); the options
     are those of :class:`~mahjongkit.mcr.rl.env.MahjongEnv`."""
@@ -113,8 +126,7 @@ class VectorSelfPlay:
         self._masks = np.zeros((num_games, ACTIONS), dtype=np.int8)
         # Read-only for the caller: with the C++ observer the rows are the games' own masks,
         # which the next step checks its actions against.
-        self.masks = self._masks.view()
-        self.masks.flags.writeable = False
+        self.masks = read_only(self._masks)
         self._slots = np.arange(num_games)
         self._batch: CoreBatch | None = None
         if self.tables[0]._core is not None:
@@ -145,8 +157,7 @@ class VectorSelfPlay:
         self._planes = arrays["planes"]
         self.observations = self._planes.reshape(self.num_games, -1) if flat else self._planes
         self._masks = arrays["masks"]
-        self.masks = self._masks.view()
-        self.masks.flags.writeable = False
+        self.masks = read_only(self._masks)
         if self._batch is not None:
             for k, table in enumerate(self.tables):
                 table.use_mask_buffer(self._masks[k])

@@ -12,6 +12,9 @@ from enum import Enum
 
 
 class WinBy(Enum):
+    """How a hand was won: on its own draw, on another seat's discard, or by robbing
+    another seat's promoted kong (scored as won on a discard, with Robbing the Kong)."""
+
     SELF_DRAWN = "self"
     DISCARD = "discard"
     ROBBING = "rob"  # robbing a promoted kong (fan 47); settled as a discard by the promoter

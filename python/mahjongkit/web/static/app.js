@@ -36,6 +36,7 @@
     paused: false, // the player's pause (the clock stops, the board is covered)
     hiddenPause: false, // paused because the page was hidden: shown again, it goes on
     zoom: 0, // index in ZOOMS: 0 fits the board to the window
+    play: null, // this play of the board (a new one at each deal and replay): a win counts once
   };
 
   // ---- talking to the engine ----
@@ -268,7 +269,7 @@
     if (S.selected === slot) classes.push("selected");
     if (S.marks[slot]) classes.push(S.marks[slot]);
     else if (S.selected !== null && S.selected !== slot && $("match-toggle").checked &&
-      MJOffline.matches(S.game.faces[slot], S.game.faces[S.selected])) classes.push("match");
+      window.MJOffline && MJOffline.matches(S.game.faces[slot], S.game.faces[S.selected])) classes.push("match");
     return classes.join(" ");
   }
 
@@ -476,8 +477,7 @@
       // Only the server may call a game won: the result waits until it has checked.
     } else if (state.status !== "playing" && S.shownResultFor !== resultKey(state)) {
       S.shownResultFor = resultKey(state);
-      if (state.status === "won") record("won");
-      showResult();
+      showResult(state.status === "won" ? record("won") : null);
     } else if (state.status === "playing") {
       hidePanel("overlay");
       S.shownResultFor = null;
@@ -491,7 +491,7 @@
 
   // ---- result view (never the solution) ----
 
-  function showResult() {
+  function showResult(best) {
     const g = S.game;
     const r = g.result;
     const won = g.status === "won";
@@ -506,6 +506,9 @@
     $("result-table").innerHTML = rows.map(([k, v]) => `<tr><td>${k}</td><td>${v}</td></tr>`).join("");
     $("result-undo").hidden = won;
     $("result-shuffle").hidden = won;
+    $("result-best").hidden = !best;
+    $("result-best").textContent = best ? `New best time on ${g.layout}: ${clock(r.seconds)}!` : "";
+    $("overlay").classList.toggle("won", won);
     openPanel("overlay");
   }
 
@@ -519,24 +522,33 @@
     }
   }
 
-  // Per layout: games, wins, games lost (left unwon after a move), the best time and the
-  // total of winning times (for the average).
+  // Per layout: games, wins, games lost (left unwon after a move), the best time, the five
+  // best times and the total of winning times (for the average). A win counts once per play
+  // of a board (undo then redo wins the same play again): true when it is a new best time.
   function record(what, game) {
     const g = game || S.game;
     const stats = loadStats();
     const entry = stats.layouts[g.layout] || (stats.layouts[g.layout] = { played: 0, won: 0, best: null });
     entry.lost = entry.lost || 0;
     entry.total = entry.total || 0;
+    let best = false;
     if (what === "played") entry.played += 1;
     if (what === "lost") entry.lost += 1;
     if (what === "won") {
+      const counted = stats.counted || (stats.counted = []);
+      if (S.play && counted.includes(S.play)) return false;
+      if (S.play) counted.push(S.play);
+      stats.counted = counted.slice(-50);
       entry.won += 1;
       const time = g.result ? g.result.seconds : elapsed();
+      best = entry.best !== null && time < entry.best;
       if (entry.best === null || time < entry.best) entry.best = time;
+      entry.times = [...(entry.times || []), time].sort((a, b) => a - b).slice(0, 5);
       entry.total += time;
       if (g.daily && !stats.daily.includes(g.daily)) stats.daily.push(g.daily);
     }
     try { localStorage.setItem(STATS_KEY, JSON.stringify(stats)); } catch (_) { /* private mode */ }
+    return best;
   }
 
   // Leaving a game that had moves and was not won counts it lost.
@@ -564,11 +576,12 @@
     const rows = names.map((name) => {
       const e = stats.layouts[name] || { played: 0, won: 0, best: null };
       const average = e.won && e.total ? clock(e.total / e.won) : "–";
+      const times = (e.times || (e.best === null ? [] : [e.best])).map(clock).join(" ");
       return `<tr><td>${escape(name)}</td><td>${e.played}</td><td>${e.won}</td><td>${e.lost || 0}</td>` +
-        `<td>${e.best === null ? "–" : clock(e.best)}</td><td>${average}</td></tr>`;
+        `<td>${e.best === null ? "–" : clock(e.best)}</td><td>${average}</td><td class="times">${times || "–"}</td></tr>`;
     });
     $("stats-table").innerHTML = "<tr><th>Layout</th><th>Games</th><th>Wins</th><th>Lost</th><th>Best</th>" +
-      `<th>Average</th></tr>${rows.join("")}`;
+      `<th>Average</th><th>Best times</th></tr>${rows.join("")}`;
     $("streak").textContent = `Daily Challenge streak: ${streak(stats.daily)} day(s); ${stats.daily.length} Daily won in all.`;
     openPanel("stats");
   }
@@ -583,6 +596,7 @@
     try {
       localStorage.setItem(RESUME_KEY, JSON.stringify({
         id: g.id, daily: g.daily, key: g.key, seed: g.seed, save: S.save || null, state: g, pending: S.pending,
+        play: S.play,
       }));
     } catch (_) { /* private mode */ }
   }
@@ -620,6 +634,7 @@
   // else (no server) the last state drawn, played on offline.
   async function resumeGame(resume) {
     S.save = resume.save;
+    S.play = resume.play || newPlay();
     S.pending = Array.isArray(resume.pending) ? resume.pending : [];
     let state = null;
     try {
@@ -650,6 +665,7 @@
   // ---- moves made offline ----
 
   function offlineMove(a, b) {
+    if (!window.MJOffline) { fail({ offline: true }); return; }
     const made = MJOffline.move(S.layout.slots, S.game, a, b);
     if (made.refusal) {
       say(`${capital(made.refusal)}.`, "error");
@@ -657,6 +673,7 @@
     }
     S.pending.push([a, b]);
     S.marks = {};
+    made.state.elapsed = elapsed(); // the clock runs on from where it was, not from the last answer
     show(made.state);
     say(`Offline: removed ${a} and ${b}. The server checks this move when it is back.`, "warn");
   }
@@ -736,10 +753,47 @@
 
   // ---- starting games ----
 
+  function newPlay() {
+    return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  }
+
+  // Whether the game on the board may be thrown away: at once when it has no move or is won,
+  // else when the player says so.
+  function leaveOk(doing) {
+    const g = S.game;
+    if (!g || g.status === "won" || g.counters.moves === 0) return Promise.resolve(true);
+    const moves = `${g.counters.moves} move${g.counters.moves === 1 ? "" : "s"}`;
+    return ask(`${doing}?`, `The game on the board (${moves}) is left and counts as lost.`, doing);
+  }
+
+  // A question with two buttons; the focus starts on the one that keeps things as they are.
+  function ask(title, text, yes) {
+    $("confirm-title").textContent = title;
+    $("confirm-text").textContent = text;
+    $("confirm-yes").textContent = yes;
+    say(title);
+    openPanel("confirm");
+    return new Promise((resolve) => { S.answer = resolve; });
+  }
+
+  function answer(yes) {
+    const done = S.answer;
+    S.answer = null;
+    hidePanel("confirm");
+    if (done) done(yes);
+  }
+
   async function start(body, label) {
     say("Dealing…");
+    // Dealt first (a refused seed or layout is said before anything is asked); a deal the
+    // player declines is left for the server to expire.
     const data = await call("POST", "/api/games", body);
+    if (!(await leaveOk(body.daily ? "Play the Daily" : "Deal a new game"))) {
+      say("Your game goes on.");
+      return;
+    }
     leaving();
+    S.play = newPlay();
     S.selected = null;
     S.save = null;
     S.pending = [];
@@ -864,7 +918,7 @@
           }
         }
         updateBoard();
-        say(why.sentence);
+        say(whySaid(why));
       } catch (error) {
         fail(error);
       }
@@ -902,8 +956,11 @@
       S.marks = learnOn() ? Object.fromEntries(move.newly_free.map((s) => [s, "freed"])) : {};
       show(data.state, { keepMarks: true });
       refreshSave();
-      let text = `Removed ${move.pair[0]} and ${move.pair[1]} (${MJTiles.name(move.faces[0])}).`;
-      if (learnOn()) text += ` ${capital(move.unlocked)}.`;
+      let text = `Removed ${pairSaid(move.pair, move.faces)}.`;
+      if (learnOn()) {
+        text += move.newly_free.length ? ` Newly free: ${move.newly_free.map(named).join(", ")}.`
+          : ` ${capital(move.unlocked)}.`;
+      }
       if (move.dead_end) {
         say(`${text} Dead end ahead: this move lost a game that could still be won. Undo?`, "warn");
       } else {
@@ -913,6 +970,34 @@
       if (error.offline) offlineMove(first, slot);
       else fail(error);
     }
+  }
+
+  // Tiles in words, the ids after them (the ids the board shows with Ids on).
+  function named(slot) {
+    const face = S.game && S.game.faces[slot];
+    return face ? `${MJTiles.name(face)} (tile ${slot})` : `tile ${slot}`;
+  }
+
+  function pairSaid(pair, faces) {
+    const [x, y] = faces.map((f) => MJTiles.name(f));
+    return x === y ? `two ${x} (tiles ${pair[0]} and ${pair[1]})`
+      : `${x} and ${y} (tiles ${pair[0]} and ${pair[1]})`;
+  }
+
+  // Why a tile is blocked, from the engine's answer, in tile names.
+  function whySaid(why) {
+    if (why.free) return why.sentence;
+    const list = (slots) => slots.map(named).join(" and ");
+    const parts = [];
+    const both = why.left.length && why.right.length;
+    if (why.covered_by.length) parts.push(`covered by ${list(why.covered_by)}`);
+    if (both) parts.push(`both sides occupied (left ${list(why.left)}, right ${list(why.right)})`);
+    else {
+      parts.push(`${why.left.length ? `left blocked by ${list(why.left)}` : "left open"}, ` +
+        `${why.right.length ? `right blocked by ${list(why.right)}` : "right open"}`);
+    }
+    const layer = why.position[2] ? ` on layer ${why.position[2] + 1}` : "";
+    return `${named(why.slot)}${layer} is blocked: ${parts.join("; ")}.`;
   }
 
   function escape(text) {
@@ -943,7 +1028,7 @@
         : data.hint.keeps_winnable === false
           ? "but this position can no longer be won: undo or shuffle"
           : "the solver ran out of time to check the rest";
-      say(`Hint: ${a} and ${b}, ${MJTiles.name(S.game.faces[a])} (${note}).`, data.hint.keeps_winnable === false ? "warn" : "");
+      say(`Hint: ${pairSaid([a, b], [S.game.faces[a], S.game.faces[b]])} (${note}).`, data.hint.keeps_winnable === false ? "warn" : "");
     } catch (error) {
       fail(error);
     }
@@ -965,11 +1050,15 @@
   }
 
   const undo = () => simple("undo", (d) => d.undo.kind === "move"
-    ? `Took back ${d.undo.pair[0]} and ${d.undo.pair[1]}.` : "Took back the shuffle.");
+    ? `Took back ${pairSaid(d.undo.pair, d.undo.faces)}.` : "Took back the shuffle.");
   const redo = () => simple("redo", (d) => d.redo.kind === "move"
-    ? `Removed ${d.redo.pair[0]} and ${d.redo.pair[1]} again.` : "Shuffled again.");
+    ? `Removed ${pairSaid(d.redo.pair, d.redo.faces)} again.` : "Shuffled again.");
   const shuffle = () => simple("shuffle", (d) => `Shuffled (${d.shuffle.kind}).`);
-  const replay = () => simple("replay", () => "The same board again, from the start.");
+  const replay = async () => {
+    if (!(await leaveOk("Start this board again"))) return;
+    S.play = newPlay();
+    simple("replay", () => "The same board again, from the start.");
+  };
 
   // ---- wiring ----
 
@@ -997,6 +1086,7 @@
 
   function closePanels() {
     let closed = false;
+    if (!$("confirm").hidden) { answer(false); return true; }
     for (const id of ["overlay", "stats", "help", "chooser"]) {
       if (!$(id).hidden) { hidePanel(id); closed = true; }
     }
@@ -1110,10 +1200,13 @@
     $("result-new").addEventListener("click", () => { hidePanel("overlay"); newGame(); });
     $("result-close").addEventListener("click", () => hidePanel("overlay"));
     $("stats-close").addEventListener("click", () => hidePanel("stats"));
-    $("stats-reset").addEventListener("click", () => {
-      localStorage.removeItem(STATS_KEY);
+    $("stats-reset").addEventListener("click", async () => {
+      const yes = await ask("Reset the statistics?", "Every layout's games, wins and best times and the Daily streak are deleted.", "Reset them");
+      if (yes) localStorage.removeItem(STATS_KEY);
       showStats();
     });
+    $("confirm-no").addEventListener("click", () => answer(false));
+    $("confirm-yes").addEventListener("click", () => answer(true));
     $("help-close").addEventListener("click", () => hidePanel("help"));
     // Hidden (another tab, a locked phone, the page closing), the game pauses; shown
     // again after such a pause, it goes on.
@@ -1131,6 +1224,8 @@
         resumePlay();
         return;
       }
+      // A question open: its buttons take Enter and Space, Escape says no, other keys wait.
+      if (!$("confirm").hidden && e.key !== "Escape") return;
       if (boardKey(e)) return;
       const key = e.key.toLowerCase();
       const ctrl = e.ctrlKey || e.metaKey;
@@ -1222,7 +1317,10 @@
       // Milliseconds from navigation start to a board that answers clicks (the benchmark).
       document.body.dataset.readyAt = String(Math.round(performance.now()));
       document.body.dataset.ready = "true";
-      // The offline copy is made once the board is up, not in its way.
+      // The offline rules and the offline copy come once the board is up, not in its way.
+      const script = document.createElement("script");
+      script.src = "/static/offline.js";
+      document.head.append(script);
       if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
     }).catch(fail);
   });

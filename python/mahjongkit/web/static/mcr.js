@@ -7,9 +7,13 @@
   const $ = (id) => document.getElementById(id);
   let state = null;
   let busy = false;
+  let quiet = false; // a failed request says nothing (the caller says what it means)
+  let heard = []; // the log lines already announced
 
-  function say(text, error) {
+  // The message line; `code`, a tile shown after the words (its name is in them).
+  function say(text, error, code) {
     $("message").textContent = text;
+    if (code) $("message").append(D.tile(code, { small: true }));
     $("message").className = error ? "error" : "";
   }
 
@@ -20,7 +24,7 @@
     try {
       return await D.api(method, path, body);
     } catch (error) {
-      say(error.message, true);
+      if (!quiet) say(error.message, true);
       return null;
     } finally {
       busy = false;
@@ -45,37 +49,66 @@
   }
 
   const LABEL = { pass: "Pass", pung: "Pung", kong: "Kong", win: "Win", chow: "Chow" };
+  const AUTO_PASS = "mahjongkit.mcr.autopass";
 
   function actions() {
     const box = $("actions");
     box.replaceChildren();
     for (const m of state.legal) {
       if (m.kind === "discard") continue;
-      const label = m.kind === "chow" ? `Chow ${m.tiles.join(" ")}`
-        : m.kind === "kong" && m.tile ? `Kong ${m.tile}` : LABEL[m.kind];
-      box.append(D.el("button", {
-        type: "button", class: `act act-${m.kind}`, text: label, dataset: { move: m.move },
-        onclick: () => play(m.move),
-      }));
+      // The word and the tiles' pictures on the button; the tiles' names for a screen reader.
+      const codes = m.kind === "chow" ? m.tiles : m.tile ? [m.tile]
+        : state.window && m.kind !== "pass" ? [state.window.tile] : [];
+      const name = window.MJTiles.name;
+      const named = m.kind === "chow"
+        ? `Chow ${m.tiles.map((c) => name(c).split(" of ")[0]).join(", ").replace(/, (\w+)$/, " and $1")} of ${name(m.tiles[0]).split(" of ")[1]}`
+        : `${LABEL[m.kind]}${codes.length ? ` ${name(codes[0])}` : ""}`;
+      const button = D.el("button", {
+        type: "button", class: `act act-${m.kind}`, dataset: { move: m.move }, "aria-label": named,
+        title: named, onclick: () => play(m.move),
+      }, LABEL[m.kind]);
+      for (const code of codes) {
+        const pictured = D.tile(code, { small: true });
+        pictured.setAttribute("aria-hidden", "true");
+        button.append(pictured);
+      }
+      box.append(button);
     }
+  }
+
+  // The log's lines not yet announced: the longest end of the lines heard that starts the
+  // new log is skipped (the log keeps its last lines only).
+  function fresh(lines) {
+    let skip = 0;
+    for (let k = Math.min(heard.length, lines.length); k > 0; k--) {
+      if (heard.slice(-k).every((line, i) => line === lines[i])) { skip = k; break; }
+    }
+    heard = lines.slice();
+    return lines.slice(skip);
   }
 
   function render() {
     D.table($("table"), state, { me: state.seat, rack: rackNode() });
     actions();
-    $("log").textContent = state.log.join("\n");
+    const lines = state.log.map(D.said);
+    $("log").textContent = lines.join("\n");
     $("log").scrollTop = $("log").scrollHeight;
+    // The other seats' moves, in words, to a screen reader (your own you know).
+    const others = fresh(lines).filter((line) => !line.startsWith("You "));
+    if (others.length) $("announce").textContent = others.slice(-8).join(" ");
     const over = state.status !== "playing";
     $("hint-button").disabled = !state.to_act;
     $("auto-hand").disabled = over;
     $("auto-game").disabled = state.status === "finished";
     if (state.hand_end) {
-      D.handEnd($("result-body"), state.hand_end, state.seat);
+      D.handEnd($("result-body"), state.hand_end, state.seat, state.hands);
       $("result").hidden = false;
     } else {
       $("result").hidden = true;
     }
     $("next-button").hidden = state.status !== "hand_over";
+    $("review-button").hidden = state.status === "playing";
+    if (state.status === "playing") $("review").hidden = true;
     const finished = state.status === "finished";
     $("replay-link").hidden = !finished;
     $("save-link").hidden = !finished;
@@ -88,13 +121,29 @@
       say("The game is over.");
     } else if (state.status === "hand_over") {
       say("The hand is over: read the result, then Next hand.");
+    } else if (state.to_act && state.window) {
+      const tile = window.MJTiles.name(state.window.tile);
+      const from = D.seatName(state.window.from, state.seat);
+      say(`${state.window.kind === "rob" ? "Rob the kong of" : "Claim"} ${from === "You" ? "your" : `${from}'s`} ${tile}, or pass.`, false, state.window.tile);
     } else if (state.to_act) {
-      say(state.window ? `Claim the ${state.window.tile}, or pass.` : "Your turn: click a tile to discard it.");
+      say(state.drawn ? `Your turn: you drew ${window.MJTiles.name(state.drawn)}; click a tile to discard it.`
+        : "Your turn: click a tile to discard it.", false, state.drawn);
     }
     const params = new URLSearchParams({ game: state.id });
     history.replaceState(null, "", `/mcr?${params}`);
+    // Your turn: the rack on the screen (a phone held sideways has little height).
+    if (state.to_act) $("rack").scrollIntoView({ block: "nearest" });
+    if (state.to_act && $("actions").childElementCount) $("actions").scrollIntoView({ block: "nearest" });
     document.body.dataset.ready = "true";
     document.body.dataset.status = state.status;
+    autoPass();
+  }
+
+  // Auto-pass: a claim offered is passed at once, unless it would win.
+  function autoPass() {
+    if (!$("auto-pass").checked || !state.to_act || !state.window) return;
+    if (state.legal.some((m) => m.kind === "win")) return;
+    if (state.legal.some((m) => m.kind === "pass")) setTimeout(() => play("pass"), 0);
   }
 
   async function play(move) {
@@ -107,8 +156,17 @@
     if (data.refusal) say(`Not allowed: ${data.refusal.message}`, true);
   }
 
+  // Whether the game at the table may be left: at once before your first move or once it is
+  // over, else when you say so.
+  function leaveOk() {
+    if (!state || state.status === "finished") return true;
+    if (!state.log.some((line) => /^You (discard|chow|pung|kong|declare)/.test(line))) return true;
+    return window.confirm("Leave this game for a new one? The game at the table is lost.");
+  }
+
   async function start(event) {
     if (event) event.preventDefault();
+    if (event && !leaveOk()) return;
     const body = {
       levels: [1, 2, 3].map((k) => Number($(`level-${k}`).value)),
       hands: Number($("hands").value), ruleset: $("ruleset").value, variant: $("variant").value,
@@ -128,10 +186,16 @@
     if (!data) return;
     state = data.state;
     if (data.hint) {
-      $("hint-text").textContent = `Hint: ${data.hint.why}`;
+      $("hint-text").textContent = `Hint: ${D.said(data.hint.why)}`;
       $("hint-text").dataset.move = data.hint.move;
-      const hinted = document.querySelector(`#rack .tile[data-code="${data.hint.tile}"]`);
-      if (data.hint.kind === "discard" && hinted) hinted.focus();
+      // The hinted tile (or claim) is marked where it is, and named for a screen reader.
+      for (const old of document.querySelectorAll(".hinted")) old.classList.remove("hinted");
+      const hinted = document.querySelector(`#rack .tile[data-move="${data.hint.move}"], #actions [data-move="${data.hint.move}"]`);
+      if (hinted) {
+        hinted.classList.add("hinted");
+        hinted.setAttribute("aria-label", `${hinted.getAttribute("aria-label")}, the hint`);
+        hinted.focus();
+      }
       return;
     }
     $("hint-text").textContent = "";
@@ -139,12 +203,23 @@
     render();
   }
 
-  async function replay(event) {
-    event.preventDefault();
+  // The game as a replay (once it is over: the save shows the wall), at `move` from your seat.
+  async function replay(event, move) {
+    if (event) event.preventDefault();
     const saved = await call("GET", `/api/mcr/games/${state.id}/save`);
     if (!saved) return;
     const loaded = await call("POST", "/api/mcr/replays", { kind: "save", save: saved.save, title: `game ${state.seed}` });
-    if (loaded) location.href = `/mcr/replay?id=${encodeURIComponent(loaded.id)}`;
+    const at = move === undefined ? "" : `&move=${move}&seat=${state.seat}`;
+    if (loaded) location.href = `/mcr/replay?id=${encodeURIComponent(loaded.id)}${at}`;
+  }
+
+  // Review the hand just over: your choices against the top bot's; once the game is over,
+  // each steps to its move in the replay viewer.
+  async function reviewHand() {
+    const data = await call("POST", `/api/mcr/games/${state.id}/review`, {});
+    if (!data) return;
+    const over = state.status === "finished";
+    D.review($("review"), data.review, state.seat, over ? (n) => replay(null, n) : null);
   }
 
   async function download(event) {
@@ -192,16 +267,29 @@
     $("auto-game").addEventListener("click", () => action("auto", { until: "game" }));
     $("next-button").addEventListener("click", () => action("next"));
     $("replay-link").addEventListener("click", replay);
+    $("review-button").addEventListener("click", reviewHand);
     $("save-link").addEventListener("click", download);
     document.addEventListener("keydown", onKey);
     const params = new URLSearchParams(location.search);
     for (const name of ["hands", "ruleset", "variant", "seed"]) {
       if (params.has(name)) $(name).value = params.get(name);
     }
+    // A short window: the settings fold behind "New game…".
+    if (window.matchMedia("(max-height: 500px)").matches) $("setup").open = false;
+    $("auto-pass").checked = localStorage.getItem(AUTO_PASS) === "1";
+    $("auto-pass").addEventListener("change", () => {
+      try { localStorage.setItem(AUTO_PASS, $("auto-pass").checked ? "1" : "0"); } catch (_) { /* private */ }
+      if (state) autoPass();
+    });
     const id = params.get("game");
     if (id) {
+      quiet = true;
       const data = await call("GET", `/api/mcr/games/${encodeURIComponent(id)}`);
+      quiet = false;
       if (data) { state = data.state; render(); return; }
+      await start();
+      say("The game of that link is no longer kept by the server (games are dropped after a while unplayed): this is a new one.", true);
+      return;
     }
     await start();
   }

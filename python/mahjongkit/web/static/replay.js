@@ -34,14 +34,27 @@
   }
 
   async function opened() {
+    $("review").hidden = true;
     $("scrub").max = String(replay.moves.length);
     $("count").textContent = String(replay.moves.length);
-    $("moves-list").replaceChildren(...replay.moves.map((m, i) => D.el("button", {
-      type: "button", text: `${i + 1}. seat ${m.seat}: ${m.move}`, dataset: { index: i + 1 },
-      onclick: () => show(i + 1),
-    })));
+    listed = null;
     say(`${replay.title}: ${replay.moves.length} moves.`);
     await show(Math.min(index, replay.moves.length));
+  }
+
+  // The move list: every move with every hand open; from a seat's view, the moves made so far
+  // as that seat saw them (the frame's `seen`: another seat's concealed kong without its tile).
+  let listed = null;
+  function listMoves(frame) {
+    const moves = frame.seen || replay.moves;
+    const key = frame.seen ? `${frame.view}:${moves.length}` : "all";
+    if (listed === key) return;
+    listed = key;
+    // Another seat's pass is not seen from a seat (null): it is left out.
+    $("moves-list").replaceChildren(...moves.map((m, i) => m && D.el("button", {
+      type: "button", text: `${i + 1}. ${D.said(`seat ${m.seat}: ${m.move}`)}`, dataset: { index: i + 1 },
+      onclick: () => show(i + 1),
+    })).filter(Boolean));
   }
 
   function address() {
@@ -74,23 +87,34 @@
     D.table($("table"), frame, { me, you: frame.view === "all" ? -1 : frame.view });
     $("index").textContent = String(index);
     $("scrub").value = String(index);
+    listMoves(frame);
     for (const b of document.querySelectorAll("#moves-list button")) {
       b.classList.toggle("current", Number(b.dataset.index) === index);
     }
-    const current = document.querySelector("#moves-list button.current");
-    if (current) current.scrollIntoView({ block: "nearest" });
+    // The list scrolls to the current move; the page itself stays where it is, so the step
+    // buttons stay under the pointer.
+    const list = $("moves-list");
+    const current = list.querySelector("button.current");
+    if (current) {
+      const top = current.offsetTop - list.offsetTop;
+      if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = top - list.clientHeight / 2;
+      }
+    }
     const parts = [];
-    if (frame.last) parts.push(`Last: seat ${frame.last.seat} ${frame.last.move}.`);
+    if (frame.last) parts.push(`Last: seat ${frame.last.seat} ${D.said(frame.last.move)}.`);
     if (frame.next) {
-      parts.push(`Next: seat ${frame.next.seat} ${frame.next.move}.`);
+      parts.push(frame.next.move ? `Next: seat ${frame.next.seat} ${D.said(frame.next.move)}.`
+        : frame.next.seat === null ? "Next: the claims are decided." : `Next: seat ${frame.next.seat} to move.`);
       if (frame.next.legal) parts.push(`Legal: ${frame.next.legal.map((m) => m.move).join(", ")}.`);
-      if (frame.next.bot) parts.push(`Level-${frame.next.bot_level} bot: ${frame.next.bot}.`);
+      const who = frame.next.bot_level === 4 ? "Level-4 bot" : "Top bot";
+      if (frame.next.bot) parts.push(`${who}: ${D.said(frame.next.bot)}.`);
     } else if (frame.standings) {
       parts.push(`The end. Totals: ${frame.standings.totals.join(", ")}.`);
     }
     $("next-move").textContent = parts.join(" ");
     if (frame.hand_end) {
-      D.handEnd($("result-body"), frame.hand_end, -1);
+      D.handEnd($("result-body"), frame.hand_end, -1, frame.hands);
       $("result").hidden = false;
     } else {
       $("result").hidden = true;
@@ -98,6 +122,22 @@
     address();
     document.body.dataset.ready = "true";
     document.body.dataset.index = String(index);
+  }
+
+  // Review a hand: the viewed seat's choices against the top bot's, each a step to its move.
+  async function reviewSeat() {
+    if (!replay) return;
+    const seat = viewer() === null ? 0 : viewer();
+    if (viewer() === null) $("view").value = "0";
+    say(`Reviewing seat ${seat}…`);
+    try {
+      const found = (await D.api("GET", `/api/mcr/replays/${replay.id}/review?seat=${seat}`)).review;
+      D.review($("review"), found, -1, (n) => show(n));
+      say(`${replay.title}: seat ${seat} reviewed.`);
+    } catch (error) {
+      say(error.message, true);
+    }
+    await show(index);
   }
 
   function arenaBody() {
@@ -117,18 +157,33 @@
     }
   }
 
+  // The file last read, so that another game of it loads without reading it again.
+  let openedFile = null;
   async function fromFile() {
     const file = $("file").files[0];
     if (!file) return;
-    const text = await file.text();
+    openedFile = { name: file.name, text: await file.text(), game: null };
     index = 0;
+    await fromText();
+  }
+
+  // The file read (again): a records file's game is the Game box's; the same game twice
+  // (Enter then the box's change) loads once.
+  async function fromText() {
+    if (!openedFile) return;
+    const { name, text } = openedFile;
+    const game = Number($("record-game").value) || 0;
+    const records = !text.trimStart().startsWith("{");
+    if (openedFile.game === game || (!records && openedFile.game !== null)) return;
+    openedFile.game = game;
     // Our saves and the judge's logs are JSON (a log names its format); anything else is read
     // as a file of Botzone's records. The server checks whatever it is sent.
-    const body = !text.trimStart().startsWith("{")
-      ? { kind: "records", text, game: Number($("record-game").value) || 0 }
+    const body = records
+      ? { kind: "records", text, game }
       : judgeLog(text)
-        ? { kind: "judge", log: text, title: file.name }
-        : { kind: "save", save: text, title: file.name };
+        ? { kind: "judge", log: text, title: name }
+        : { kind: "save", save: text, title: name };
+    index = 0;
     await load(body, {});
   }
 
@@ -154,6 +209,9 @@
   async function boot() {
     D.injectFaces();
     $("file").addEventListener("change", fromFile);
+    // Another game of the records file: on change, or Enter, in the Game box.
+    $("file-form").addEventListener("submit", (event) => { event.preventDefault(); fromText(); });
+    $("record-game").addEventListener("change", fromText);
     $("arena-form").addEventListener("submit", fromArena);
     $("first").addEventListener("click", () => show(0));
     $("back").addEventListener("click", () => show(index - 1));
@@ -162,6 +220,7 @@
     $("scrub").addEventListener("input", () => show(Number($("scrub").value)));
     $("view").addEventListener("change", () => show(index));
     $("bot").addEventListener("change", () => show(index));
+    $("review-button").addEventListener("click", reviewSeat);
     document.addEventListener("keydown", onKey);
     const params = new URLSearchParams(location.search);
     index = Number(params.get("move") || 0) || 0;

@@ -4,7 +4,7 @@
 // shows at once whenever the server answers.
 "use strict";
 
-const CACHE = "mahjongkit-page-v2";
+const CACHE = "mahjongkit-page-v3";
 const FILES = [
   "/",
   "/manifest.webmanifest",
