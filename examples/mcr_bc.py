@@ -19,6 +19,9 @@ Four steps, each printed as it goes:
 
     PYTHONPATH=python:examples python examples/mcr_bc.py --cache /tmp/mcr-selfplay
 
+``--expert 4`` clones the searching level 4 instead (it also labels DAgger's states); its
+self-play costs about half a second of CPU a decision, hundreds of times level 3's.
+
 With ``--records FILE`` (Botzone's text format, e.g. the PKU course's ``data.txt``) step 1
 clones the humans instead: the file is exported by :func:`mahjongkit.mcr.records.export.export`
 with this network's history and read back with ``RecordDataset``; every twentieth game is
@@ -82,16 +85,18 @@ def expert_decisions(hands: int, seed: int, level: int = 3) -> Iterator[Decision
             table.play(seat, index)
 
 
-def _gather_one(hands: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _gather_one(hands: int, seed: int, level: int = 3) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     planes, masks, labels = [], [], []
-    for plane, mask, index in expert_decisions(hands, seed):
+    for plane, mask, index in expert_decisions(hands, seed, level):
         planes.append(plane)
         masks.append(mask)
         labels.append(index)
     return np.stack(planes), np.stack(masks), np.array(labels, dtype=np.int64)
 
 
-def _dagger_one(hands: int, seed: int, state: dict[str, Any], opponents: int) -> Data:
+def _dagger_one(
+    hands: int, seed: int, state: dict[str, Any], opponents: int, expert: int = 3
+) -> Data:
     """DAgger's states: the network plays one seat (a different one each hand) against three
     level-``opponents`` bots, greedily, and level 3 labels every decision with a choice the
     network met (the network's move is played, the bot's is the label)."""
@@ -119,17 +124,24 @@ def _dagger_one(hands: int, seed: int, state: dict[str, Any], opponents: int) ->
                 logits, _ = net(torch.from_numpy(plane)[None], torch.from_numpy(mask)[None])
             planes.append(plane.astype(np.float16))
             masks.append(mask)
-            labels.append(expert_action(table, seat, 3))
+            labels.append(expert_action(table, seat, expert))
             table.play(seat, int(logits.argmax()))
     return with_lookahead(np.stack(planes), np.stack(masks), np.array(labels, dtype=np.int64))
 
 
-def dagger(net: PolicyNet, hands: int, seed: int, workers: int = 1, opponents: int = 1) -> Data:
+def dagger(
+    net: PolicyNet,
+    hands: int,
+    seed: int,
+    workers: int = 1,
+    opponents: int = 1,
+    expert: int = 3,
+) -> Data:
     """One DAgger round's decisions (see :func:`_dagger_one`), in ``workers`` processes
     (one share of the hands each, seeded ``seed + w``)."""
     state = net.to_state()
     if workers == 1:
-        return _dagger_one(hands, seed, state, opponents)
+        return _dagger_one(hands, seed, state, opponents, expert)
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
@@ -142,6 +154,7 @@ def dagger(net: PolicyNet, hands: int, seed: int, workers: int = 1, opponents: i
             [seed + w for w in range(workers)],
             [state] * workers,
             [opponents] * workers,
+            [expert] * workers,
         )
         return joined(list(parts))
 
@@ -162,20 +175,24 @@ def chunk_seeds(hands: int, seed: int) -> list[int]:
     return [seed + 1000 * (i % 2) + i // 2 for i in range(max(1, hands // chunk_size(hands)))]
 
 
-def _chunk(seed: int, hands: int, cache: Path | None) -> Data:
+def _chunk(seed: int, hands: int, cache: Path | None, level: int = 3) -> Data:
     """One chunk's decisions, with their look-ahead features; each kept in ``cache`` (the
     decisions and the features in two files, so that a change of the features keeps the
     self-play)."""
-    path = cache / f"part_{seed}.npz" if cache is not None else None
+    name = f"part_{seed}.npz" if level == 3 else f"part_{seed}_level{level}.npz"
+    path = cache / name if cache is not None else None
     if path is not None and path.exists():
         with np.load(path) as saved:
             planes, masks, labels = saved["planes"], saved["masks"], saved["labels"]
     else:
-        planes, masks, labels = _gather_one(hands, seed)
+        planes, masks, labels = _gather_one(hands, seed, level)
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
             np.savez(path, planes=planes, masks=masks, labels=labels)
-    features = cache / f"lookahead{LOOKAHEAD_VERSION}_{seed}.npz" if cache is not None else None
+    tail = "" if level == 3 else f"_level{level}"
+    features = (
+        cache / f"lookahead{LOOKAHEAD_VERSION}_{seed}{tail}.npz" if cache is not None else None
+    )
     if features is not None and features.exists():
         with np.load(features) as saved:
             return planes, masks, labels, saved["columns"], saved["claims"]
@@ -185,20 +202,23 @@ def _chunk(seed: int, hands: int, cache: Path | None) -> Data:
     return data
 
 
-def gather(hands: int, seed: int, workers: int = 1, cache: Path | None = None) -> list[Data]:
+def gather(
+    hands: int, seed: int, workers: int = 1, cache: Path | None = None, level: int = 3
+) -> list[Data]:
     """The level-3 self-play decisions of ``hands`` hands (see :func:`expert_decisions`) in
     chunks of :data:`CHUNK` hands, in ``workers`` processes, each chunk kept in ``cache`` (a
     folder) when given and read from there when it is already."""
     seeds = chunk_seeds(hands, seed)
     size = chunk_size(hands)
     if workers == 1:
-        return [_chunk(s, size, cache) for s in seeds]
+        return [_chunk(s, size, cache, level) for s in seeds]
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        return list(pool.map(_chunk, seeds, [size] * len(seeds), [cache] * len(seeds)))
+        n = len(seeds)
+        return list(pool.map(_chunk, seeds, [size] * n, [cache] * n, [level] * n))
 
 
 def human_decisions(records: Path, cache: Path) -> list[Data]:
@@ -436,6 +456,15 @@ def main() -> None:
         help="what the network is given: 0 shanten planes, 1 and claim features, 2 and the"
         " planner's discard values (mcr_policy.LOOKAHEAD)",
     )
+    parser.add_argument(
+        "--expert",
+        type=int,
+        default=3,
+        choices=(3, 4),
+        help="the bot cloned and asked by DAgger: level 3, or level 4 (it searches: about"
+        " half a second of CPU a decision, so its self-play takes hours where level 3's takes"
+        " minutes)",
+    )
     parser.add_argument("--workers", type=int, default=2, help="processes for data and arena")
     parser.add_argument("--threads", type=int, default=2, help="torch threads for training")
     parser.add_argument("--cache", type=Path, help="a folder keeping the self-play chunks")
@@ -452,7 +481,7 @@ def main() -> None:
         parts = human_decisions(args.records, args.cache or args.out / "cache")
         args.dagger = 0  # no human labels the network's own states
     else:
-        parts = gather(args.hands, args.seed, args.workers, args.cache)
+        parts = gather(args.hands, args.seed, args.workers, args.cache, args.expert)
     # The first chunk is held out (its own seed: no wall of it is trained on).
     held_out, data = parts[0], joined(parts[1:] or parts)
     print(
@@ -462,7 +491,13 @@ def main() -> None:
     )
     net, curve = train(data, held_out, args.epochs, lookahead=args.lookahead)
     for number in range(1, args.dagger + 1):
-        own = dagger(net, args.dagger_hands, args.seed + 500_000 + 1000 * number, args.workers)
+        own = dagger(
+            net,
+            args.dagger_hands,
+            args.seed + 500_000 + 1000 * number,
+            args.workers,
+            expert=args.expert,
+        )
         on_policy = agreement(net, own)
         print(
             f"DAgger round {number}: {len(own[2])} decisions of its own, agreement"
@@ -482,13 +517,15 @@ def main() -> None:
         "seed": args.seed,
         "decisions": len(data[2]),
         "lookahead": args.lookahead,
+        "expert": args.expert,
         "curve": curve,
         "cpu_seconds_this_process": round(time.process_time() - started, 1),
     }
     plot(
         curve,
         args.out / "bc_curve.png",
-        f"cloning {'humans' if args.records else 'level 3'} ({len(data[2]):,} decisions"
+        f"cloning {'humans' if args.records else f'level {args.expert}'}"
+        f" ({len(data[2]):,} decisions"
         f"{' with DAgger' if args.dagger else ''})",
     )
     if args.check_path:

@@ -158,7 +158,7 @@ CASES = [
     Case(("mcr", "records", "sample"), "Missing argument 'FILE'"),
     Case(("mcr", "records", "sample", "missing/games.txt"), "'missing' does not exist"),
     Case(("mcr", "game", "s", "--replay", "missing.json"), "missing.json"),
-    Case(("mcr", "play", "--level", "4"), "--level"),
+    Case(("mcr", "play", "--level", "5"), "--level"),
     Case(("mcr", "play", "--resume", "missing.json"), "missing.json"),
     Case(("mcr", "game", "--replay", "binary.json"), "'binary.json' is not UTF-8 text (byte 128)"),
     Case(("mcr", "play", "--resume", "binary.json"), "'binary.json' is not UTF-8 text (byte 128)"),

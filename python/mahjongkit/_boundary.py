@@ -17,7 +17,7 @@ EXPECTED: Final = (ValueError, OSError, ImportError, MemoryError)
 """The failures a command expects (bad input, files, a missing extra, a run too large for
 the memory): shown as one ``Error:`` line; anything else is a bug and keeps its traceback."""
 
-LEVELS: Final = ("1", "2", "3")
+LEVELS: Final = ("1", "2", "3", "4")
 """``--level``'s choices as written: the bots' levels (``players.bot.LEVELS``, too costly
 to import here; a test keeps the two equal), from which the command's option is made."""
 

@@ -200,7 +200,7 @@ def test_the_entry_point_answers_as_the_command_line(options):
 @pytest.mark.parametrize(
     ("options", "env", "status", "message"),
     [
-        (["--level", "4"], {}, 2, "is not in the range 1<=x<=3"),
+        (["--level", "5"], {}, 2, "is not in the range 1<=x<=4"),
         (["--level", "2", "--level", "3", "--nope"], {}, 2, "No such option '--nope'"),
         ([], {"MAHJONGKIT_IMPLEMENTATION": "fortran"}, 1, "unknown implementation 'fortran'"),
         (["--player", "no.such.module:Bot"], {}, 1, "cannot import 'no.such.module'"),

@@ -203,7 +203,7 @@ def test_expert_action_is_the_bots_move_as_an_index() -> None:
     with pytest.raises(ValueError, match="has no move"):
         expert_action(environment, (seat or 0) + 1 if seat is not None else 0)
     with pytest.raises(ValueError, match="bot levels"):
-        expert_action(Table(), 0, level=4)
+        expert_action(Table(), 0, level=5)
 
 
 def test_vectorised_masks_are_int8_and_an_ended_episode_is_kept() -> None:

@@ -156,7 +156,7 @@ def test_glyphs_and_ascii() -> None:
 
 
 def test_bad_options_are_refused() -> None:
-    result = CliRunner().invoke(main, ["mcr", "play", "--level", "4"], input="quit\n")
+    result = CliRunner().invoke(main, ["mcr", "play", "--level", "5"], input="quit\n")
     assert result.exit_code != 0 and "--level" in result.output
     result = CliRunner().invoke(main, ["mcr", "play", "--seat", "4"], input="quit\n")
     assert result.exit_code != 0 and "--seat" in result.output

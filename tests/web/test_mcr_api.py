@@ -118,6 +118,17 @@ def test_a_chow_names_its_whole_run(client: TestClient) -> None:
         assert chow["move"].startswith("chow ")
 
 
+def test_a_hint_at_another_level_names_it(client: TestClient) -> None:
+    state = new_table(client, seed="hint-level", levels=[1, 1, 1], hands=1)
+    legal = {m["move"] for m in state["legal"]}
+    for level in (1, 4):
+        hint = act(client, state, "hint", {"level": level})["hint"]
+        assert hint["level"] == level and hint["move"] in legal
+    assert act(client, state, "hint")["hint"]["level"] == 3
+    for body, code in (({"level": 5}, "bad_level"), ({"lvl": 4}, "unknown_field")):
+        error_of(client.post(f"/api/mcr/games/{state['id']}/hint", json=body), 400, code)
+
+
 def test_a_hand_won_by_following_the_hints_shows_every_fan(client: TestClient) -> None:
     state = new_table(client, seed="w7", levels=[1, 1, 1], hands=16)
     while state["status"] == "playing":
@@ -171,7 +182,7 @@ def test_the_botzone_variant_is_one_hand_on_four_walls(client: TestClient) -> No
     "body, code",
     [
         ({"levels": [1, 2]}, "bad_levels"),
-        ({"levels": [1, 2, 4]}, "bad_levels"),
+        ({"levels": [1, 2, 5]}, "bad_levels"),
         ({"levels": [True, 1, 1]}, "bad_levels"),
         ({"seat": 4}, "bad_seat"),
         ({"seat": "0"}, "bad_seat"),
@@ -244,6 +255,14 @@ def test_a_replay_steps_through_a_save_from_any_seats_view(client: TestClient) -
     with_bot = frame(move=10, seat="all", bot=1)
     nxt = with_bot["next"]
     assert nxt["move"] == moves[10]["move"] and nxt["bot"] in {m["move"] for m in nxt["legal"]}
+    assert nxt["bot_level"] == 3
+    searched = frame(move=10, seat="all", bot=1, bot_level=4)["next"]
+    assert searched["bot_level"] == 4 and searched["bot"] in {m["move"] for m in nxt["legal"]}
+    error_of(
+        client.get(f"/api/mcr/replays/{replay_id}/frame", params={"bot": 1, "bot_level": "9"}),
+        400,
+        "bad_level",
+    )
     assert frame(move=10) == frame(move=10)  # any order of steps gives the same frame
     back = frame(move=9)
     assert back["next"]["move"] == moves[9]["move"] and frame(move=40)["index"] == 40

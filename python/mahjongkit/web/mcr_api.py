@@ -383,14 +383,23 @@ class Table:
         game = Replay.from_save(self.rules.to_json())
         return {"review": review_moves(game.start, game.moves, self.seat, hands[-1].hand_no)}
 
-    def hint(self) -> dict[str, Any]:
-        """What the level-3 bot would do, and why in one line."""
+    def hint(self, body: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """What the top-level bot (or the bot at ``{"level": N}``) would do, and why in one
+        line."""
+        data = check_fields({} if body is None else body, ("level",), "the hint request")
+        level = bot_level_of(data.get("level"))
         self._check_can_act()
         rules = self.rules
         if self.seat not in rules.waiting_on:
             raise ApiError(409, "not_your_turn", "it is not your turn")
-        move = hint(rules, self.seat)
-        return {"hint": {**move_json(move, rules), "why": hint_reason(rules, self.seat, move)}}
+        move = hint(rules, self.seat, level)
+        return {
+            "hint": {
+                **move_json(move, rules),
+                "why": hint_reason(rules, self.seat, move),
+                "level": level,
+            }
+        }
 
 
 def review_moves(
@@ -433,6 +442,16 @@ def review_moves(
 
 def _distance(left: int) -> str:
     return "complete" if left < 0 else "ready" if left == 0 else f"{left} from ready"
+
+
+def bot_level_of(value: object) -> int:
+    """The bot level a request names (an int or its text; absent: the top level)."""
+    if value is None:
+        return TOP_LEVEL
+    text = str(value)
+    if type(value) not in (int, str) or not text.isdigit() or int(text) not in LEVELS:
+        raise bad("bad_level", f"a bot level is one of {list(LEVELS)}, not {str(value)[:20]!r}")
+    return int(text)
 
 
 def hint_reason(rules: Rules, seat: int, move: Move) -> str:
@@ -665,7 +684,9 @@ class Replay:
         hidden = others and n in self.hidden_moves()
         return {"seat": seat, "move": "kong (concealed)" if hidden else str(move)}
 
-    def frame(self, index: int, viewer: int | None, with_bot: bool) -> dict[str, Any]:
+    def frame(
+        self, index: int, viewer: int | None, with_bot: bool, level: int = TOP_LEVEL
+    ) -> dict[str, Any]:
         """The state after ``index`` moves as ``viewer`` saw it (``None``: every hand open)."""
         if not 0 <= index <= len(self.moves):
             raise bad("bad_move_index", f"the moves are numbered 0 to {len(self.moves)}")
@@ -700,7 +721,8 @@ class Replay:
                 nxt["move"] = str(move)
                 nxt["legal"] = [move_json(m, rules) for m in rules.legal(seat)]
                 if with_bot:
-                    nxt["bot"] = str(hint(rules, seat))
+                    nxt["bot"] = str(hint(rules, seat, level))
+                    nxt["bot_level"] = level
             data["next"] = nxt
         elif rules.standings is not None:
             data["standings"] = standings_json(rules.standings)

@@ -78,13 +78,13 @@ class McrServer:
             "move": entry.game.move,
             "next": lambda body: entry.game.next_hand(),
             "auto": entry.game.auto,
-            "hint": lambda body: entry.game.hint(),
+            "hint": entry.game.hint,
             "review": lambda body: entry.game.review(),
         }
         if action not in actions:
             raise unknown_action(action, actions)
         body = await self.body(request)
-        if action in ("next", "hint", "review"):
+        if action in ("next", "review"):
             check_fields(body, (), f"the {action} request")
 
         def run() -> dict[str, Any]:
@@ -129,8 +129,9 @@ class McrServer:
         index = mcr_api.index_of(params.get("move"))
         viewer = mcr_api.viewer_of(params.get("seat"))
         with_bot = params.get("bot") in ("1", "true")
+        level = mcr_api.bot_level_of(params.get("bot_level"))
         return JSONResponse(
-            await locked(entry, lambda: {"frame": entry.game.frame(index, viewer, with_bot)})
+            await locked(entry, lambda: {"frame": entry.game.frame(index, viewer, with_bot, level)})
         )
 
     async def replay_review(self, request: Request) -> Response:

@@ -27,9 +27,13 @@ NOT_PACKED: Final = frozenset(
         # a bot answers from its view; only a whole game played in-process (``play_game``,
         # ``botzone_rules``) builds the rules, and a packed bot plays no game itself
         "mahjongkit.mcr.game.rules",
+        # level 4's search plays hands out on the rules: it is not packed (see pack)
+        "mahjongkit.mcr.players.search",
         "mahjongkit._drawing",  # the pictures notebooks show (``Hand._repr_svg_``): no bot draws
     }
 )
+SEARCHING: Final = 4
+"""The level that searches (it plays hands out on the rules): not packed, see :func:`pack`."""
 MAIN: Final = '''\
 """A mahjongkit {version} bot ({what}) for Botzone's Chinese Standard Mahjong."""
 import os
@@ -202,6 +206,12 @@ def pack(
     if player is None:
         if level not in LEVELS:
             raise ValueError(f"bot levels are {LEVELS}, not {level}")
+        if level == SEARCHING:
+            raise ValueError(
+                "level 4 plays hands out on the game rules, which a packed bot for Botzone's"
+                " Python 3.6 does not hold (docs/botzone.md): pack level 3, or run"
+                " 'mahjongkit mcr botzone --level 4' where mahjongkit is installed"
+            )
         spec, what = f"bot:{level}", f"level {level}"
         modules = bot_modules(root)
     else:

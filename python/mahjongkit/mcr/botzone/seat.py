@@ -366,6 +366,9 @@ class SeatState:
             window=window,
             legal=tuple(moves),
             seed=self.seed,
+            variant=BOTZONE,
+            ruleset=self.ruleset,
+            walls=tuple(self.left),
         )
 
     def after_claim(self, move: Move) -> View:
@@ -405,4 +408,7 @@ class SeatState:
             window=None,
             legal=legal,
             seed=base.seed,
+            variant=base.variant,
+            ruleset=base.ruleset,
+            walls=base.walls,
         )

@@ -1,9 +1,10 @@
-"""Machine players for MCR: they read only a :class:`View` of the game, never the game itself.
+"""Machine players for MCR: they read only a :class:`~.view.View` of the game, never the game.
 
-:func:`view_of` builds what one seat may see (its own tiles; everybody's pools, melds and
-flowers; how many tiles each seat conceals; the wall count, winds, totals; its own offer in an
-open window; its legal moves). Another seat's concealed kong shows as a kong with no tiles.
-A :class:`Bot` chooses a move from that view alone, so it cannot cheat.
+:func:`~.view.view_of` builds what one seat may see (its own tiles; everybody's pools, melds
+and flowers; how many tiles each seat conceals; the wall count, winds, totals; its own offer
+in an open window; its legal moves); this module re-exports both. Another seat's concealed
+kong shows as a kong with no tiles. A :class:`Bot` chooses a move from that view alone, so it
+cannot cheat.
 
 Levels:
 
@@ -30,6 +31,10 @@ Levels:
    fed costs the feeder only the points beyond the 8 every seat pays anyway, and measured
    defence (level 3's earlier rule: safe discards against opponents who look ready) gained
    nothing (``benchmarks/README.md``).
+4. Level 3 checked by search (:mod:`.search`): where level 3's own ranking leaves close
+   rivals, the hidden tiles are sampled from this seat's view, each candidate is played out
+   to the end of the hand by rollout players, and a rival replaces level 3's move only when
+   it scores clearly more points under MCR settlement. Its budget is a count of rollouts.
 
 Ties are broken by a hash of (bot seed, hand, move count, seat, move), never by a global
 random generator: the same seed and the same game give the same moves.
@@ -47,163 +52,60 @@ True
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final
 
 from mahjongkit.mcr.analysis.engine import shanten, shanten_after_discard, waits
 from mahjongkit.mcr.game.moves import WIN, Move, MoveKind
-from mahjongkit.mcr.game.window import Phase
 from mahjongkit.mcr.hand.hand import Hand
-from mahjongkit.mcr.hand.meld import Meld, MeldKind
 from mahjongkit.mcr.hand.notation import format_hand
 from mahjongkit.mcr.players.planner import discard_values, hand_value
+from mahjongkit.mcr.players.view import View, WindowView, claimed_hands, view_of, visible_counts
 from mahjongkit.mcr.scoring.context import WinBy, WinContext
-from mahjongkit.tiles import STANDARD_KINDS, is_honour, is_suited, is_terminal
+from mahjongkit.tiles import is_honour, is_suited, is_terminal
 
 if TYPE_CHECKING:
     from mahjongkit.mcr.game.rules import Rules
+    from mahjongkit.mcr.players.search import SearchReport
 
-LEVELS: Final = (1, 2, 3)
+__all__ = [
+    "LEVELS",
+    "TOP_LEVEL",
+    "Bot",
+    "View",
+    "WindowView",
+    "hint",
+    "isolation",
+    "play_game",
+    "scores_by_itself",
+    "scoring_waits",
+    "tie_break",
+    "view_of",
+    "visible_counts",
+]
+
+LEVELS: Final = (1, 2, 3, 4)
 """The levels a :class:`Bot` plays at."""
 TOP_LEVEL: Final = 3
-"""The level :func:`hint` and the terminal's bots use by default: the strongest."""
+"""The level :func:`hint`, the terminal's bots and the pages' advice use by default. Level 4
+(:mod:`.search`) is asked for by name: it spends about half a second of CPU a decision,
+which a hint on every frame of a replay, a page's "bot plays to the end" (hundreds of moves
+in one request) and the default test run cannot afford, and the measured gain over level 3
+is not yet established (``benchmarks/README.md``)."""
 DRAGONS: Final = frozenset({32, 33, 34})
+DEFAULT_ROLLOUTS: Final = 24
+"""Level 4's rollouts per searched decision by default (:mod:`.search`): calibrated so that
+the median decision takes about half a second of CPU on one core (``benchmarks/README.md``)."""
+DEFAULT_MAX_SECONDS: Final = 2.0
+"""Level 4's safety net: CPU seconds after which a search stops at the end of the world in
+hand (the move then no longer depends on the seed alone)."""
+ROLLOUT_LEVELS: Final = (3, 2)
+"""The levels of level 4's rollout players: its own seat's, then the other seats'."""
 CLAIM_MARGIN: Final = 1.5
 """A level-3 claim must raise the planner's value by this factor (a claim gives up the
 concealed hand's points and some freedom)."""
 EAST: Final = 28
-
-
-@dataclass(frozen=True)
-class WindowView:
-    """The open window as one seat sees it: the tile, who discarded (or promoted) it, and
-    the claims offered to *this* seat only (other seats' offers would reveal their hands)."""
-
-    kind: Phase
-    tile: int
-    from_seat: int
-    offered: tuple[Move, ...]
-
-
-@dataclass(frozen=True)
-class View:
-    """What ``seat`` may see of the game, and nothing else.
-
-    ``hand`` is the seat's own hand; ``melds[s]`` and ``flowers[s]`` are every seat's melds
-    and exposed bonus tiles (another seat's concealed kong has no tiles); ``concealed[s]`` how
-    many tiles each seat conceals; ``pools`` the discard pools; ``visible[k]`` how many of
-    kind ``k`` this seat can see (its hand, every pool and exposed meld); ``unseen[k]`` the
-    copies it cannot (``4 - visible[k]``). Winds are 0 East to 3 North.
-    """
-
-    seat: int
-    hand: Hand
-    drawn: int | None
-    claimed_this_turn: bool
-    melds: tuple[tuple[Meld, ...], ...]
-    flowers: tuple[tuple[int, ...], ...]
-    concealed: tuple[int, ...]
-    pools: tuple[tuple[int, ...], ...]
-    visible: tuple[int, ...]
-    wall_count: int
-    hand_no: int
-    dealer: int
-    prevailing: int
-    seat_winds: tuple[int, ...]
-    totals: tuple[int, ...]
-    moves: int
-    phase: Phase
-    window: WindowView | None
-    legal: tuple[Move, ...]
-    seed: str
-
-    @property
-    def seat_wind(self) -> int:
-        return self.seat_winds[self.seat]
-
-    @property
-    def unseen(self) -> tuple[int, ...]:
-        """Copies of each kind this seat cannot see (index 0 unused)."""
-        return (0, *(4 - self.visible[k] for k in range(1, STANDARD_KINDS + 1)))
-
-
-def _public_meld(meld: Meld) -> Meld:
-    if meld.kind is MeldKind.KONG and meld.concealed:
-        return Meld(MeldKind.KONG, (), concealed=True)  # face down: the kind is not shown
-    return meld
-
-
-def visible_counts(
-    own: Hand, pools: Sequence[Sequence[int]], melds: Sequence[Sequence[Meld]]
-) -> list[int]:
-    """How many tiles of each kind a seat sees: its own concealed tiles, every pool and
-    every meld as the seat sees it (another seat's concealed kong shows no tiles).
-
-    >>> from mahjongkit.mcr.hand.notation import parse_hand
-    >>> own = parse_hand("123m 456p 789s EE RR")
-    >>> counts = visible_counts(own, [[1, 1], [], [], []], [(), (), (), ()])
-    >>> counts[1], counts[28]  # 1m: one held, two in a pool; East: two held
-    (3, 2)
-    """
-    visible = list(own.counts)
-    for pool in pools:
-        for kind in pool:
-            visible[kind] += 1
-    for seat_melds in melds:
-        for meld in seat_melds:
-            for kind in meld.tiles:
-                visible[kind] += 1
-    return visible
-
-
-def view_of(rules: Rules, seat: int) -> View:
-    """What ``seat`` may see of ``rules`` now.
-
-    >>> from mahjongkit.mcr.game.rules import Rules
-    >>> game = Rules("view-doc")
-    >>> view = view_of(game, 1)
-    >>> view.hand == game.hand_of(1), view.concealed, view.wall_count == len(game.wall)
-    (True, (14, 13, 13, 13), True)
-    >>> sum(view.visible) == view.hand.concealed_count
-    True
-    """
-    own = rules.hand_of(seat)
-    hands = rules.hands
-    melds = tuple(
-        own.melds if other == seat else tuple(_public_meld(m) for m in hands[other].melds)
-        for other in range(4)
-    )
-    visible = visible_counts(own, rules.pools, melds)
-    window = rules.window
-    window_view = None
-    if window is not None:
-        window_view = WindowView(
-            window.kind, window.tile, window.from_seat, tuple(window.may.get(seat, ()))
-        )
-    return View(
-        seat=seat,
-        hand=own,
-        drawn=rules.drawn if rules.turn == seat else None,
-        claimed_this_turn=rules.claimed_this_turn if rules.turn == seat else False,
-        melds=melds,
-        flowers=tuple(h.flowers for h in hands),
-        concealed=tuple(h.concealed_count for h in hands),
-        pools=rules.pools,
-        visible=tuple(min(v, 4) for v in visible),
-        wall_count=len(rules.wall),
-        hand_no=rules.hand_no,
-        dealer=rules.dealer,
-        prevailing=rules.prevailing,
-        seat_winds=tuple(rules.seat_wind(s) for s in range(4)),
-        totals=tuple(rules.totals),
-        moves=rules.moves,
-        phase=rules.phase,
-        window=window_view,
-        legal=tuple(rules.legal(seat)),
-        seed=rules.seed if isinstance(rules.seed, str) else rules.seed.hex(),
-    )
 
 
 # -- helpers both levels use -------------------------------------------------------------------
@@ -211,7 +113,15 @@ def view_of(rules: Rules, seat: int) -> View:
 
 def tie_break(seed: str, view: View, move: Move) -> int:
     """A seeded hash of (seed, hand, move count, seat, move): the deterministic tie-break."""
-    text = f"{seed}:{format_hand(view.hand)}:{view.moves}:{view.seat}:{move}"
+    return _tie_hash(_tie_prefix(seed, view), move)
+
+
+def _tie_prefix(seed: str, view: View) -> str:
+    return f"{seed}:{format_hand(view.hand)}:{view.moves}:{view.seat}:"
+
+
+def _tie_hash(prefix: str, move: Move) -> int:
+    text = f"{prefix}{move}"
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
@@ -270,18 +180,45 @@ def scoring_waits(hand13: Hand, waits: Sequence[int], view: View) -> int:
 
 
 class Bot:
-    """A machine player at ``level`` (1, 2 or 3), deterministic for its ``seed``.
+    """A machine player at ``level`` (1 to 4), deterministic for its ``seed``.
 
-    >>> Bot(level=4)
+    Level 4 (:mod:`.search`) takes a budget: ``rollouts`` per searched decision (default
+    :data:`DEFAULT_ROLLOUTS`; under two a candidate plays level 3's moves), a CPU-seconds safety net
+    ``max_seconds`` and the ``rollout_levels`` (its own seat's, the others').
+
+    >>> Bot(level=5)
     Traceback (most recent call last):
-    ValueError: a bot level is one of (1, 2, 3), not 4
+    ValueError: a bot level is one of (1, 2, 3, 4), not 5
+    >>> Bot(level=4, rollouts=-1)
+    Traceback (most recent call last):
+    ValueError: rollouts is a count of at least 0, not -1
     """
 
-    def __init__(self, level: int = TOP_LEVEL, seed: str = "") -> None:
+    def __init__(
+        self,
+        level: int = TOP_LEVEL,
+        seed: str = "",
+        *,
+        rollouts: int | None = None,
+        max_seconds: float | None = None,
+        rollout_levels: tuple[int, int] | None = None,
+    ) -> None:
         if level not in LEVELS:
             raise ValueError(f"a bot level is one of {LEVELS}, not {level!r}")
         self.level = level
         self.seed = seed
+        budget = DEFAULT_ROLLOUTS if rollouts is None else rollouts
+        if isinstance(budget, bool) or not isinstance(budget, int) or budget < 0:
+            raise ValueError(f"rollouts is a count of at least 0, not {rollouts!r}")
+        self.rollouts = budget
+        self.max_seconds = DEFAULT_MAX_SECONDS if max_seconds is None else max_seconds
+        if not self.max_seconds > 0:
+            raise ValueError(f"max_seconds is a positive number, not {max_seconds!r}")
+        levels = ROLLOUT_LEVELS if rollout_levels is None else tuple(rollout_levels)
+        if len(levels) != 2 or not all(lv in (1, 2, 3) for lv in levels):
+            raise ValueError(f"rollout_levels are two levels from 1 to 3, not {rollout_levels!r}")
+        self.rollout_levels: tuple[int, int] = (levels[0], levels[1])
+        self.report: SearchReport | None = None  # what level 4's last decision did
 
     def __repr__(self) -> str:
         return f"Bot(level={self.level}, seed={self.seed!r})"
@@ -297,10 +234,21 @@ class Bot:
             return _pass_move(view) if in_window else self._isolated_discard(view)
         if self.level == 3:
             return self._claim3(view) if in_window else self._turn3(view)
+        if self.level == 4:
+            from mahjongkit.mcr.players.search import search
+
+            return search(self, view)
         return self._claim(view) if in_window else self._turn(view)
 
+    def player(self, level: int, seed: str) -> Bot:
+        """A bot of ``level`` seeded ``seed`` (level 4's rollout players)."""
+        return Bot(level, seed=seed)
+
     def _pick(self, view: View, moves: Sequence[Move]) -> Move:
-        return min(moves, key=lambda m: tie_break(self.seed, view, m))
+        if len(moves) == 1:
+            return moves[0]
+        prefix = _tie_prefix(self.seed, view)
+        return min(moves, key=lambda m: _tie_hash(prefix, m))
 
     # level 1
 
@@ -375,7 +323,7 @@ class Bot:
             return _pass_move(view)  # ready to win with eight: a claim can only spoil it
         now = hand_value(hand.counts, hand.melds, view.unseen, view.seat_wind, view.prevailing)
         worth: list[tuple[tuple[int, int, float, int, int], Move]] = []
-        for move, after in _claimed_hands(view):
+        for move, after in claimed_hands(view):
             key = self._planned(view, after)[0][0]
             if key[0] == 0 or -key[2] > now * CLAIM_MARGIN:
                 worth.append((key, move))
@@ -387,7 +335,7 @@ class Bot:
         hand, tile = view.hand, window.tile
         now = shanten(hand)
         worth: list[tuple[tuple[int, int, int], Move]] = []
-        for move, after in _claimed_hands(view):
+        for move, after in claimed_hands(view):
             ranked = self._ranked_discards(view, after)
             key = ranked[0][0]
             left, scoring = key[0], -key[1]
@@ -411,18 +359,6 @@ class Bot:
         return kongs[0] if kongs else self._pick(view, best)
 
 
-def _claimed_hands(view: View) -> Iterator[tuple[Move, Hand]]:
-    """Each legal claim of the open window and the hand it makes (a kong judged as its pung)."""
-    window = view.window
-    assert window is not None
-    hand, tile = view.hand, window.tile
-    for move in view.legal:
-        if move.kind is MoveKind.CHOW and move.tiles is not None:
-            yield move, hand.claim_chow(tile, move.tiles[0], move.tiles[1], window.from_seat)
-        elif move.kind in (MoveKind.PUNG, MoveKind.KONG):
-            yield move, hand.claim_pung(tile, window.from_seat)
-
-
 def _free_kongs(view: View, best_left: int) -> list[Move]:
     """The concealed or promoted kongs after which the hand is no further from ready than
     its best discard would leave it (the kong does not lengthen the road)."""
@@ -444,16 +380,17 @@ def _pass_move(view: View) -> Move:
     return next(m for m in view.legal if m.kind is MoveKind.PASS)
 
 
-def hint(rules: Rules, seat: int) -> Move:
-    """The move the top-level bot would make for ``seat`` now (seeded by the game's seed).
+def hint(rules: Rules, seat: int, level: int = TOP_LEVEL, *, rollouts: int | None = None) -> Move:
+    """The move the bot at ``level`` (the top level by default) would make for ``seat`` now,
+    seeded by the game's seed; ``rollouts`` is level 4's budget (its default if ``None``).
 
     >>> from mahjongkit.mcr.game.rules import Rules
     >>> game = Rules("hint-doc")
-    >>> hint(game, 0) in game.legal(0)
-    True
+    >>> hint(game, 0) in game.legal(0), hint(game, 0, 4, rollouts=6) in game.legal(0)
+    (True, True)
     """
     view = view_of(rules, seat)
-    return Bot(TOP_LEVEL, seed=view.seed).choose(view)
+    return Bot(level, seed=view.seed, rollouts=rollouts).choose(view)
 
 
 def play_game(

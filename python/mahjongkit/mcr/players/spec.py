@@ -1,6 +1,7 @@
 """Players named by a spec string: the one parser the arena and ``mcr botzone`` share.
 
-A spec is ``bot:N`` (the built-in bot at level N), ``module:Class`` (an object with
+A spec is ``bot:N`` (the built-in bot at level N; ``bot:4/R`` is level 4 with a budget of
+``R`` rollouts per searched decision), ``module:Class`` (an object with
 ``choose(view) -> Move``, made by calling ``Class()`` with no arguments) or a program
 speaking the Botzone protocol, run by the judge, not here: ``cmd:COMMAND`` in the simple
 mode, ``cmd-json:COMMAND`` in the JSON mode (started for every turn) and
@@ -11,6 +12,8 @@ names the spec.
 
 >>> check_spec(" bot:2 "), is_program("cmd:./my-bot"), program_of("cmd-json:./my-bot")
 ('bot:2', True, ('json', './my-bot'))
+>>> make_player("bot:4/16").rollouts
+16
 >>> make_player("os:system")
 Traceback (most recent call last):
 ValueError: player 'os:system': os.system() failed: ...
@@ -41,12 +44,7 @@ def check_spec(spec: str) -> str:
             raise ValueError(f"{prefix}: needs a command")
         return spec
     if spec.startswith("bot:"):
-        try:
-            level = int(spec[4:])
-        except ValueError:
-            raise ValueError(f"bot:N names a level, as in bot:2, not {spec!r}") from None
-        if level not in LEVELS:
-            raise ValueError(f"bot levels are {LEVELS}, not {level} in {spec!r}")
+        _bot_spec(spec, LEVELS)
         return spec
     module, _, name = spec.rpartition(":")
     if not module or not name:
@@ -59,6 +57,28 @@ def check_spec(spec: str) -> str:
 
 PROGRAM_MODES = {"cmd": "simple", "cmd-json": "json", "cmd-json-long": "json-long"}
 """A program spec's prefix and the mode it is spoken to in."""
+
+
+def _bot_spec(spec: str, levels: tuple[int, ...]) -> tuple[int, int | None]:
+    """The level and the rollout budget (``None``: the default) of a ``bot:`` spec."""
+    level_text, slash, budget_text = spec[4:].partition("/")
+    try:
+        level = int(level_text)
+    except ValueError:
+        raise ValueError(f"bot:N names a level, as in bot:2, not {spec!r}") from None
+    if level not in levels:
+        raise ValueError(f"bot levels are {levels}, not {level} in {spec!r}")
+    if not slash:
+        return level, None
+    if level != 4:
+        raise ValueError(f"only level 4 takes a rollout budget (bot:4/R), not {spec!r}")
+    try:
+        budget = int(budget_text)
+    except ValueError:
+        raise ValueError(f"bot:4/R names a count of rollouts, not {spec!r}") from None
+    if budget < 0:
+        raise ValueError(f"a rollout budget is at least 0, not {budget} in {spec!r}")
+    return level, budget
 
 
 def is_program(spec: str) -> bool:
@@ -79,9 +99,10 @@ def make_player(spec: str, seed: str = "") -> Player:
     if is_program(spec):
         raise ValueError(f"{spec!r} is a program, not an in-process player")
     if spec.startswith("bot:"):
-        from mahjongkit.mcr.players.bot import Bot
+        from mahjongkit.mcr.players.bot import LEVELS, Bot
 
-        return Bot(int(spec[4:]), seed=seed)
+        level, budget = _bot_spec(spec, LEVELS)
+        return Bot(level, seed=seed, rollouts=budget)
     module_name, _, name = spec.rpartition(":")
     try:
         module = importlib.import_module(module_name)

@@ -10,6 +10,8 @@ from a seat's view (it sees only what that seat sees) and returns the move's ind
 >>> index = expert_action(table, table.seat, level=3)
 >>> bool(table.mask(table.seat)[index])
 True
+>>> bool(table.mask(table.seat)[expert_action(table, table.seat, level=4, rollouts=6)])
+True
 """
 
 from __future__ import annotations
@@ -25,9 +27,17 @@ class HasTable(Protocol):
     table: Table
 
 
-def expert_action(env: Table | HasTable, seat: int, level: int = 3, seed: str = "") -> int:
-    """The index a level-``level`` bot (seeded ``seed``, or by the game and seat) plays
-    for ``seat`` now, in a :class:`~mahjongkit.mcr.rl.table.Table` or in an environment
+def expert_action(
+    env: Table | HasTable,
+    seat: int,
+    level: int = 3,
+    seed: str = "",
+    *,
+    rollouts: int | None = None,
+) -> int:
+    """The index a level-``level`` bot (seeded ``seed``, or by the game and seat; level 4
+    with ``rollouts`` a searched decision, its default if ``None``) plays for ``seat`` now,
+    in a :class:`~mahjongkit.mcr.rl.table.Table` or in an environment
     that has one (:class:`~mahjongkit.mcr.rl.env.MahjongEnv`,
     :class:`~mahjongkit.mcr.rl.single.SingleAgentEnv`). ``ValueError`` when ``seat`` has no
     move (it is not the seat to act) or the level is not one of the bots'."""
@@ -43,6 +53,6 @@ def expert_action(env: Table | HasTable, seat: int, level: int = 3, seed: str = 
         raise ValueError(f"seat {seat} has no move now (the seat to act is {table.seat})")
     view = view_of(game, seat)
     game_seed = game.seed if isinstance(game.seed, str) else game.seed.hex()
-    move = Bot(level, seed=seed or f"{game_seed}:{seat}").choose(view)
+    move = Bot(level, seed=seed or f"{game_seed}:{seat}", rollouts=rollouts).choose(view)
     window = view.window.tile if view.window is not None else None
     return indices_of([move], window, view.hand.counts)[0]

@@ -1,8 +1,10 @@
 """A Gymnasium single-agent environment: the learner in one seat, machine players in the
 other three.
 
-Each opponent is a bot level (``1`` or ``2``: a :class:`~mahjongkit.mcr.players.bot.Bot`
-seeded by the game and its seat), anything with a ``choose(view)`` method, or a callable
+Each opponent is a bot level (``1`` to ``4``: a :class:`~mahjongkit.mcr.players.bot.Bot`
+seeded by the game and its seat; level 4 searches, about half a second a decision, so a
+cheaper budget is a ``Bot(4, rollouts=...)`` given as the opponent), anything
+with a ``choose(view)`` method, or a callable
 taking the seat's :class:`~mahjongkit.mcr.players.bot.View` and returning a
 :class:`~mahjongkit.mcr.game.moves.Move` or an action index. Opponents see only their own
 view. Observations and actions are those of :mod:`mahjongkit.mcr.rl.env`, and

@@ -62,6 +62,8 @@
     params.set("move", String(index));
     params.set("seat", $("view").value);
     if ($("bot").checked) params.set("bot", "1"); else params.delete("bot");
+    const level = new URLSearchParams(location.search).get("bot_level");
+    if (level) params.set("bot_level", level);
     history.replaceState(null, "", `/mcr/replay?${params}`);
   }
 
@@ -71,6 +73,8 @@
     const ticket = ++loading;
     const params = new URLSearchParams({ move: String(index), seat: $("view").value });
     if ($("bot").checked) params.set("bot", "1");
+    const level = new URLSearchParams(location.search).get("bot_level");
+    if ($("bot").checked && level) params.set("bot_level", level);
     let frame;
     try {
       frame = (await D.api("GET", `/api/mcr/replays/${replay.id}/frame?${params}`)).frame;
@@ -103,7 +107,8 @@
       parts.push(frame.next.move ? `Next: seat ${frame.next.seat} ${D.said(frame.next.move)}.`
         : frame.next.seat === null ? "Next: the claims are decided." : `Next: seat ${frame.next.seat} to move.`);
       if (frame.next.legal) parts.push(`Legal: ${frame.next.legal.map((m) => m.move).join(", ")}.`);
-      if (frame.next.bot) parts.push(`Top bot: ${D.said(frame.next.bot)}.`);
+      const who = frame.next.bot_level === 4 ? "Level-4 bot" : "Top bot";
+      if (frame.next.bot) parts.push(`${who}: ${D.said(frame.next.bot)}.`);
     } else if (frame.standings) {
       parts.push(`The end. Totals: ${frame.standings.totals.join(", ")}.`);
     }

@@ -1,0 +1,218 @@
+"""MCR bot strength: a duplicate round robin with ratings, and one-against-three duels.
+
+Round robin (``--players``, default levels 1 to 4): for each pair of players A and B, every
+variant in ``--variants``, ``--hands`` duplicate hands (every wall played from every seat)
+with two of each at the table, A, B, A, B; the pair's figure is A's mean points a hand
+minus B's, with its 95 % interval over walls. Ratings are the weighted least-squares fit
+of ``rating(A) - rating(B)`` to those figures (weights one over the variance), level 1 (the
+first player) at 0, each with a 95 % interval from the fit's covariance. Any player spec of
+the arena works (``bot:4/16`` is level 4 with 16 rollouts a decision; the behaviour-cloned
+policy is ``module:Class`` of an object with ``choose(view)``, see ``examples/``).
+
+Duel (``--duel A B``): one A against three Bs, duplicate; A's mean points a hand is its
+edge over a B in its place (the four seats of an all-B table sum to zero), with its 95 %
+interval over walls, its win and deal-in rates.
+
+Cost (``--cost SPEC``): the CPU time of every decision of one SPEC seat among three level-3
+bots (median, 90th percentile, maximum; the share of decisions searched).
+
+    nice python -m benchmarks.bench_mcr_strength --duel bot:4 bot:3 --hands 400 --workers 2
+    nice python -m benchmarks.bench_mcr_strength --players bot:1,bot:2,bot:3,bot:4 --hands 2000
+    nice python -m benchmarks.bench_mcr_strength --cost bot:4 --hands 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import os
+import statistics
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+
+import numpy as np
+
+from mahjongkit.mcr.arena import ArenaResult, arena, deal_rules
+from mahjongkit.mcr.players.bot import Bot, view_of
+from mahjongkit.mcr.players.spec import make_player
+
+Z95 = 1.959964
+
+
+def _per_deal(result: ArenaResult, sign: Sequence[int]) -> list[float]:
+    """Per deal, the mean over its hands of sum(sign[p] * points[p]) / sum of positive signs."""
+    by_deal: dict[int, list[float]] = defaultdict(list)
+    weight = sum(s for s in sign if s > 0)
+    for r in result.records:
+        by_deal[r.deal].append(sum(s * p for s, p in zip(sign, r.points, strict=True)) / weight)
+    return [sum(v) / len(v) for v in by_deal.values()]
+
+
+def _mean_ci(values: Sequence[float]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, float("nan")
+    var = sum((x - mean) ** 2 for x in values) / (n - 1)
+    return mean, Z95 * math.sqrt(var / n)
+
+
+def _load() -> str:
+    return f"{os.getloadavg()[0]:.1f}"
+
+
+def pair(a: str, b: str, variant: str, hands: int, seed: str, workers: int) -> tuple[float, float]:
+    """A minus B, points a hand, two of each at the table (A, B, A, B), and its 95 % interval."""
+    result = arena([a, b, a, b], hands=hands, variant=variant, seed=seed, workers=workers)
+    # A's two seats minus B's two, each hand: (A1 + A2 - B1 - B2) / 2 is A's mean minus B's.
+    return _mean_ci(_per_deal(result, (1, -1, 1, -1)))
+
+
+def ratings(
+    players: Sequence[str], figures: dict[tuple[int, int], tuple[float, float]]
+) -> list[tuple[float, float]]:
+    """Least-squares ratings (the first player at 0) and their 95 % intervals."""
+    rows, targets, weights = [], [], []
+    for (i, j), (diff, ci) in figures.items():
+        row = [0.0] * len(players)
+        row[i], row[j] = 1.0, -1.0
+        rows.append(row[1:])
+        targets.append(diff)
+        se = ci / Z95 if ci == ci and ci > 0 else 1.0
+        weights.append(1.0 / se**2)
+    a = np.array(rows)
+    w = np.diag(weights)
+    cov = np.linalg.inv(a.T @ w @ a)
+    fit = cov @ a.T @ w @ np.array(targets)
+    out = [(0.0, 0.0)]
+    for k in range(len(players) - 1):
+        out.append((float(fit[k]), Z95 * math.sqrt(float(cov[k, k]))))
+    return out
+
+
+def round_robin(args: argparse.Namespace) -> None:
+    players = args.players.split(",")
+    for variant in args.variants.split(","):
+        print(f"\n{variant}: {args.hands} duplicate hands a pair (A, B, A, B), load {_load()}")
+        print("| A | B | A minus B, points a hand | CPU s | load after |")
+        print("| --- | --- | ---: | ---: | ---: |")
+        figures: dict[tuple[int, int], tuple[float, float]] = {}
+        for i, j in itertools.combinations(range(len(players)), 2):
+            start = time.process_time()
+            diff, ci = pair(players[i], players[j], variant, args.hands, args.seed, args.workers)
+            figures[(i, j)] = (diff, ci)
+            print(
+                f"| {players[i]} | {players[j]} | {diff:+.2f} ± {ci:.2f} |"
+                f" {time.process_time() - start:.0f} | {_load()} |",
+                flush=True,
+            )
+        print("\n| player | rating (points a hand over the first) |")
+        print("| --- | ---: |")
+        for spec, (r, ci) in zip(players, ratings(players, figures), strict=True):
+            print(f"| {spec} | {r:+.2f} ± {ci:.2f} |")
+
+
+def duel(args: argparse.Namespace) -> None:
+    """One A against three Bs, in blocks of ``--block`` hands (each its own walls, seeded
+    ``SEED:bN``), the running figure printed after each block: a long run that is stopped
+    still leaves every finished block's result."""
+    a, b = args.duel
+    for variant in args.variants.split(","):
+        start = time.time()
+        load = _load()
+        values: list[float] = []
+        others: list[list[float]] = [[], [], []]
+        hands = wins = deal_ins = 0
+        cpu = 0.0
+        for block in range(math.ceil(args.hands / args.block)):
+            size = min(args.block, args.hands - block * args.block)
+            result = arena(
+                [a, b, b, b],
+                hands=size,
+                variant=variant,
+                seed=f"{args.seed}:b{block}",
+                workers=args.workers,
+            )
+            values += _per_deal(result, (1, 0, 0, 0))
+            for k in (1, 2, 3):
+                others[k - 1] += _per_deal(result, tuple(int(p == k) for p in range(4)))
+            hands += result.hands
+            wins += result.players[0].wins
+            deal_ins += result.players[0].deal_ins
+            cpu += result.cpu_seconds
+            mean, ci = _mean_ci(values)
+            print(
+                f"{variant}: {a} against three {b}, {hands} duplicate hands:"
+                f" {mean:+.2f} ± {ci:.2f} points a hand; win rate {wins / hands:.3f},"
+                f" deal-in rate {deal_ins / hands:.3f}; the three {b}:"
+                f" {', '.join(f'{_mean_ci(o)[0]:+.2f}' for o in others)};"
+                f" CPU {cpu:.0f} s, wall {time.time() - start:.0f} s,"
+                f" load {load} then {_load()}",
+                flush=True,
+            )
+
+
+def cost(args: argparse.Namespace) -> None:
+    for variant in args.variants.split(","):
+        times: list[float] = []
+        searched: list[float] = []
+        changed = 0
+        load = _load()
+        for deal in range(args.hands):
+            game = deal_rules(variant, args.seed, deal)
+            seat = deal % 4
+            players = [
+                make_player(args.cost, seed=f"{deal}:{s}")
+                if s == seat
+                else Bot(3, seed=f"{deal}:{s}")
+                for s in range(4)
+            ]
+            while game.is_active:
+                actor = game.waiting_on[0]
+                view = view_of(game, actor)
+                start = time.process_time()
+                move = players[actor].choose(view)
+                spent = time.process_time() - start
+                if actor == seat:
+                    times.append(spent)
+                    report = getattr(players[actor], "report", None)
+                    if report is not None and report.rollouts:
+                        searched.append(spent)
+                        changed += report.chosen != report.fallback
+                game.apply(actor, move)
+        times.sort()
+        print(
+            f"{variant}: {args.cost}, {len(times)} decisions in {args.hands} hands: CPU median"
+            f" {statistics.median(times):.3f} s,"
+            f" 90th percentile {times[int(0.9 * len(times))]:.3f} s,"
+            f" max {times[-1]:.3f} s, mean {sum(times) / len(times):.3f} s; searched"
+            f" {len(searched)} ({len(searched) / len(times):.0%}), their median"
+            f" {statistics.median(searched) if searched else 0:.3f} s, level 3's move changed in"
+            f" {changed}; load {load} then {_load()}",
+            flush=True,
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--players", default="bot:1,bot:2,bot:3,bot:4")
+    parser.add_argument("--duel", nargs=2, metavar=("A", "B"))
+    parser.add_argument("--cost", metavar="SPEC")
+    parser.add_argument("--hands", type=int, default=400)
+    parser.add_argument("--variants", default="botzone,mcr")
+    parser.add_argument("--seed", default="strength")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--block", type=int, default=40, help="hands a block of a duel")
+    args = parser.parse_args()
+    if args.cost:
+        cost(args)
+    elif args.duel:
+        duel(args)
+    else:
+        round_robin(args)
+
+
+if __name__ == "__main__":
+    main()
