@@ -350,7 +350,7 @@ def batch_command(
                 source = on_dask
             report = stack.enter_context(progress_bar(_count(seeds), "boards", progress))
             if to_stdout:
-                stream = click.get_binary_stream("stdout")
+                stream = sys.stdout.buffer  # not click.get_binary_stream (deprecated in 8.5)
                 stream_batch(
                     stream,
                     layout,
