@@ -27,14 +27,14 @@ from mahjongkit._boundary import (
 
 def botzone_arguments(args: Sequence[str]) -> tuple[str, bool] | None:
     """The player spec and ``--keep-running`` of ``mcr botzone`` arguments that need no
-    help from click (each option at most once, a level of 1 to 3); ``None`` for any other
+    help from click (each option at most once, a level of ``LEVELS``); ``None`` for any other
     arguments, which click then reads (and explains, when they are wrong).
 
     >>> botzone_arguments(["mcr", "botzone"]), botzone_arguments(["mcr", "botzone", "--level=1"])
     (('bot:2', False), ('bot:1', False))
     >>> botzone_arguments(["mcr", "botzone", "--player", "bots:Mine", "--keep-running"])
     ('bots:Mine', True)
-    >>> [botzone_arguments(["mcr", "botzone", *a]) for a in (["--level", "4"], ["-h"], ["x"])]
+    >>> [botzone_arguments(["mcr", "botzone", *a]) for a in (["--level", "5"], ["-h"], ["x"])]
     [None, None, None]
     """
     if list(args[:2]) != ["mcr", "botzone"]:
