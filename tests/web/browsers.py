@@ -62,6 +62,11 @@ def open_board(page: Any, url: str) -> None:
     page.wait_for_function("window.MJOffline !== undefined")
 
 
+def tile_count(page: Any) -> int:
+    """How many tiles the board draws now."""
+    return int(page.evaluate("document.querySelectorAll('#tiles .tile').length"))
+
+
 OUTSIDE = """() => {
   // The tiles drawn (face and thickness) that reach outside the window, by slot.
   const out = [];

@@ -12,7 +12,14 @@ from click.testing import CliRunner
 
 from mahjongkit.cli import main
 from mahjongkit.solitaire.layout import layouts
-from tests.web.browsers import ARTIFACTS, NO_CHROMIUM, find_chromium, open_board, watched_page
+from tests.web.browsers import (
+    ARTIFACTS,
+    NO_CHROMIUM,
+    find_chromium,
+    open_board,
+    tile_count,
+    watched_page,
+)
 
 if find_chromium() is None:
     pytest.skip(NO_CHROMIUM, allow_module_level=True)
@@ -25,10 +32,6 @@ def page(browser: Any) -> Iterator[Any]:
         # the deadline is generous (Playwright's default is 30 s).
         opened.set_default_timeout(120_000)
         yield opened
-
-
-def tile_count(page: Any) -> int:
-    return int(page.evaluate("document.querySelectorAll('#tiles .tile').length"))
 
 
 def faces(page: Any) -> dict[int, str]:

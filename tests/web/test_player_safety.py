@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browsers import NO_CHROMIUM, find_chromium, open_board, watched_page
+from tests.web.browsers import NO_CHROMIUM, find_chromium, open_board, tile_count, watched_page
 
 if find_chromium() is None:
     pytest.skip(NO_CHROMIUM, allow_module_level=True)
@@ -27,12 +27,8 @@ def page(browser: Any) -> Iterator[Any]:
         yield opened
 
 
-def tiles(page: Any) -> int:
-    return int(page.evaluate("document.querySelectorAll('#tiles .tile').length"))
-
-
 def take_hinted_pair(page: Any) -> None:
-    left = tiles(page)
+    left = tile_count(page)
     page.click("#hint-button")
     page.wait_for_function("document.querySelectorAll('#tiles .tile.hinted').length === 2")
     for slot in page.eval_on_selector_all(".tile.hinted", "els => els.map(e => e.dataset.slot)"):
@@ -41,7 +37,7 @@ def take_hinted_pair(page: Any) -> None:
 
 
 def win(page: Any) -> None:
-    while tiles(page):
+    while tile_count(page):
         take_hinted_pair(page)
     page.wait_for_selector("#overlay:not([hidden])")
     assert page.inner_text("#result-title") == "You won!"
@@ -124,12 +120,12 @@ def test_single_keys_throw_a_game_away_only_when_asked_twice(page: Any, base_url
         assert page.inner_text("#confirm-title") == question
         page.keyboard.press("Enter")  # the focus is on "Keep it"
         page.wait_for_selector("#confirm", state="hidden")
-        assert tiles(page) == 34 and game_id(page) == playing
+        assert tile_count(page) == 34 and game_id(page) == playing
     page.keyboard.press("d")
     page.wait_for_selector("#confirm:not([hidden])")  # once the Daily is dealt, it asks
     page.keyboard.press("Escape")
     page.wait_for_selector("#confirm", state="hidden")
-    assert tiles(page) == 34 and game_id(page) == playing
+    assert tile_count(page) == 34 and game_id(page) == playing
     page.keyboard.press("p")
     page.click("#confirm-yes")
     page.wait_for_function("document.querySelectorAll('#tiles .tile').length === 36")
