@@ -60,7 +60,9 @@ def _bigger(tmp_path: Path, copies: int) -> Path:
     return path
 
 
-def _run_child(code: str, *args: str) -> subprocess.CompletedProcess[str]:
+def _run_child(
+    code: str, *args: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     script = textwrap.dedent(code)
     return subprocess.run(
         [sys.executable, "-c", script, *args],
@@ -68,6 +70,7 @@ def _run_child(code: str, *args: str) -> subprocess.CompletedProcess[str]:
         text=True,
         timeout=DEADLINE,
         check=False,
+        env=env,
     )
 
 
@@ -130,7 +133,9 @@ def test_an_export_killed_by_sigkill_leaves_the_old_export_readable(tmp_path, ol
 
 SIGNALLED = """
     import json, multiprocessing, os, signal, sys
-    from mahjongkit.mcr.records.export import export
+    import export_gate
+    from mahjongkit.mcr.records import export as module
+    module.export_slice = export_gate.gated
     action = sys.argv[3]
     calls = []
     def progress(games):  # acts once, at the first shard written
@@ -144,7 +149,7 @@ SIGNALLED = """
         else:
             os.kill(workers[0], signal.SIGKILL)
     try:
-        export(sys.argv[1], sys.argv[2], shard_games=1, workers=2, progress=progress)
+        module.export(sys.argv[1], sys.argv[2], shard_games=1, workers=2, progress=progress)
     except KeyboardInterrupt as error:  # Terminated names its signal
         sys.exit(128 + getattr(error, "signum", signal.SIGINT))
     except OSError as error:
@@ -153,13 +158,36 @@ SIGNALLED = """
 """
 
 
-# kill-worker: the first of 200 one-game shards is back when a worker is killed; the export
-# fails as long as the pool has not finished the other 199 in the microseconds between the
-# first result and the callback (two workers need seconds for them).
+GATE = """
+import threading
+from mahjongkit.mcr.records import export
+
+real = export.export_slice
+
+
+def gated(piece, history=24, impl=None):
+    if piece.shard > 0:  # never let through: the test stops the export at the first shard
+        threading.Event().wait(120)
+    return real(piece, history, impl)
+"""
+
+
+# Every shard but the first waits in its worker (the gate, a module the workers import however
+# they start), so the export is always unfinished when the first shard's progress callback
+# sends SIGTERM to the export or kills a worker.
 @pytest.mark.parametrize("action", ["term", "kill-worker"])
 def test_sigterm_or_a_dead_worker_stops_the_export_and_every_worker(tmp_path, old_export, action):
     out, before = old_export
-    done = _run_child(SIGNALLED, str(_bigger(tmp_path, 50)), str(out), action)
+    (tmp_path / "gate").mkdir()
+    (tmp_path / "gate" / "export_gate.py").write_text(GATE, encoding="utf-8")
+    path = os.pathsep.join([str(tmp_path / "gate"), os.environ.get("PYTHONPATH", "")])
+    done = _run_child(
+        SIGNALLED,
+        str(_bigger(tmp_path, 2)),
+        str(out),
+        action,
+        env={**os.environ, "PYTHONPATH": path},
+    )
     workers = [int(pid) for pid in json.loads(done.stdout.splitlines()[0])]
     assert len(workers) == 2, done.stdout
     if action == "term":

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from mahjongkit.cli import main
@@ -65,6 +67,53 @@ def test_chunks_split_anywhere_give_the_same_lines():
         pieces = [data[i : i + size] for i in range(0, len(data), size)]
         got = [(line.number, line.offset, line.text) for line in record_lines(pieces)]
         assert got == whole, size
+
+
+def _reference_lines(data: bytes) -> list[tuple[int, int, str | None]]:
+    """The splitting rule line by line: bytes' line ends only, each line decoded alone."""
+    lines, number, at = [], 1, 0
+    if data.startswith(b"\xef\xbb\xbf"):
+        data, at = data[3:], 3
+    for part in data.splitlines(keepends=True):
+        raw = part.rstrip(b"\r\n")
+        try:
+            text: str | None = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            text = None
+        lines.append((number, at, None if text is None or "\0" in text else text))
+        number, at = number + 1, at + len(part)
+    return lines
+
+
+_PIECES = st.sampled_from(
+    [
+        b"a",
+        b"Player 0 Draw W1",
+        b"\n",
+        b"\r",
+        b"\r\n",
+        b"\x0b",
+        b"\x0c",
+        b"\x1c",
+        b"\x85",
+        "\u2028".encode(),
+        "\u00e9".encode(),
+        b"\xe4",
+        b"\x00",
+        b" ",
+    ]
+)
+
+
+@given(st.lists(_PIECES, max_size=40), st.integers(1, 12))
+def test_the_block_path_splits_as_line_by_line(pieces, size):
+    # Characters that str.splitlines ends a line at (and bytes' does not), bad UTF-8 and NUL
+    # send a block to the line-by-line path; every path gives the reference's lines.
+    data = b"".join(pieces)
+    chunks = [data[i : i + size] for i in range(0, len(data), size)]
+    for source in ([data], chunks):
+        got = [(line.number, line.offset, line.text) for line in record_lines(source)]
+        assert got == _reference_lines(data)
 
 
 def test_a_byte_order_mark_before_a_later_match_loses_no_game(tmp_path):

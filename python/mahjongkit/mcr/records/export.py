@@ -57,10 +57,10 @@ from mahjongkit.mcr.records.format import (
     Record,
     decoded,
     file_chunks,
+    line_fields,
     open_record_file,
     raw_lines,
     read_lines,
-    record_lines,
     starts_game,
 )
 from mahjongkit.mcr.rl.encoding import ACTIONS, PLAIN_INDEX, index_of
@@ -257,7 +257,7 @@ def _slice_records(piece: Slice) -> Iterator[Record | BadRecord]:
     with open_record_file(piece.path) as stream:
         stream.seek(piece.start)
         chunks = file_chunks(stream, piece.end - piece.start)
-        lines = record_lines(chunks, first_line=piece.first_line, offset=piece.start)
+        lines = line_fields(chunks, first_line=piece.first_line, offset=piece.start)
         yield from read_lines(lines)
 
 
@@ -343,20 +343,25 @@ def _run(
             yield export_slice(piece, history, impl)
         return
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start)
+    # Futures are never cancelled here (nor by pool.map's clean-up): when a worker dies, the
+    # pool's own thread fails every pending future, and on Python 3.11 it raises in that
+    # thread (a traceback on stderr) on a future cancelled under it.
+    futures = [pool.submit(export_slice, piece, history, impl) for piece in pieces]
     try:
-        n = len(pieces)
-        yield from pool.map(export_slice, pieces, [history] * n, [impl] * n)
+        for future in futures:
+            yield future.result()
     except BrokenProcessPool:
         raise ChildProcessError(
             "an export worker process ended before its shard was done (killed?)"
         ) from None
     finally:
-        # Never wait for a worker that may be blocked or busy: stop them all, then reap.
+        # Never wait for a worker that may be blocked or busy: stop them all (the pool then
+        # fails what is pending), then reap.
         processes = list(pool._processes.values()) if pool._processes else []
-        pool.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             with contextlib.suppress(OSError, ValueError):
                 process.kill()
+        pool.shutdown(wait=False)
         for process in processes:
             with contextlib.suppress(OSError, ValueError, AssertionError):
                 process.join(_REAP_SECONDS)

@@ -42,6 +42,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
+from itertools import accumulate, repeat
 from typing import BinaryIO, Final, NamedTuple
 
 from mahjongkit._files import open_regular_file
@@ -341,6 +342,18 @@ def record_lines(
     >>> [line.text for line in record_lines([b"\\xef\\xbb\\xbfa\\r", b"\\nb\\rc\\n\\n"])]
     ['a', 'b', 'c', '']
     """
+    fields = line_fields(chunks, first_line=first_line, offset=offset)
+    return map(tuple.__new__, repeat(Line), fields)
+
+
+LineFields = tuple[int, int, str | None, str]
+"""A :class:`Line`'s fields as a plain tuple (what :func:`read_lines` reads)."""
+
+
+def line_fields(
+    chunks: Iterable[bytes], *, first_line: int = 1, offset: int = 0
+) -> Iterator[LineFields]:
+    """:func:`record_lines` as plain tuples, for :func:`read_lines` (a tuple a line less)."""
     return _split(chunks, first_line, offset, decode=True)  # type: ignore[return-value]
 
 
@@ -379,6 +392,17 @@ def _split(
                     continue
         parts = data.splitlines(keepends=True)
         pending = b"" if parts[-1].endswith(b"\n") else parts.pop()
+        texts = _block_texts(data, parts, pending) if decode and not dropped else None
+        if texts is not None:  # the whole block at once: the lines of almost every file
+            count = len(parts)
+            offsets = list(accumulate(map(len, parts), initial=at))
+            at = offsets.pop()
+            # Plain tuples: record_lines makes them Lines; read_records reads them as they are.
+            yield from zip(
+                range(number, number + count), offsets, texts, repeat("", count), strict=True
+            )
+            number += count
+            parts = []
         for part in parts:
             raw = part.rstrip(b"\r\n")  # one line end: \r\n, \n or \r, never two
             if not decode:
@@ -410,6 +434,25 @@ def _split(
             yield Line(number, at, None, f"the line is longer than {MAX_LINE} bytes")
         else:
             yield decoded(raw, number, at)
+
+
+_OTHER_LINE_ENDS: Final = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+"""What ``str.splitlines`` ends a line at besides ``\\n`` and ``\\r`` (bytes' does not)."""
+
+
+def _block_texts(data: bytes, parts: list[bytes], pending: bytes) -> list[str] | None:
+    """The texts of ``parts`` (the complete lines of ``data``) decoded in one call, or
+    ``None`` when any of them needs the line-by-line path: not UTF-8, a NUL, a line over
+    :data:`MAX_LINE`, or a character that ``str.splitlines`` would split at."""
+    if not parts or max(map(len, parts)) > MAX_LINE:
+        return None
+    try:
+        text = data[: len(data) - len(pending)].decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if "\0" in text or _OTHER_LINE_ENDS.search(text):
+        return None
+    return text.splitlines()
 
 
 def open_record_file(path: str | os.PathLike[str]) -> BinaryIO:
@@ -454,10 +497,10 @@ def read_records(
     """
     if isinstance(source, (str, os.PathLike)):
         with open_record_file(source) as stream:
-            yield from read_lines(record_lines(file_chunks(stream), first_line=first_line))
+            yield from read_lines(line_fields(file_chunks(stream), first_line=first_line))
         return
     if isinstance(source, bytes):
-        yield from read_lines(record_lines([source], first_line=first_line))
+        yield from read_lines(line_fields([source], first_line=first_line))
         return
     yield from read_lines(_item_lines(source, first_line))
 
@@ -481,8 +524,9 @@ def _quoted(text: str, limit: int = 60) -> str:
     return repr(text if len(text) <= limit else text[: limit - 3] + "...")
 
 
-def read_lines(lines: Iterable[Line]) -> Iterator[Record | BadRecord]:
-    """The games of lines split by :func:`record_lines` (what :func:`read_records` reads)."""
+def read_lines(lines: Iterable[LineFields]) -> Iterator[Record | BadRecord]:
+    """The games of lines split by :func:`record_lines` or :func:`line_fields` (what
+    :func:`read_records` reads)."""
     match: str | None = None
     lines_of_game: list[tuple[int, str]] = []
     bad: BadRecord | None = None
