@@ -109,7 +109,7 @@ def test_a_tampered_log_does_not_replay():
 def test_programs_play_through_the_judge(tmp_path):
     agents = [ProgramAgent([*BOTZONE, "--level", str(lv)], memory_mb=2048) for lv in (2, 1, 2, 1)]
     result = judge(
-        agents, BotzoneDeal.from_seed("programs"), time_limit=10.0, first_time_limit=30.0
+        agents, BotzoneDeal.from_seed("programs"), time_limit=120.0, first_time_limit=120.0
     )
     assert result.outcome != "penalty", result.message
     assert result.outcome == "win" and sum(result.scores) == 0
@@ -314,8 +314,12 @@ def test_cli_judge_and_botzone(tmp_path):
     program = " ".join([*BOTZONE[:1], "-c", "'from mahjongkit.cli import main; main()'"])
     commands = [f"{program} mcr botzone --level {lv}" for lv in (3, 2, 1, 1)]
     log = tmp_path / "hand.json"
+    # Limits far above any answer's time: this test is about the wiring, and a loaded machine
+    # must not turn it into a time penalty (the limits have their own tests: a hanging program).
+    limits = ["--time-limit", "300", "--first-time-limit", "300"]
     out = CliRunner().invoke(
-        main, ["mcr", "judge", *commands, "--seed", "cli", "--log", str(log), "--quan", "1"]
+        main,
+        ["mcr", "judge", *commands, "--seed", "cli", "--log", str(log), "--quan", "1", *limits],
     )
     assert out.exit_code == 0, out.output
     result = json.loads(out.output)
