@@ -165,6 +165,14 @@ class HandEngine {
   int win_tile() const { return win_tile_; }
   const WinOutput& tally() const { return end_tally_; }
   const ContextIn& context() const { return end_context_; }
+  // The win check of `seat` winning on `tile` now by `by` (a discard's or a robbed kong's tile,
+  // or its drawn one), the scorer asked whatever the seat's waits: legality::kLegal, kNotAWin,
+  // kTooFewPoints or kScorerRefused.
+  int win_verdict(int seat, int tile, int by) const {
+    WinOutput tally;
+    ContextIn context;
+    return score(seat, tile, by, tally, context);
+  }
   // Whether the scorer refused a win's context since the deal (a win the engine then did not
   // offer; the records replay leaves such a record to the Python reference to word).
   bool scorer_refused() const { return scorer_refused_; }
