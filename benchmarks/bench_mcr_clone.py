@@ -35,7 +35,7 @@ from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK
 
 def _states(count: int, moves: int) -> list[tuple[Rules, Any]]:
     """``count`` mid-hand states, each as the Python rules and the C++ engine (same moves)."""
-    out = []
+    out: list[tuple[Rules, Any]] = []
     seed = 0
     while len(out) < count:
         seed += 1
@@ -80,21 +80,23 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     states = _states(args.states, args.moves)
+    per_state: int = args.per_state
+    count: int = args.count
 
     def rules_clone() -> int:
         for game, _ in states:
-            for _ in range(args.per_state):
+            for _ in range(per_state):
                 game.clone()
-        return len(states) * args.per_state
+        return len(states) * per_state
 
     def engine_clone() -> int:
         for _, engine in states:
-            for _ in range(args.per_state):
+            for _ in range(per_state):
                 engine.clone()
-        return len(states) * args.per_state
+        return len(states) * per_state
 
     def engine_loop() -> int:
-        per = max(1, args.count // len(states))
+        per = max(1, count // len(states))
         for _, engine in states:
             engine.clone_loop(per)
         return per * len(states)
