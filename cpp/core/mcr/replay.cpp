@@ -178,10 +178,8 @@ class Driver {
       }
       default: {  // a self-drawn win, on the tile drawn
         if (engine_.drawn() == 0 || tile != engine_.drawn()) return kRefused;
-        const int verdict = wins(s, tile, kSelfDrawn);
-        if (verdict < 0) return kUndecided;
-        if (verdict == 0) return kRefused;
-        return apply(s, move(kMoveWin));
+        if (apply(s, move(kMoveWin)) == kFinished) return kFinished;
+        return wins(s, tile, kSelfDrawn) < 0 ? kUndecided : kRefused;  // the scorer refused?
       }
     }
   }
@@ -218,9 +216,9 @@ class Driver {
   int offered(const Claim& c) const {
     EngineMove m;
     if (c.seat == engine_.window_from() || !claim_move(c, m)) return kRefused;
+    if (engine_.verify(c.seat, m) == legality::kLegal) return kFinished;
     const int by = engine_.phase() == HandEngine::kPhaseRob ? kRobbing : kDiscard;
-    if (c.action == kHu && wins(c.seat, engine_.window_tile(), by) < 0) return kUndecided;
-    return engine_.verify(c.seat, m) == legality::kLegal ? kFinished : kRefused;
+    return c.action == kHu && wins(c.seat, engine_.window_tile(), by) < 0 ? kUndecided : kRefused;
   }
 
   // The record's claim written again among the lost ones (the same seat, action and tile):
