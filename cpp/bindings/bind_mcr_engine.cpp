@@ -105,6 +105,17 @@ void register_mcr_engine(py::module_& m) {
             return self.engine.deal_seat_walls(ptrs, counts);
           },
           py::arg("walls"), "Deal from four walls, one a seat, front first; False when one is too short.")
+      .def(
+          "deal_seed",
+          [](PyHandEngine& self, py::bytes seed, long hand_no, bool flowers) {
+            if (hand_no < 1) throw py::value_error("hand numbers start at 1, not " + std::to_string(hand_no));
+            const std::string key = seed;
+            if (key.empty()) throw py::value_error("the seed is empty");
+            return self.engine.deal_seed(key, hand_no, flowers);
+          },
+          py::arg("seed"), py::arg("hand_no"), py::arg("flowers"),
+          "Deal hand `hand_no` of the seed's bytes (decision 12's wall): four walls of 34 with the "
+          "four-walls flag, else one shared wall, less the flowers unless `flowers`.")
       .def("legal", &legal_of, py::arg("seat"), "The seat's legal moves now, in the legal list's order.")
       .def(
           "verify",

@@ -4,7 +4,8 @@ legal playthroughs of whole hands in both variants (one shared wall with or with
 four walls) under every rule flag of :data:`.legality.ALL_FLAGS`, move for move. At every
 decision both give the same legal lists to every seat, the same awaited seats, the same
 concealed counts, melds and pools; a sample of illegal moves gets the same refusal codes; the
-hands end the same (winner, way, discarder, points). Both deal the same seeded walls. The
+hands end the same (winner, way, discarder, points). Both deal the same seeded walls (the
+engine's own ``deal_seed`` too). The
 engine's ``discard_passed`` (a discard nobody claims) leaves what a discard and every pass
 leave."""
 
@@ -65,6 +66,14 @@ def _game(seed: str, flag: int, flowers: bool, ruleset: Ruleset) -> tuple[Rules,
         tiles = [t for t in wall.tiles if flowers or not is_bonus(t)]
         assert engine.deal_shared(tiles)
     assert engine.flags == flag
+    # The engine's own seeded deal (wall_order.hpp) is the one the Python walls gave it.
+    seeded = hand_engine(ruleset, variant, dealer=game.dealer, prevailing=game.prevailing)
+    assert seeded.deal_seed(seed.encode(), 1, flowers)
+    assert seeded.wall_left == engine.wall_left and seeded.drawn == engine.drawn
+    for seat in range(4):
+        assert seeded.counts(seat) == engine.counts(seat)
+        assert seeded.flowers(seat) == engine.flowers(seat)
+        assert seeded.legal(seat) == engine.legal(seat)
     return game, engine
 
 

@@ -1,6 +1,7 @@
 #include "core/mcr/hand_engine.hpp"
 
 #include "core/mcr/decompose.hpp"
+#include "core/mcr/wall_order.hpp"
 
 namespace mahjongkit::mcr {
 
@@ -124,6 +125,18 @@ bool HandEngine::deal_seat_walls(const std::array<const std::uint8_t*, 4>& walls
   self_complete_ = -1;
   self_scored_ = 0;
   return true;
+}
+
+bool HandEngine::deal_seed(const std::string& seed, long hand_no, bool flowers) {
+  const std::array<int, kWallTiles> whole = wall_tiles(seed, hand_no);
+  std::array<std::uint8_t, kWallTiles> tiles{};
+  int n = 0;
+  for (int tile : whole)
+    if (tile <= kLastStandard || (flowers && !four_walls())) tiles[at(n++)] = static_cast<std::uint8_t>(tile);
+  if (!four_walls()) return deal_shared(tiles.data(), n);
+  const int size = n / kSeats;
+  return deal_seat_walls({tiles.data(), tiles.data() + size, tiles.data() + 2 * size, tiles.data() + 3 * size},
+                         {size, size, size, size});
 }
 
 // -- reads ------------------------------------------------------------------------------------

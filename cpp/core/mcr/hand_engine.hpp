@@ -21,6 +21,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <string>
 
 #include "core/mcr/decompose.hpp"
 #include "core/mcr/forms.hpp"
@@ -101,6 +102,11 @@ class HandEngine {
   // Both answer false (and deal nothing) when the walls are too short for a deal.
   bool deal_shared(const std::uint8_t* tiles, int count);
   bool deal_seat_walls(const std::array<const std::uint8_t*, 4>& walls, const std::array<int, 4>& counts);
+
+  // The deal of hand `hand_no` of `seed` (decision 12's wall, wall_order.hpp): with the
+  // constructor's kFourWalls, the 144 less the flowers cut into four walls of 34 in seat order
+  // (hand/wall.py SeatWalls.from_seed); else one shared wall, less the flowers unless `flowers`.
+  bool deal_seed(const std::string& seed, long hand_no, bool flowers);
 
   // The moves `seat` may make now (none when it is not awaited).
   void legal(int seat, LegalMoves& out) const;
