@@ -17,7 +17,14 @@
 // indices of legality.ENGINE_CODES on the Python side. A refused move changes nothing.
 //
 // The engine is a plain value: fixed arrays, no heap, and a pointer to the ruleset's scorer
-// data (which must outlive it); clone() is a copy.
+// data (which must outlive it); clone() is a copy. Some reads fill caches (a seat's groups'
+// shapes and waits, the self-drawn win's tally): one engine is read by one thread at a time
+// (copies are independent).
+//
+// What it computes only when asked, as the Python hand does: a seat's waits, a self-drawn win
+// (completeness, then the scorer). A discard's window is worked out when the discard is made
+// (the window exists only if some seat may claim), unless a driver says nobody claims it
+// (discard_passed).
 #pragma once
 #include <array>
 #include <cstdint>
