@@ -51,7 +51,8 @@ HandEngine::HandEngine(const ScoreRules& rules, int flags, int minimum, int deal
 // -- the deal ---------------------------------------------------------------------------------
 
 bool HandEngine::deal_shared(const std::uint8_t* tiles, int count) {
-  if (count < kDealCount || count > kWallMax) return false;
+  if (dealt_ || count < kDealCount || count > kWallMax) return false;
+  dealt_ = true;
   flags_ &= ~legality::kFourWalls;
   for (int i = 0; i < count; ++i) tiles_[at(i)] = tiles[i];
   front_ = kDealCount;
@@ -99,6 +100,7 @@ bool HandEngine::deal_shared(const std::uint8_t* tiles, int count) {
 }
 
 bool HandEngine::deal_seat_walls(const std::array<const std::uint8_t*, 4>& walls, const std::array<int, 4>& counts) {
+  if (dealt_) return false;
   int start = 0;
   for (int seat = 0; seat < kSeats; ++seat) {
     const int n = counts[at(seat)];
@@ -106,6 +108,7 @@ bool HandEngine::deal_seat_walls(const std::array<const std::uint8_t*, 4>& walls
     start += n;
   }
   flags_ |= legality::kFourWalls;
+  dealt_ = true;
   start = 0;
   for (int seat = 0; seat < kSeats; ++seat) {
     const int n = counts[at(seat)];

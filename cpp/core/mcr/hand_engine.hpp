@@ -106,7 +106,9 @@ class HandEngine {
   // flowers exposed and replaced from the back seat by seat from the dealer. Four walls, one a
   // seat, front first (kinds 1..34): thirteen to each seat from its own, the dealer's
   // fourteenth from its. The dealer is then on turn, its fourteenth counting as drawn.
-  // Both answer false (and deal nothing) when the walls are too short for a deal.
+  // Both answer false (and deal nothing) when the walls are too short for a deal, or the engine
+  // was dealt already (a shared wall whose flowers' replacements run out answers false too, and
+  // leaves the engine unusable: a written wall that short is the caller's error).
   bool deal_shared(const std::uint8_t* tiles, int count);
   bool deal_seat_walls(const std::array<const std::uint8_t*, 4>& walls, const std::array<int, 4>& counts);
 
@@ -132,6 +134,7 @@ class HandEngine {
 
   // -- reads: everything a seat's observation needs ------------------------------------------
   int phase() const { return phase_; }
+  bool dealt() const { return dealt_; }  // until then the engine takes no move (phase over)
   bool over() const { return phase_ == kPhaseOver; }
   int flags() const { return flags_; }
   int dealer() const { return dealer_; }
@@ -238,6 +241,7 @@ class HandEngine {
   std::array<std::int8_t, kSeats> pairs_{};
   std::array<std::int8_t, kSeats> doubled_{};
 
+  bool dealt_ = false;
   int phase_ = kPhaseOver;
   int turn_ = -1;
   int drawn_ = 0;
