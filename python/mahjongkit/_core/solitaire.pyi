@@ -35,6 +35,7 @@ def solve(
     max_seconds: float = 1.0,
     playouts: int = 1000,
     seed: int = ...,
+    quick_games: int = 0,
 ) -> tuple[int, list[tuple[int, int]], int, int, float, str]: ...
 
 # ---- Solitaire at scale (cpp/core/solitaire/search.hpp, properties.hpp) ----

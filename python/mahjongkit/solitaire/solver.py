@@ -38,6 +38,17 @@ DEFAULT_MAX_NODES = 5_000_000
 DEFAULT_MAX_SECONDS = 1.0
 """Wall-clock seconds before the answer is "unknown"; ``0`` means no time limit."""
 _MAX_NODES_LIMIT = 2**63 - 1  # the core counts nodes in an int64
+DEFAULT_QUICK_GAMES = 300
+"""Quick random games (no relaxation) the C++ core tries before its playouts and search.
+
+They decide most solvable uniform deals for less than one playout costs (benchmarks/README.md,
+"The solver ahead of de Bondt's algorithm"), and never change a verdict. They do change which
+solution is found, so hints keep the classic rule, ``quick_games=0`` (:data:`HINT_QUICK_GAMES`).
+The Python reference has no random phase and ignores them."""
+HINT_QUICK_GAMES = 0
+"""The hint's rule: a hint is the first move of the solution found without quick games (the
+relaxation-guided playouts, then the search), as it was before quick games existed."""
+_MAX_QUICK_GAMES = 10**9
 
 
 class Verdict(Enum):
@@ -147,6 +158,14 @@ def _check_budget(max_nodes: int, max_seconds: float) -> None:
         raise ValueError("give a node or a time budget: both 0 would allow an endless search")
 
 
+def _check_quick_games(quick_games: object) -> int:
+    if isinstance(quick_games, bool) or not isinstance(quick_games, int):
+        raise TypeError(f"quick_games must be an int, not {type(quick_games).__name__}")
+    if not 0 <= quick_games <= _MAX_QUICK_GAMES:
+        raise ValueError(f"quick_games must be from 0 to 10**9, got {quick_games}")
+    return quick_games
+
+
 def solve(
     layout: Layout,
     faces: Sequence[int],
@@ -154,18 +173,33 @@ def solve(
     max_nodes: int = DEFAULT_MAX_NODES,
     max_seconds: float = DEFAULT_MAX_SECONDS,
     impl: str | None = None,
+    quick_games: int = DEFAULT_QUICK_GAMES,
 ) -> SolveResult:
     """Decide whether the position can be cleared, with a solution when it can.
+
+    ``quick_games`` (C++ core only) are cheap random games tried first; they never change the
+    verdict, only which solution comes back. ``quick_games=0`` is the hint's rule
+    (:data:`HINT_QUICK_GAMES`).
 
     >>> from mahjongkit.solitaire import deal, get_layout
     >>> board = deal(get_layout("tea house"), seed=4)
     >>> solve(board.layout, board.faces, impl="python").solvable
     True
+    >>> quick = solve(board.layout, board.faces)
+    >>> classic = solve(board.layout, board.faces, quick_games=HINT_QUICK_GAMES)
+    >>> quick.verdict == classic.verdict
+    True
     """
     groups = groups_of(layout, faces)
     _check_budget(max_nodes, max_seconds)
+    _check_quick_games(quick_games)
     status, solution, nodes, _, seconds, reason = engine.solve_groups(
-        layout, groups, max_nodes=max_nodes, max_seconds=float(max_seconds), impl=impl
+        layout,
+        groups,
+        max_nodes=max_nodes,
+        max_seconds=float(max_seconds),
+        impl=impl,
+        quick_games=quick_games,
     )
     return SolveResult(
         _VERDICTS[status], tuple((a, b) for a, b in solution), nodes, seconds, reason
@@ -188,6 +222,7 @@ def solve_position(
     max_nodes: int = DEFAULT_MAX_NODES,
     max_seconds: float = DEFAULT_MAX_SECONDS,
     impl: str | None = None,
+    quick_games: int = DEFAULT_QUICK_GAMES,
 ) -> SolveResult:
     """:func:`solve` for a board or a game in play.
 
@@ -201,7 +236,12 @@ def solve_position(
     True
     """
     return solve(
-        position.layout, position.faces, max_nodes=max_nodes, max_seconds=max_seconds, impl=impl
+        position.layout,
+        position.faces,
+        max_nodes=max_nodes,
+        max_seconds=max_seconds,
+        impl=impl,
+        quick_games=quick_games,
     )
 
 
@@ -233,7 +273,7 @@ def winning_move(
     impl: str | None = None,
 ) -> tuple[int, int] | None:
     """A pair whose removal keeps the position winnable, or ``None`` if there is none (or the
-    budget ran out).
+    budget ran out). The pair is chosen by the hint's rule (:data:`HINT_QUICK_GAMES`).
 
     >>> from mahjongkit.solitaire import deal, get_layout
     >>> board = deal(get_layout("turtle"), seed=3)
@@ -241,5 +281,12 @@ def winning_move(
     >>> tiles.solitaire_match(board.faces[a], board.faces[b])
     True
     """
-    result = solve(layout, faces, max_nodes=max_nodes, max_seconds=max_seconds, impl=impl)
+    result = solve(
+        layout,
+        faces,
+        max_nodes=max_nodes,
+        max_seconds=max_seconds,
+        impl=impl,
+        quick_games=HINT_QUICK_GAMES,
+    )
     return result.solution[0] if result.solution else None
