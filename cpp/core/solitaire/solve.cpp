@@ -142,7 +142,6 @@ class Solver {
   }
 
   static constexpr int kFirstPlayouts = 100;    // playouts before the search starts
-  static constexpr int kPlayoutsPerRestart = 100;  // more of them between restarts
 
   // Runs up to count playouts (fewer when time runs out); true with r solved when one wins.
   bool playout_batch(const Bits<W>& present, const std::vector<std::pair<int, int>>& path, int count,
@@ -1112,7 +1111,7 @@ class Solver {
       if (!restart_hit_) return -1;  // the caller's budget ran out
       restart_hit_ = false;
       ++restarts_;
-      const int more = std::min(kPlayoutsPerRestart, limits_.playouts - r.playouts);
+      const int more = std::min(limits_.playouts_per_restart, limits_.playouts - r.playouts);
       if (more > 0 && playout_batch(present, path, more, r)) return 2;
     }
   }

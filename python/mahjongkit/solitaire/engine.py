@@ -60,6 +60,8 @@ class Backend(Protocol):
         max_nodes: int,
         max_seconds: float,
         quick_games: int = 0,
+        playouts: int = 1000,
+        playouts_per_restart: int = 100,
     ) -> tuple[int, list[tuple[int, int]], int, int, float, str]: ...
 
     # The bulk calls, as their argument types (their signatures are in _cpp.py and _ref/):
@@ -229,13 +231,24 @@ def solve_groups(
     max_seconds: float,
     impl: str | None = None,
     quick_games: int = 0,
+    playouts: int = 1000,
+    playouts_per_restart: int = 100,
 ) -> tuple[int, list[tuple[int, int]], int, int, float, str]:
     """Run the solver on match groups per slot (``-1`` removed), validated by the caller.
 
     Returns ``(status, solution, nodes, playouts, seconds, reason)`` with status 0
-    unsolvable, 1 solvable, 2 unknown. Use :func:`mahjongkit.solitaire.solver.solve`.
+    unsolvable, 1 solvable, 2 unknown. Use :func:`mahjongkit.solitaire.solver.solve`. The
+    last three are the core's random phases (``solver.RULES``; the defaults: the hint's rule).
     """
-    return backend(impl).solve(check_layout(layout), groups, max_nodes, max_seconds, quick_games)
+    return backend(impl).solve(
+        check_layout(layout),
+        groups,
+        max_nodes,
+        max_seconds,
+        quick_games,
+        playouts,
+        playouts_per_restart,
+    )
 
 
 # ---- Solitaire at scale: batch.py, search.py and distributed.py validate their arguments

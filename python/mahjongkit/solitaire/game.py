@@ -43,7 +43,7 @@ from mahjongkit.solitaire.learn import Explanation, Unlock, explain, unlocked
 from mahjongkit.solitaire.rng import Rng
 from mahjongkit.solitaire.seeds import check_seed
 from mahjongkit.solitaire.solver import (
-    HINT_QUICK_GAMES,
+    HINT_RULE,
     SolveResult,
     Verdict,
     check_seconds,
@@ -585,14 +585,14 @@ class Game:
         return self._verdicts[key]
 
     def _hint_solve(self) -> SolveResult:
-        # The hint's rule: the classic playouts and search, without the quick games that
-        # decide verdicts faster but would pick another solution, hence another hint.
+        # The hint's rule: the classic playouts and search, without the fast rule's quick games
+        # and extra playouts, which decide verdicts faster but pick other solutions (hints).
         return solve(
             self.layout,
             self.faces,
             max_seconds=self.solver_seconds,
             impl=self.impl,
-            quick_games=HINT_QUICK_GAMES,
+            rule=HINT_RULE,
         )
 
     def is_winnable(self) -> bool | None:
@@ -601,7 +601,7 @@ class Game:
 
     def solution(self) -> tuple[tuple[int, int], ...] | None:
         """A full solution from here, or ``None`` (unwinnable, or the budget ran out); the one
-        whose first move :meth:`hint` shows (the hint's rule, ``HINT_QUICK_GAMES``)."""
+        whose first move :meth:`hint` shows (the hint's rule, ``HINT_RULE``)."""
         result = self._hint_solve()
         self._verdicts[tuple(self.faces)] = result.solvable
         return result.solution if result.verdict is Verdict.SOLVABLE else None

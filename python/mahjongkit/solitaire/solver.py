@@ -38,17 +38,20 @@ DEFAULT_MAX_NODES = 5_000_000
 DEFAULT_MAX_SECONDS = 1.0
 """Wall-clock seconds before the answer is "unknown"; ``0`` means no time limit."""
 _MAX_NODES_LIMIT = 2**63 - 1  # the core counts nodes in an int64
-DEFAULT_QUICK_GAMES = 300
-"""Quick random games (no relaxation) the C++ core tries before its playouts and search.
-
-They decide most solvable uniform deals for less than one playout costs (benchmarks/README.md,
-"The solver ahead of de Bondt's algorithm"), and never change a verdict. They do change which
-solution is found, so hints keep the classic rule, ``quick_games=0`` (:data:`HINT_QUICK_GAMES`).
-The Python reference has no random phase and ignores them."""
-HINT_QUICK_GAMES = 0
-"""The hint's rule: a hint is the first move of the solution found without quick games (the
-relaxation-guided playouts, then the search), as it was before quick games existed."""
-_MAX_QUICK_GAMES = 10**9
+FAST = "fast"
+"""The rule :func:`solve` decides by unless told: 300 quick random games (no relaxation) before
+the relaxation-guided playouts, and 200 playouts between the search's restarts with no cap.
+The verdicts are those of every other rule (the search is exact); the solution found may differ."""
+HINT_RULE = "hint"
+"""The hint's rule: no quick games, a hundred playouts between restarts, a thousand in all, as
+before the fast rule existed. A hint (``Game.hint``, :func:`winning_move`) is the first move of
+the solution this rule finds, so hints stay what they were; ``Game.solution`` uses it too."""
+RULES: dict[str, tuple[int, int, int]] = {
+    FAST: (300, 2**31 - 1, 200),
+    HINT_RULE: (0, 1000, 100),
+}
+"""Each rule as the core's ``(quick_games, playouts, playouts_per_restart)``; the Python
+reference has no random phase and ignores them."""
 
 
 class Verdict(Enum):
@@ -158,12 +161,12 @@ def _check_budget(max_nodes: int, max_seconds: float) -> None:
         raise ValueError("give a node or a time budget: both 0 would allow an endless search")
 
 
-def _check_quick_games(quick_games: object) -> int:
-    if isinstance(quick_games, bool) or not isinstance(quick_games, int):
-        raise TypeError(f"quick_games must be an int, not {type(quick_games).__name__}")
-    if not 0 <= quick_games <= _MAX_QUICK_GAMES:
-        raise ValueError(f"quick_games must be from 0 to 10**9, got {quick_games}")
-    return quick_games
+def _rule_limits(rule: object) -> tuple[int, int, int]:
+    if not isinstance(rule, str):
+        raise TypeError(f"rule must be a str, not {type(rule).__name__}")
+    if rule not in RULES:
+        raise ValueError(f"rule must be one of {', '.join(map(repr, RULES))}, got {rule!r}")
+    return RULES[rule]
 
 
 def solve(
@@ -173,26 +176,25 @@ def solve(
     max_nodes: int = DEFAULT_MAX_NODES,
     max_seconds: float = DEFAULT_MAX_SECONDS,
     impl: str | None = None,
-    quick_games: int = DEFAULT_QUICK_GAMES,
+    rule: str = FAST,
 ) -> SolveResult:
     """Decide whether the position can be cleared, with a solution when it can.
 
-    ``quick_games`` (C++ core only) are cheap random games tried first; they never change the
-    verdict, only which solution comes back. ``quick_games=0`` is the hint's rule
-    (:data:`HINT_QUICK_GAMES`).
+    ``rule`` is :data:`FAST` (the default) or :data:`HINT_RULE`; both give the same verdict
+    and differ only in which solution the C++ core finds (and how fast): see :data:`RULES`.
 
     >>> from mahjongkit.solitaire import deal, get_layout
     >>> board = deal(get_layout("tea house"), seed=4)
     >>> solve(board.layout, board.faces, impl="python").solvable
     True
     >>> quick = solve(board.layout, board.faces)
-    >>> classic = solve(board.layout, board.faces, quick_games=HINT_QUICK_GAMES)
+    >>> classic = solve(board.layout, board.faces, rule=HINT_RULE)
     >>> quick.verdict == classic.verdict
     True
     """
     groups = groups_of(layout, faces)
     _check_budget(max_nodes, max_seconds)
-    _check_quick_games(quick_games)
+    quick_games, playouts, per_restart = _rule_limits(rule)
     status, solution, nodes, _, seconds, reason = engine.solve_groups(
         layout,
         groups,
@@ -200,6 +202,8 @@ def solve(
         max_seconds=float(max_seconds),
         impl=impl,
         quick_games=quick_games,
+        playouts=playouts,
+        playouts_per_restart=per_restart,
     )
     return SolveResult(
         _VERDICTS[status], tuple((a, b) for a, b in solution), nodes, seconds, reason
@@ -222,7 +226,7 @@ def solve_position(
     max_nodes: int = DEFAULT_MAX_NODES,
     max_seconds: float = DEFAULT_MAX_SECONDS,
     impl: str | None = None,
-    quick_games: int = DEFAULT_QUICK_GAMES,
+    rule: str = FAST,
 ) -> SolveResult:
     """:func:`solve` for a board or a game in play.
 
@@ -241,7 +245,7 @@ def solve_position(
         max_nodes=max_nodes,
         max_seconds=max_seconds,
         impl=impl,
-        quick_games=quick_games,
+        rule=rule,
     )
 
 
@@ -273,7 +277,7 @@ def winning_move(
     impl: str | None = None,
 ) -> tuple[int, int] | None:
     """A pair whose removal keeps the position winnable, or ``None`` if there is none (or the
-    budget ran out). The pair is chosen by the hint's rule (:data:`HINT_QUICK_GAMES`).
+    budget ran out). The pair is chosen by the hint's rule (:data:`HINT_RULE`).
 
     >>> from mahjongkit.solitaire import deal, get_layout
     >>> board = deal(get_layout("turtle"), seed=3)
@@ -287,6 +291,6 @@ def winning_move(
         max_nodes=max_nodes,
         max_seconds=max_seconds,
         impl=impl,
-        quick_games=HINT_QUICK_GAMES,
+        rule=HINT_RULE,
     )
     return result.solution[0] if result.solution else None
