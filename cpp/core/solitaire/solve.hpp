@@ -51,8 +51,8 @@ struct SolveLimits {
   int playouts_per_restart = 100;      // playouts between two restarts of the search
   int quick_games = 0;                 // quick random games (no relaxation) first
   // The defaults are the hint's rule (docs/guide/solitaire.md): the solution whose first move
-  // a hint shows. The public solve() decides verdicts by the fast rule: 300 quick games, 200
-  // playouts between restarts and no cap on them (the same verdicts, other solutions).
+  // a hint shows. The public solve() decides verdicts by the fast rule, whose counts are set in
+  // one place, mahjongkit.solitaire.solver.RULES (the same verdicts, other solutions).
   std::uint64_t seed = 0x9E3779B97F4A7C15ULL;  // playout randomness (fixed: same answer each run)
 };
 
