@@ -11,9 +11,10 @@ compiled here with ``$CXX`` (default ``c++``) at ``-O2`` into ``build/bench/``; 
 the package. Deal ``i`` is ``bench_solver.uniform_deal(i)``: the 144 tiles of the full set
 shuffled onto the slots by ``Rng(i, 0x756E69)``, no construction; flowers and seasons are one
 match group of four each (decision 3), in both solvers. The deals go through in chunks: a chunk
-through our solver (the C++ core by the public ``solve``, ``max_nodes=0``), then the same chunk
-through the port, so both see the same machine load; each reports CPU seconds of its solving
-thread, capped by the budget (``--budget``, default 1 s; an undecided deal counts the budget).
+through our solver (the C++ core by the public ``solve``: its default fast rule, ``max_nodes=0``),
+then the same chunk through the port, so both see the same machine load; each reports CPU
+seconds of its solving thread, capped by the budget (``--budget``, default 1 s; an undecided
+deal counts the budget).
 Printed: per solver median, p90, p99 and max CPU per deal, the undecided count, the unsolvable
 fraction (Wilson 95 % interval), and every deal the two decide differently (there must be none).
 ``--out`` keeps one JSON line a deal; a rerun with the same file skips deals already there.

@@ -84,7 +84,7 @@ void check_dealable(const sol::AnyGeometry& g) {
 
 py::tuple solve_position(const sol::AnyGeometry& g, const std::vector<int>& groups,
                          std::int64_t max_nodes, double max_seconds, int playouts,
-                         std::uint64_t seed) {
+                         std::uint64_t seed, int quick_games, int playouts_per_restart) {
   if (static_cast<int>(groups.size()) != g.size()) {
     throw py::value_error("groups has " + std::to_string(groups.size()) +
                           " entries but the layout has " + std::to_string(g.size()) + " slots");
@@ -96,6 +96,12 @@ py::tuple solve_position(const sol::AnyGeometry& g, const std::vector<int>& grou
     }
   }
   if (std::isnan(max_seconds)) throw py::value_error("max_seconds must not be NaN");
+  if (quick_games < 0) {
+    throw py::value_error("quick_games must be 0 or more, got " + std::to_string(quick_games));
+  }
+  if (playouts < 0 || playouts_per_restart < 0) {
+    throw py::value_error("playouts and playouts_per_restart must be 0 or more");
+  }
   if (max_nodes <= 0 && max_seconds <= 0) {
     throw py::value_error("give a node or a time budget: neither would allow an endless search");
   }
@@ -104,6 +110,8 @@ py::tuple solve_position(const sol::AnyGeometry& g, const std::vector<int>& grou
   limits.max_seconds = max_seconds;
   limits.playouts = playouts;
   limits.seed = seed;
+  limits.quick_games = quick_games;
+  limits.playouts_per_restart = playouts_per_restart;
   sol::SolveResult r;
   {
     py::gil_scoped_release release;
@@ -117,8 +125,10 @@ void bind_solver(py::module_& m) {
   m.def("solve", &solve_position, py::arg("geometry"), py::arg("groups"),
         py::arg("max_nodes") = 5'000'000, py::arg("max_seconds") = 1.0,
         py::arg("playouts") = 1000, py::arg("seed") = 0x9E3779B97F4A7C15ULL,
+        py::arg("quick_games") = 0, py::arg("playouts_per_restart") = 100,
         "Decide a position: (status 0 unsolvable / 1 solvable / 2 unknown, solution pairs, "
-        "nodes, playouts, seconds, reason). groups[i] is slot i's match group or -1 if removed.");
+        "nodes, playouts, seconds, reason). groups[i] is slot i's match group or -1 if removed. "
+        "quick_games: cheap random games tried first; the defaults are the rule hints use.");
 }
 
 }  // namespace

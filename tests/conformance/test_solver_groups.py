@@ -76,7 +76,7 @@ def positions(draw: st.DrawFn) -> tuple[list[Slot], list[int]]:
 
 
 def core_solve(
-    layout: Layout, faces: list[int], playouts: int
+    layout: Layout, faces: list[int], playouts: int, quick_games: int = 0
 ) -> tuple[int, list[tuple[int, int]]]:
     status, solution, *_ = core.solve(
         _cpp.geometry(layout),
@@ -84,6 +84,7 @@ def core_solve(
         max_nodes=2_000_000,
         max_seconds=0,
         playouts=playouts,
+        quick_games=quick_games,
     )
     return status, solution
 
@@ -99,6 +100,8 @@ def test_groups_of_six_and_eight_agree_with_brute_force(
     verdicts = {
         "cpp search": core_solve(layout, faces, playouts=0),
         "cpp": core_solve(layout, faces, playouts=1000),
+        "cpp quick games": core_solve(layout, faces, playouts=1000, quick_games=300),
+        "cpp quick games alone": core_solve(layout, faces, playouts=0, quick_games=50),
         "python": ref_solve(layout, groups_of(layout, faces), 0, 0)[:2],
     }
     for impl, (status, solution) in verdicts.items():
@@ -116,9 +119,9 @@ def test_the_kmahjongg_triangle_position_is_solvable() -> None:
     faces = data["faces"]
     clearing = [tuple(pair) for pair in data["clearing_pairs"]]
     assert replay_error(slots, faces, clearing) is None  # the data's own proof holds
-    for playouts in (0, 1000):  # the search alone, and as the API runs it
-        status, solution = core_solve(layout, faces, playouts)
-        assert status == SOLVABLE, playouts
+    for playouts, quick in ((0, 0), (1000, 0), (1000, 300)):  # the search alone, the API's
+        status, solution = core_solve(layout, faces, playouts, quick)
+        assert status == SOLVABLE, (playouts, quick)
         assert replay_error(slots, faces, solution) is None
     result = solve(layout, faces, max_nodes=2_000_000, max_seconds=0)
     assert result.verdict is Verdict.SOLVABLE

@@ -153,3 +153,58 @@ def test_search_solves_hard_solvable_deals_deterministically(index: int) -> None
     assert replays("turtle", faces, first.solution)
     again = solve(TURTLE, faces, max_seconds=0, max_nodes=200_000)
     assert again.solution == first.solution and again.nodes == first.nodes
+
+
+@pytest.mark.parametrize("layout", ["turtle", "standard turtle"])
+def test_the_fast_rule_changes_the_solution_never_the_verdict(layout: str) -> None:
+    # The fast rule (the default) runs quick random games first; the hint's rule runs none.
+    # Deterministic budgets (nodes, not seconds), so the verdicts cannot differ by load.
+    board = get_layout(layout)
+    solved_quickly = 0
+    for index in range(24):
+        faces = uniform_deal(index)
+        quick = solve(board, faces, max_seconds=0, max_nodes=200_000)
+        classic = solve(board, faces, max_seconds=0, max_nodes=200_000, rule="hint")
+        assert quick.verdict is classic.verdict is not Verdict.UNKNOWN, index
+        if quick.verdict is Verdict.SOLVABLE:
+            assert replays(layout, faces, quick.solution)
+            assert replays(layout, faces, classic.solution)
+            solved_quickly += quick.nodes == 0 and quick.solution != classic.solution
+    assert solved_quickly >= 10  # most solvable deals fall to a quick game
+
+
+def test_hints_keep_the_classic_rule() -> None:
+    # A position whose quick-game solution starts with another pair than the classic one: the
+    # hint, the game's solution and winning_move all follow the hint's rule (HINT_RULE).
+    layout = get_layout("standard turtle")
+    for index in range(40):
+        faces = uniform_deal(index)
+        quick = solve(layout, faces, max_seconds=0, max_nodes=200_000)
+        classic = solve(layout, faces, max_seconds=0, max_nodes=200_000, rule="hint")
+        if quick.solution and classic.solution and quick.solution[0] != classic.solution[0]:
+            break
+    else:
+        pytest.fail("no deal among 40 where the two rules start differently")
+    assert winning_move(layout, faces, max_seconds=0, max_nodes=200_000) == classic.solution[0]
+    game = Game.new("standard turtle", 1, check_dead_ends=False)
+    game_classic = solve(game.layout, game.faces, rule="hint")
+    hint = game.hint()
+    assert hint is not None and hint.pair == game_classic.solution[0]
+    assert game.solution() == game_classic.solution
+
+
+@pytest.mark.parametrize(("value", "error"), [(3, TypeError), (None, TypeError), ("x", ValueError)])
+def test_the_rule_must_be_named(value: object, error: type[Exception]) -> None:
+    board = deal(get_layout("tea house"), 1)
+    with pytest.raises(error, match="rule"):
+        solve(board.layout, board.faces, rule=value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["quick_games", "playouts", "playouts_per_restart"])
+def test_the_core_refuses_negative_random_phases(name: str) -> None:
+    from mahjongkit._core import solitaire as core
+    from mahjongkit.solitaire import _cpp
+
+    groups = groups_of(TURTLE, uniform_deal(0))
+    with pytest.raises(ValueError, match=name):
+        core.solve(_cpp.geometry(TURTLE), groups, **{name: -1})

@@ -55,7 +55,10 @@ template <int W>
 class Solver {
  public:
   Solver(const Geometry<W>& g, const std::vector<int>& groups, const SolveLimits& limits)
-      : g_(g), limits_(limits), rng_{SplitMix64{limits.seed}} {
+      : g_(g),
+        limits_(limits),
+        rng_{SplitMix64{limits.seed}},
+        quick_rng_{SplitMix64{limits.seed ^ 0xD1B54A32D192ED03ULL}} {
     int max_group = -1;
     for (int i = 0; i < g.n; ++i) max_group = std::max(max_group, groups[i]);
     members_.assign(max_group + 1, Bits<W>{});
@@ -101,6 +104,18 @@ class Solver {
     // Playouts first: cheap, and most solvable positions fall to one of them. Only a first
     // batch runs before the search; the rest are spread over the search's restarts, so that an
     // unsolvable position whose proof is short does not pay for all of them first.
+    // Quick games before them (when asked for): no relaxation per move, so each costs a small
+    // part of a playout, and most solvable deals fall to a few. They draw from their own
+    // randomness: when none wins, everything after is what it is without them.
+    quick_root_free_ = g_.free_set(present);
+    for (int k = 0; k < limits_.quick_games; ++k) {
+      std::vector<std::pair<int, int>> trial = path;
+      if (quick_game(present, trial)) {
+        r.status = SolveStatus::kSolvable;
+        r.solution = std::move(trial);
+        return finish(r);
+      }
+    }
     const int first_batch = std::min(limits_.playouts, kFirstPlayouts);
     if (playout_batch(present, path, first_batch, r)) return finish(r);
     const int verdict = dfs(present, path, r);
@@ -127,7 +142,6 @@ class Solver {
   }
 
   static constexpr int kFirstPlayouts = 100;    // playouts before the search starts
-  static constexpr int kPlayoutsPerRestart = 100;  // more of them between restarts
 
   // Runs up to count playouts (fewer when time runs out); true with r solved when one wins.
   bool playout_batch(const Bits<W>& present, const std::vector<std::pair<int, int>>& path, int count,
@@ -289,6 +303,60 @@ class Solver {
     return relaxed.any();
   }
 
+  // The playouts' relaxation (no pairing committed) with a schedule made for schedule_holds():
+  // a tile is taken first when every present tile of its group is free or gone, so that the
+  // tiles of a group are free together for as long as the relaxed game allows, and any two of
+  // them left by a real move keep a moment with both free. Other tiles go only when no such
+  // tile is left. The relaxed game removes the same tiles in any order (it is monotone), so
+  // the answer is relax()'s; only the schedule differs. True when the position is dead.
+  bool relax_late(const Bits<W>& present, Bits<W> free, Schedule& sc) const {
+    std::int16_t clock = 0;
+    free.for_each([&](int t) { sc.freed_at[t] = 0; });
+    Bits<W> relaxed = present;
+    int hi[2 * Bits<W>::kCapacity + 8], lo[2 * Bits<W>::kCapacity + 8];
+    int hi_top = 0, lo_top = 0;
+    auto group_open = [&](int t) {  // every present tile of t's group is free or gone
+      return (members_[group_[t]] & relaxed).andnot(free).none();
+    };
+    auto ready = [&](int t) {
+      Bits<W> m = members_[group_[t]] & present;
+      m.reset(t);
+      return m.intersects(free | present.andnot(relaxed));
+    };
+    auto offer = [&](int t) {
+      if (!ready(t)) return;  // offered again when a mate becomes free
+      if (group_open(t)) {
+        if (hi_top < static_cast<int>(sizeof(hi) / sizeof(hi[0]))) hi[hi_top++] = t;
+      } else if (lo_top < static_cast<int>(sizeof(lo) / sizeof(lo[0]))) {
+        lo[lo_top++] = t;
+      }
+    };
+    free.for_each(offer);
+    for (;;) {
+      int t;
+      if (hi_top > 0) {
+        t = hi[--hi_top];
+      } else if (lo_top > 0) {
+        t = lo[--lo_top];
+      } else {
+        break;
+      }
+      if (!relaxed.test(t) || !free.test(t)) continue;
+      relaxed.reset(t);
+      free.reset(t);
+      sc.removed_at[t] = clock++;
+      (g_.affects[t] & relaxed).andnot(free).for_each([&](int u) {
+        if (!g_.is_free(u, relaxed)) return;
+        free.set(u);
+        sc.freed_at[u] = clock;
+        // u can go now, and its group mates may now be ready, or have their group open.
+        Bits<W> group = members_[group_[u]] & relaxed & free;
+        group.for_each(offer);
+      });
+    }
+    return relaxed.any();
+  }
+
   // Candidate moves: two free tiles of a group (safe groups are already gone).
   void moves(const Bits<W>& free, std::vector<Move>& out) const {
     out.clear();
@@ -322,11 +390,22 @@ class Solver {
 
   // One random game. The free set is carried from move to move (only the slots a removal
   // affects are tested again); every choice is what it was with free sets computed afresh.
+  //
+  // Each move is kept only if the relaxation of the position after it is alive. That test is
+  // answered from a relaxed schedule of the current position where it can be (schedule_holds),
+  // and by a full relaxation only where it cannot: the answer is the same either way, so every
+  // choice, and every solution, is what it was with a relaxation per move.
   bool playout(Bits<W> present, std::vector<std::pair<int, int>>& path) {
     std::vector<Move> ms;
     Bits<W> free = g_.free_set(present);
+    if (!playout_schedule_ready_) {
+      // The playouts all start from the same position, alive (run() checked): one schedule.
+      relax_late(present, free, playout_schedule_);
+      playout_schedule_ready_ = true;
+    }
+    Schedule sc = playout_schedule_;
     for (;;) {
-      safe_reduce(present, path, &free);
+      safe_reduce(present, path, &free);  // whole groups go: the schedule stays valid
       if (present.none()) return true;
       moves(free, ms);
       if (ms.empty()) return false;
@@ -350,15 +429,23 @@ class Solver {
         gone.set(move.b);
         next_free = freed(free.andnot(gone), next, g_.affects[move.a] | g_.affects[move.b]);
       };
+      // Whether the relaxation of `next` (after move) is alive; on true, sc is a schedule of it.
+      Schedule trial_sc;
+      auto alive = [&](const Move& move, const Bits<W>& next, const Bits<W>& next_free) {
+        if (schedule_holds(sc, next, move.a)) return true;
+        if (relax_late(next, next_free, trial_sc)) return false;
+        sc = trial_sc;
+        return true;
+      };
       Bits<W> next, next_free;
       after(m, next, next_free);
-      if (relax(next, next, nullptr, next_free)) {
+      if (!alive(m, next, next_free)) {
         // One look for a move that keeps the relaxed game alive.
         bool found = false;
         for (const Move& alt : ms) {
           Bits<W> t, t_free;
           after(alt, t, t_free);
-          if (!relax(t, t, nullptr, t_free)) {
+          if (alive(alt, t, t_free)) {
             m = alt;
             next = t;
             next_free = t_free;
@@ -372,6 +459,101 @@ class Solver {
       free = next_free;
       path.emplace_back(m.a, m.b);
     }
+  }
+
+  // One quick random game: a group whose present tiles are all free goes at once (the safe
+  // move), otherwise a random free tile that has a free partner goes with a random one of
+  // them. No relaxation and no look back; counts of free and present tiles per group are kept
+  // as tiles go, so a move costs a few word operations and the slots its removal affects.
+  bool quick_game(Bits<W> present, std::vector<std::pair<int, int>>& path) {
+    std::vector<int>& free_n = quick_free_;
+    std::vector<int>& left_n = quick_left_;
+    free_n.assign(members_.size(), 0);
+    left_n.assign(members_.size(), 0);
+    Bits<W> free = quick_root_free_;
+    present.for_each([&](int t) { ++left_n[group_[t]]; });
+    free.for_each([&](int t) { ++free_n[group_[t]]; });
+    Bits<W> pairable;  // free tiles with a free partner
+    free.for_each([&](int t) {
+      if (free_n[group_[t]] >= 2) pairable.set(t);
+    });
+    std::vector<int>& touched = quick_touched_;  // groups whose counts changed
+    touched.clear();
+    auto touch = [&](int grp) { touched.push_back(grp); };
+    auto take = [&](int t) {  // t leaves the board; the tiles it frees join their groups
+      present.reset(t);
+      free.reset(t);
+      pairable.reset(t);
+      --left_n[group_[t]];
+      --free_n[group_[t]];
+      touch(group_[t]);
+      (g_.affects[t] & present).andnot(free).for_each([&](int u) {
+        if (!g_.is_free(u, present)) return;
+        free.set(u);
+        ++free_n[group_[u]];
+        touch(group_[u]);
+      });
+    };
+    auto settle = [&]() {  // safe groups go; pairable bits follow the counts
+      while (!touched.empty()) {
+        const int grp = touched.back();
+        touched.pop_back();
+        const Bits<W> open = members_[grp] & free;
+        if (left_n[grp] > 0 && free_n[grp] == left_n[grp]) {
+          int first = -1;
+          open.for_each([&](int u) {
+            if (first < 0) {
+              first = u;
+            } else {
+              path.emplace_back(first, u);
+              take(first);
+              take(u);
+              first = -1;
+            }
+          });
+        } else if (free_n[grp] >= 2) {
+          pairable |= open;
+        } else {
+          pairable = pairable.andnot(open);
+        }
+      }
+    };
+    for (std::size_t grp = 0; grp < members_.size(); ++grp) touch(static_cast<int>(grp));
+    settle();
+    for (;;) {
+      if (present.none()) return true;
+      const int count = pairable.count();
+      if (count == 0) return false;
+      const int t = pairable.nth(quick_rng_.below(count));
+      Bits<W> mates = members_[group_[t]] & free;
+      mates.reset(t);
+      const int u = mates.nth(quick_rng_.below(mates.count()));
+      path.emplace_back(std::min(t, u), std::max(t, u));
+      take(t);
+      take(u);
+      settle();
+    }
+  }
+
+  // Whether sc, a complete relaxed schedule of a position, is still one after a pair of the
+  // group of slot `a` went (next: the position after). The relaxed game only gains by losing
+  // tiles, so replaying sc's order without the pair removes every other tile when it did, free
+  // as it was; the one condition that can fail is a partner: a tile of the same group whose
+  // only partner then was one of the two. So each remaining tile of the group needs another
+  // remaining one that was free (or gone) by its own removal. When this holds the relaxation
+  // of `next` is alive; when not, only a full relaxation can tell.
+  bool schedule_holds(const Schedule& sc, const Bits<W>& next, int a) const {
+    const Bits<W> rest = members_[group_[a]] & next;
+    bool ok = true;
+    rest.for_each([&](int t) {
+      if (!ok) return;
+      bool witness = false;
+      rest.for_each([&](int u) {
+        if (u != t && sc.freed_at[u] <= sc.removed_at[t]) witness = true;
+      });
+      ok = witness;
+    });
+    return ok;
   }
 
   // ---- The exhaustive phase: search over pairings, not over move orders. ----
@@ -929,7 +1111,7 @@ class Solver {
       if (!restart_hit_) return -1;  // the caller's budget ran out
       restart_hit_ = false;
       ++restarts_;
-      const int more = std::min(kPlayoutsPerRestart, limits_.playouts - r.playouts);
+      const int more = std::min(limits_.playouts_per_restart, limits_.playouts - r.playouts);
       if (more > 0 && playout_batch(present, path, more, r)) return 2;
     }
   }
@@ -937,9 +1119,15 @@ class Solver {
   const Geometry<W>& g_;
   SolveLimits limits_;
   PlayoutRng rng_;
+  PlayoutRng quick_rng_;  // the quick games' own stream, so that the playouts' stays as it was
+  Bits<W> quick_root_free_;  // the free set where the quick games start
+  std::vector<int> quick_free_, quick_left_;  // free and present tiles per group, as they go
+  std::vector<int> quick_touched_;
   std::vector<Bits<W>> members_;
   std::vector<int> group_;
   Bits<W> root_;
+  Schedule playout_schedule_{};  // a relaxed schedule of the playouts' start, once computed
+  bool playout_schedule_ready_ = false;
   std::unordered_map<Key, Bits<W>, KeyHash> dead_nodes_;
   Node root_node_;
   // About 4 nogoods a node, so ten seconds of search; the store then stops growing (a few MB),

@@ -10,6 +10,12 @@
 //      a possible partner free or already relaxed away; tiles left over can never go;
 //   3. random playouts, which find a solution for most solvable positions in microseconds
 //      (a first hundred before the search, the rest a hundred at a time between its restarts);
+//      each move is kept only if the relaxation stays alive, a test answered from a relaxed
+//      schedule where it can be (same answers as a relaxation per move, a fraction of the cost);
+//      before them, when asked for (quick_games), quick random games with no relaxation at all,
+//      which decide most solvable uniform deals for less than one playout costs. They have their
+//      own randomness: with none, or none winning, the playouts and search and their solution
+//      are what they are without them. The hint's rule is quick_games = 0 (docs/guide/solitaire.md).
 //   4. a search over pairings, not move orders: a node fixes whom one tile of a group pairs
 //      with (3 choices in a group of four, 5 or 7 in one of six or eight: every one is a
 //      branch), then plays every free committed pair (confluent once
@@ -42,6 +48,11 @@ struct SolveLimits {
   std::int64_t max_nodes = 5'000'000;  // search nodes (deterministic budget); <= 0: unlimited
   double max_seconds = 1.0;            // CPU seconds of the solving thread; <= 0: unlimited
   int playouts = 1000;                 // random playouts in all (100 first, then between restarts)
+  int playouts_per_restart = 100;      // playouts between two restarts of the search
+  int quick_games = 0;                 // quick random games (no relaxation) first
+  // The defaults are the hint's rule (docs/guide/solitaire.md): the solution whose first move
+  // a hint shows. The public solve() decides verdicts by the fast rule, whose counts are set in
+  // one place, mahjongkit.solitaire.solver.RULES (the same verdicts, other solutions).
   std::uint64_t seed = 0x9E3779B97F4A7C15ULL;  // playout randomness (fixed: same answer each run)
 };
 

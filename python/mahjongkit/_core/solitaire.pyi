@@ -35,6 +35,8 @@ def solve(
     max_seconds: float = 1.0,
     playouts: int = 1000,
     seed: int = ...,
+    quick_games: int = 0,
+    playouts_per_restart: int = 100,
 ) -> tuple[int, list[tuple[int, int]], int, int, float, str]: ...
 
 # ---- Solitaire at scale (cpp/core/solitaire/search.hpp, properties.hpp) ----

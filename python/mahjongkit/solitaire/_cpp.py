@@ -59,9 +59,23 @@ def redeal(
 
 
 def solve(
-    layout: Layout, groups: Sequence[int], max_nodes: int, max_seconds: float
+    layout: Layout,
+    groups: Sequence[int],
+    max_nodes: int,
+    max_seconds: float,
+    quick_games: int = 0,
+    playouts: int = 1000,
+    playouts_per_restart: int = 100,
 ) -> tuple[int, list[tuple[int, int]], int, int, float, str]:
-    return _core.solve(geometry(layout), list(groups), max_nodes=max_nodes, max_seconds=max_seconds)
+    return _core.solve(
+        geometry(layout),
+        list(groups),
+        max_nodes=max_nodes,
+        max_seconds=max_seconds,
+        playouts=playouts,
+        quick_games=quick_games,
+        playouts_per_restart=playouts_per_restart,
+    )
 
 
 def board_properties(

@@ -54,7 +54,14 @@ class Backend(Protocol):
         self, layout: Layout, present: list[int], seed: int, stream: int, max_trials: int
     ) -> tuple[list[int], list[int], int]: ...
     def solve(
-        self, layout: Layout, groups: Sequence[int], max_nodes: int, max_seconds: float
+        self,
+        layout: Layout,
+        groups: Sequence[int],
+        max_nodes: int,
+        max_seconds: float,
+        quick_games: int = 0,
+        playouts: int = 1000,
+        playouts_per_restart: int = 100,
     ) -> tuple[int, list[tuple[int, int]], int, int, float, str]: ...
 
     # The bulk calls, as their argument types (their signatures are in _cpp.py and _ref/):
@@ -223,13 +230,25 @@ def solve_groups(
     max_nodes: int,
     max_seconds: float,
     impl: str | None = None,
+    quick_games: int = 0,
+    playouts: int = 1000,
+    playouts_per_restart: int = 100,
 ) -> tuple[int, list[tuple[int, int]], int, int, float, str]:
     """Run the solver on match groups per slot (``-1`` removed), validated by the caller.
 
     Returns ``(status, solution, nodes, playouts, seconds, reason)`` with status 0
-    unsolvable, 1 solvable, 2 unknown. Use :func:`mahjongkit.solitaire.solver.solve`.
+    unsolvable, 1 solvable, 2 unknown. Use :func:`mahjongkit.solitaire.solver.solve`. The
+    last three are the core's random phases (``solver.RULES``; the defaults: the hint's rule).
     """
-    return backend(impl).solve(check_layout(layout), groups, max_nodes, max_seconds)
+    return backend(impl).solve(
+        check_layout(layout),
+        groups,
+        max_nodes,
+        max_seconds,
+        quick_games,
+        playouts,
+        playouts_per_restart,
+    )
 
 
 # ---- Solitaire at scale: batch.py, search.py and distributed.py validate their arguments

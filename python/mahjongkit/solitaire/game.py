@@ -42,7 +42,13 @@ from mahjongkit.solitaire.layout import Layout
 from mahjongkit.solitaire.learn import Explanation, Unlock, explain, unlocked
 from mahjongkit.solitaire.rng import Rng
 from mahjongkit.solitaire.seeds import check_seed
-from mahjongkit.solitaire.solver import Verdict, check_seconds, solve
+from mahjongkit.solitaire.solver import (
+    HINT_RULE,
+    SolveResult,
+    Verdict,
+    check_seconds,
+    solve,
+)
 
 Clock = Callable[[], float]
 
@@ -578,13 +584,25 @@ class Game:
             ).solvable
         return self._verdicts[key]
 
+    def _hint_solve(self) -> SolveResult:
+        # The hint's rule: the classic playouts and search, without the fast rule's quick games
+        # and extra playouts, which decide verdicts faster but pick other solutions (hints).
+        return solve(
+            self.layout,
+            self.faces,
+            max_seconds=self.solver_seconds,
+            impl=self.impl,
+            rule=HINT_RULE,
+        )
+
     def is_winnable(self) -> bool | None:
         """Whether the current position can still be cleared (``None``: budget ran out)."""
         return self._winnable()
 
     def solution(self) -> tuple[tuple[int, int], ...] | None:
-        """A full solution from here, or ``None`` (unwinnable, or the budget ran out)."""
-        result = solve(self.layout, self.faces, max_seconds=self.solver_seconds, impl=self.impl)
+        """A full solution from here, or ``None`` (unwinnable, or the budget ran out); the one
+        whose first move :meth:`hint` shows (the hint's rule, ``HINT_RULE``)."""
+        result = self._hint_solve()
         self._verdicts[tuple(self.faces)] = result.solvable
         return result.solution if result.verdict is Verdict.SOLVABLE else None
 
@@ -593,7 +611,7 @@ class Game:
 
         Counts as a hint; the hint is dropped by the next move or undo.
         """
-        result = solve(self.layout, self.faces, max_seconds=self.solver_seconds, impl=self.impl)
+        result = self._hint_solve()
         self._verdicts[tuple(self.faces)] = result.solvable
         if result.solution:
             hint = Hint(result.solution[0], True)

@@ -38,6 +38,20 @@ DEFAULT_MAX_NODES = 5_000_000
 DEFAULT_MAX_SECONDS = 1.0
 """Wall-clock seconds before the answer is "unknown"; ``0`` means no time limit."""
 _MAX_NODES_LIMIT = 2**63 - 1  # the core counts nodes in an int64
+FAST = "fast"
+"""The rule :func:`solve` decides by unless told: 300 quick random games (no relaxation) before
+the relaxation-guided playouts, and 200 playouts between the search's restarts with no cap.
+The verdicts are those of every other rule (the search is exact); the solution found may differ."""
+HINT_RULE = "hint"
+"""The hint's rule: no quick games, a hundred playouts between restarts, a thousand in all, as
+before the fast rule existed. A hint (``Game.hint``, :func:`winning_move`) is the first move of
+the solution this rule finds, so hints stay what they were; ``Game.solution`` uses it too."""
+RULES: dict[str, tuple[int, int, int]] = {
+    FAST: (300, 2**31 - 1, 200),
+    HINT_RULE: (0, 1000, 100),
+}
+"""Each rule as the core's ``(quick_games, playouts, playouts_per_restart)``; the Python
+reference has no random phase and ignores them."""
 
 
 class Verdict(Enum):
@@ -147,6 +161,14 @@ def _check_budget(max_nodes: int, max_seconds: float) -> None:
         raise ValueError("give a node or a time budget: both 0 would allow an endless search")
 
 
+def _rule_limits(rule: object) -> tuple[int, int, int]:
+    if not isinstance(rule, str):
+        raise TypeError(f"rule must be a str, not {type(rule).__name__}")
+    if rule not in RULES:
+        raise ValueError(f"rule must be one of {', '.join(map(repr, RULES))}, got {rule!r}")
+    return RULES[rule]
+
+
 def solve(
     layout: Layout,
     faces: Sequence[int],
@@ -154,18 +176,34 @@ def solve(
     max_nodes: int = DEFAULT_MAX_NODES,
     max_seconds: float = DEFAULT_MAX_SECONDS,
     impl: str | None = None,
+    rule: str = FAST,
 ) -> SolveResult:
     """Decide whether the position can be cleared, with a solution when it can.
+
+    ``rule`` is :data:`FAST` (the default) or :data:`HINT_RULE`; both give the same verdict
+    and differ only in which solution the C++ core finds (and how fast): see :data:`RULES`.
 
     >>> from mahjongkit.solitaire import deal, get_layout
     >>> board = deal(get_layout("tea house"), seed=4)
     >>> solve(board.layout, board.faces, impl="python").solvable
     True
+    >>> quick = solve(board.layout, board.faces)
+    >>> classic = solve(board.layout, board.faces, rule=HINT_RULE)
+    >>> quick.verdict == classic.verdict
+    True
     """
     groups = groups_of(layout, faces)
     _check_budget(max_nodes, max_seconds)
+    quick_games, playouts, per_restart = _rule_limits(rule)
     status, solution, nodes, _, seconds, reason = engine.solve_groups(
-        layout, groups, max_nodes=max_nodes, max_seconds=float(max_seconds), impl=impl
+        layout,
+        groups,
+        max_nodes=max_nodes,
+        max_seconds=float(max_seconds),
+        impl=impl,
+        quick_games=quick_games,
+        playouts=playouts,
+        playouts_per_restart=per_restart,
     )
     return SolveResult(
         _VERDICTS[status], tuple((a, b) for a, b in solution), nodes, seconds, reason
@@ -188,6 +226,7 @@ def solve_position(
     max_nodes: int = DEFAULT_MAX_NODES,
     max_seconds: float = DEFAULT_MAX_SECONDS,
     impl: str | None = None,
+    rule: str = FAST,
 ) -> SolveResult:
     """:func:`solve` for a board or a game in play.
 
@@ -201,7 +240,12 @@ def solve_position(
     True
     """
     return solve(
-        position.layout, position.faces, max_nodes=max_nodes, max_seconds=max_seconds, impl=impl
+        position.layout,
+        position.faces,
+        max_nodes=max_nodes,
+        max_seconds=max_seconds,
+        impl=impl,
+        rule=rule,
     )
 
 
@@ -233,7 +277,7 @@ def winning_move(
     impl: str | None = None,
 ) -> tuple[int, int] | None:
     """A pair whose removal keeps the position winnable, or ``None`` if there is none (or the
-    budget ran out).
+    budget ran out). The pair is chosen by the hint's rule (:data:`HINT_RULE`).
 
     >>> from mahjongkit.solitaire import deal, get_layout
     >>> board = deal(get_layout("turtle"), seed=3)
@@ -241,5 +285,12 @@ def winning_move(
     >>> tiles.solitaire_match(board.faces[a], board.faces[b])
     True
     """
-    result = solve(layout, faces, max_nodes=max_nodes, max_seconds=max_seconds, impl=impl)
+    result = solve(
+        layout,
+        faces,
+        max_nodes=max_nodes,
+        max_seconds=max_seconds,
+        impl=impl,
+        rule=HINT_RULE,
+    )
     return result.solution[0] if result.solution else None

@@ -141,10 +141,17 @@ def solve(
     groups: Sequence[int],
     max_nodes: int = 5_000_000,
     max_seconds: float = 1.0,
+    quick_games: int = 0,
+    playouts: int = 1000,
+    playouts_per_restart: int = 100,
     *,
     relaxation: bool = True,
 ) -> SolveTuple:
     """Decide the position ``groups`` (validated by the caller) on ``layout``.
+
+    ``quick_games``, ``playouts`` and ``playouts_per_restart`` are accepted and ignored: the
+    core's random phases only change which solution it finds and how fast, never the verdict,
+    and this search has no random phase.
 
     >>> from mahjongkit.solitaire.layout import get_layout
     >>> stacked = [-1] * 36
@@ -152,6 +159,7 @@ def solve(
     >>> solve(get_layout("tea house"), stacked)[0]
     0
     """
+    del quick_games, playouts, playouts_per_restart  # see above: no random phase here
     search = _Search(Geometry.of(layout), groups, max_nodes, max_seconds, relaxation)
     for group, members in search.members.items():
         if bin(members).count("1") % 2:
