@@ -25,7 +25,8 @@ thread is inside one raises ``RuntimeError`` (use one instance per thread, or
 :class:`~mahjongkit.mcr.rl.parallel.ParallelSelfPlay` for several cores).
 
 The arrays are overwritten by the next call: copy what you keep (the masks are read-only).
-Observations and masks come from the C++ observer unless ``impl="python"``. Needs only NumPy.
+Observations and masks come from the C++ observer unless ``impl="python"`` (its twin).
+Needs only NumPy.
 
 >>> play = VectorSelfPlay(3, rotate=False)
 >>> observations, masks, seats = play.reset(seeds=[1, 2, 3])
@@ -41,19 +42,17 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
 from mahjongkit.mcr.rl.encoding import ACTIONS, COLUMNS, check_index
-from mahjongkit.mcr.rl.observation import Observer
+from mahjongkit.mcr.rl.observation import Renderer
 from mahjongkit.mcr.rl.table import Table, TableOptions, episode_seed
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack  # typing.Unpack from Python 3.11
-
-    from mahjongkit.mcr.rl._cpp import CoreBatch
 
 MAX_GAMES: Final = 1 << 16
 """The most games one instance steps (each holds a game and its arrays: 65,536 is a few GB)."""
@@ -129,21 +128,13 @@ class VectorSelfPlay:
         # which the next step checks its actions against.
         self.masks = read_only(self._masks)
         self._slots = np.arange(num_games)
-        self._batch: CoreBatch | None = None
-        if self.tables[0]._core is not None:
-            # The C++ observers render each game's acting seat straight into the batch, and
-            # each table writes its mask into its row.
-            from mahjongkit.mcr.rl._cpp import CoreBatch, CoreObserver
-
-            self._batch = CoreBatch([cast(CoreObserver, table.observer) for table in self.tables])
-            for k, table in enumerate(self.tables):
-                table.use_mask_buffer(self._masks[k])
-        else:
-            # Every game's observer keeps its four seats' planes in one array, so that a
-            # batch of observations is one gather (the seat each game waits on).
-            self._kept = np.zeros((num_games, 4, planes, COLUMNS), dtype=np.float32)
-            for k, table in enumerate(self.tables):
-                cast(Observer, table.observer).use_buffer(self._kept[k])
+        # The tables' observers render each game's acting seat straight into the batch (the
+        # twin's own batch renderer: one call into the core for the C++ one), and each table
+        # writes its mask into its row.
+        observers: Any = [table.observer for table in self.tables]
+        self._render: Renderer = type(self.tables[0].observer).batch(observers)
+        for k, table in enumerate(self.tables):
+            table.use_mask_buffer(self._masks[k])
         self.seats = np.zeros(num_games, dtype=np.int64)
         self.rewards = np.zeros((num_games, 4), dtype=np.float32)
         self.dones = np.zeros(num_games, dtype=np.bool_)
@@ -159,9 +150,8 @@ class VectorSelfPlay:
         self.observations = self._planes.reshape(self.num_games, -1) if flat else self._planes
         self._masks = arrays["masks"]
         self.masks = read_only(self._masks)
-        if self._batch is not None:
-            for k, table in enumerate(self.tables):
-                table.use_mask_buffer(self._masks[k])
+        for k, table in enumerate(self.tables):
+            table.use_mask_buffer(self._masks[k])
         self.seats, self.rewards, self.dones = arrays["seats"], arrays["rewards"], arrays["dones"]
 
     @property
@@ -189,33 +179,11 @@ class VectorSelfPlay:
     def _fill(self) -> None:
         """The batch's seats, observations and masks: a few calls for all games."""
         seats: list[int] = []
-        batch = self._batch
-        if batch is not None:
-            for table in self.tables:
-                seats.append(table.seat)  # type: ignore[arg-type]  # a live game waits on one
-                table.acting_mask()  # written into its row of the masks
-            self.seats[:] = seats
-            batch.render(self.seats, self._planes)
-            return
-        rows: list[int] = []
-        columns: list[int] = []
-        for k, table in enumerate(self.tables):
-            seat = table.seat
-            assert seat is not None
-            seats.append(seat)
-            legal = table.legal()
-            rows += [k] * len(legal)
-            columns += legal
+        for table in self.tables:
+            seats.append(table.seat)  # type: ignore[arg-type]  # a live game waits on one
+            table.acting_mask()  # written into its row of the masks
         self.seats[:] = seats
-        np.take(
-            self._kept.reshape(-1, *self._kept.shape[2:]),
-            self._slots * 4 + self.seats,
-            axis=0,
-            out=self._planes,
-        )
-        masks = self._masks
-        masks[:] = False
-        masks[rows, columns] = True
+        self._render(self.seats, self._planes)
 
     @staticmethod
     def _checked_shape(actions: Sequence[int] | npt.NDArray[Any], num_games: int) -> list[int]:
@@ -245,11 +213,10 @@ class VectorSelfPlay:
 
     def _checked(self, actions: Sequence[int] | npt.NDArray[Any]) -> tuple[list[int], bool]:
         """The actions as ints, every one checked before any game moves, and whether they
-        are all legal by the C++ masks (then the games move without their tables' checks)."""
+        are all legal by the masks (then the games move without their tables' checks)."""
         chosen = self._checked_shape(actions, self.num_games)
-        # With the C++ observer the masks are the tables' own: one NumPy lookup checks the
-        # whole batch.
-        if self._batch is not None and bool(self._masks[self._slots, chosen].all()):
+        # The masks are the tables' own: one NumPy lookup checks the whole batch.
+        if bool(self._masks[self._slots, chosen].all()):
             return chosen, True
         if self.tables[0].illegal == "raise":
             for k, table in enumerate(self.tables):
