@@ -1,0 +1,255 @@
+// One hand of Chinese Official Mahjong as one state machine: the C++ twin of the Python hand
+// layer (python/mahjongkit/mcr/game/hand_state.py with window.py). The state is held once:
+// the wall(s), each seat's concealed counts, melds, flowers and pool, the turn and its drawn
+// tile, the claim window (who is asked, the offers, the answers), the robbing window of a
+// promoted kong, and the end. Every rule is asked of core/mcr/legality (the checks, the win
+// context, the last tile, claim priority, the win check) and of score_win (the scorer): the
+// engine only sequences them. Drivers (the records replay, RL self-play, a search) feed it
+// moves; nothing is synced into it by hand.
+//
+// Two variants: the MCR one (one shared wall read front first: draws from the front,
+// replacements from the back, flowers exposed and replaced, the positional deal of
+// hand/wall.py) and the Botzone one (four walls, one a seat, each seat drawing from its own,
+// no flowers; legality::kFourWalls in the flags).
+//
+// Moves cross as small structs numbered as mahjongkit.mcr.game.moves.MoveKind (declaration
+// order); refusals as codes: legality's (0 legal, 1..6) then the engine's own (7..12), the
+// indices of legality.ENGINE_CODES on the Python side. A refused move changes nothing.
+//
+// The engine is a plain value: fixed arrays, no heap, and a pointer to the ruleset's scorer
+// data (which must outlive it); clone() is a copy.
+#pragma once
+#include <array>
+#include <cstdint>
+
+#include "core/mcr/forms.hpp"
+#include "core/mcr/legality.hpp"
+#include "core/mcr/score.hpp"
+
+namespace mahjongkit::mcr {
+
+// A move: `kind` as MoveKind's order; `tile` the discard's or a turn's kong's kind (0: none,
+// as a window's kong, pass, pung and win); `a` and `b` a chow's two held kinds (a < b).
+struct EngineMove {
+  std::uint8_t kind = 0;
+  std::uint8_t tile = 0;
+  std::uint8_t a = 0;
+  std::uint8_t b = 0;
+  bool operator==(const EngineMove& o) const { return kind == o.kind && tile == o.tile && a == o.a && b == o.b; }
+};
+
+inline constexpr int kMoveDiscard = 0;
+inline constexpr int kMoveKong = 1;
+inline constexpr int kMoveWin = 2;
+inline constexpr int kMovePass = 3;
+inline constexpr int kMoveChow = 4;
+inline constexpr int kMovePung = 5;
+
+// The engine's own refusal codes, after legality's 0..6 (legality.ENGINE_CODES).
+inline constexpr int kNotYourTurn = 7;
+inline constexpr int kWrongPhase = 8;
+inline constexpr int kNoWindow = 9;
+inline constexpr int kAlreadyAnswered = 10;
+inline constexpr int kHandOver = 11;  // the hand has ended (the Python rules: game_over)
+inline constexpr int kBadMove = 12;   // a malformed move (a kind out of range, a chow's shape)
+
+// A seat's legal moves now, in the Python legal list's order: a turn's discards (kinds up),
+// kongs (kinds up) and a self-drawn win; a window's pass, chows (chow_pairs order), pung,
+// kong and win.
+struct LegalMoves {
+  int count = 0;
+  std::array<EngineMove, 40> moves{};
+};
+
+// A meld on the table: SetKind (Chow, Pung or Kong), its first kind, concealed (a concealed
+// kong), the seat it was claimed from and the claimed tile (both -1/0 for a concealed kong).
+struct EngineMeld {
+  std::uint8_t kind = 0;
+  std::uint8_t first = 0;
+  bool concealed = false;
+  std::int8_t from = -1;
+  std::uint8_t claimed = 0;
+};
+
+class HandEngine {
+ public:
+  static constexpr int kSeats = 4;
+  static constexpr int kWallMax = 144;
+  static constexpr int kPoolMax = 64;
+
+  // Phases, as window.Phase: a seat on turn, a discard's window, a robbing window, the end.
+  static constexpr int kPhaseDiscard = 0;
+  static constexpr int kPhaseClaim = 1;
+  static constexpr int kPhaseRob = 2;
+  static constexpr int kPhaseOver = 3;
+
+  // Where the turn's tile came from (drawn_from): none, the front, the back (a replacement).
+  static constexpr int kFromNone = 0;
+  static constexpr int kFromWall = 1;
+  static constexpr int kFromBack = 2;
+
+  // `rules` is the ruleset's scorer data (kept by pointer: it must outlive the engine),
+  // `minimum` the points a win needs, `flags` the rule flags (legality::kAllFlags; kFourWalls
+  // is set by the deal from the walls), the dealer and the prevailing wind (0 East .. 3 North).
+  HandEngine(const ScoreRules& rules, int flags, int minimum, int dealer, int prevailing);
+
+  // The deal. One shared wall, front first (at most 144 kinds 1..42): the positional deal,
+  // flowers exposed and replaced from the back seat by seat from the dealer. Four walls, one a
+  // seat, front first (kinds 1..34): thirteen to each seat from its own, the dealer's
+  // fourteenth from its. The dealer is then on turn, its fourteenth counting as drawn.
+  // Both answer false (and deal nothing) when the walls are too short for a deal.
+  bool deal_shared(const std::uint8_t* tiles, int count);
+  bool deal_seat_walls(const std::array<const std::uint8_t*, 4>& walls, const std::array<int, 4>& counts);
+
+  // The moves `seat` may make now (none when it is not awaited).
+  void legal(int seat, LegalMoves& out) const;
+  // 0 when `move` is legal for `seat` now, else its refusal code (the Python rules' order).
+  int verify(int seat, const EngineMove& move) const;
+  // Take the move (0) and run the hand until someone must act again, or refuse it (its code,
+  // nothing changed).
+  int apply(int seat, const EngineMove& move);
+  // An independent copy (a value copy: the scorer data is shared).
+  HandEngine clone() const { return *this; }
+
+  // -- reads: everything a seat's observation needs ------------------------------------------
+  int phase() const { return phase_; }
+  bool over() const { return phase_ == kPhaseOver; }
+  int flags() const { return flags_; }
+  int dealer() const { return dealer_; }
+  int prevailing() const { return prevailing_; }
+  int seat_wind(int seat) const { return (seat - dealer_) & 3; }
+  // The seat on turn (-1 in a window or at the end), its drawn tile (0: none), where it came
+  // from, the replacement it was (-1 none, 0 a kong's, 1 a flower's), whether the turn was
+  // reached by a chow or pung; the last-tile marks (fans 44, 45).
+  int turn() const { return turn_; }
+  int drawn() const { return drawn_; }
+  int drawn_from() const { return drawn_from_; }
+  int replacement() const { return replacement_; }
+  bool claimed_this_turn() const { return claimed_; }
+  bool last_draw_emptied() const { return last_draw_emptied_; }
+  bool last_discard_is_last() const { return last_discard_is_last_; }
+  // The seats awaited (bit s for seat s): the seat on turn, or the window's waiting seats.
+  int waiting() const;
+  // The walls as legality reads them (one count, or four one byte a seat), and tiles left.
+  long walls() const;
+  int wall_left() const;
+  int wall_left(int seat) const;  // four walls: the seat's own
+  bool four_walls() const { return (flags_ & legality::kFourWalls) != 0; }
+
+  const Counts& counts(int seat) const { return counts_[at(seat)]; }
+  int meld_count(int seat) const { return nmelds_[at(seat)]; }
+  const EngineMeld& meld(int seat, int index) const { return melds_[at(seat)][at(index)]; }
+  int flower_count(int seat) const { return nflowers_[at(seat)]; }
+  int flower(int seat, int index) const { return flowers_[at(seat)][at(index)]; }
+  int pool_size(int seat) const { return npool_[at(seat)]; }
+  int pool(int seat, int index) const { return pools_[at(seat)][at(index)]; }
+  // Copies of `kind` face up: in the pools and in melds not concealed.
+  int visible(int kind) const { return pool_seen_[at(kind)] + exposed_[at(kind)]; }
+  // The kinds completing the seat's thirteen (bit k), kept until its tiles change.
+  std::uint64_t waits(int seat) const;
+
+  // The open window: its kind (kPhaseClaim or kPhaseRob), tile, discarder, the asked seats
+  // (bit s), a seat's offer bits (legality's, kOfferWait when its win is offered) and answer.
+  int window_tile() const { return window_tile_; }
+  int window_from() const { return window_from_; }
+  int window_asked() const { return asked_; }
+  int window_offers(int seat) const { return offers_[at(seat)]; }
+  bool window_answered(int seat) const { return (answered_ >> seat & 1) != 0; }
+  const EngineMove& window_answer(int seat) const { return answers_[at(seat)]; }
+
+  // The end: the winner (-1 for an exhausted wall), the way (legality::kSelfDrawn, kDiscard,
+  // kRobbing), the discarder (-1 for a self-draw), the winning tile, the tally and context.
+  int winner() const { return winner_; }
+  int win_by() const { return win_by_; }
+  int discarder() const { return discarder_; }
+  int win_tile() const { return win_tile_; }
+  const WinOutput& tally() const { return end_tally_; }
+  const ContextIn& context() const { return end_context_; }
+  // Whether the scorer refused a win's context since the deal (a win the engine then did not
+  // offer; the records replay leaves such a record to the Python reference to word).
+  bool scorer_refused() const { return scorer_refused_; }
+
+ private:
+  static std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
+  const ScoreRules* rules_;
+  int flags_;
+  int minimum_;
+  int dealer_;
+  int prevailing_;
+
+  // The wall(s): one shared wall tiles_[front_, back_); four walls, seat s's at
+  // tiles_[start_[s] + taken_[s], start_[s] + size_[s]).
+  std::array<std::uint8_t, kWallMax> tiles_{};
+  int front_ = 0;
+  int back_ = 0;
+  std::array<std::uint8_t, kSeats> start_{};
+  std::array<std::uint8_t, kSeats> size_{};
+  std::array<std::uint8_t, kSeats> taken_{};
+
+  std::array<Counts, kSeats> counts_{};
+  std::array<std::array<EngineMeld, 4>, kSeats> melds_{};
+  std::array<std::uint8_t, kSeats> nmelds_{};
+  std::array<std::array<std::uint8_t, 8>, kSeats> flowers_{};
+  std::array<std::uint8_t, kSeats> nflowers_{};
+  std::array<std::array<std::uint8_t, kPoolMax>, kSeats> pools_{};
+  std::array<std::uint8_t, kSeats> npool_{};
+  std::array<std::uint8_t, 35> pool_seen_{};  // kinds lying in the pools
+  std::array<std::uint8_t, 35> exposed_{};    // kinds in melds not concealed
+  mutable std::array<std::uint64_t, kSeats> waits_{};
+  mutable std::uint8_t waits_known_ = 0;  // bit s: waits_[s] is that of the seat's tiles now
+
+  int phase_ = kPhaseOver;
+  int turn_ = -1;
+  int drawn_ = 0;
+  int drawn_from_ = kFromNone;
+  int replacement_ = legality::kNoReplacement;
+  bool claimed_ = false;
+  bool last_draw_emptied_ = false;
+  bool last_discard_is_last_ = false;
+  bool self_win_ = false;  // the seat on turn may win on its drawn tile (self_tally_)
+  WinOutput self_tally_{};
+  ContextIn self_context_{};
+
+  // The window.
+  int window_tile_ = 0;
+  int window_from_ = -1;
+  int asked_ = 0;     // bit s: seat s was offered a claim
+  int answered_ = 0;  // bit s: seat s answered
+  int waiting_ = 0;   // bit s: seat s's answer could still change the outcome
+  std::array<std::uint8_t, kSeats> offers_{};
+  std::array<EngineMove, kSeats> answers_{};
+  std::array<WinOutput, kSeats> tallies_{};  // each offered win's tally, and its context
+  std::array<ContextIn, kSeats> contexts_{};
+
+  // The end.
+  int winner_ = -1;
+  int win_by_ = -1;
+  int discarder_ = -1;
+  int win_tile_ = 0;
+  WinOutput end_tally_{};
+  ContextIn end_context_{};
+  bool scorer_refused_ = false;
+
+  // Steps of the hand (hand_engine.cpp).
+  std::uint64_t pung_bits(int seat) const;
+  int take(int seat, bool from_back);
+  void draw(int seat, bool from_back, int replacement);
+  void add_flower(int seat, int tile);
+  void changed(int seat) { waits_known_ = static_cast<std::uint8_t>(waits_known_ & ~(1 << seat)); }
+  bool win_on(int seat, int tile, int by, WinOutput& tally, ContextIn& context);
+  ContextIn context_of(int seat, int tile, int by) const;
+  void discard(int seat, int tile);
+  void kong(int seat, int tile);
+  void promote(int seat, int tile);
+  void answer(int seat, const EngineMove& move);
+  int priority(const EngineMove& move, int seat) const;
+  int best_answer() const;
+  void refresh_waiting();
+  void close_window();
+  void finish(int winner, int by, int discarder, int tile, const WinOutput& tally, const ContextIn& context);
+  void exhaust();
+  int explain(int seat, const EngineMove& move) const;
+};
+
+}  // namespace mahjongkit::mcr
