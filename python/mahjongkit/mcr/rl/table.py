@@ -173,6 +173,29 @@ def episode_seed(seed: object) -> int | None:
     return int(seed)
 
 
+def illegal_message(index: int, seat: int, legal: list[int]) -> str:
+    """What refuses an illegal index (``illegal="raise"``), naming it and the legal ones."""
+    names = ", ".join(f"{i} ({describe(i)})" for i in legal)
+    return f"action {index} ({describe(index)}) is not legal for seat {seat} now; legal: {names}"
+
+
+def penalty(illegal: Illegal, seat: int, scale: float) -> list[float]:
+    """The four seats' rewards when ``seat`` plays an illegal index under ``illegal``
+    (``"terminate"``: -1 for it, 0 for the others; ``"penalty"``: Botzone's -30 and +10
+    each, times ``scale``).
+
+    >>> penalty("penalty", 1, 1.0), penalty("terminate", 0, 1.0)
+    ([10.0, -30.0, 10.0, 10.0], [-1.0, 0.0, 0.0, 0.0])
+    """
+    if illegal == "terminate":
+        rewards = [0.0] * 4
+        rewards[seat] = ILLEGAL_REWARD
+        return rewards
+    rewards = [ILLEGAL_PENALTY / 3 * scale] * 4
+    rewards[seat] = -ILLEGAL_PENALTY * scale
+    return rewards
+
+
 def _check_hands(hands: int) -> int:
     if isinstance(hands, bool) or not isinstance(hands, int) or not 1 <= hands <= HANDS:
         raise ValueError(f"hands per episode is an int from 1 to {HANDS}, not {hands!r}")
@@ -349,20 +372,9 @@ class Table:
         # The common case (a plain int in range) without the call: this runs at every move.
         index = action if type(action) is int and 0 <= action < ACTIONS else check_index(action)
         if not (self._mask if self._masked else self.acting_mask())[index]:
-            legal = self.legal()
             if self.illegal == "raise":
-                names = ", ".join(f"{i} ({describe(i)})" for i in legal)
-                raise ValueError(
-                    f"action {index} ({describe(index)}) is not legal for seat {seat} now;"
-                    f" legal: {names}"
-                )
-            if self.illegal == "terminate":
-                rewards = [0.0] * 4
-                rewards[seat] = ILLEGAL_REWARD
-            else:
-                scale = self.reward_scale
-                rewards = [ILLEGAL_PENALTY / 3 * scale] * 4
-                rewards[seat] = -ILLEGAL_PENALTY * scale
+                raise ValueError(illegal_message(index, seat, self.legal()))
+            rewards = penalty(self.illegal, seat, self.reward_scale)
             self.penalised = seat
             self.results = []
             self.done = True

@@ -42,14 +42,15 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
+from mahjongkit._impl import pick
 from mahjongkit.mcr.rl.encoding import ACTIONS, COLUMNS, check_index
 from mahjongkit.mcr.rl.observation import Renderer
-from mahjongkit.mcr.rl.table import Table, TableOptions, episode_seed
+from mahjongkit.mcr.rl.table import Illegal, Table, TableOptions, episode_seed, illegal_message
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack  # typing.Unpack from Python 3.11
@@ -65,6 +66,23 @@ StepBatch = tuple[
     npt.NDArray[np.float32],
     npt.NDArray[np.bool_],
 ]
+
+
+class Games(Protocol):
+    """What steps a batch's games: :class:`TableGames` or the C++ engine's
+    :class:`~mahjongkit.mcr.rl._cpp.EngineGames` (the same games for the same seeds)."""
+
+    planes: int
+    illegal: Illegal
+
+    @property
+    def seeds(self) -> list[str]: ...
+    def bind(self, arrays: Arrays) -> None: ...
+    def deal(self, k: int, seed: int | None) -> None: ...
+    def step(
+        self, chosen: list[int], trusted: bool, finals: list[dict[str, Any] | None]
+    ) -> None: ...
+    def legal(self, k: int) -> list[int]: ...
 
 
 def check_games(num_games: object) -> None:
@@ -104,6 +122,104 @@ def read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
     return np.asarray(array.data.toreadonly())
 
 
+class Arrays(NamedTuple):
+    """The arrays a batch is written into (one row a game)."""
+
+    planes: npt.NDArray[np.float32]
+    masks: npt.NDArray[np.int8]
+    seats: npt.NDArray[np.int64]
+    rewards: npt.NDArray[np.float32]
+    dones: npt.NDArray[np.bool_]
+
+
+class TableGames:
+    """``K`` games as :class:`~mahjongkit.mcr.rl.table.Table` values (the rules engine in
+    Python, the observer twin chosen by ``impl``): the twin of
+    :class:`~mahjongkit.mcr.rl._cpp.EngineGames`, and what plays episodes of several hands
+    (the match between hands is the Python rules')."""
+
+    def __init__(self, num_games: int, options: dict[str, Any], arrays: Arrays) -> None:
+        # The first table checks every option before the others are made.
+        self.tables = [Table(**options) for _ in range(num_games)]
+        first = self.tables[0]
+        self.planes = first.planes
+        self.illegal = first.illegal
+        observers: Any = [table.observer for table in self.tables]
+        # The twin's own batch renderer: one call into the core for the C++ observer.
+        self._render: Renderer = type(first.observer).batch(observers)
+        self.bind(arrays)
+
+    @property
+    def seeds(self) -> list[str]:
+        return [str(table.game.seed) if table.game is not None else "" for table in self.tables]
+
+    def bind(self, arrays: Arrays) -> None:
+        """Write into these arrays from now on: each table its mask into its row."""
+        self.arrays = arrays
+        for k, table in enumerate(self.tables):
+            table.use_mask_buffer(arrays.masks[k])
+
+    def deal(self, k: int, seed: int | None) -> None:
+        self.tables[k].reset(seed)
+        self._fill([k])
+
+    def _fill(self, games: Sequence[int]) -> None:
+        """The rows of ``games``: seats, observations and masks."""
+        arrays = self.arrays
+        tables = self.tables
+        for k in games:
+            seat = tables[k].seat
+            assert seat is not None  # a live game waits on a seat
+            arrays.seats[k] = seat
+            tables[k].acting_mask()  # written into its row of the masks
+        if len(games) == len(tables):
+            self._render(arrays.seats, arrays.planes)
+        else:
+            for k in games:
+                tables[k].observe(tables[k].seat, arrays.planes[k].reshape(self.planes, COLUMNS))  # type: ignore[arg-type]
+
+    def step(self, chosen: list[int], trusted: bool, finals: list[dict[str, Any] | None]) -> None:
+        # Plain ints and lists, written into the arrays once: an element write per game
+        # costs more than the game's own bookkeeping.
+        gains: list[list[float]] = []
+        ended: list[bool] = []
+        for k, table in enumerate(self.tables):
+            if trusted:
+                gains.append(table._move(table.game, table.seat, chosen[k]))  # type: ignore[arg-type]
+            else:
+                gains.append(table.play(table.seat, chosen[k]))  # type: ignore[arg-type]
+            if table.done:
+                ended.append(True)
+                game = table.game
+                assert game is not None
+                finals[k] = {
+                    "game_seed": game.seed,
+                    "hand": table.results[-1] if table.results else None,
+                    "penalised": table.penalised,
+                }
+                table.reset(None)
+            else:
+                ended.append(False)
+        self.arrays.rewards[:] = gains
+        self.arrays.dones[:] = ended
+        self._fill(range(len(self.tables)))
+
+    def legal(self, k: int) -> list[int]:
+        return self.tables[k].legal()
+
+
+def _engine_games(num_games: int, options: dict[str, Any], arrays: Arrays) -> Games:
+    """The C++ hand engine's batch (imported here: the Python twin runs without the
+    extension)."""
+    from mahjongkit.mcr.rl._cpp import EngineGames
+
+    return EngineGames(num_games, options, arrays)
+
+
+def _table_games(num_games: int, options: dict[str, Any], arrays: Arrays) -> Games:
+    return TableGames(num_games, options, arrays)
+
+
 class VectorSelfPlay:
     """``num_games`` games stepped together (see the module's description); the options
     are those of :class:`~mahjongkit.mcr.rl.env.MahjongEnv`."""
@@ -116,30 +232,31 @@ class VectorSelfPlay:
         **options: Unpack[TableOptions],
     ) -> None:
         check_games(num_games)
-        # The first table checks every option before the others and the arrays are made.
-        self.tables = [Table(**options) for _ in range(num_games)]
         self._busy = threading.Lock()
         self.num_games = num_games
-        planes = self.tables[0].planes
+        planes = Table(**options).planes  # checks every option before any array is made
+        self.planes = planes
         self._planes = np.zeros((num_games, planes, COLUMNS), dtype=np.float32)
         self.observations = self._planes.reshape(num_games, -1) if flat else self._planes
         self._masks = np.zeros((num_games, ACTIONS), dtype=np.int8)
-        # Read-only for the caller: with the C++ observer the rows are the games' own masks,
-        # which the next step checks its actions against.
+        # Read-only for the caller: the rows are the games' own masks, which the next step
+        # checks its actions against.
         self.masks = read_only(self._masks)
         self._slots = np.arange(num_games)
-        # The tables' observers render each game's acting seat straight into the batch (the
-        # twin's own batch renderer: one call into the core for the C++ one), and each table
-        # writes its mask into its row.
-        observers: Any = [table.observer for table in self.tables]
-        self._render: Renderer = type(self.tables[0].observer).batch(observers)
-        for k, table in enumerate(self.tables):
-            table.use_mask_buffer(self._masks[k])
         self.seats = np.zeros(num_games, dtype=np.int64)
         self.rewards = np.zeros((num_games, 4), dtype=np.float32)
         self.dones = np.zeros(num_games, dtype=np.bool_)
         self.episodes = np.zeros(num_games, dtype=np.int64)
         self.final_infos: list[dict[str, Any] | None] = [None] * num_games
+        # The games, a twin chosen as an object: one-hand episodes (the default) on the C++
+        # hand engine, whole steps in one call; the Python rules' tables otherwise (the
+        # Python twin, and episodes of several hands).
+        one_hand = options.get("hands", 1) == 1
+        make = pick(options.get("impl"), _engine_games if one_hand else _table_games, _table_games)
+        self._games = make(num_games, dict(options), self._arrays())
+
+    def _arrays(self) -> Arrays:
+        return Arrays(self._planes, self._masks, self.seats, self.rewards, self.dones)
 
     def _adopt(self, arrays: dict[str, npt.NDArray[Any]]) -> None:
         """Write the batches into the given arrays from now on (``planes``, ``masks``,
@@ -150,23 +267,21 @@ class VectorSelfPlay:
         self.observations = self._planes.reshape(self.num_games, -1) if flat else self._planes
         self._masks = arrays["masks"]
         self.masks = read_only(self._masks)
-        for k, table in enumerate(self.tables):
-            table.use_mask_buffer(self._masks[k])
         self.seats, self.rewards, self.dones = arrays["seats"], arrays["rewards"], arrays["dones"]
+        self._games.bind(self._arrays())
 
     @property
     def game_seeds(self) -> list[str]:
         """The seed of the game each slot is playing."""
-        return [str(table.game.seed) if table.game is not None else "" for table in self.tables]
+        return list(self._games.seeds)
 
     def reset(self, seeds: Sequence[int] | None = None) -> Batch:
         """Start every game: game ``k`` plays ``str(seeds[k])`` (or the next seed of its
         stream). Returns ``(observations, masks, seats)``."""
         check_seeds(seeds, self.num_games)
         with self._exclusive():
-            for k, table in enumerate(self.tables):
-                table.reset(None if seeds is None else seeds[k])
-            self._fill()
+            for k in range(self.num_games):
+                self._games.deal(k, None if seeds is None else seeds[k])
             self.episodes[:] = 0
             self.dones[:] = False
             self.rewards[:] = 0.0
@@ -175,15 +290,6 @@ class VectorSelfPlay:
 
     def _exclusive(self) -> _Exclusive:
         return _Exclusive(self._busy)
-
-    def _fill(self) -> None:
-        """The batch's seats, observations and masks: a few calls for all games."""
-        seats: list[int] = []
-        for table in self.tables:
-            seats.append(table.seat)  # type: ignore[arg-type]  # a live game waits on one
-            table.acting_mask()  # written into its row of the masks
-        self.seats[:] = seats
-        self._render(self.seats, self._planes)
 
     @staticmethod
     def _checked_shape(actions: Sequence[int] | npt.NDArray[Any], num_games: int) -> list[int]:
@@ -213,19 +319,16 @@ class VectorSelfPlay:
 
     def _checked(self, actions: Sequence[int] | npt.NDArray[Any]) -> tuple[list[int], bool]:
         """The actions as ints, every one checked before any game moves, and whether they
-        are all legal by the masks (then the games move without their tables' checks)."""
+        are all legal by the masks (then the games move without further checks)."""
         chosen = self._checked_shape(actions, self.num_games)
-        # The masks are the tables' own: one NumPy lookup checks the whole batch.
+        # The masks are the games' own: one NumPy lookup checks the whole batch.
         if bool(self._masks[self._slots, chosen].all()):
             return chosen, True
-        if self.tables[0].illegal == "raise":
-            for k, table in enumerate(self.tables):
-                if chosen[k] not in table.legal():
-                    try:
-                        table.play(table.seat, chosen[k])  # type: ignore[arg-type]  # raises, naming it
-                    except ValueError as error:
-                        raise ValueError(f"game {k}: {error}") from None
-                    raise AssertionError(f"game {k}: an illegal action was played")
+        if self._games.illegal == "raise":
+            for k in range(self.num_games):
+                if not self._masks[k, chosen[k]]:
+                    message = illegal_message(chosen[k], int(self.seats[k]), self._games.legal(k))
+                    raise ValueError(f"game {k}: {message}")
         return chosen, False
 
     def step(self, actions: Sequence[int] | npt.NDArray[Any]) -> StepBatch:
@@ -237,36 +340,11 @@ class VectorSelfPlay:
 
     def _step(self, actions: Sequence[int] | npt.NDArray[Any]) -> StepBatch:
         chosen, trusted = self._checked(actions)
-        rewards = self.rewards
-        dones = self.dones
-        # Plain ints and lists, written into the arrays once: an element write per game
-        # costs more than the game's own bookkeeping.
-        gains: list[list[float]] = []
-        ended: list[bool] = []
         finals: list[dict[str, Any] | None] = [None] * self.num_games
         self.final_infos = finals
-        for k, table in enumerate(self.tables):
-            if trusted:
-                gains.append(table._move(table.game, table.seat, chosen[k]))  # type: ignore[arg-type]
-            else:
-                gains.append(table.play(table.seat, chosen[k]))  # type: ignore[arg-type]
-            if table.done:
-                ended.append(True)
-                self.episodes[k] += 1
-                game = table.game
-                assert game is not None
-                finals[k] = {
-                    "game_seed": game.seed,
-                    "hand": table.results[-1] if table.results else None,
-                    "penalised": table.penalised,
-                }
-                table.reset(None)
-            else:
-                ended.append(False)
-        rewards[:] = gains
-        dones[:] = ended
-        self._fill()
-        return self.observations, self.masks, self.seats, rewards, dones
+        self._games.step(chosen, trusted, finals)
+        self.episodes += self.dones
+        return self.observations, self.masks, self.seats, self.rewards, self.dones
 
 
 class _Exclusive:
