@@ -81,6 +81,7 @@ void register_mcr_replay(py::module_& m);  // bind_mcr_replay.cpp: a game record
 void register_mcr_table(py::module_& m);  // bind_mcr_table.cpp: the rules' per-discard step
 void register_mcr_legality(py::module_& m);  // bind_mcr_table.cpp: the legality twin's win and priority
 void register_mcr_wall(py::module_& m);   // bind_mcr_wall.cpp: the seeded wall order
+void register_mcr_engine(py::module_& m);  // bind_mcr_engine.cpp: one hand's state machine
 
 void register_mcr(py::module_& m) {
   register_mcr_score(m);
@@ -88,6 +89,7 @@ void register_mcr(py::module_& m) {
   register_mcr_table(m);
   register_mcr_legality(m);
   register_mcr_wall(m);
+  register_mcr_engine(m);
   m.def(
       "decompose",
       [](const std::vector<int>& counts, int melds, int winning) {

@@ -238,6 +238,7 @@ class HandEngine {
   void add_flower(int seat, int tile);
   void changed(int seat) { waits_known_ = static_cast<std::uint8_t>(waits_known_ & ~(1 << seat)); }
   bool win_on(int seat, int tile, int by, WinOutput& tally, ContextIn& context);
+  int score(int seat, int tile, int by, WinOutput& tally, ContextIn& context) const;
   ContextIn context_of(int seat, int tile, int by) const;
   void discard(int seat, int tile);
   void kong(int seat, int tile);

@@ -148,4 +148,12 @@ int offer_bits(int seat, int discarder, const Counts& counts, int tile, int flag
   return bits;
 }
 
+ChowPairs offered_chows(int tile, int bits) {
+  ChowPairs out;
+  const ChowPairs shapes = chow_pairs(tile);
+  for (int i = 0; i < shapes.count; ++i)
+    if (bits >> i & 1) out.pairs[at(out.count++)] = shapes.pairs[at(i)];
+  return out;
+}
+
 }  // namespace mahjongkit::mcr::legality

@@ -88,5 +88,7 @@ int claim_priority(int claim, int seat, int discarder);
 std::uint64_t discard_mask(const Counts& counts);
 std::uint64_t kong_mask(int seat, const Counts& counts, std::uint64_t pungs, bool claimed, int flags, long walls);
 int offer_bits(int seat, int discarder, const Counts& counts, int tile, int flags, long walls);
+// The chows among one seat's offer `bits` on `tile` (their held pairs, in chow_pairs order).
+ChowPairs offered_chows(int tile, int bits);
 
 }  // namespace mahjongkit::mcr::legality

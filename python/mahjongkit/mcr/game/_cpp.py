@@ -5,10 +5,15 @@ is :class:`.table.HandTable`, and :func:`hand_table` picks one through ``_impl``
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
 from mahjongkit._impl import pick
+from mahjongkit.mcr.game.moves import Move, MoveKind
 from mahjongkit.mcr.game.table import HandTable, HandTableLike, SeatWaits
+
+if TYPE_CHECKING:
+    from mahjongkit.mcr.game.variant import Variant
+    from mahjongkit.mcr.scoring.ruleset import Ruleset
 
 
 def _core_table(discards: tuple[Any, ...], kongs: tuple[Any, ...], flags: int) -> HandTableLike:
@@ -39,3 +44,44 @@ def hand_table(
     if waits is not None:
         return HandTable(discards, kongs, flags, waits)
     return pick(impl, _core_table, HandTable)(discards, kongs, flags)
+
+
+# -- the hand engine (cpp/core/mcr/hand_engine.hpp) -------------------------------------------
+
+EngineMove = tuple[int, int, int, int]
+"""A move as the hand engine numbers it: (kind, tile, a, b), ``kind`` the index of
+:class:`~mahjongkit.mcr.game.moves.MoveKind` in declaration order, 0 for what a move names
+not."""
+
+_KINDS: Final = tuple(MoveKind)
+_KIND_INDEX: Final = {kind: index for index, kind in enumerate(MoveKind)}
+
+
+def engine_move(move: Move) -> EngineMove:
+    """``move`` as the engine reads it.
+
+    >>> engine_move(Move.parse("chow 46m")), engine_move(Move.parse("discard 5m"))
+    ((4, 0, 4, 6), (0, 5, 0, 0))
+    """
+    a, b = move.tiles if move.tiles is not None else (0, 0)
+    return (_KIND_INDEX[move.kind], move.tile or 0, a, b)
+
+
+def move_of(kind: int, tile: int, a: int, b: int) -> Move:
+    """The :class:`~mahjongkit.mcr.game.moves.Move` of an engine move.
+
+    >>> str(move_of(4, 0, 4, 6)), str(move_of(1, 0, 0, 0)), str(move_of(1, 28, 0, 0))
+    ('chow 46m', 'kong', 'kong E')
+    """
+    return Move(_KINDS[kind], tile or None, (a, b) if a else None)
+
+
+def hand_engine(ruleset: Ruleset, variant: Variant, *, dealer: int, prevailing: int) -> Any:
+    """A new C++ hand engine (not dealt) of ``variant`` under ``ruleset``: its scorer data,
+    rule flags and minimum derived from the Python side."""
+    from mahjongkit._core import mcr
+    from mahjongkit.mcr.scoring._cpp import score_rules
+
+    return mcr.HandEngine(
+        score_rules(ruleset), variant.rule_flags(ruleset), ruleset.minimum, dealer, prevailing
+    )

@@ -83,6 +83,19 @@ CODES: Final = (
 )
 """The refusal codes of these checks as small ints (the C++ twin answers with the index)."""
 
+ENGINE_CODES: Final = (
+    *CODES,
+    RefusalCode.NOT_YOUR_TURN,
+    RefusalCode.WRONG_PHASE,
+    RefusalCode.NO_WINDOW,
+    RefusalCode.ALREADY_ANSWERED,
+    RefusalCode.GAME_OVER,
+    RefusalCode.BAD_MOVE,
+)
+"""The C++ hand engine's refusal codes (``cpp/core/mcr/hand_engine.hpp``) as small ints: these
+checks' :data:`CODES`, then the rules' own (who is awaited, the window, the end, a move's
+shape), in the order :meth:`~mahjongkit.mcr.game.rules.Rules.why_not` asks them."""
+
 # Moves as the C++ twin numbers them: a turn's, then a claim's.
 TURN_DISCARD: Final = 0
 TURN_KONG: Final = 1

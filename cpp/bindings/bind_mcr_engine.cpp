@@ -1,0 +1,209 @@
+// Binding of the hand engine (cpp/core/mcr/hand_engine.hpp): one hand's state machine.
+//
+// Moves cross as (kind, tile, a, b) tuples of ints numbered as MoveKind's declaration order
+// (mahjongkit.mcr.game.engine turns them into Move values); refusals as the engine's codes
+// (legality.ENGINE_CODES). The engine keeps a pointer to the ruleset's scorer data: the
+// Python object holds the ScoreRules alive, and a clone shares it.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <string>
+#include <vector>
+
+#include "core/mcr/hand_engine.hpp"
+
+namespace py = pybind11;
+using mahjongkit::mcr::EngineMove;
+using mahjongkit::mcr::HandEngine;
+using mahjongkit::mcr::LegalMoves;
+using mahjongkit::mcr::ScoreRules;
+
+namespace {
+
+struct PyHandEngine {
+  HandEngine engine;
+  py::object rules;  // keeps the ScoreRules the engine points to alive
+};
+
+int check_seat(int seat) {
+  if (seat < 0 || seat > 3) throw py::value_error("seat must be 0 to 3, not " + std::to_string(seat));
+  return seat;
+}
+
+std::uint8_t small(int v, const char* what) {
+  if (v < 0 || v > 255) throw py::value_error(std::string(what) + " out of range: " + std::to_string(v));
+  return static_cast<std::uint8_t>(v);
+}
+
+EngineMove move_of(int kind, int tile, int a, int b) {
+  return EngineMove{small(kind, "kind"), small(tile, "tile"), small(a, "a"), small(b, "b")};
+}
+
+std::vector<std::uint8_t> kinds_of(const std::vector<int>& tiles, int high) {
+  std::vector<std::uint8_t> out;
+  out.reserve(tiles.size());
+  for (int t : tiles) {
+    if (t < 1 || t > high) throw py::value_error("a wall holds kinds 1 to " + std::to_string(high) + ", not " +
+                                                 std::to_string(t));
+    out.push_back(static_cast<std::uint8_t>(t));
+  }
+  return out;
+}
+
+py::list legal_of(const PyHandEngine& self, int seat) {
+  LegalMoves legal;
+  self.engine.legal(check_seat(seat), legal);
+  py::list out(static_cast<std::size_t>(legal.count));
+  for (int i = 0; i < legal.count; ++i) {
+    const EngineMove& m = legal.moves[static_cast<std::size_t>(i)];
+    out[static_cast<std::size_t>(i)] = py::make_tuple(int{m.kind}, int{m.tile}, int{m.a}, int{m.b});
+  }
+  return out;
+}
+
+py::tuple tally_of(const mahjongkit::mcr::WinOutput& t) {
+  py::tuple fans(t.nfans);
+  for (int f = 0; f < t.nfans; ++f) {
+    const auto& fan = t.fans[static_cast<std::size_t>(f)];
+    fans[static_cast<std::size_t>(f)] = py::make_tuple(int{fan.number}, int{fan.times});
+  }
+  return py::make_tuple(int{t.basic}, int{t.flowers}, fans);
+}
+
+}  // namespace
+
+void register_mcr_engine(py::module_& m) {
+  py::class_<PyHandEngine>(m, "HandEngine",
+                           "One hand's state machine (the twin of the Python hand layer): moves as (kind, tile, "
+                           "a, b), refusals as legality.ENGINE_CODES indices.")
+      .def(py::init([](py::object rules, int flags, int minimum, int dealer, int prevailing) {
+             const ScoreRules& r = rules.cast<const ScoreRules&>();
+             if (flags & ~mahjongkit::mcr::legality::kAllFlags)
+               throw py::value_error("unknown rule flags: " + std::to_string(flags));
+             return PyHandEngine{HandEngine(r, flags, minimum, check_seat(dealer), check_seat(prevailing)), rules};
+           }),
+           py::arg("rules"), py::arg("flags"), py::arg("minimum"), py::arg("dealer"), py::arg("prevailing"))
+      .def(
+          "deal_shared",
+          [](PyHandEngine& self, const std::vector<int>& tiles) {
+            const auto kinds = kinds_of(tiles, 42);
+            return self.engine.deal_shared(kinds.data(), static_cast<int>(kinds.size()));
+          },
+          py::arg("tiles"), "Deal from one shared wall, front first; False when it is too short.")
+      .def(
+          "deal_seat_walls",
+          [](PyHandEngine& self, const std::vector<std::vector<int>>& walls) {
+            if (walls.size() != 4) throw py::value_error("four walls, one a seat");
+            std::array<std::vector<std::uint8_t>, 4> kinds;
+            std::array<const std::uint8_t*, 4> ptrs{};
+            std::array<int, 4> counts{};
+            for (std::size_t s = 0; s < 4; ++s) {
+              kinds[s] = kinds_of(walls[s], 34);
+              ptrs[s] = kinds[s].data();
+              counts[s] = static_cast<int>(kinds[s].size());
+            }
+            return self.engine.deal_seat_walls(ptrs, counts);
+          },
+          py::arg("walls"), "Deal from four walls, one a seat, front first; False when one is too short.")
+      .def("legal", &legal_of, py::arg("seat"), "The seat's legal moves now, in the legal list's order.")
+      .def(
+          "verify",
+          [](const PyHandEngine& self, int seat, int kind, int tile, int a, int b) {
+            return self.engine.verify(check_seat(seat), move_of(kind, tile, a, b));
+          },
+          py::arg("seat"), py::arg("kind"), py::arg("tile") = 0, py::arg("a") = 0, py::arg("b") = 0,
+          "0 when the move is legal now, else its refusal code.")
+      .def(
+          "apply",
+          [](PyHandEngine& self, int seat, int kind, int tile, int a, int b) {
+            return self.engine.apply(check_seat(seat), move_of(kind, tile, a, b));
+          },
+          py::arg("seat"), py::arg("kind"), py::arg("tile") = 0, py::arg("a") = 0, py::arg("b") = 0,
+          "Take the move (0) or refuse it (its code; nothing changes).")
+      .def(
+          "clone", [](const PyHandEngine& self) { return PyHandEngine{self.engine.clone(), self.rules}; },
+          "An independent copy.")
+      .def(
+          "clone_loop",
+          [](const PyHandEngine& self, long count) {
+            long sum = 0;
+            {
+              py::gil_scoped_release release;
+              for (long i = 0; i < count; ++i) {
+                HandEngine copy = self.engine.clone();
+                sum += copy.wall_left();
+              }
+            }
+            return sum;
+          },
+          py::arg("count"), "Clone `count` times in C++ (the benchmark's measure of a copy's cost).")
+      .def_property_readonly("phase", [](const PyHandEngine& s) { return s.engine.phase(); })
+      .def_property_readonly("over", [](const PyHandEngine& s) { return s.engine.over(); })
+      .def_property_readonly("flags", [](const PyHandEngine& s) { return s.engine.flags(); })
+      .def_property_readonly("turn", [](const PyHandEngine& s) { return s.engine.turn(); })
+      .def_property_readonly("drawn", [](const PyHandEngine& s) { return s.engine.drawn(); })
+      .def_property_readonly("drawn_from", [](const PyHandEngine& s) { return s.engine.drawn_from(); })
+      .def_property_readonly("replacement", [](const PyHandEngine& s) { return s.engine.replacement(); })
+      .def_property_readonly("claimed_this_turn", [](const PyHandEngine& s) { return s.engine.claimed_this_turn(); })
+      .def_property_readonly("last_draw_emptied", [](const PyHandEngine& s) { return s.engine.last_draw_emptied(); })
+      .def_property_readonly("last_discard_is_last",
+                             [](const PyHandEngine& s) { return s.engine.last_discard_is_last(); })
+      .def_property_readonly("waiting", [](const PyHandEngine& s) { return s.engine.waiting(); })
+      .def_property_readonly("walls", [](const PyHandEngine& s) { return s.engine.walls(); })
+      .def_property_readonly("wall_left", [](const PyHandEngine& s) { return s.engine.wall_left(); })
+      .def_property_readonly("scorer_refused", [](const PyHandEngine& s) { return s.engine.scorer_refused(); })
+      .def(
+          "counts",
+          [](const PyHandEngine& s, int seat) {
+            const auto& c = s.engine.counts(check_seat(seat));
+            return std::vector<int>(c.begin(), c.end());
+          },
+          py::arg("seat"), "The seat's concealed counts (35, index 0 unused).")
+      .def(
+          "melds",
+          [](const PyHandEngine& s, int seat) {
+            py::list out;
+            for (int i = 0; i < s.engine.meld_count(check_seat(seat)); ++i) {
+              const auto& m = s.engine.meld(seat, i);
+              out.append(py::make_tuple(int{m.kind}, int{m.first}, m.concealed, int{m.from}, int{m.claimed}));
+            }
+            return out;
+          },
+          py::arg("seat"), "The seat's melds: (SetKind, first kind, concealed, from seat, claimed tile).")
+      .def(
+          "flowers",
+          [](const PyHandEngine& s, int seat) {
+            std::vector<int> out;
+            for (int i = 0; i < s.engine.flower_count(check_seat(seat)); ++i) out.push_back(s.engine.flower(seat, i));
+            return out;
+          },
+          py::arg("seat"), "The seat's exposed bonus tiles, sorted.")
+      .def(
+          "pool",
+          [](const PyHandEngine& s, int seat) {
+            std::vector<int> out;
+            for (int i = 0; i < s.engine.pool_size(check_seat(seat)); ++i) out.push_back(s.engine.pool(seat, i));
+            return out;
+          },
+          py::arg("seat"), "The seat's discards in order, less the claimed.")
+      .def(
+          "window",
+          [](const PyHandEngine& s) -> py::object {
+            const auto& e = s.engine;
+            if (e.phase() != HandEngine::kPhaseClaim && e.phase() != HandEngine::kPhaseRob) return py::none();
+            return py::make_tuple(e.phase(), e.window_tile(), e.window_from(), e.window_asked(),
+                                  py::make_tuple(e.window_offers(0), e.window_offers(1), e.window_offers(2),
+                                                 e.window_offers(3)));
+          },
+          "The open window as (phase, tile, from seat, asked seats' bits, offer bits a seat), or None.")
+      .def(
+          "end",
+          [](const PyHandEngine& s) -> py::object {
+            const auto& e = s.engine;
+            if (!e.over()) return py::none();
+            if (e.winner() < 0) return py::make_tuple(-1, -1, -1, 0, py::none());
+            return py::make_tuple(e.winner(), e.win_by(), e.discarder(), e.win_tile(), tally_of(e.tally()));
+          },
+          "The end: (winner, way, discarder, tile, (basic, flower points, fans)), winner -1 for an exhausted "
+          "wall; None while the hand goes on.");
+}
