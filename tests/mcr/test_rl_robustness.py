@@ -43,7 +43,7 @@ def test_too_many_games_are_refused_up_front() -> None:
 
 def _state(play: VectorSelfPlay) -> list[object]:
     return [
-        [table.game.to_json() for table in play.tables],
+        play.game_seeds,
         play.observations.copy(),
         play.masks.copy(),
         play.seats.copy(),
@@ -74,7 +74,13 @@ def test_a_refused_vector_step_moves_no_game(impl: str) -> None:
         with pytest.raises(error, match=message):
             play.step(bad)  # type: ignore[arg-type]
         assert _same(before, _state(play))
-    play.step(legal)  # and the instance still plays
+    # Nothing moved: the next steps are those of a batch that never saw the refused calls.
+    fresh = VectorSelfPlay(4, impl=impl)
+    fresh.reset(seeds=[1, 2, 3, 4])
+    for _ in range(60):
+        lowest = play.masks.argmax(axis=1)
+        got, expected = play.step(lowest), fresh.step(lowest)
+        assert all((a == b).all() for a, b in zip(got, expected, strict=True))
     assert not _same(before, _state(play))
 
 
@@ -130,14 +136,15 @@ def test_a_second_thread_is_refused_while_one_steps() -> None:
     play = VectorSelfPlay(2)
     _, masks, _ = play.reset(seeds=[1, 2])
     inside, release = threading.Event(), threading.Event()
-    fill = play._fill
+    games = play._games  # what a step calls inside the lock
+    step = games.step
 
-    def held_fill() -> None:
+    def held_step(*args: object) -> None:
         inside.set()
         assert release.wait(DEADLINE)
-        fill()
+        step(*args)  # type: ignore[arg-type]
 
-    play._fill = held_fill  # type: ignore[method-assign]
+    games.step = held_step  # type: ignore[method-assign]
     actions = [int(np.flatnonzero(row)[0]) for row in masks]
     errors: list[BaseException] = []
 
@@ -159,5 +166,5 @@ def test_a_second_thread_is_refused_while_one_steps() -> None:
         release.set()
         worker.join(DEADLINE)
     assert not worker.is_alive() and errors == []
-    play._fill = fill  # type: ignore[method-assign]
+    games.step = step  # type: ignore[method-assign]
     play.step([int(np.flatnonzero(row)[0]) for row in play.masks])  # free again

@@ -61,7 +61,6 @@ if TYPE_CHECKING:
     from mahjongkit.mcr.game.hand_state import HandState
     from mahjongkit.mcr.game.match import Match
     from mahjongkit.mcr.game.rules import Rules
-    from mahjongkit.mcr.rl.vector import Arrays
 
 # Record codes of cpp/core/mcr/observe.hpp.
 _DISCARD, _DRAW, _FLOWER, _CHOW_ANSWER, _CLAIM_CHOW, _CLAIM_PUNG = 1, 2, 3, 4, 5, 6
@@ -282,124 +281,7 @@ class CoreObserver:
         return partial(_core.render_many, [observer.core for observer in observers])
 
 
-class EngineGames:
-    """``K`` one-hand episodes on the C++ hand engine (``_core.mcr_rl.SelfPlay``): the twin
-    of :class:`~mahjongkit.mcr.rl.vector.TableGames` for :class:`~mahjongkit.mcr.rl.vector.
-    VectorSelfPlay`. A step is one call into the core with the GIL released: every game's
-    move, its next acting seat's planes and mask rendered from the engine's state, the
-    settlements of the hands that ended. Python deals each hand (from the same
-    :func:`~mahjongkit.mcr.rl.table.rules_for` as a table, so the same seed plays the same
-    game) and describes each hand that ended: once per hand, never per move."""
-
-    def __init__(self, num_games: int, options: dict[str, Any], arrays: Arrays) -> None:
-        from mahjongkit.mcr.rl.table import SeedStream, Table, penalty
-
-        # A table checks every option (one, never stepped: its errors are the environments').
-        probe = Table(**options)
-        self.planes = probe.planes
-        self.illegal = probe.illegal
-        self._scale = probe.reward_scale
-        self._variant, self._rotate, self._ruleset = probe.variant, probe.rotate, probe.ruleset
-        self.core = _core.SelfPlay(num_games, probe.observer.history)
-        self.streams = [SeedStream() for _ in range(num_games)]
-        self.seeds = [""] * num_games
-        self._around: list[tuple[int, int, int]] = [(1, 0, 0)] * num_games
-        self._actions = np.zeros(num_games, dtype=np.int64)
-        self._penalty = penalty
-        self.bind(arrays)
-
-    def bind(self, arrays: Arrays) -> None:
-        """Write into these arrays from now on (a batch's, or shared memory's)."""
-        self.arrays = arrays
-
-    def deal(self, k: int, seed: int | None) -> None:
-        """Start game ``k``'s next episode (``seed``, or the next of its stream)."""
-        from mahjongkit.mcr.rl.table import rules_for
-        from mahjongkit.mcr.scoring._cpp import score_rules  # the ruleset's C++ data
-
-        chosen = self.streams[k].next(seed)
-        game = rules_for(chosen, variant=self._variant, rotate=self._rotate, ruleset=self._ruleset)
-        match = game.match
-        hand = match.hand
-        ruleset = match.ruleset
-        arrays = self.arrays
-        dealt = self.core.deal(
-            k,
-            score_rules(ruleset),
-            hand.flags,
-            ruleset.minimum,
-            match.dealer,
-            match.prevailing,
-            match.hand_no,
-            list(match.totals),
-            [list(wall) for wall in hand.wall.as_dealt()],
-            arrays.planes,
-            arrays.masks,
-            arrays.seats,
-        )
-        if not dealt:  # pragma: no cover - a seeded wall always holds a deal
-            raise AssertionError(f"the engine could not deal the game {chosen!r}")
-        self.seeds[k] = chosen
-        self._around[k] = (match.hand_no, match.dealer, match.prevailing)
-
-    def step(self, chosen: list[int], trusted: bool, finals: list[dict[str, Any] | None]) -> None:
-        """Play one index per game (all legal when ``trusted``; else the illegal ones are
-        penalised as ``illegal`` says), deal the games whose episode ended, and describe
-        what ended in ``finals``."""
-        arrays = self.arrays
-        actions = self._actions
-        actions[:] = chosen
-        penalised: list[tuple[int, int]] = []
-        if not trusted:
-            masks = arrays.masks
-            for k, action in enumerate(chosen):
-                if not masks[k, action]:
-                    penalised.append((k, int(arrays.seats[k])))
-                    actions[k] = -1
-        ended = self.core.step(
-            actions,
-            self._scale,
-            arrays.planes,
-            arrays.masks,
-            arrays.seats,
-            arrays.rewards,
-            arrays.dones,
-        )
-        for k, seat in penalised:
-            arrays.rewards[k] = self._penalty(self.illegal, seat, self._scale)
-            arrays.dones[k] = True
-            finals[k] = {"game_seed": self.seeds[k], "hand": None, "penalised": seat}
-            self.deal(k, None)
-        if ended:
-            for k in np.flatnonzero(arrays.dones).tolist():
-                if finals[k] is None:
-                    finals[k] = {
-                        "game_seed": self.seeds[k],
-                        "hand": self._ended(k),
-                        "penalised": None,
-                    }
-                    self.deal(k, None)
-
-    def legal(self, k: int) -> list[int]:
-        """Game ``k``'s legal indices now (its mask's)."""
-        return np.flatnonzero(self.arrays.masks[k]).tolist()
-
-    def _ended(self, k: int) -> dict[str, Any]:
-        """The hand game ``k`` ended, as :func:`~mahjongkit.mcr.rl.table.hand_result` says
-        a table's."""
-        from mahjongkit.mcr.scoring.fans import FANS
-
-        winner, _by, discarder, _tile, points, fans, deltas = self.core.ended(k)
-        hand_no, dealer, prevailing = self._around[k]
-        won = winner >= 0
-        return {
-            "winner": winner if won else None,
-            "discarder": discarder if won and discarder >= 0 else None,
-            "self_drawn": won and discarder < 0,
-            "points": points,
-            "fans": [(FANS[number].name, value, times) for number, value, times in fans],
-            "deltas": list(deltas),
-            "hand_no": hand_no,
-            "dealer": dealer,
-            "prevailing": prevailing,
-        }
+def self_play(games: int, history: int) -> Any:
+    """The C++ batch of ``games`` one-hand games on the hand engine
+    (``_core.mcr_rl.SelfPlay``: see :class:`~mahjongkit.mcr.rl.games.EngineGames`)."""
+    return _core.SelfPlay(games, history)

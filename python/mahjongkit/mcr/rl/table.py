@@ -261,6 +261,9 @@ class Table:
         self.planes = self.observer.planes
         self.seeds = SeedStream()
         self.game: Rules | None = None
+        self.episode_seed = ""
+        """The seed of the episode (what :func:`rules_for` was given; the game's own seed
+        may differ: Botzone's deal names its game ``"botzone"``)."""
         self.seat: int | None = None
         self.done = True
         self.hands_played = 0
@@ -273,8 +276,9 @@ class Table:
         """Start an episode: the game ``str(seed)``, or the next seed of the stream."""
         # One hand is the rules' own one-hand game (it ends finished, its end observable);
         # any other number of hands is cut from a whole game.
+        self.episode_seed = self.seeds.next(seed)
         game = rules_for(
-            self.seeds.next(seed),
+            self.episode_seed,
             variant=self.variant,
             hands=self.hands,
             rotate=self.rotate,

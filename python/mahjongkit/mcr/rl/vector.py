@@ -42,15 +42,14 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
-from mahjongkit._impl import pick
 from mahjongkit.mcr.rl.encoding import ACTIONS, COLUMNS, check_index
-from mahjongkit.mcr.rl.observation import Renderer
-from mahjongkit.mcr.rl.table import Illegal, Table, TableOptions, episode_seed, illegal_message
+from mahjongkit.mcr.rl.games import Arrays, games_for
+from mahjongkit.mcr.rl.table import Table, TableOptions, episode_seed, illegal_message
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack  # typing.Unpack from Python 3.11
@@ -66,23 +65,6 @@ StepBatch = tuple[
     npt.NDArray[np.float32],
     npt.NDArray[np.bool_],
 ]
-
-
-class Games(Protocol):
-    """What steps a batch's games: :class:`TableGames` or the C++ engine's
-    :class:`~mahjongkit.mcr.rl._cpp.EngineGames` (the same games for the same seeds)."""
-
-    planes: int
-    illegal: Illegal
-
-    @property
-    def seeds(self) -> list[str]: ...
-    def bind(self, arrays: Arrays) -> None: ...
-    def deal(self, k: int, seed: int | None) -> None: ...
-    def step(
-        self, chosen: list[int], trusted: bool, finals: list[dict[str, Any] | None]
-    ) -> None: ...
-    def legal(self, k: int) -> list[int]: ...
 
 
 def check_games(num_games: object) -> None:
@@ -122,104 +104,6 @@ def read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
     return np.asarray(array.data.toreadonly())
 
 
-class Arrays(NamedTuple):
-    """The arrays a batch is written into (one row a game)."""
-
-    planes: npt.NDArray[np.float32]
-    masks: npt.NDArray[np.int8]
-    seats: npt.NDArray[np.int64]
-    rewards: npt.NDArray[np.float32]
-    dones: npt.NDArray[np.bool_]
-
-
-class TableGames:
-    """``K`` games as :class:`~mahjongkit.mcr.rl.table.Table` values (the rules engine in
-    Python, the observer twin chosen by ``impl``): the twin of
-    :class:`~mahjongkit.mcr.rl._cpp.EngineGames`, and what plays episodes of several hands
-    (the match between hands is the Python rules')."""
-
-    def __init__(self, num_games: int, options: dict[str, Any], arrays: Arrays) -> None:
-        # The first table checks every option before the others are made.
-        self.tables = [Table(**options) for _ in range(num_games)]
-        first = self.tables[0]
-        self.planes = first.planes
-        self.illegal = first.illegal
-        observers: Any = [table.observer for table in self.tables]
-        # The twin's own batch renderer: one call into the core for the C++ observer.
-        self._render: Renderer = type(first.observer).batch(observers)
-        self.bind(arrays)
-
-    @property
-    def seeds(self) -> list[str]:
-        return [str(table.game.seed) if table.game is not None else "" for table in self.tables]
-
-    def bind(self, arrays: Arrays) -> None:
-        """Write into these arrays from now on: each table its mask into its row."""
-        self.arrays = arrays
-        for k, table in enumerate(self.tables):
-            table.use_mask_buffer(arrays.masks[k])
-
-    def deal(self, k: int, seed: int | None) -> None:
-        self.tables[k].reset(seed)
-        self._fill([k])
-
-    def _fill(self, games: Sequence[int]) -> None:
-        """The rows of ``games``: seats, observations and masks."""
-        arrays = self.arrays
-        tables = self.tables
-        for k in games:
-            seat = tables[k].seat
-            assert seat is not None  # a live game waits on a seat
-            arrays.seats[k] = seat
-            tables[k].acting_mask()  # written into its row of the masks
-        if len(games) == len(tables):
-            self._render(arrays.seats, arrays.planes)
-        else:
-            for k in games:
-                tables[k].observe(tables[k].seat, arrays.planes[k].reshape(self.planes, COLUMNS))  # type: ignore[arg-type]
-
-    def step(self, chosen: list[int], trusted: bool, finals: list[dict[str, Any] | None]) -> None:
-        # Plain ints and lists, written into the arrays once: an element write per game
-        # costs more than the game's own bookkeeping.
-        gains: list[list[float]] = []
-        ended: list[bool] = []
-        for k, table in enumerate(self.tables):
-            if trusted:
-                gains.append(table._move(table.game, table.seat, chosen[k]))  # type: ignore[arg-type]
-            else:
-                gains.append(table.play(table.seat, chosen[k]))  # type: ignore[arg-type]
-            if table.done:
-                ended.append(True)
-                game = table.game
-                assert game is not None
-                finals[k] = {
-                    "game_seed": game.seed,
-                    "hand": table.results[-1] if table.results else None,
-                    "penalised": table.penalised,
-                }
-                table.reset(None)
-            else:
-                ended.append(False)
-        self.arrays.rewards[:] = gains
-        self.arrays.dones[:] = ended
-        self._fill(range(len(self.tables)))
-
-    def legal(self, k: int) -> list[int]:
-        return self.tables[k].legal()
-
-
-def _engine_games(num_games: int, options: dict[str, Any], arrays: Arrays) -> Games:
-    """The C++ hand engine's batch (imported here: the Python twin runs without the
-    extension)."""
-    from mahjongkit.mcr.rl._cpp import EngineGames
-
-    return EngineGames(num_games, options, arrays)
-
-
-def _table_games(num_games: int, options: dict[str, Any], arrays: Arrays) -> Games:
-    return TableGames(num_games, options, arrays)
-
-
 class VectorSelfPlay:
     """``num_games`` games stepped together (see the module's description); the options
     are those of :class:`~mahjongkit.mcr.rl.env.MahjongEnv`."""
@@ -251,9 +135,7 @@ class VectorSelfPlay:
         # The games, a twin chosen as an object: one-hand episodes (the default) on the C++
         # hand engine, whole steps in one call; the Python rules' tables otherwise (the
         # Python twin, and episodes of several hands).
-        one_hand = options.get("hands", 1) == 1
-        make = pick(options.get("impl"), _engine_games if one_hand else _table_games, _table_games)
-        self._games = make(num_games, dict(options), self._arrays())
+        self._games = games_for(num_games, dict(options), self._arrays())
 
     def _arrays(self) -> Arrays:
         return Arrays(self._planes, self._masks, self.seats, self.rewards, self.dones)

@@ -1,0 +1,261 @@
+"""What steps a batch's games for :class:`~mahjongkit.mcr.rl.vector.VectorSelfPlay`: two
+twins with one face (:class:`Games`), chosen as objects by :func:`games_for`.
+
+:class:`EngineGames` plays one-hand episodes (the default) on the C++ hand engine: a step is
+one call into the core with the GIL released (every game's move, the next acting seat's
+planes and mask rendered from the engine's state, the settlements of the hands that ended);
+Python deals each hand and describes each hand that ended, once per hand, never per move.
+:class:`TableGames` plays :class:`~mahjongkit.mcr.rl.table.Table` values (the Python rules,
+the observer twin chosen by ``impl``): the pure-Python twin, and what plays episodes of
+several hands (the match between hands is the rules'). Both play the same games for the same
+seeds (``tests/conformance/test_mcr_rl_observer.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from mahjongkit._impl import pick
+from mahjongkit.mcr.rl.encoding import COLUMNS
+from mahjongkit.mcr.rl.observation import Renderer
+from mahjongkit.mcr.rl.table import Illegal, SeedStream, Table, penalty, rules_for
+from mahjongkit.mcr.scoring.fans import FANS
+
+
+class Arrays(NamedTuple):
+    """The arrays a batch is written into (one row a game)."""
+
+    planes: npt.NDArray[np.float32]
+    masks: npt.NDArray[np.int8]
+    seats: npt.NDArray[np.int64]
+    rewards: npt.NDArray[np.float32]
+    dones: npt.NDArray[np.bool_]
+
+
+class TableGames:
+    """``K`` games as :class:`~mahjongkit.mcr.rl.table.Table` values (the rules engine in
+    Python, the observer twin chosen by ``impl``): the twin of
+    :class:`~mahjongkit.mcr.rl._cpp.EngineGames`, and what plays episodes of several hands
+    (the match between hands is the Python rules')."""
+
+    def __init__(self, num_games: int, options: dict[str, Any], arrays: Arrays) -> None:
+        # The first table checks every option before the others are made.
+        self.tables = [Table(**options) for _ in range(num_games)]
+        first = self.tables[0]
+        self.planes = first.planes
+        self.illegal = first.illegal
+        observers: Any = [table.observer for table in self.tables]
+        # The twin's own batch renderer: one call into the core for the C++ observer.
+        self._render: Renderer = type(first.observer).batch(observers)
+        self.bind(arrays)
+
+    @property
+    def seeds(self) -> list[str]:
+        return [table.episode_seed for table in self.tables]
+
+    def bind(self, arrays: Arrays) -> None:
+        """Write into these arrays from now on: each table its mask into its row."""
+        self.arrays = arrays
+        for k, table in enumerate(self.tables):
+            table.use_mask_buffer(arrays.masks[k])
+
+    def deal(self, k: int, seed: int | None) -> None:
+        self.tables[k].reset(seed)
+        self._fill([k])
+
+    def _fill(self, games: Sequence[int]) -> None:
+        """The rows of ``games``: seats, observations and masks."""
+        arrays = self.arrays
+        tables = self.tables
+        for k in games:
+            seat = tables[k].seat
+            assert seat is not None  # a live game waits on a seat
+            arrays.seats[k] = seat
+            tables[k].acting_mask()  # written into its row of the masks
+        if len(games) == len(tables):
+            self._render(arrays.seats, arrays.planes)
+        else:
+            for k in games:
+                tables[k].observe(tables[k].seat, arrays.planes[k].reshape(self.planes, COLUMNS))  # type: ignore[arg-type]
+
+    def step(self, chosen: list[int], trusted: bool, finals: list[dict[str, Any] | None]) -> None:
+        # Plain ints and lists, written into the arrays once: an element write per game
+        # costs more than the game's own bookkeeping.
+        gains: list[list[float]] = []
+        ended: list[bool] = []
+        for k, table in enumerate(self.tables):
+            if trusted:
+                gains.append(table._move(table.game, table.seat, chosen[k]))  # type: ignore[arg-type]
+            else:
+                gains.append(table.play(table.seat, chosen[k]))  # type: ignore[arg-type]
+            if table.done:
+                ended.append(True)
+                finals[k] = {
+                    "game_seed": table.episode_seed,
+                    "hand": table.results[-1] if table.results else None,
+                    "penalised": table.penalised,
+                }
+                table.reset(None)
+            else:
+                ended.append(False)
+        self.arrays.rewards[:] = gains
+        self.arrays.dones[:] = ended
+        self._fill(range(len(self.tables)))
+
+    def legal(self, k: int) -> list[int]:
+        return self.tables[k].legal()
+
+
+class Games(Protocol):
+    """What steps a batch's games: :class:`TableGames` or :class:`EngineGames` (the same
+    games for the same seeds)."""
+
+    planes: int
+    illegal: Illegal
+
+    @property
+    def seeds(self) -> list[str]: ...
+    def bind(self, arrays: Arrays) -> None: ...
+    def deal(self, k: int, seed: int | None) -> None: ...
+    def step(
+        self, chosen: list[int], trusted: bool, finals: list[dict[str, Any] | None]
+    ) -> None: ...
+    def legal(self, k: int) -> list[int]: ...
+
+
+class EngineGames:
+    """``K`` one-hand episodes on the C++ hand engine (``_core.mcr_rl.SelfPlay``, through
+    :mod:`._cpp`): the twin of :class:`TableGames`. Each hand is dealt from the same
+    :func:`~mahjongkit.mcr.rl.table.rules_for` as a table's, so the same seed plays the same
+    game."""
+
+    def __init__(self, num_games: int, options: dict[str, Any], arrays: Arrays) -> None:
+        # A table checks every option (one, never stepped: its errors are the environments').
+        probe = Table(**options)
+        self.planes = probe.planes
+        self.illegal = probe.illegal
+        self._scale = probe.reward_scale
+        self._variant, self._rotate, self._ruleset = probe.variant, probe.rotate, probe.ruleset
+        self.core = self_play(num_games, probe.observer.history)
+        self.streams = [SeedStream() for _ in range(num_games)]
+        self.seeds = [""] * num_games
+        self._around: list[tuple[int, int, int]] = [(1, 0, 0)] * num_games
+        self._actions = np.zeros(num_games, dtype=np.int64)
+        self.bind(arrays)
+
+    def bind(self, arrays: Arrays) -> None:
+        """Write into these arrays from now on (a batch's, or shared memory's)."""
+        self.arrays = arrays
+
+    def deal(self, k: int, seed: int | None) -> None:
+        """Start game ``k``'s next episode (``seed``, or the next of its stream)."""
+        from mahjongkit.mcr.scoring._cpp import score_rules  # the ruleset's C++ data
+
+        chosen = self.streams[k].next(seed)
+        game = rules_for(chosen, variant=self._variant, rotate=self._rotate, ruleset=self._ruleset)
+        match = game.match
+        hand = match.hand
+        ruleset = match.ruleset
+        arrays = self.arrays
+        dealt = self.core.deal(
+            k,
+            score_rules(ruleset),
+            hand.flags,
+            ruleset.minimum,
+            match.dealer,
+            match.prevailing,
+            match.hand_no,
+            list(match.totals),
+            [list(wall) for wall in hand.wall.as_dealt()],
+            arrays.planes,
+            arrays.masks,
+            arrays.seats,
+        )
+        if not dealt:  # pragma: no cover - a seeded wall always holds a deal
+            raise AssertionError(f"the engine could not deal the game {chosen!r}")
+        self.seeds[k] = chosen
+        self._around[k] = (match.hand_no, match.dealer, match.prevailing)
+
+    def step(self, chosen: list[int], trusted: bool, finals: list[dict[str, Any] | None]) -> None:
+        """Play one index per game (all legal when ``trusted``; else the illegal ones are
+        penalised as ``illegal`` says), deal the games whose episode ended, and describe
+        what ended in ``finals``."""
+        arrays = self.arrays
+        actions = self._actions
+        actions[:] = chosen
+        penalised: list[tuple[int, int]] = []
+        if not trusted:
+            masks = arrays.masks
+            for k, action in enumerate(chosen):
+                if not masks[k, action]:
+                    penalised.append((k, int(arrays.seats[k])))
+                    actions[k] = -1
+        ended = self.core.step(
+            actions,
+            self._scale,
+            arrays.planes,
+            arrays.masks,
+            arrays.seats,
+            arrays.rewards,
+            arrays.dones,
+        )
+        for k, seat in penalised:
+            arrays.rewards[k] = penalty(self.illegal, seat, self._scale)
+            arrays.dones[k] = True
+            finals[k] = {"game_seed": self.seeds[k], "hand": None, "penalised": seat}
+            self.deal(k, None)
+        if ended:
+            for k in np.flatnonzero(arrays.dones).tolist():
+                if finals[k] is None:
+                    finals[k] = {
+                        "game_seed": self.seeds[k],
+                        "hand": self._ended(k),
+                        "penalised": None,
+                    }
+                    self.deal(k, None)
+
+    def legal(self, k: int) -> list[int]:
+        """Game ``k``'s legal indices now (its mask's)."""
+        return np.flatnonzero(self.arrays.masks[k]).tolist()
+
+    def _ended(self, k: int) -> dict[str, Any]:
+        """The hand game ``k`` ended, as :func:`~mahjongkit.mcr.rl.table.hand_result` says
+        a table's."""
+        winner, _by, discarder, _tile, points, fans, deltas = self.core.ended(k)
+        hand_no, dealer, prevailing = self._around[k]
+        won = winner >= 0
+        return {
+            "winner": winner if won else None,
+            "discarder": discarder if won and discarder >= 0 else None,
+            "self_drawn": won and discarder < 0,
+            "points": points,
+            "fans": [(FANS[number].name, value, times) for number, value, times in fans],
+            "deltas": list(deltas),
+            "hand_no": hand_no,
+            "dealer": dealer,
+            "prevailing": prevailing,
+        }
+
+
+def games_for(num_games: int, options: dict[str, Any], arrays: Arrays) -> Games:
+    """The games of a batch: on the C++ hand engine for one-hand episodes (unless
+    ``impl="python"``), else the rules' tables."""
+    one_hand = options.get("hands", 1) == 1
+    make = pick(options.get("impl"), _engine_games if one_hand else TableGames, TableGames)
+    return make(num_games, options, arrays)
+
+
+def _engine_games(num_games: int, options: dict[str, Any], arrays: Arrays) -> Games:
+    return EngineGames(num_games, options, arrays)
+
+
+def self_play(games: int, history: int) -> Any:
+    """The core's batch (the adapter imported here: the Python twin runs without the
+    extension)."""
+    from mahjongkit.mcr.rl._cpp import self_play as core_self_play
+
+    return core_self_play(games, history)
