@@ -290,6 +290,32 @@ void register_mcr_rl(py::module_& m) {
           py::arg("actions").noconvert(), py::arg("scale"), py::arg("planes").noconvert(), py::arg("masks"),
           py::arg("seats").noconvert(), py::arg("rewards").noconvert(), py::arg("dones"))
       .def(
+          "play",
+          // One game's index for its acting seat: 0, 1 when the hand ended, -1 (nothing
+          // changed) when it is not legal now.
+          [](PySelfPlay& self, int k, int action) { return self.core.play(game_index(self, k), action); },
+          py::arg("k"), py::arg("action"))
+      .def(
+          "seat", [](const PySelfPlay& self, int k) { return self.core.seat(game_index(self, k)); },
+          py::arg("k"))
+      .def(
+          "observe",
+          // `seat`'s planes of game k into `out` (planes x 34 float32 values).
+          [](const PySelfPlay& self, int k, int seat, py::array_t<float, py::array::c_style> out) {
+            if (seat < 0 || seat > 3) throw py::value_error("a seat is 0 to 3");
+            self.core.render_seat(game_index(self, k), seat,
+                                  planes_row(out, py::ssize_t{self.core.planes()} * kColumns, 0));
+          },
+          py::arg("k"), py::arg("seat"), py::arg("out").noconvert())
+      .def(
+          "mask",
+          // `seat`'s mask of game k into `out` (235 one-byte items; zeros unless it acts).
+          [](const PySelfPlay& self, int k, int seat, py::array out) {
+            if (seat < 0 || seat > 3) throw py::value_error("a seat is 0 to 3");
+            self.core.mask_seat(game_index(self, k), seat, mask_row(out, 0));
+          },
+          py::arg("k"), py::arg("seat"), py::arg("out"))
+      .def(
           "ended",
           // Game k's hand that ended: (winner, by, discarder, tile, points, fans, deltas), the
           // fans as (number, points, times) in the tally's order; winner -1 for a wall

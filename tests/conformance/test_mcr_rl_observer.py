@@ -19,7 +19,10 @@ from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.game.variant import ONE_HAND, STANDARD, Variant
 from mahjongkit.mcr.rl._cpp import CoreObserver
 from mahjongkit.mcr.rl.encoding import legal_mask
+from mahjongkit.mcr.rl.env import MahjongEnv
+from mahjongkit.mcr.rl.games import EngineTable
 from mahjongkit.mcr.rl.observation import Observer
+from mahjongkit.mcr.rl.table import Table
 from mahjongkit.mcr.rl.vector import VectorSelfPlay
 from tests.mcr.rl_play import choose
 
@@ -216,3 +219,41 @@ def test_the_engine_batch_plays_what_the_rules_tables_play(
         assert engine.game_seeds == tables.game_seeds
         episodes += int(got[4].sum())
     assert episodes > 0
+
+
+def _aec_trace(environment: MahjongEnv, seed: int) -> list[tuple[object, ...]]:
+    """Everything an AEC loop sees along one episode: each ``last()`` and every agent's
+    observation at each step (an illegal action now and then)."""
+    rng = random.Random(seed)
+    environment.reset(seed=seed)
+    seen: list[tuple[object, ...]] = []
+    for agent in environment.agent_iter():
+        observation, reward, terminated, truncated, info = environment.last()
+        seen.append((agent, reward, terminated, truncated, repr(info)))
+        for other in environment.possible_agents:
+            shown = environment.observe(other)
+            seen.append((shown["observation"].tobytes(), shown["action_mask"].tobytes()))
+        if terminated or truncated:
+            environment.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        environment.step(int(legal[rng.randrange(len(legal))]) if rng.random() > 0.003 else 0)
+    return seen
+
+
+@pytest.mark.parametrize("variant", ["mcr", "botzone"])
+@pytest.mark.parametrize("illegal", ["terminate", "penalty"])
+def test_the_aec_environment_on_the_engine_plays_what_the_rules_play(
+    variant: str, illegal: str
+) -> None:
+    """``MahjongEnv`` on the C++ hand engine (``rl/games.EngineTable``) against the same
+    environment over the Python rules' table: the same ``last()``, every agent's planes and
+    mask, rewards and infos at every step, and the same game (the engine's moves replayed
+    into the rules) at the end."""
+    engine = MahjongEnv(variant=variant, illegal=illegal)
+    rules = MahjongEnv(variant=variant, illegal=illegal, impl="python")
+    assert isinstance(engine.table, EngineTable) and isinstance(rules.table, Table)
+    for seed in range(6):
+        assert _aec_trace(engine, seed) == _aec_trace(rules, seed), seed
+        assert engine.game is not None and rules.game is not None
+        assert engine.game.to_json() == rules.game.to_json()

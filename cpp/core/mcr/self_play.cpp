@@ -145,20 +145,76 @@ const HandEngine& SelfPlay::engine(int k) const {
   return *game.engine;
 }
 
-void SelfPlay::observe(Game& game, float* planes, std::uint8_t* mask_row, std::int64_t* seat) const {
+void SelfPlay::refresh(Game& game) const {
   const HandEngine& engine = *game.engine;
   game.seat = acting_seat(engine);
-  *seat = game.seat;
   if (game.seat < 0) {
     game.legal.count = 0;
-    std::memset(mask_row, 0, kActions);
-    std::memset(game.slots.data(), -1, kActions);
-    render(engine, game.around, 0, history_, planes);
+    game.slots.fill(-1);
     return;
   }
   engine.legal(game.seat, game.legal);
-  mask(engine, game.seat, game.legal, mask_row, game.slots.data());
-  render(engine, game.around, game.seat, history_, planes);
+  std::uint8_t scratch[kActions];
+  mask(engine, game.seat, game.legal, scratch, game.slots.data());
+}
+
+void SelfPlay::observe(Game& game, float* planes, std::uint8_t* mask_row, std::int64_t* seat) const {
+  refresh(game);
+  *seat = game.seat;
+  for (int i = 0; i < kActions; ++i) mask_row[i] = game.slots[static_cast<std::size_t>(i)] >= 0;
+  render(*game.engine, game.around, game.seat < 0 ? 0 : game.seat, history_, planes);
+}
+
+bool SelfPlay::end(Game& game) const {
+  const HandEngine& engine = *game.engine;
+  if (!engine.over()) return false;
+  game.deltas = {};
+  if (engine.winner() >= 0) {
+    const WinOutput& tally = engine.tally();
+    game.deltas = settle(engine.winner(), tally.basic + tally.flowers, engine.win_by(), engine.discarder());
+  }
+  // The match's totals after the settlement, as the rules' match shows them at the end (the
+  // RL variants seat players fixed: a seat's delta is its player's).
+  for (std::size_t s = 0; s < 4; ++s) game.around.totals[s] += game.deltas[s];
+  game.ended = true;
+  game.seat = -1;
+  game.legal.count = 0;
+  game.slots.fill(-1);
+  return true;
+}
+
+int SelfPlay::play(int k, int action) {
+  Game& game = games_.at(at(k));
+  if (!game.engine || game.ended || game.seat < 0 || action < 0 || action >= kActions ||
+      game.slots[static_cast<std::size_t>(action)] < 0)
+    return -1;
+  HandEngine& engine = *game.engine;
+  const EngineMove& move = game.legal.moves[static_cast<std::size_t>(game.slots[static_cast<std::size_t>(action)])];
+  if (engine.apply(game.seat, move) != 0)  // the slots came from the same engine: a bug
+    throw std::logic_error("the engine refused a move of its own legal list");
+  if (end(game)) return 1;
+  refresh(game);
+  return 0;
+}
+
+void SelfPlay::render_seat(int k, int seat, float* out) const {
+  const Game& game = games_.at(at(k));
+  render(engine(k), game.around, seat, history_, out);
+}
+
+void SelfPlay::mask_seat(int k, int seat, std::uint8_t* out) const {
+  const Game& game = games_.at(at(k));
+  if (seat == game.seat) {
+    for (int i = 0; i < kActions; ++i) out[i] = game.slots[static_cast<std::size_t>(i)] >= 0;
+    return;
+  }
+  // another seat (a window's later seat, or nobody's turn): its own legal list
+  const HandEngine& hand = engine(k);
+  LegalMoves legal;
+  std::array<std::int8_t, kActions> slots{};
+  if (hand.over()) legal.count = 0;
+  else hand.legal(seat, legal);
+  mask(hand, seat, legal, out, slots.data());
 }
 
 void SelfPlay::set(int k, const HandEngine& engine, const Around& around, float* planes, std::uint8_t* masks,
@@ -199,15 +255,8 @@ int SelfPlay::step(const std::int64_t* actions, double scale, float* planes, std
     const EngineMove& move = game.legal.moves[static_cast<std::size_t>(game.slots[static_cast<std::size_t>(action)])];
     if (engine.apply(game.seat, move) != 0)  // the mask came from the same engine: a bug
       throw std::logic_error("the engine refused a move of its own legal list");
-    if (engine.over()) {
-      game.deltas = {};
-      if (engine.winner() >= 0) {
-        const WinOutput& tally = engine.tally();
-        game.deltas = settle(engine.winner(), tally.basic + tally.flowers, engine.win_by(), engine.discarder());
-      }
+    if (end(game)) {
       for (std::size_t s = 0; s < 4; ++s) gains[s] = static_cast<float>(game.deltas[s] * scale);
-      game.ended = true;
-      game.seat = -1;
       seats[k] = -1;
       dones[k] = 1;
       ++ended;

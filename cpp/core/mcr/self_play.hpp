@@ -63,6 +63,14 @@ class SelfPlay {
   int step(const std::int64_t* actions, double scale, float* planes, std::uint8_t* masks,
            std::int64_t* seats, float* rewards, std::uint8_t* dones);
 
+  // One game at a time (an AEC environment): play game k's index for its acting seat (0;
+  // 1 when the hand ended; -1, nothing changed, when the index is not legal now), and read
+  // any seat's planes or legal mask.
+  int play(int k, int action);
+  int seat(int k) const { return games_[at(k)].seat; }
+  void render_seat(int k, int seat, float* out) const;
+  void mask_seat(int k, int seat, std::uint8_t* out) const;
+
   bool live(int k) const { return games_[at(k)].engine.has_value() && !games_[at(k)].ended; }
   const HandEngine& engine(int k) const;
   const Around& around(int k) const { return games_[at(k)].around; }
@@ -80,7 +88,9 @@ class SelfPlay {
     std::array<std::int8_t, kActions> slots{};
     std::array<int, 4> deltas{};
   };
+  void refresh(Game& game) const;  // the acting seat, its legal list and their indices
   void observe(Game& game, float* planes, std::uint8_t* mask, std::int64_t* seat) const;
+  bool end(Game& game) const;       // the hand's settlement, when it is over
 
   int history_;
   std::vector<Game> games_;

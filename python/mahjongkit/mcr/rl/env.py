@@ -41,6 +41,7 @@ import numpy.typing as npt
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.rl._extra import AECEnv, spaces
 from mahjongkit.mcr.rl.encoding import ACTIONS, COLUMNS
+from mahjongkit.mcr.rl.games import EngineTable, table_for
 from mahjongkit.mcr.rl.table import Table, TableOptions
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ def check_render_mode(render_mode: str | None) -> str | None:
     return render_mode
 
 
-def render_table(table: Table, render_mode: str | None) -> str | None:
+def render_table(table: Table | EngineTable, render_mode: str | None) -> str | None:
     """The table as text (``"ansi"``), printed (``"human"``, returning ``None``)."""
     if render_mode is None:
         return None
@@ -109,7 +110,8 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
     ) -> None:
         super().__init__()
         self.render_mode = check_render_mode(render_mode)
-        self.table = Table(**options)
+        # A one-hand game on the C++ hand engine, or the Python rules' table: one face.
+        self.table = table_for(**options)
         self.flat = flat
         self.possible_agents = list(AGENTS)
         self.agents: list[str] = []
@@ -149,7 +151,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         seat = _SEAT_OF[agent]
         table = self.table
-        if table.game is None:
+        if not table.started:
             raise ValueError("reset() first: no game is on the table")
         planes = table.observe(seat)
         if seat == table.seat and agent == self.agent_selection:
@@ -159,7 +161,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         return {"observation": planes.reshape(-1) if self.flat else planes, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
-        if self.table.game is None:
+        if not self.table.started:
             raise ValueError("reset() first: no game is on the table")
         if not self.agents:
             raise ValueError("the episode is over (every agent is done): reset() first")

@@ -14,16 +14,26 @@ seeds (``tests/conformance/test_mcr_rl_observer.py``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from mahjongkit._impl import pick
-from mahjongkit.mcr.rl.encoding import COLUMNS
-from mahjongkit.mcr.rl.observation import Renderer
-from mahjongkit.mcr.rl.table import Illegal, SeedStream, Table, penalty, rules_for
+from mahjongkit.mcr.rl.encoding import ACTIONS, COLUMNS, MOVES, check_index, describe
+from mahjongkit.mcr.rl.observation import Planes, Renderer
+from mahjongkit.mcr.rl.table import (
+    Illegal,
+    SeedStream,
+    Table,
+    illegal_message,
+    penalty,
+    rules_for,
+)
 from mahjongkit.mcr.scoring.fans import FANS
+
+if TYPE_CHECKING:
+    from mahjongkit.mcr.game.rules import Rules
 
 
 class Arrays(NamedTuple):
@@ -153,32 +163,10 @@ class EngineGames:
 
     def deal(self, k: int, seed: int | None) -> None:
         """Start game ``k``'s next episode (``seed``, or the next of its stream)."""
-        from mahjongkit.mcr.scoring._cpp import score_rules  # the ruleset's C++ data
-
         chosen = self.streams[k].next(seed)
         game = rules_for(chosen, variant=self._variant, rotate=self._rotate, ruleset=self._ruleset)
-        match = game.match
-        hand = match.hand
-        ruleset = match.ruleset
-        arrays = self.arrays
-        dealt = self.core.deal(
-            k,
-            score_rules(ruleset),
-            hand.flags,
-            ruleset.minimum,
-            match.dealer,
-            match.prevailing,
-            match.hand_no,
-            list(match.totals),
-            [list(wall) for wall in hand.wall.as_dealt()],
-            arrays.planes,
-            arrays.masks,
-            arrays.seats,
-        )
-        if not dealt:  # pragma: no cover - a seeded wall always holds a deal
-            raise AssertionError(f"the engine could not deal the game {chosen!r}")
+        self._around[k] = deal_engine(self.core, k, game, self.arrays)
         self.seeds[k] = chosen
-        self._around[k] = (match.hand_no, match.dealer, match.prevailing)
 
     def step(self, chosen: list[int], trusted: bool, finals: list[dict[str, Any] | None]) -> None:
         """Play one index per game (all legal when ``trusted``; else the illegal ones are
@@ -223,22 +211,210 @@ class EngineGames:
         return np.flatnonzero(self.arrays.masks[k]).tolist()
 
     def _ended(self, k: int) -> dict[str, Any]:
-        """The hand game ``k`` ended, as :func:`~mahjongkit.mcr.rl.table.hand_result` says
-        a table's."""
-        winner, _by, discarder, _tile, points, fans, deltas = self.core.ended(k)
-        hand_no, dealer, prevailing = self._around[k]
-        won = winner >= 0
-        return {
-            "winner": winner if won else None,
-            "discarder": discarder if won and discarder >= 0 else None,
-            "self_drawn": won and discarder < 0,
-            "points": points,
-            "fans": [(FANS[number].name, value, times) for number, value, times in fans],
-            "deltas": list(deltas),
-            "hand_no": hand_no,
-            "dealer": dealer,
-            "prevailing": prevailing,
-        }
+        return ended_hand(self.core, k, self._around[k])
+
+
+def deal_engine(core: Any, k: int, game: Rules, arrays: Arrays) -> tuple[int, int, int]:
+    """Deal the hand of ``game`` (a fresh one-hand game of the Python rules: its seeded wall
+    or walls, dealer, wind, ruleset and rule flags) to the core's game ``k``, writing its row
+    of ``arrays``; returns the hand's number, dealer and prevailing wind."""
+    from mahjongkit.mcr.scoring._cpp import score_rules  # the ruleset's C++ data
+
+    match = game.match
+    hand = match.hand
+    ruleset = match.ruleset
+    dealt = core.deal(
+        k,
+        score_rules(ruleset),
+        hand.flags,
+        ruleset.minimum,
+        match.dealer,
+        match.prevailing,
+        match.hand_no,
+        list(match.totals),
+        [list(wall) for wall in hand.wall.as_dealt()],
+        arrays.planes,
+        arrays.masks,
+        arrays.seats,
+    )
+    if not dealt:  # pragma: no cover - a seeded wall always holds a deal
+        raise AssertionError(f"the engine could not deal the game {game.seed!r}")
+    return (match.hand_no, match.dealer, match.prevailing)
+
+
+def ended_hand(core: Any, k: int, around: tuple[int, int, int]) -> dict[str, Any]:
+    """The hand the core's game ``k`` ended, as :func:`~mahjongkit.mcr.rl.table.hand_result`
+    describes a table's (``around``: its number, dealer and prevailing wind)."""
+    winner, _by, discarder, _tile, points, fans, deltas = core.ended(k)
+    hand_no, dealer, prevailing = around
+    won = winner >= 0
+    return {
+        "winner": winner if won else None,
+        "discarder": discarder if won and discarder >= 0 else None,
+        "self_drawn": won and discarder < 0,
+        "points": points,
+        "fans": [(FANS[number].name, value, times) for number, value, times in fans],
+        "deltas": list(deltas),
+        "hand_no": hand_no,
+        "dealer": dealer,
+        "prevailing": prevailing,
+    }
+
+
+class EngineTable:
+    """One one-hand game on the C++ hand engine with a :class:`~mahjongkit.mcr.rl.table.
+    Table`'s face (what :class:`~mahjongkit.mcr.rl.env.MahjongEnv` steps): a move is one call
+    into the core, a seat's planes and mask another each, rendered from the engine's state.
+
+    :attr:`game` is the Python rules' game of the episode, the engine's moves replayed into
+    it when it is read (the same game: the engine is the rules' twin), so that everything
+    that reads a table's game (rendering, tests, a replay) reads this one's alike.
+    """
+
+    def __init__(self, **options: Any) -> None:
+        probe = Table(**options)  # checks every option, as a table does
+        self.hands, self.variant, self.rotate = probe.hands, probe.variant, probe.rotate
+        self.reward_scale, self.illegal, self.ruleset = (
+            probe.reward_scale,
+            probe.illegal,
+            probe.ruleset,
+        )
+        self.impl = probe.impl
+        self.planes = probe.planes
+        self.core = self_play(1, probe.observer.history)
+        self._shape = (self.planes, COLUMNS)
+        self._arrays = Arrays(
+            np.zeros((1, *self._shape), dtype=np.float32),
+            np.zeros((1, ACTIONS), dtype=np.int8),
+            np.zeros(1, dtype=np.int64),
+            np.zeros((1, 4), dtype=np.float32),
+            np.zeros(1, dtype=np.bool_),
+        )
+        self.seeds = SeedStream()
+        self.episode_seed = ""
+        self._start: Rules | None = None
+        self._log: list[tuple[int, int]] = []
+        self._replayed = 0
+        self._around = (1, 0, 0)
+        self.seat: int | None = None
+        self.done = True
+        self.hands_played = 0
+        self.penalised: int | None = None
+        self.results: list[dict[str, Any]] = []
+        self._legal: list[int] | None = None
+
+    @property
+    def started(self) -> bool:
+        """Whether an episode was dealt (``reset``)."""
+        return self._start is not None
+
+    @property
+    def game(self) -> Rules | None:
+        """The Python rules' game of this episode, brought up to the engine's moves."""
+        game = self._start
+        if game is not None and self._replayed < len(self._log):
+            for seat, index in self._log[self._replayed :]:
+                refusal = game.apply(seat, MOVES[index])
+                if refusal is not None:  # pragma: no cover - the twins play the same games
+                    raise AssertionError(f"the rules refused the engine's {describe(index)}")
+            game.take_outcomes()
+            self._replayed = len(self._log)
+        return game
+
+    def reset(self, seed: int | None = None) -> None:
+        """Start an episode: the game ``str(seed)``, or the next seed of the stream."""
+        self.episode_seed = self.seeds.next(seed)
+        game = rules_for(
+            self.episode_seed, variant=self.variant, rotate=self.rotate, ruleset=self.ruleset
+        )
+        game.take_outcomes()
+        self._around = deal_engine(self.core, 0, game, self._arrays)
+        self._start, self._log, self._replayed = game, [], 0
+        self.hands_played = 0
+        self.penalised = None
+        self.results = []
+        self.done = False
+        self.seat = int(self._arrays.seats[0])
+        self._legal = None
+
+    def _check(self) -> None:
+        if self._start is None:
+            raise ValueError("reset() first: no game is on the table")
+
+    def observe(self, seat: int, out: Planes | None = None) -> Planes:
+        """``seat``'s observation planes (a new array, or written into ``out``)."""
+        self._check()
+        if out is None:
+            out = np.empty(self._shape, dtype=np.float32)
+        elif not (out.dtype == np.float32 and out.flags.c_contiguous and out.shape == self._shape):
+            np.copyto(out, self.observe(seat))
+            return out
+        self.core.observe(0, seat, out)
+        return out
+
+    def mask(self, seat: int, out: npt.NDArray[np.int8] | None = None) -> npt.NDArray[np.int8]:
+        """``seat``'s legal mask (int8, 1 at each legal index)."""
+        self._check()
+        if out is None:
+            out = np.zeros(ACTIONS, dtype=np.int8)
+        if self.done:
+            out[:] = 0
+        else:
+            self.core.mask(0, seat, out)
+        return out
+
+    def legal(self, seat: int | None = None) -> list[int]:
+        """The legal indices of ``seat`` (the seat to act by default), ascending."""
+        self._check()
+        if self.done:
+            return []
+        if seat is None or seat == self.seat:
+            if self._legal is None:
+                self._legal = np.flatnonzero(self.mask(self.seat)).tolist()  # type: ignore[arg-type]
+            return self._legal
+        return np.flatnonzero(self.mask(seat)).tolist()
+
+    def play(self, seat: int, action: int) -> list[float]:
+        """Play ``action`` for ``seat`` (see :meth:`~mahjongkit.mcr.rl.table.Table.play`)."""
+        if self._start is None or self.done:
+            self._check()
+            raise ValueError("the episode is over: reset() first")
+        if seat != self.seat:
+            raise ValueError(f"seat {self.seat} is to act, not seat {seat}")
+        index = action if type(action) is int and 0 <= action < ACTIONS else check_index(action)
+        status = self.core.play(0, index)
+        if status < 0:
+            if self.illegal == "raise":
+                raise ValueError(illegal_message(index, seat, self.legal()))
+            self.penalised = seat
+            self.results = []
+            self.done = True
+            self.seat = None
+            return penalty(self.illegal, seat, self.reward_scale)
+        self._log.append((seat, index))
+        self._legal = None
+        if self.results:
+            self.results = []
+        if status == 1:
+            result = ended_hand(self.core, 0, self._around)
+            self.results = [result]
+            self.hands_played = 1
+            self.done = True
+            self.seat = None
+            scale = self.reward_scale
+            return [0.0 + delta * scale for delta in result["deltas"]]
+        self.seat = self.core.seat(0)
+        return [0.0, 0.0, 0.0, 0.0]
+
+
+def table_for(**options: Any) -> Table | EngineTable:
+    """What an AEC environment steps: a one-hand game on the C++ hand engine (unless
+    ``impl="python"``), else a :class:`~mahjongkit.mcr.rl.table.Table` (the Python rules;
+    episodes of several hands)."""
+    one_hand = options.get("hands", 1) == 1
+    make: Any = pick(options.get("impl"), EngineTable if one_hand else Table, Table)
+    table: Table | EngineTable = make(**options)
+    return table
 
 
 def games_for(num_games: int, options: dict[str, Any], arrays: Arrays) -> Games:

@@ -294,6 +294,11 @@ class Table:
         self.observer.sync(game)
         self._advance()
 
+    @property
+    def started(self) -> bool:
+        """Whether an episode was dealt (``reset``)."""
+        return self.game is not None
+
     def _advance(self) -> None:
         game = self.game
         assert game is not None
