@@ -54,6 +54,7 @@ RENDER_FPS: Final = 4
 """Frames a second when a table is shown (``metadata["render_fps"]``, read by Gymnasium's
 and PettingZoo's wrappers that record or pace the rendering): text for a human to follow."""
 _SEAT_OF: Final = {agent: seat for seat, agent in enumerate(AGENTS)}
+_NO_REWARDS: Final = [0.0, 0.0, 0.0, 0.0]
 
 
 def check_render_mode(render_mode: str | None) -> str | None:
@@ -124,6 +125,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection = AGENTS[0]
+        self._quiet = True
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -141,6 +143,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         self.table.reset(seed)
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._quiet = True  # the last step's rewards were all zero
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
@@ -175,7 +178,10 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         self._cumulative_rewards[agent] = 0.0
         table = self.table
         rewards = table.play(seat, action)
-        self.rewards = dict(zip(AGENTS, rewards, strict=True))
+        quiet = rewards == _NO_REWARDS
+        if not (quiet and self._quiet):  # most moves score nothing, as the one before
+            self.rewards = dict(zip(AGENTS, rewards, strict=True))
+        self._quiet = quiet
         if table.results or table.penalised is not None:
             info: dict[str, Any] = {}
             if table.results:
@@ -191,7 +197,8 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         else:
             assert table.seat is not None
             self.agent_selection = AGENTS[table.seat]
-        self._accumulate_rewards()
+        if not quiet:  # zeros add nothing to the cumulative rewards
+            self._accumulate_rewards()
 
     def render(self) -> str | None:
         return render_table(self.table, self.render_mode)
