@@ -148,7 +148,8 @@ def offered(hand: HandState) -> ClaimWindow | None:
 def render(seen: Seen, seat: int, out: Planes, history: int = HISTORY) -> Planes:
     """Write ``seat``'s planes of the state ``seen`` into ``out`` (float32,
     ``(plane_count(history), 34)``) and return it: a pure function of the state, read
-    plainly (the C++ twin is ``render`` of ``cpp/core/mcr/observe.cpp``).
+    plainly (the C++ twin is ``render`` of ``cpp/core/mcr/self_play.cpp``, which reads a
+    ``HandEngine``).
 
     >>> from mahjongkit.mcr.game.rules import Rules
     >>> game = Rules("render-doc")
