@@ -131,9 +131,11 @@ bool special_complete(Counts& c, int melds) {
 bool may_complete_special(const Counts& standing, int melds) {
   if (melds == 0) {
     bool at_most_one = true, only_orphans = true;
+    std::uint64_t orphans = 0;  // bit k: an orphan kind (a mask, not a search per kind)
+    for (auto k : kOrphans) orphans |= std::uint64_t{1} << k;
     for (int k = 1; k <= 34; ++k) {
       at_most_one = at_most_one && standing[k] <= 1;
-      if (standing[k] && std::find(kOrphans.begin(), kOrphans.end(), k) == kOrphans.end()) only_orphans = false;
+      if (standing[k] && !(orphans >> k & 1)) only_orphans = false;
     }
     if (at_most_one || only_orphans) return true;
   }
@@ -346,6 +348,33 @@ bool is_complete(const Counts& counts, int melds) {
   if (complete_from_shapes(group_shapes(counts))) return true;
   if (melds == 0 && is_seven_pairs(counts)) return true;
   Counts c = counts;
+  return special_complete(c, melds);
+}
+
+Standing standing_of(const Counts& counts, int melds) {
+  Standing out;
+  out.shapes = group_shapes(counts);
+  for (int g = 0; g < kGroups; ++g)
+    if (!out.shapes[static_cast<std::size_t>(g)]) out.broken |= 1 << g;
+  int pairs = 0;
+  for (int k = 1; k <= 34; ++k) pairs += counts[k] / 2;
+  out.special = (melds == 0 && pairs >= 6) || may_complete_special(counts, melds);
+  return out;
+}
+
+bool completes_with(const Counts& counts, int melds, const Standing& standing, int tile) {
+  const int group = group_of(tile);
+  const bool mendable = !(standing.broken & ~(1 << group));  // the tile's group alone may change
+  if (!mendable && !standing.special) return false;
+  Counts c = counts;
+  ++c[tile];
+  if (mendable) {
+    Shapes shapes = standing.shapes;
+    shapes[static_cast<std::size_t>(group)] = group_shape(c, group);
+    if (complete_from_shapes(shapes)) return true;
+  }
+  if (!standing.special) return false;
+  if (melds == 0 && is_seven_pairs(c)) return true;
   return special_complete(c, melds);
 }
 

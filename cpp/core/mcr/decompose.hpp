@@ -99,6 +99,19 @@ std::vector<RawSplit> decompose(const Counts& counts, int melds, int winning);
 // Whether concealed `counts` with `melds` melds (14 tiles) are complete in some form.
 bool is_complete(const Counts& counts, int melds);
 
+// What one more tile needs of a 13-tile hand to complete it, summarised once per hand (a
+// seat's tiles between two changes): its groups' shapes, and whether a form the shapes do not
+// cover (seven pairs, thirteen orphans, the knitted forms) is within one tile.
+struct Standing {
+  Shapes shapes{};
+  int broken = 0;  // bit g: group g is neither sets nor sets and a pair (one tile mends one group)
+  bool special = false;
+};
+Standing standing_of(const Counts& counts, int melds);
+// Whether 13-tile `counts` with `melds` melds (summarised by `standing`) and `tile` are complete
+// in some form: is_complete of the fourteen, with only the tile's group looked at again.
+bool completes_with(const Counts& counts, int melds, const Standing& standing, int tile);
+
 // The kinds completing a 13-tile hand, ascending; `held` counts each kind in hand and melds,
 // and kinds held four times are skipped unless `include_held_four`.
 std::vector<int> waits(const Counts& counts, int melds, const Counts& held, bool include_held_four);

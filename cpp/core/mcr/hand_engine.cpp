@@ -92,7 +92,8 @@ bool HandEngine::deal_shared(const std::uint8_t* tiles, int count) {
   drawn_ = last[at(dealer_)];
   drawn_from_ = from_back[at(dealer_)] ? kFromBack : kFromWall;
   replacement_ = from_back[at(dealer_)] ? kFlowerReplacement : legality::kNoReplacement;
-  self_win_ = win_on(dealer_, drawn_, legality::kSelfDrawn, self_tally_, self_context_);
+  self_win_ = is_complete(counts_[at(dealer_)], 0) &&
+              win_on(dealer_, drawn_, legality::kSelfDrawn, self_tally_, self_context_);
   return true;
 }
 
@@ -120,7 +121,8 @@ bool HandEngine::deal_seat_walls(const std::array<const std::uint8_t*, 4>& walls
   drawn_ = tiles_[at(start_[at(dealer_)] + 13)];
   drawn_from_ = kFromWall;
   replacement_ = legality::kNoReplacement;
-  self_win_ = win_on(dealer_, drawn_, legality::kSelfDrawn, self_tally_, self_context_);
+  self_win_ = is_complete(counts_[at(dealer_)], 0) &&
+              win_on(dealer_, drawn_, legality::kSelfDrawn, self_tally_, self_context_);
   return true;
 }
 
@@ -149,6 +151,7 @@ std::uint64_t HandEngine::waits(int seat) const {
   const std::size_t s = at(seat);
   if (!(waits_known_ >> seat & 1)) {
     const Counts& c = counts_[s];
+    if (total(c) + 3 * nmelds_[s] != 13) return 0;
     Counts held = c;
     for (int m = 0; m < nmelds_[s]; ++m) {
       const EngineMeld& meld = melds_[s][at(m)];
@@ -164,6 +167,15 @@ std::uint64_t HandEngine::waits(int seat) const {
     waits_known_ = static_cast<std::uint8_t>(waits_known_ | 1 << seat);
   }
   return waits_[s];
+}
+
+bool HandEngine::completes(int seat, int tile) const {
+  const std::size_t s = at(seat);
+  if (!(standing_known_ >> seat & 1)) {
+    standing_[s] = standing_of(counts_[s], nmelds_[s]);
+    standing_known_ = static_cast<std::uint8_t>(standing_known_ | 1 << seat);
+  }
+  return completes_with(counts_[s], nmelds_[s], standing_[s], tile);
 }
 
 std::uint64_t HandEngine::pung_bits(int seat) const {
@@ -220,11 +232,12 @@ void HandEngine::draw(int seat, bool from_back, int replacement) {
   replacement_ = replacement;
   claimed_ = false;
   last_draw_emptied_ = legality::last_of_wall(flags_, walls(), seat, true);
-  // The waits of the thirteen held before: unless the tile is one, there is no win to score
-  // (they are kept: the seat's tiles change again with its discard).
-  const bool wait = (waits(seat) >> tile & 1) != 0;
+  // Unless the tile completes the thirteen there is no win to score (the tile is one of their
+  // waits: the Python table's question, asked here of this one tile).
+  const bool complete = completes(seat, tile);
   ++counts_[at(seat)][at(tile)];
-  self_win_ = wait && win_on(seat, tile, legality::kSelfDrawn, self_tally_, self_context_);
+  changed(seat);
+  self_win_ = complete && win_on(seat, tile, legality::kSelfDrawn, self_tally_, self_context_);
 }
 
 ContextIn HandEngine::context_of(int seat, int tile, int by) const {
@@ -273,7 +286,7 @@ void HandEngine::discard(int seat, int tile) {
   for (int step = 1; step <= 3; ++step) {
     const int other = (seat + step) & 3;
     int bits = legality::offer_bits(other, seat, counts_[at(other)], tile, flags_, walls_now) & kOfferClaims;
-    if ((waits(other) >> tile & 1) && win_on(other, tile, legality::kDiscard, tallies_[at(other)], contexts_[at(other)]))
+    if (completes(other, tile) && win_on(other, tile, legality::kDiscard, tallies_[at(other)], contexts_[at(other)]))
       bits |= legality::kOfferWait;
     offers_[at(other)] = static_cast<std::uint8_t>(bits);
     if (bits) asked_ |= 1 << other;
@@ -304,8 +317,7 @@ void HandEngine::kong(int seat, int tile) {
   for (int step = 1; step <= 3; ++step) {
     const int other = (seat + step) & 3;
     offers_[at(other)] = 0;
-    if ((waits(other) >> tile & 1) &&
-        win_on(other, tile, legality::kRobbing, tallies_[at(other)], contexts_[at(other)])) {
+    if (completes(other, tile) && win_on(other, tile, legality::kRobbing, tallies_[at(other)], contexts_[at(other)])) {
       offers_[at(other)] = legality::kOfferWait;
       asked_ |= 1 << other;
     }
@@ -500,12 +512,47 @@ void HandEngine::legal(int seat, LegalMoves& out) const {
   if (self_win_) push(kMoveWin, 0, 0, 0);
 }
 
+bool HandEngine::is_legal(int seat, const EngineMove& move) const {
+  // Membership in legal(seat), asked of the same checks and bits without building the list.
+  if (seat < 0 || seat > 3) return false;
+  if (phase_ == kPhaseClaim || phase_ == kPhaseRob) {
+    if (!(waiting_ >> seat & 1) || move.tile) return false;
+    const int bits = offers_[at(seat)];
+    switch (move.kind) {
+      case kMovePass:
+        return !move.a && !move.b;
+      case kMoveChow: {
+        const legality::ChowPairs chows = legality::offered_chows(window_tile_, bits);
+        for (int i = 0; i < chows.count; ++i)
+          if (chows.pairs[at(i)][0] == move.a && chows.pairs[at(i)][1] == move.b) return true;
+        return false;
+      }
+      case kMovePung:
+        return !move.a && !move.b && (bits & legality::kOfferPung);
+      case kMoveKong:
+        return !move.a && !move.b && (bits & legality::kOfferKong);
+      case kMoveWin:
+        return !move.a && !move.b && (bits & legality::kOfferWait);
+      default:
+        return false;
+    }
+  }
+  if (phase_ != kPhaseDiscard || seat != turn_ || move.a || move.b) return false;
+  switch (move.kind) {
+    case kMoveDiscard:
+      return is_kind(move.tile) && legality::discard_check(counts_[at(seat)], move.tile) == legality::kLegal;
+    case kMoveKong:
+      return is_kind(move.tile) && legality::kong_check(seat, counts_[at(seat)], pung_bits(seat), move.tile, claimed_,
+                                                        flags_, walls()) == legality::kLegal;
+    case kMoveWin:
+      return !move.tile && self_win_;
+    default:
+      return false;
+  }
+}
+
 int HandEngine::verify(int seat, const EngineMove& move) const {
-  LegalMoves legal_now;
-  legal(seat, legal_now);
-  for (int i = 0; i < legal_now.count; ++i)
-    if (legal_now.moves[at(i)] == move) return legality::kLegal;
-  return explain(seat, move);
+  return is_legal(seat, move) ? legality::kLegal : explain(seat, move);
 }
 
 namespace {

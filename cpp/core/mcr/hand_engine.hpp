@@ -22,6 +22,7 @@
 #include <array>
 #include <cstdint>
 
+#include "core/mcr/decompose.hpp"
 #include "core/mcr/forms.hpp"
 #include "core/mcr/legality.hpp"
 #include "core/mcr/score.hpp"
@@ -145,7 +146,8 @@ class HandEngine {
   int pool(int seat, int index) const { return pools_[at(seat)][at(index)]; }
   // Copies of `kind` face up: in the pools and in melds not concealed.
   int visible(int kind) const { return pool_seen_[at(kind)] + exposed_[at(kind)]; }
-  // The kinds completing the seat's thirteen (bit k), kept until its tiles change.
+  // The kinds completing the seat's thirteen (bit k; kinds held four left out), computed when
+  // asked and kept until its tiles change (a seat on turn holds fourteen: none).
   std::uint64_t waits(int seat) const;
 
   // The open window: its kind (kPhaseClaim or kPhaseRob), tile, discarder, the asked seats
@@ -165,6 +167,14 @@ class HandEngine {
   int win_tile() const { return win_tile_; }
   const WinOutput& tally() const { return end_tally_; }
   const ContextIn& context() const { return end_context_; }
+  // The win check of `seat` winning on `tile` now by `by` (a discard's or a robbed kong's tile,
+  // or its drawn one), the scorer asked whatever the seat's waits: legality::kLegal, kNotAWin,
+  // kTooFewPoints or kScorerRefused.
+  int win_verdict(int seat, int tile, int by) const {
+    WinOutput tally;
+    ContextIn context;
+    return score(seat, tile, by, tally, context);
+  }
   // Whether the scorer refused a win's context since the deal (a win the engine then did not
   // offer; the records replay leaves such a record to the Python reference to word).
   bool scorer_refused() const { return scorer_refused_; }
@@ -198,6 +208,8 @@ class HandEngine {
   std::array<std::uint8_t, 35> exposed_{};    // kinds in melds not concealed
   mutable std::array<std::uint64_t, kSeats> waits_{};
   mutable std::uint8_t waits_known_ = 0;  // bit s: waits_[s] is that of the seat's tiles now
+  mutable std::array<Standing, kSeats> standing_{};
+  mutable std::uint8_t standing_known_ = 0;  // bit s: standing_[s] is that of the seat's tiles now
 
   int phase_ = kPhaseOver;
   int turn_ = -1;
@@ -233,10 +245,16 @@ class HandEngine {
 
   // Steps of the hand (hand_engine.cpp).
   std::uint64_t pung_bits(int seat) const;
+  // Whether the seat's thirteen and `tile` are complete: the one question a win offer asks
+  // before the scorer (the seat's Standing is kept until its tiles change).
+  bool completes(int seat, int tile) const;
   int take(int seat, bool from_back);
   void draw(int seat, bool from_back, int replacement);
   void add_flower(int seat, int tile);
-  void changed(int seat) { waits_known_ = static_cast<std::uint8_t>(waits_known_ & ~(1 << seat)); }
+  void changed(int seat) {
+    waits_known_ = static_cast<std::uint8_t>(waits_known_ & ~(1 << seat));
+    standing_known_ = static_cast<std::uint8_t>(standing_known_ & ~(1 << seat));
+  }
   bool win_on(int seat, int tile, int by, WinOutput& tally, ContextIn& context);
   int score(int seat, int tile, int by, WinOutput& tally, ContextIn& context) const;
   ContextIn context_of(int seat, int tile, int by) const;
@@ -250,6 +268,7 @@ class HandEngine {
   void close_window();
   void finish(int winner, int by, int discarder, int tile, const WinOutput& tally, const ContextIn& context);
   void exhaust();
+  bool is_legal(int seat, const EngineMove& move) const;
   int explain(int seat, const EngineMove& move) const;
 };
 

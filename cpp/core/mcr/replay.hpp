@@ -10,10 +10,12 @@
 // written once, in Python. The conformance tests compare the two replays' verdicts, refused
 // lines, fans and scores over the test records, self-play and mutated records.
 //
-// What a step may do is asked of core/mcr/legality (the C++ twin of the rules' legality
-// checks) and score_win (the scorer); the flow of the Botzone variant (four walls of 34, each
-// seat drawing from its own; one hand; no flowers; the dealer is seat 0) is the rules' own:
-// a seat's draws are the record's, in order, so only the counts of each wall matter.
+// The replay is a driver of the hand engine (core/mcr/hand_engine.hpp), with no rules of its
+// own: the engine's four walls are the record's (each seat's deal, then its draws in order),
+// each step becomes an engine move, and a lost claim is asked of the engine as an answer it
+// would take (and of legality::claim_priority, whether it outranks the record's). The flow of
+// the Botzone variant (four walls of 34, each seat drawing from its own; one hand; no
+// flowers; the dealer is seat 0) is the engine's.
 #pragma once
 #include <array>
 #include <cstdint>
