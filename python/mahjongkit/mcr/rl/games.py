@@ -99,7 +99,7 @@ class TableGames:
         ended: list[bool] = []
         for k, table in enumerate(self.tables):
             if trusted:
-                gains.append(table._move(table.game, table.seat, chosen[k]))  # type: ignore[arg-type]
+                gains.append(table.play_legal(chosen[k]))
             else:
                 gains.append(table.play(table.seat, chosen[k]))  # type: ignore[arg-type]
             if table.done:

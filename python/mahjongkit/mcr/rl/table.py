@@ -391,6 +391,12 @@ class Table:
             return rewards
         return self._move(game, seat, index)
 
+    def play_legal(self, index: int) -> list[float]:
+        """Play ``index`` for the seat to act, the caller having checked it against
+        :meth:`acting_mask` (a batch checks all its games' actions in one NumPy lookup);
+        returns the four seats' rewards, as :meth:`play` does."""
+        return self._move(self._rules(), self.seat, index)  # type: ignore[arg-type]
+
     def _move(self, game: Rules, seat: int, index: int) -> list[float]:
         """Play a legal index for the seat to act (the caller checked both); bring the
         observer, the seat to act and its mask up to date."""
