@@ -67,7 +67,7 @@ bool HandEngine::deal_shared(const std::uint8_t* tiles, int count) {
       if (tile > kLastStandard)
         add_flower(seat, tile);
       else
-        ++counts_[at(seat)][at(tile)];
+        add(seat, tile, 1);
     }
   }
   // Replacements from the back, seat by seat from the dealer, flowers recursively.
@@ -80,7 +80,7 @@ bool HandEngine::deal_shared(const std::uint8_t* tiles, int count) {
       if (tile > kLastStandard) {
         add_flower(seat, tile);
       } else {
-        ++counts_[at(seat)][at(tile)];
+        add(seat, tile, 1);
         --missing;
         last[at(seat)] = tile;
         from_back[at(seat)] = true;
@@ -113,7 +113,7 @@ bool HandEngine::deal_seat_walls(const std::array<const std::uint8_t*, 4>& walls
     for (int i = 0; i < n; ++i) tiles_[at(start + i)] = walls[at(seat)][i];
     start += n;
     const int need = seat == dealer_ ? 14 : 13;
-    for (int i = 0; i < need; ++i) ++counts_[at(seat)][tiles_[at(start_[at(seat)] + i)]];
+    for (int i = 0; i < need; ++i) add(seat, tiles_[at(start_[at(seat)] + i)], 1);
     taken_[at(seat)] = static_cast<std::uint8_t>(need);
   }
   phase_ = kPhaseDiscard;
@@ -169,13 +169,36 @@ std::uint64_t HandEngine::waits(int seat) const {
   return waits_[s];
 }
 
+void HandEngine::add(int seat, int kind, int delta) {
+  const std::size_t s = at(seat);
+  std::uint8_t& n = counts_[s][at(kind)];
+  const int old = n, now = old + delta;
+  n = static_cast<std::uint8_t>(now);
+  if (now)
+    held_[s] |= std::uint64_t{1} << kind;
+  else
+    held_[s] &= ~(std::uint64_t{1} << kind);
+  pairs_[s] = static_cast<std::int8_t>(pairs_[s] + now / 2 - old / 2);
+  doubled_[s] = static_cast<std::int8_t>(doubled_[s] + (now > 1) - (old > 1));
+  changed(seat, kind);
+}
+
 bool HandEngine::completes(int seat, int tile) const {
   const std::size_t s = at(seat);
-  if (!(standing_known_ >> seat & 1)) {
-    standing_[s] = standing_of(counts_[s], nmelds_[s]);
-    standing_known_ = static_cast<std::uint8_t>(standing_known_ | 1 << seat);
+  Standing& standing = standing_[s];
+  const Counts& c = counts_[s];
+  for (int dirty = dirty_[s], g = 0; dirty; dirty >>= 1, ++g) {  // the groups changed since
+    if (!(dirty & 1)) continue;
+    const int shape = group_shape(c, g);
+    standing.shapes[at(g)] = shape;
+    standing.broken = shape ? standing.broken & ~(1 << g) : standing.broken | 1 << g;
   }
-  return completes_with(counts_[s], nmelds_[s], standing_[s], tile);
+  dirty_[s] = 0;
+  if (!(special_known_ >> seat & 1)) {
+    standing.special = special_in_reach(held_[s], pairs_[s], doubled_[s], nmelds_[s]);
+    special_known_ = static_cast<std::uint8_t>(special_known_ | 1 << seat);
+  }
+  return completes_with(c, nmelds_[s], standing, tile);
 }
 
 std::uint64_t HandEngine::pung_bits(int seat) const {
@@ -235,8 +258,7 @@ void HandEngine::draw(int seat, bool from_back, int replacement) {
   // Unless the tile completes the thirteen there is no win to score (the tile is one of their
   // waits: the Python table's question, asked here of this one tile).
   const bool complete = completes(seat, tile);
-  ++counts_[at(seat)][at(tile)];
-  changed(seat);
+  add(seat, tile, 1);
   self_win_ = complete && win_on(seat, tile, legality::kSelfDrawn, self_tally_, self_context_);
 }
 
@@ -269,8 +291,7 @@ int HandEngine::score(int seat, int tile, int by, WinOutput& tally, ContextIn& c
 }
 
 void HandEngine::discard(int seat, int tile) {
-  --counts_[at(seat)][at(tile)];
-  changed(seat);
+  add(seat, tile, -1);
   auto& pool = pools_[at(seat)];
   if (npool_[at(seat)] < kPoolMax) pool[npool_[at(seat)]++] = static_cast<std::uint8_t>(tile);
   ++pool_seen_[at(tile)];
@@ -305,7 +326,7 @@ void HandEngine::discard(int seat, int tile) {
 void HandEngine::kong(int seat, int tile) {
   auto& c = counts_[at(seat)];
   if (c[at(tile)] == 4) {
-    c[at(tile)] = 0;
+    add(seat, tile, -4);
     melds_[at(seat)][nmelds_[at(seat)]++] = EngineMeld{static_cast<std::uint8_t>(SetKind::Kong),
                                                         static_cast<std::uint8_t>(tile), true, -1, 0};
     changed(seat);
@@ -344,7 +365,7 @@ void HandEngine::promote(int seat, int tile) {
     if (meld.kind == static_cast<std::uint8_t>(SetKind::Pung) && meld.first == tile)
       meld.kind = static_cast<std::uint8_t>(SetKind::Kong);
   }
-  --counts_[at(seat)][at(tile)];
+  add(seat, tile, -1);
   ++exposed_[at(tile)];
   changed(seat);
   draw(seat, true, kKongReplacement);
@@ -403,10 +424,8 @@ void HandEngine::close_window() {
       promote(source, tile);
       return;
     }
-    --counts_[at(source)][at(tile)];  // the robbed tile moves to the winner
-    changed(source);
-    ++counts_[at(best)][at(tile)];
-    changed(best);
+    add(source, tile, -1);  // the robbed tile moves to the winner
+    add(best, tile, 1);
     finish(best, legality::kRobbing, source, tile, tallies_[at(best)], contexts_[at(best)]);
     return;
   }
@@ -417,18 +436,16 @@ void HandEngine::close_window() {
   --npool_[at(source)];
   --pool_seen_[at(tile)];
   const EngineMove move = answers_[at(best)];
-  auto& c = counts_[at(best)];
   if (move.kind == kMoveWin) {
-    ++c[at(tile)];
-    changed(best);
+    add(best, tile, 1);
     finish(best, legality::kDiscard, source, tile, tallies_[at(best)], contexts_[at(best)]);
     return;
   }
   EngineMeld meld{0, static_cast<std::uint8_t>(tile), false, static_cast<std::int8_t>(source),
                   static_cast<std::uint8_t>(tile)};
   if (move.kind == kMoveChow) {
-    --c[move.a];
-    --c[move.b];
+    add(best, move.a, -1);
+    add(best, move.b, -1);
     ++exposed_[move.a];
     ++exposed_[move.b];
     ++exposed_[at(tile)];
@@ -436,7 +453,7 @@ void HandEngine::close_window() {
     meld.first = static_cast<std::uint8_t>(move.a < tile ? move.a : tile);
   } else {
     const int need = move.kind == kMovePung ? 2 : 3;
-    c[at(tile)] = static_cast<std::uint8_t>(c[at(tile)] - need);
+    add(best, tile, -need);
     exposed_[at(tile)] = static_cast<std::uint8_t>(exposed_[at(tile)] + need + 1);
     meld.kind = static_cast<std::uint8_t>(move.kind == kMovePung ? SetKind::Pung : SetKind::Kong);
   }

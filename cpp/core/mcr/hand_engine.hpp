@@ -208,8 +208,17 @@ class HandEngine {
   std::array<std::uint8_t, 35> exposed_{};    // kinds in melds not concealed
   mutable std::array<std::uint64_t, kSeats> waits_{};
   mutable std::uint8_t waits_known_ = 0;  // bit s: waits_[s] is that of the seat's tiles now
+  // Each seat's Standing (its groups' shapes, kept group by group: dirty_ has bit g for a group
+  // changed since; special_known_ bit s when standing_[s].special is that of its tiles now).
+  static constexpr std::uint16_t kAllGroups = (1 << kGroups) - 1;
   mutable std::array<Standing, kSeats> standing_{};
-  mutable std::uint8_t standing_known_ = 0;  // bit s: standing_[s] is that of the seat's tiles now
+  mutable std::array<std::uint16_t, kSeats> dirty_{kAllGroups, kAllGroups, kAllGroups, kAllGroups};
+  mutable std::uint8_t special_known_ = 0;
+  // What special_in_reach reads of each seat's counts, kept by add(): the kinds held (bit k),
+  // the pairs held and the kinds held twice or more.
+  std::array<std::uint64_t, kSeats> held_{};
+  std::array<std::int8_t, kSeats> pairs_{};
+  std::array<std::int8_t, kSeats> doubled_{};
 
   int phase_ = kPhaseOver;
   int turn_ = -1;
@@ -251,9 +260,13 @@ class HandEngine {
   int take(int seat, bool from_back);
   void draw(int seat, bool from_back, int replacement);
   void add_flower(int seat, int tile);
-  void changed(int seat) {
+  // Add `delta` copies of `kind` to the seat's concealed tiles (every change of the counts).
+  void add(int seat, int kind, int delta);
+  // The seat's tiles changed: in the group of `kind` alone (a draw, a discard), or anywhere.
+  void changed(int seat, int kind = 0) {
     waits_known_ = static_cast<std::uint8_t>(waits_known_ & ~(1 << seat));
-    standing_known_ = static_cast<std::uint8_t>(standing_known_ & ~(1 << seat));
+    special_known_ = static_cast<std::uint8_t>(special_known_ & ~(1 << seat));
+    dirty_[at(seat)] = static_cast<std::uint16_t>(kind ? dirty_[at(seat)] | 1 << group_of(kind) : kAllGroups);
   }
   bool win_on(int seat, int tile, int by, WinOutput& tally, ContextIn& context);
   int score(int seat, int tile, int by, WinOutput& tally, ContextIn& context) const;
