@@ -24,6 +24,7 @@ from mahjongkit.mcr.rl.games import EngineTable
 from mahjongkit.mcr.rl.observation import Observer
 from mahjongkit.mcr.rl.table import Table
 from mahjongkit.mcr.rl.vector import VectorSelfPlay
+from mahjongkit.mcr.scoring.ruleset import RULESETS
 from tests.mcr.rl_play import choose
 
 
@@ -183,9 +184,16 @@ def test_the_core_refuses_what_it_cannot_place() -> None:
     rotate=st.booleans(),
     scale=st.sampled_from([1.0, 0.1]),
     illegal=st.sampled_from(["terminate", "penalty"]),
+    ruleset=st.sampled_from([None, *RULESETS]),
 )
 def test_the_engine_batch_plays_what_the_rules_tables_play(
-    seed: int, history: int, variant: str, rotate: bool, scale: float, illegal: str
+    seed: int,
+    history: int,
+    variant: str,
+    rotate: bool,
+    scale: float,
+    illegal: str,
+    ruleset: str | None,
 ) -> None:
     """One-hand episodes on the C++ hand engine (``rl/_cpp.EngineGames``: planes and masks
     rendered from the engine's state) against the Python rules' tables with the Python
@@ -197,6 +205,7 @@ def test_the_engine_batch_plays_what_the_rules_tables_play(
         "rotate": rotate,
         "reward_scale": scale,
         "illegal": illegal,
+        "ruleset": None if ruleset is None else RULESETS[ruleset],
     }
     engine = VectorSelfPlay(3, **options)
     tables = VectorSelfPlay(3, impl="python", **options)
