@@ -185,6 +185,7 @@ def test_the_core_refuses_what_it_cannot_place() -> None:
     scale=st.sampled_from([1.0, 0.1]),
     illegal=st.sampled_from(["terminate", "penalty"]),
     ruleset=st.sampled_from([None, *RULESETS]),
+    hands=st.sampled_from([1, 1, 2, 16]),
 )
 def test_the_engine_batch_plays_what_the_rules_tables_play(
     seed: int,
@@ -194,11 +195,13 @@ def test_the_engine_batch_plays_what_the_rules_tables_play(
     scale: float,
     illegal: str,
     ruleset: str | None,
+    hands: int,
 ) -> None:
-    """One-hand episodes on the C++ hand engine (``rl/_cpp.EngineGames``: planes and masks
-    rendered from the engine's state) against the Python rules' tables with the Python
-    observer (planes rendered from the Python hand state): the same observations, masks,
-    seats, rewards, dones and final infos at every step, an illegal action now and then."""
+    """Episodes on the C++ hand engine (``rl/games.EngineGames``: planes and masks rendered
+    from the engine's state; between hands of a longer episode the Python rules' match) against
+    the Python rules' tables with the Python observer (planes rendered from the Python hand
+    state): the same observations, masks, seats, rewards, dones and final infos at every step,
+    an illegal action now and then."""
     options: dict[str, Any] = {
         "history": history,
         "variant": variant,
@@ -206,6 +209,7 @@ def test_the_engine_batch_plays_what_the_rules_tables_play(
         "reward_scale": scale,
         "illegal": illegal,
         "ruleset": None if ruleset is None else RULESETS[ruleset],
+        "hands": 1 if variant == "botzone" else hands,  # Botzone's game is one hand
     }
     engine = VectorSelfPlay(3, **options)
     tables = VectorSelfPlay(3, impl="python", **options)

@@ -1,25 +1,28 @@
 """What steps a batch's games for :class:`~mahjongkit.mcr.rl.vector.VectorSelfPlay`: two
-twins with one face (:class:`Games`), chosen as objects by :func:`games_for`.
+twins with one face (:class:`Games`), chosen as objects by :func:`games_for`, and the
+AEC environment's one-hand table on the engine (:class:`EngineTable`, by :func:`table_for`).
 
-:class:`EngineGames` plays one-hand episodes (the default) on the C++ hand engine: a step is
-one call into the core with the GIL released (every game's move, the next acting seat's
-planes and mask rendered from the engine's state, the settlements of the hands that ended);
-Python deals each hand and describes each hand that ended, once per hand, never per move.
-:class:`TableGames` plays :class:`~mahjongkit.mcr.rl.table.Table` values (the Python rules,
-the observer twin chosen by ``impl``): the pure-Python twin, and what plays episodes of
-several hands (the match between hands is the rules'). Both play the same games for the same
+:class:`EngineGames` plays the games on the C++ hand engine: a step is one call into the
+core with the GIL released (every game's move, the next acting seat's planes and mask
+rendered from the engine's state, the settlements of the hands that ended); Python deals
+each hand (for an episode of several hands, the rules' game started at the next hand with
+the totals so far: the match between hands is the rules') and describes each hand that
+ended, once per hand, never per move. :class:`TableGames` plays
+:class:`~mahjongkit.mcr.rl.table.Table` values (the Python rules, the observer twin chosen
+by ``impl``): the pure-Python twin. Both play the same games for the same
 seeds (``tests/conformance/test_mcr_rl_observer.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from mahjongkit._impl import pick
+from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.rl.encoding import ACTIONS, COLUMNS, MOVES, check_index, describe
 from mahjongkit.mcr.rl.observation import Planes, Renderer
 from mahjongkit.mcr.rl.table import (
@@ -31,9 +34,6 @@ from mahjongkit.mcr.rl.table import (
     rules_for,
 )
 from mahjongkit.mcr.scoring.fans import FANS
-
-if TYPE_CHECKING:
-    from mahjongkit.mcr.game.rules import Rules
 
 
 class Arrays(NamedTuple):
@@ -48,9 +48,8 @@ class Arrays(NamedTuple):
 
 class TableGames:
     """``K`` games as :class:`~mahjongkit.mcr.rl.table.Table` values (the rules engine in
-    Python, the observer twin chosen by ``impl``): the twin of
-    :class:`~mahjongkit.mcr.rl._cpp.EngineGames`, and what plays episodes of several hands
-    (the match between hands is the Python rules')."""
+    Python, the observer twin chosen by ``impl``): the twin of :class:`EngineGames`
+    (``impl="python"``)."""
 
     def __init__(self, num_games: int, options: dict[str, Any], arrays: Arrays) -> None:
         # The first table checks every option before the others are made.
@@ -138,10 +137,12 @@ class Games(Protocol):
 
 
 class EngineGames:
-    """``K`` one-hand episodes on the C++ hand engine (``_core.mcr_rl.SelfPlay``, through
-    :mod:`._cpp`): the twin of :class:`TableGames`. Each hand is dealt from the same
+    """``K`` games on the C++ hand engine (``_core.mcr_rl.SelfPlay``, through :mod:`._cpp`):
+    the twin of :class:`TableGames`. An episode's first hand is dealt from the same
     :func:`~mahjongkit.mcr.rl.table.rules_for` as a table's, so the same seed plays the same
-    game."""
+    game; the match between hands stays the Python rules' (once per hand): the next hand of
+    an episode of several is the rules' game started at that hand with the totals so far
+    (its seeded wall, dealer and wind)."""
 
     def __init__(self, num_games: int, options: dict[str, Any], arrays: Arrays) -> None:
         # A table checks every option (one, never stepped: its errors are the environments').
@@ -150,7 +151,13 @@ class EngineGames:
         self.illegal = probe.illegal
         self._scale = probe.reward_scale
         self._variant, self._rotate, self._ruleset = probe.variant, probe.rotate, probe.ruleset
+        self._hands = probe.hands
         self.core = self_play(num_games, probe.observer.history)
+        # Each game's episode: its first hand's game (the match's seed, ruleset, variant),
+        # the hands played and the totals so far.
+        self._first: list[Rules | None] = [None] * num_games
+        self._played = [0] * num_games
+        self._totals: list[list[int]] = [[0, 0, 0, 0] for _ in range(num_games)]
         self.streams = [SeedStream() for _ in range(num_games)]
         self.seeds = [""] * num_games
         self._around: list[tuple[int, int, int]] = [(1, 0, 0)] * num_games
@@ -164,9 +171,41 @@ class EngineGames:
     def deal(self, k: int, seed: int | None) -> None:
         """Start game ``k``'s next episode (``seed``, or the next of its stream)."""
         chosen = self.streams[k].next(seed)
-        game = rules_for(chosen, variant=self._variant, rotate=self._rotate, ruleset=self._ruleset)
+        game = rules_for(
+            chosen,
+            variant=self._variant,
+            hands=self._hands,
+            rotate=self._rotate,
+            ruleset=self._ruleset,
+        )
         self._around[k] = deal_engine(self.core, k, game, self.arrays)
         self.seeds[k] = chosen
+        self._first[k] = game
+        self._played[k] = 0
+        self._totals[k] = list(game.totals)
+
+    def _next_hand(self, k: int, deltas: list[int]) -> bool:
+        """After a hand of game ``k`` ended with ``deltas``: deal the episode's next hand
+        (``True``), or say the episode is over."""
+        self._played[k] += 1
+        totals = self._totals[k]
+        for seat in range(4):
+            totals[seat] += deltas[seat]  # the RL variants seat their players fixed
+        first = self._first[k]
+        assert first is not None
+        hand_no = self._around[k][0]
+        if self._played[k] >= self._hands or hand_no >= first.match.last_hand:
+            return False
+        match = first.match
+        game = Rules(
+            first.seed,
+            hand_no=hand_no + 1,
+            totals=tuple(totals),
+            ruleset=match.ruleset,
+            variant=match.variant,
+        )
+        self._around[k] = deal_engine(self.core, k, game, self.arrays)
+        return True
 
     def step(self, chosen: list[int], trusted: bool, finals: list[dict[str, Any] | None]) -> None:
         """Play one index per game (all legal when ``trusted``; else the illegal ones are
@@ -199,11 +238,11 @@ class EngineGames:
         if ended:
             for k in np.flatnonzero(arrays.dones).tolist():
                 if finals[k] is None:
-                    finals[k] = {
-                        "game_seed": self.seeds[k],
-                        "hand": self._ended(k),
-                        "penalised": None,
-                    }
+                    hand = self._ended(k)
+                    if self._hands > 1 and self._next_hand(k, hand["deltas"]):
+                        arrays.dones[k] = False  # the episode goes on: its next hand is dealt
+                        continue
+                    finals[k] = {"game_seed": self.seeds[k], "hand": hand, "penalised": None}
                     self.deal(k, None)
 
     def legal(self, k: int) -> list[int]:
@@ -418,10 +457,9 @@ def table_for(**options: Any) -> Table | EngineTable:
 
 
 def games_for(num_games: int, options: dict[str, Any], arrays: Arrays) -> Games:
-    """The games of a batch: on the C++ hand engine for one-hand episodes (unless
-    ``impl="python"``), else the rules' tables."""
-    one_hand = options.get("hands", 1) == 1
-    make = pick(options.get("impl"), _engine_games if one_hand else TableGames, TableGames)
+    """The games of a batch: on the C++ hand engine (unless ``impl="python"``: the rules'
+    tables)."""
+    make = pick(options.get("impl"), _engine_games, TableGames)
     return make(num_games, options, arrays)
 
 

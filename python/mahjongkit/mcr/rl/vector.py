@@ -132,9 +132,8 @@ class VectorSelfPlay:
         self.dones = np.zeros(num_games, dtype=np.bool_)
         self.episodes = np.zeros(num_games, dtype=np.int64)
         self.final_infos: list[dict[str, Any] | None] = [None] * num_games
-        # The games, a twin chosen as an object: one-hand episodes (the default) on the C++
-        # hand engine, whole steps in one call; the Python rules' tables otherwise (the
-        # Python twin, and episodes of several hands).
+        # The games, a twin chosen as an object: on the C++ hand engine, whole steps in one
+        # call; or the Python rules' tables (the Python twin).
         self._games = games_for(num_games, dict(options), self._arrays())
 
     def _arrays(self) -> Arrays:
