@@ -270,3 +270,16 @@ def test_the_aec_environment_on_the_engine_plays_what_the_rules_play(
         assert _aec_trace(engine, seed) == _aec_trace(rules, seed), seed
         assert engine.game is not None and rules.game is not None
         assert engine.game.to_json() == rules.game.to_json()
+
+
+def test_the_aec_environment_on_the_engine_plays_several_hands_as_the_rules_do() -> None:
+    """Episodes of two and sixteen hands: between hands the match is the rules' (the next
+    hand dealt from their game at that hand), so both tables play the same episode."""
+    for hands, seeds in ((2, range(3)), (16, range(1))):
+        engine = MahjongEnv(hands=hands, reward_scale=0.5, illegal="terminate")
+        rules = MahjongEnv(hands=hands, reward_scale=0.5, illegal="terminate", impl="python")
+        assert isinstance(engine.table, EngineTable)
+        for seed in seeds:
+            assert _aec_trace(engine, seed) == _aec_trace(rules, seed), (hands, seed)
+            assert engine.game is not None and rules.game is not None
+            assert engine.game.to_json() == rules.game.to_json()

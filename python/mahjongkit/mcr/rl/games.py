@@ -301,13 +301,15 @@ def ended_hand(core: Any, k: int, around: tuple[int, int, int]) -> dict[str, Any
 
 
 class EngineTable:
-    """One one-hand game on the C++ hand engine with a :class:`~mahjongkit.mcr.rl.table.
+    """One game on the C++ hand engine with a :class:`~mahjongkit.mcr.rl.table.
     Table`'s face (what :class:`~mahjongkit.mcr.rl.env.MahjongEnv` steps): a move is one call
     into the core, a seat's planes and mask another each, rendered from the engine's state.
 
-    :attr:`game` is the Python rules' game of the episode, the engine's moves replayed into
-    it when it is read (the same game: the engine is the rules' twin), so that everything
-    that reads a table's game (rendering, tests, a replay) reads this one's alike.
+    Between the hands of an episode of several, the match is the Python rules' (the next hand
+    is their game started there with the totals so far). :attr:`game` is the Python rules'
+    game of the episode, the engine's moves replayed into it when it is read (the same game:
+    the engine is the rules' twin), so that everything that reads a table's game (rendering,
+    tests, a replay) reads this one's alike. Not thread-safe, as a table is not.
     """
 
     def __init__(self, **options: Any) -> None:
@@ -335,6 +337,10 @@ class EngineTable:
         self._log: list[tuple[int, int]] = []
         self._replayed = 0
         self._around = (1, 0, 0)
+        self._seed: str | bytes = ""
+        self._match_rules: tuple[Any, Any] = (None, None)
+        self._last_hand = 1
+        self._totals = [0, 0, 0, 0]
         self.seat: int | None = None
         self.done = True
         self.hands_played = 0
@@ -364,11 +370,18 @@ class EngineTable:
         """Start an episode: the game ``str(seed)``, or the next seed of the stream."""
         self.episode_seed = self.seeds.next(seed)
         game = rules_for(
-            self.episode_seed, variant=self.variant, rotate=self.rotate, ruleset=self.ruleset
+            self.episode_seed,
+            variant=self.variant,
+            hands=self.hands,
+            rotate=self.rotate,
+            ruleset=self.ruleset,
         )
         game.take_outcomes()
         self._around = deal_engine(self.core, 0, game, self._arrays)
         self._start, self._log, self._replayed = game, [], 0
+        self._seed, self._match_rules = game.seed, (game.match.ruleset, game.match.variant)
+        self._last_hand = game.match.last_hand
+        self._totals = list(game.totals)
         self.hands_played = 0
         self.penalised = None
         self.results = []
@@ -437,21 +450,36 @@ class EngineTable:
         if status == 1:
             result = ended_hand(self.core, 0, self._around)
             self.results = [result]
-            self.hands_played = 1
-            self.done = True
-            self.seat = None
+            self.hands_played += 1
             scale = self.reward_scale
-            return [0.0 + delta * scale for delta in result["deltas"]]
+            deltas = result["deltas"]
+            totals = self._totals
+            for s in range(4):
+                totals[s] += deltas[s]  # the RL variants seat their players fixed
+            hand_no = self._around[0]
+            if self.hands_played >= self.hands or hand_no >= self._last_hand:
+                self.done = True
+                self.seat = None
+            else:  # the match between hands is the rules': their game at the next hand
+                ruleset, variant = self._match_rules
+                game = Rules(
+                    self._seed,
+                    hand_no=hand_no + 1,
+                    totals=tuple(totals),
+                    ruleset=ruleset,
+                    variant=variant,
+                )
+                self._around = deal_engine(self.core, 0, game, self._arrays)
+                self.seat = self.core.seat(0)
+            return [0.0 + delta * scale for delta in deltas]
         self.seat = self.core.seat(0)
         return [0.0, 0.0, 0.0, 0.0]
 
 
 def table_for(**options: Any) -> Table | EngineTable:
-    """What an AEC environment steps: a one-hand game on the C++ hand engine (unless
-    ``impl="python"``), else a :class:`~mahjongkit.mcr.rl.table.Table` (the Python rules;
-    episodes of several hands)."""
-    one_hand = options.get("hands", 1) == 1
-    make: Any = pick(options.get("impl"), EngineTable if one_hand else Table, Table)
+    """What an AEC environment steps: a game on the C++ hand engine (unless
+    ``impl="python"``: a :class:`~mahjongkit.mcr.rl.table.Table`, the Python rules)."""
+    make: Any = pick(options.get("impl"), EngineTable, Table)
     table: Table | EngineTable = make(**options)
     return table
 
