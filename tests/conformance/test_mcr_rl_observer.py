@@ -22,6 +22,7 @@ from mahjongkit.mcr.rl.encoding import legal_mask
 from mahjongkit.mcr.rl.env import MahjongEnv
 from mahjongkit.mcr.rl.games import EngineTable
 from mahjongkit.mcr.rl.observation import Observer
+from mahjongkit.mcr.rl.single import SingleAgentEnv
 from mahjongkit.mcr.rl.table import Table
 from mahjongkit.mcr.rl.vector import VectorSelfPlay
 from mahjongkit.mcr.scoring.ruleset import RULESETS
@@ -283,3 +284,30 @@ def test_the_aec_environment_on_the_engine_plays_several_hands_as_the_rules_do()
             assert _aec_trace(engine, seed) == _aec_trace(rules, seed), (hands, seed)
             assert engine.game is not None and rules.game is not None
             assert engine.game.to_json() == rules.game.to_json()
+
+
+@pytest.mark.parametrize("variant", ["mcr", "botzone"])
+def test_the_gymnasium_wrapper_on_the_engine_plays_what_the_rules_play(variant: str) -> None:
+    """``SingleAgentEnv`` on the engine (its level-1 opponents read the replayed rules'
+    game) against the same wrapper over the Python rules' table: the same observations,
+    masks, rewards and infos, and the same game."""
+    engine = SingleAgentEnv(opponents=1, variant=variant)
+    rules = SingleAgentEnv(opponents=1, variant=variant, impl="python")
+    assert isinstance(engine.table, EngineTable)
+    for seed in range(3):
+        seen: dict[str, list[object]] = {}
+        for name, environment in (("engine", engine), ("rules", rules)):
+            rng = random.Random(seed)
+            observation, info = environment.reset(seed=seed)
+            trace: list[object] = [observation["observation"].tobytes(), repr(info)]
+            done = False
+            while not done:
+                legal = np.flatnonzero(observation["action_mask"])
+                observation, reward, done, _, info = environment.step(
+                    int(legal[rng.randrange(len(legal))])
+                )
+                trace += [observation["observation"].tobytes(), reward, done, repr(info)]
+            seen[name] = trace
+        assert seen["engine"] == seen["rules"], seed
+        assert engine.table.game is not None and rules.table.game is not None
+        assert engine.table.game.to_json() == rules.table.game.to_json()
