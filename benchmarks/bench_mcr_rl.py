@@ -89,11 +89,14 @@ def run_table(hands: int, observe: bool = True, impl: str | None = None) -> tupl
     return hands, moves
 
 
-def run_aec(hands: int) -> tuple[int, int]:
+def run_aec(hands: int, wrapped: bool = False) -> tuple[int, int]:
+    """The PettingZoo loop over ``MahjongEnv`` (``raw_env``), or over ``env()`` (its wrapped
+    face: the order and illegal-move checks inside) when ``wrapped``."""
     from mahjongkit.mcr.env import MahjongEnv
+    from mahjongkit.mcr.env import env as make_env
 
     rng = random.Random(1)
-    env = MahjongEnv()
+    env = make_env() if wrapped else MahjongEnv()
     moves = 0
     for number in range(hands):
         env.reset(seed=number)
@@ -155,26 +158,6 @@ def run_vector(hands: int, games: int, impl: str | None = None) -> tuple[float, 
         masks = step()
         moves += games
     return int(play.episodes.sum()) - before, moves, time.process_time() - start
-
-
-def run_env(hands: int) -> tuple[int, int]:
-    """``env()`` (PettingZoo's wrapped face: order and illegal-move checks inside)."""
-    from mahjongkit.mcr.env import env as make_env
-
-    rng = random.Random(1)
-    environment = make_env()
-    moves = 0
-    for number in range(hands):
-        environment.reset(seed=number)
-        for _agent in environment.agent_iter():
-            observation, _, terminated, truncated, _ = environment.last()
-            if terminated or truncated:
-                environment.step(None)
-                continue
-            legal = observation["action_mask"].nonzero()[0]
-            environment.step(int(legal[rng.randrange(len(legal))]))
-            moves += 1
-    return hands, moves
 
 
 def pku_environment(path: str) -> Any:
@@ -352,7 +335,7 @@ def main() -> None:
         ("table, mask only (no observation)", lambda: run_table(hands, observe=False)),
         ("table (observation + mask every step)", lambda: run_table(hands)),
         ("aec (PettingZoo agent_iter/last/step)", lambda: run_aec(hands)),
-        ("env() (PettingZoo, wrapped face)", lambda: run_env(hands)),
+        ("env() (PettingZoo, wrapped face)", lambda: run_aec(hands, wrapped=True)),
     ]
     for k in args.games:
         rows.append((f"vector (K = {k})", partial(run_vector, max(hands, 4 * k), k)))

@@ -7,15 +7,6 @@
 
 namespace mahjongkit::mcr::rl {
 
-namespace {
-// Checked before any size is computed from it (the members below multiply it).
-int checked_history(int history) {
-  if (history < 1 || history > kMaxHistory)
-    throw std::invalid_argument("history is the number of discards kept per seat (1 to " +
-                                std::to_string(kMaxHistory) + ")");
-  return history;
-}
-}  // namespace
 
 Observer::Observer(int history)
     : history_(checked_history(history)),

@@ -13,6 +13,8 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -25,6 +27,14 @@ inline constexpr int kOwnPlanes = 21;
 // The most discards a seat's block keeps (rl/observation.py's MAX_HISTORY): bounds every size
 // computed from a caller's history, so the products below cannot overflow an int.
 inline constexpr int kMaxHistory = 144;
+
+// A caller's history, checked before any size is computed from it (sizes multiply it).
+inline int checked_history(int history) {
+  if (history < 1 || history > kMaxHistory)
+    throw std::invalid_argument("history is the number of discards kept per seat (1 to " +
+                                std::to_string(kMaxHistory) + ")");
+  return history;
+}
 
 // The layout of docs/mcr-rl.md (version 1), shared by every renderer of the planes.
 // Planes of a seat's block, and of the observer's own block.

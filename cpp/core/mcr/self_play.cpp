@@ -10,13 +10,6 @@ namespace {
 constexpr int kChow = static_cast<int>(SetKind::Chow);
 constexpr int kPung = static_cast<int>(SetKind::Pung);
 constexpr int kBase = 8;  // game/result.py BASE: what every other seat pays a winner
-
-int checked_history(int history) {
-  if (history < 1 || history > kMaxHistory)
-    throw std::invalid_argument("history is the number of discards kept per seat (1 to " +
-                                std::to_string(kMaxHistory) + ")");
-  return history;
-}
 }  // namespace
 
 int acting_seat(const HandEngine& engine) {

@@ -314,6 +314,7 @@ class EngineTable:
 
     def __init__(self, **options: Any) -> None:
         probe = Table(**options)  # checks every option, as a table does
+        self._spec = probe  # never stepped: it keeps the options and the seed stream
         self.hands, self.variant, self.rotate = probe.hands, probe.variant, probe.rotate
         self.reward_scale, self.illegal, self.ruleset = (
             probe.reward_scale,
@@ -331,7 +332,7 @@ class EngineTable:
             np.zeros((1, 4), dtype=np.float32),
             np.zeros(1, dtype=np.bool_),
         )
-        self.seeds = SeedStream()
+        self.seeds = probe.seeds
         self.episode_seed = ""
         self._start: Rules | None = None
         self._log: list[tuple[int, int]] = []
@@ -368,15 +369,8 @@ class EngineTable:
 
     def reset(self, seed: int | None = None) -> None:
         """Start an episode: the game ``str(seed)``, or the next seed of the stream."""
-        self.episode_seed = self.seeds.next(seed)
-        game = rules_for(
-            self.episode_seed,
-            variant=self.variant,
-            hands=self.hands,
-            rotate=self.rotate,
-            ruleset=self.ruleset,
-        )
-        game.take_outcomes()
+        game = self._spec.episode_game(seed)  # the seed stream and options are a table's
+        self.episode_seed = self._spec.episode_seed
         self._around = deal_engine(self.core, 0, game, self._arrays)
         self._start, self._log, self._replayed = game, [], 0
         self._seed, self._match_rules = game.seed, (game.match.ruleset, game.match.variant)

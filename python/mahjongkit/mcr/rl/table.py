@@ -272,8 +272,10 @@ class Table:
         """The hands the last move ended (see :func:`hand_result`), oldest first."""
         self._legal: list[int] | None = None
 
-    def reset(self, seed: int | None = None) -> None:
-        """Start an episode: the game ``str(seed)``, or the next seed of the stream."""
+    def episode_game(self, seed: int | None = None) -> Rules:
+        """The game of the next episode (``str(seed)``, or the next seed of the stream: its
+        text becomes :attr:`episode_seed`), dealt, its events taken; the table is not
+        changed otherwise (an engine's table deals from it too)."""
         # One hand is the rules' own one-hand game (it ends finished, its end observable);
         # any other number of hands is cut from a whole game.
         self.episode_seed = self.seeds.next(seed)
@@ -285,6 +287,11 @@ class Table:
             ruleset=self.ruleset,
         )
         game.take_outcomes()
+        return game
+
+    def reset(self, seed: int | None = None) -> None:
+        """Start an episode: the game ``str(seed)``, or the next seed of the stream."""
+        game = self.episode_game(seed)
         self.game = game
         self.hands_played = 0
         self.penalised = None
