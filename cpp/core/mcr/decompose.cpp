@@ -412,6 +412,14 @@ Standing standing_of(const Counts& counts, int melds) {
   return out;
 }
 
+bool complete_from(const Counts& counts, int melds, const Standing& standing) {
+  if (complete_from_shapes(standing.shapes)) return true;
+  if (!standing.special) return false;
+  if (melds == 0 && is_seven_pairs(counts)) return true;
+  Counts c = counts;
+  return special_complete(c, melds);
+}
+
 bool special_in_reach(const Counts& counts, int melds) {
   std::uint64_t held = 0;
   int pairs = 0, doubled = 0;

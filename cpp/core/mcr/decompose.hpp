@@ -118,6 +118,10 @@ bool special_in_reach(std::uint64_t held, int pairs, int doubled, int melds);
 // in some form: is_complete of the fourteen, with only the tile's group looked at again.
 bool completes_with(const Counts& counts, int melds, const Standing& standing, int tile);
 
+// is_complete of `counts` (14 tiles with `melds` melds) summarised by `standing` (that of
+// these very counts): its shapes, then the special forms when within reach.
+bool complete_from(const Counts& counts, int melds, const Standing& standing);
+
 // The kinds completing a 13-tile hand, ascending; `held` counts each kind in hand and melds,
 // and kinds held four times are skipped unless `include_held_four`.
 std::vector<int> waits(const Counts& counts, int melds, const Counts& held, bool include_held_four);

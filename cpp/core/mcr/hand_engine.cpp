@@ -92,8 +92,8 @@ bool HandEngine::deal_shared(const std::uint8_t* tiles, int count) {
   drawn_ = last[at(dealer_)];
   drawn_from_ = from_back[at(dealer_)] ? kFromBack : kFromWall;
   replacement_ = from_back[at(dealer_)] ? kFlowerReplacement : legality::kNoReplacement;
-  self_win_ = is_complete(counts_[at(dealer_)], 0) &&
-              win_on(dealer_, drawn_, legality::kSelfDrawn, self_tally_, self_context_);
+  self_complete_ = -1;
+  self_scored_ = 0;
   return true;
 }
 
@@ -121,8 +121,8 @@ bool HandEngine::deal_seat_walls(const std::array<const std::uint8_t*, 4>& walls
   drawn_ = tiles_[at(start_[at(dealer_)] + 13)];
   drawn_from_ = kFromWall;
   replacement_ = legality::kNoReplacement;
-  self_win_ = is_complete(counts_[at(dealer_)], 0) &&
-              win_on(dealer_, drawn_, legality::kSelfDrawn, self_tally_, self_context_);
+  self_complete_ = -1;
+  self_scored_ = 0;
   return true;
 }
 
@@ -183,7 +183,7 @@ void HandEngine::add(int seat, int kind, int delta) {
   changed(seat, kind);
 }
 
-bool HandEngine::completes(int seat, int tile) const {
+const Standing& HandEngine::standing(int seat) const {
   const std::size_t s = at(seat);
   Standing& standing = standing_[s];
   const Counts& c = counts_[s];
@@ -198,7 +198,11 @@ bool HandEngine::completes(int seat, int tile) const {
     standing.special = special_in_reach(held_[s], pairs_[s], doubled_[s], nmelds_[s]);
     special_known_ = static_cast<std::uint8_t>(special_known_ | 1 << seat);
   }
-  return completes_with(c, nmelds_[s], standing, tile);
+  return standing;
+}
+
+bool HandEngine::completes(int seat, int tile) const {
+  return completes_with(counts_[at(seat)], nmelds_[at(seat)], standing(seat), tile);
 }
 
 std::uint64_t HandEngine::pung_bits(int seat) const {
@@ -255,11 +259,9 @@ void HandEngine::draw(int seat, bool from_back, int replacement) {
   replacement_ = replacement;
   claimed_ = false;
   last_draw_emptied_ = legality::last_of_wall(flags_, walls(), seat, true);
-  // Unless the tile completes the thirteen there is no win to score (the tile is one of their
-  // waits: the Python table's question, asked here of this one tile).
-  const bool complete = completes(seat, tile);
   add(seat, tile, 1);
-  self_win_ = complete && win_on(seat, tile, legality::kSelfDrawn, self_tally_, self_context_);
+  self_complete_ = -1;  // whether the fourteen are complete, and a win: asked when first read
+  self_scored_ = 0;
 }
 
 ContextIn HandEngine::context_of(int seat, int tile, int by) const {
@@ -267,6 +269,18 @@ ContextIn HandEngine::context_of(int seat, int tile, int by) const {
                                       last_discard_is_last_, replacement_);
   c.flowers = nflowers_[at(seat)];
   return c;
+}
+
+bool HandEngine::self_win() const {
+  if (self_complete_ < 0)  // asked of the fourteen the first time (a draw does not ask it)
+    self_complete_ = complete_from(counts_[at(turn_)], nmelds_[at(turn_)], standing(turn_)) ? 1 : 0;
+  if (!self_complete_) return false;
+  if (!self_scored_) {
+    const int verdict = score(turn_, drawn_, legality::kSelfDrawn, self_tally_, self_context_);
+    if (verdict == legality::kScorerRefused) scorer_refused_ = true;
+    self_scored_ = verdict == legality::kLegal ? 1 : -1;
+  }
+  return self_scored_ > 0;
 }
 
 bool HandEngine::win_on(int seat, int tile, int by, WinOutput& tally, ContextIn& context) {
@@ -290,19 +304,16 @@ int HandEngine::score(int seat, int tile, int by, WinOutput& tally, ContextIn& c
   return legality::win_check(tally, minimum_, context, flags_);
 }
 
+int HandEngine::discard_passed(int seat, int tile) {
+  const EngineMove move{static_cast<std::uint8_t>(kMoveDiscard), static_cast<std::uint8_t>(tile), 0, 0};
+  if (!is_legal(seat, move)) return explain(seat, move);
+  pool_discard(seat, tile);
+  draw((seat + 1) & 3, false, legality::kNoReplacement);
+  return legality::kLegal;
+}
+
 void HandEngine::discard(int seat, int tile) {
-  add(seat, tile, -1);
-  auto& pool = pools_[at(seat)];
-  if (npool_[at(seat)] < kPoolMax) pool[npool_[at(seat)]++] = static_cast<std::uint8_t>(tile);
-  ++pool_seen_[at(tile)];
-  // Fan 45 (last tile claim): the discard that follows the draw that emptied the wall.
-  last_discard_is_last_ = last_draw_emptied_;
-  turn_ = -1;
-  drawn_ = 0;
-  drawn_from_ = kFromNone;
-  replacement_ = legality::kNoReplacement;
-  self_win_ = false;
-  asked_ = answered_ = 0;
+  pool_discard(seat, tile);
   const long walls_now = walls();
   for (int step = 1; step <= 3; ++step) {
     const int other = (seat + step) & 3;
@@ -323,6 +334,21 @@ void HandEngine::discard(int seat, int tile) {
   waiting_ = asked_;
 }
 
+void HandEngine::pool_discard(int seat, int tile) {
+  add(seat, tile, -1);
+  auto& pool = pools_[at(seat)];
+  if (npool_[at(seat)] < kPoolMax) pool[npool_[at(seat)]++] = static_cast<std::uint8_t>(tile);
+  ++pool_seen_[at(tile)];
+  // Fan 45 (last tile claim): the discard that follows the draw that emptied the wall.
+  last_discard_is_last_ = last_draw_emptied_;
+  turn_ = -1;
+  drawn_ = 0;
+  drawn_from_ = kFromNone;
+  replacement_ = legality::kNoReplacement;
+  self_complete_ = 0;
+  asked_ = answered_ = 0;
+}
+
 void HandEngine::kong(int seat, int tile) {
   auto& c = counts_[at(seat)];
   if (c[at(tile)] == 4) {
@@ -330,7 +356,7 @@ void HandEngine::kong(int seat, int tile) {
     melds_[at(seat)][nmelds_[at(seat)]++] = EngineMeld{static_cast<std::uint8_t>(SetKind::Kong),
                                                         static_cast<std::uint8_t>(tile), true, -1, 0};
     changed(seat);
-    self_win_ = false;
+    self_complete_ = 0;
     draw(seat, true, kKongReplacement);  // never robbable
     return;
   }
@@ -344,7 +370,7 @@ void HandEngine::kong(int seat, int tile) {
     }
   }
   offers_[at(seat)] = 0;
-  self_win_ = false;
+  self_complete_ = 0;
   if (asked_) {
     phase_ = kPhaseRob;
     window_tile_ = tile;
@@ -471,7 +497,7 @@ void HandEngine::close_window() {
   drawn_ = 0;
   drawn_from_ = kFromNone;
   replacement_ = legality::kNoReplacement;
-  self_win_ = false;  // no drawn tile: no self-drawn win
+  self_complete_ = 0;  // no drawn tile: no self-drawn win
 }
 
 void HandEngine::finish(int winner, int by, int discarder, int tile, const WinOutput& tally,
@@ -486,7 +512,7 @@ void HandEngine::finish(int winner, int by, int discarder, int tile, const WinOu
   turn_ = -1;
   drawn_ = 0;
   drawn_from_ = kFromNone;
-  self_win_ = false;
+  self_complete_ = 0;
 }
 
 void HandEngine::exhaust() {
@@ -495,7 +521,7 @@ void HandEngine::exhaust() {
   turn_ = -1;
   drawn_ = 0;
   drawn_from_ = kFromNone;
-  self_win_ = false;
+  self_complete_ = 0;
 }
 
 // -- moves ------------------------------------------------------------------------------------
@@ -526,7 +552,7 @@ void HandEngine::legal(int seat, LegalMoves& out) const {
     if (discards >> k & 1) push(kMoveDiscard, k, 0, 0);
   for (int k = 1; k <= kLastStandard; ++k)
     if (kongs >> k & 1) push(kMoveKong, k, 0, 0);
-  if (self_win_) push(kMoveWin, 0, 0, 0);
+  if (self_win()) push(kMoveWin, 0, 0, 0);
 }
 
 bool HandEngine::is_legal(int seat, const EngineMove& move) const {
@@ -562,7 +588,7 @@ bool HandEngine::is_legal(int seat, const EngineMove& move) const {
       return is_kind(move.tile) && legality::kong_check(seat, counts_[at(seat)], pung_bits(seat), move.tile, claimed_,
                                                         flags_, walls()) == legality::kLegal;
     case kMoveWin:
-      return !move.tile && self_win_;
+      return !move.tile && self_win();
     default:
       return false;
   }
