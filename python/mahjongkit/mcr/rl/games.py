@@ -1,6 +1,6 @@
 """What steps a batch's games for :class:`~mahjongkit.mcr.rl.vector.VectorSelfPlay`: two
-twins with one face (:class:`Games`), chosen as objects by :func:`games_for`, and the
-AEC environment's one-hand table on the engine (:class:`EngineTable`, by :func:`table_for`).
+twins with one face (:class:`Games`), chosen as objects by :func:`games_for`; and the
+environments' table on the engine (:class:`EngineTable`, chosen by :func:`table_for`).
 
 :class:`EngineGames` plays the games on the C++ hand engine: a step is one call into the
 core with the GIL released (every game's move, the next acting seat's planes and mask
