@@ -33,13 +33,17 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import random
 import statistics
 import time
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.game.variant import ONE_HAND
@@ -85,11 +89,14 @@ def run_table(hands: int, observe: bool = True, impl: str | None = None) -> tupl
     return hands, moves
 
 
-def run_aec(hands: int) -> tuple[int, int]:
+def run_aec(hands: int, wrapped: bool = False) -> tuple[int, int]:
+    """The PettingZoo loop over ``MahjongEnv`` (``raw_env``), or over ``env()`` (its wrapped
+    face: the order and illegal-move checks inside) when ``wrapped``."""
     from mahjongkit.mcr.env import MahjongEnv
+    from mahjongkit.mcr.env import env as make_env
 
     rng = random.Random(1)
-    env = MahjongEnv()
+    env = make_env() if wrapped else MahjongEnv()
     moves = 0
     for number in range(hands):
         env.reset(seed=number)
@@ -124,29 +131,100 @@ def run_single(hands: int, impl: str | None = None) -> tuple[int, int]:
     return hands, moves
 
 
-def run_vector(hands: int, games: int, impl: str | None = None) -> tuple[float, int]:
+WARM_UP = 300  # steps: about two hands of every game
+
+
+def run_vector(hands: int, games: int, impl: str | None = None) -> tuple[float, int, float]:
+    """Hands ended, moves and CPU seconds of vectorised random self-play in steady state:
+    a warm-up of WARM_UP steps (not timed) spreads the games over every point of a hand
+    first, so that the hands in progress when the clock starts and when it stops even out;
+    then the clock runs until ``hands`` more hands have ended."""
     rng = np.random.default_rng(1)
     play = VectorSelfPlay(games, impl=impl)
     _, masks, _ = play.reset(seeds=list(range(games)))
-    moves = 0
-    while play.episodes.sum() < hands:
+
+    def step() -> npt.NDArray[np.int8]:
         # A uniform random legal index per game: the arg-max of random keys on the mask.
         keys = rng.random(masks.shape)
         keys[masks == 0] = -1.0
-        _, masks, _, _, _ = play.step(keys.argmax(axis=1))
-        moves += games
-    # Hands in progress count by their moves so far, at the finished hands' moves per hand.
-    finished = int(play.episodes.sum())
-    in_progress = sum(len(table.game.move_log) for table in play.tables if table.game)
-    per_hand = (moves - in_progress) / finished
-    return finished + in_progress / per_hand, moves
+        return play.step(keys.argmax(axis=1))[1]
 
-
-def once(run: Callable[[], tuple[float, int]]) -> tuple[float, float]:
-    """Hands per CPU-second and microseconds per move of one run."""
+    for _ in range(WARM_UP):
+        masks = step()
+    before = int(play.episodes.sum())
+    moves = 0
     start = time.process_time()
-    hands, moves = run()
-    seconds = time.process_time() - start
+    while play.episodes.sum() - before < hands:
+        masks = step()
+        moves += games
+    return int(play.episodes.sum()) - before, moves, time.process_time() - start
+
+
+def pku_environment(path: str) -> Any:
+    """The PKU course's environment (``MahjongGBEnv`` of its ``env.py`` with the
+    ``FeatureAgent`` of its ``feature.py`` and ``agent.py``, all in ``path``; not part of this
+    repository: see benchmarks/README.md for where the public copies are). Its imports of
+    ``gym`` and ``torch``, which its environment does not use, get empty stand-ins when they
+    are not installed; its scorer is PyMahjongGB (``pip install PyMahjongGB``)."""
+    import sys
+    import types
+
+    for name in ("gym", "gym.spaces", "torch", "torch.nn", "torch.optim"):
+        if name not in sys.modules:
+            try:
+                importlib.import_module(name)
+            except ImportError:
+                stand_in = types.ModuleType(name)
+                stand_in.Env = object  # type: ignore[attr-defined]
+                for attribute in ("Discrete", "Box", "Dict"):
+                    setattr(stand_in, attribute, lambda *args, **kwargs: None)
+                sys.modules[name] = stand_in
+    sys.modules["gym"].spaces = sys.modules["gym.spaces"]  # type: ignore[attr-defined]
+    loaded = {}
+    # The course's modules import each other by bare name: each is loaded from its file
+    # under that name, in the order they need each other.
+    for name in ("agent", "feature", "env"):
+        spec = importlib.util.spec_from_file_location(name, Path(path) / f"{name}.py")
+        assert spec is not None and spec.loader is not None, f"no {name}.py in {path}"
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+        loaded[name] = module
+    feature, course_env = loaded["feature"], loaded["env"]
+    agent = feature.FeatureAgent
+    for attribute in ("observation_space", "action_space"):
+        if not hasattr(agent, attribute):
+            setattr(agent, attribute, None)
+    return course_env.MahjongGBEnv({"agent_clz": agent})
+
+
+def run_pku(hands: int, path: str) -> tuple[int, int]:
+    """The PKU course's environment, random masked play: every seat asked draws a uniform
+    random legal index from its mask (as the course's actors do with a policy)."""
+    rng = random.Random(1)
+    random.seed(1)  # the environment shuffles its walls with the random module
+    environment = pku_environment(path)
+    moves = 0
+    for _ in range(hands):
+        observations = environment.reset()
+        done = False
+        while not done:
+            actions = {}
+            for agent, seen in observations.items():
+                legal = seen["action_mask"].nonzero()[0]
+                actions[agent] = int(legal[rng.randrange(len(legal))])
+            moves += len(actions)
+            observations, _, dones, _ = environment.step(actions)
+            done = dones["__all__"]
+    return hands, moves
+
+
+def once(run: Callable[[], tuple[float, ...]]) -> tuple[float, float]:
+    """Hands per CPU-second and microseconds per move of one run (timed here, or by the
+    run itself when it gives its seconds third)."""
+    start = time.process_time()
+    hands, moves, *timed = run()
+    seconds = timed[0] if timed else time.process_time() - start
     return hands / seconds, seconds / moves * 1e6
 
 
@@ -211,6 +289,14 @@ def main() -> None:
         "--games", type=int, nargs="+", default=[16, 64], help="K of the vectorised runs"
     )
     parser.add_argument(
+        "--pku",
+        nargs="*",
+        default=[],
+        metavar="DIR",
+        help="folders each holding the PKU course's env.py, feature.py and agent.py: a row"
+        " each, and every row's ratio to the first (see benchmarks/README.md)",
+    )
+    parser.add_argument(
         "--only",
         choices=[
             "rules",
@@ -227,7 +313,7 @@ def main() -> None:
     args = parser.parse_args()
     hands, repeat = args.hands, args.repeat
     if args.only is not None:
-        only = {
+        only: Callable[[], tuple[float, ...]] = {
             "rules": lambda: run_rules(hands),
             "masked": lambda: run_table(hands, observe=False),
             "table": lambda: run_table(hands),
@@ -244,11 +330,12 @@ def main() -> None:
 
     with open("/proc/loadavg") as handle:
         print("load average at start:", handle.read().split()[:3])
-    rows: list[tuple[str, Callable[[], tuple[float, int]]]] = [
+    rows: list[tuple[str, Callable[[], tuple[float, ...]]]] = [
         ("rules (engine alone)", lambda: run_rules(hands)),
         ("table, mask only (no observation)", lambda: run_table(hands, observe=False)),
         ("table (observation + mask every step)", lambda: run_table(hands)),
         ("aec (PettingZoo agent_iter/last/step)", lambda: run_aec(hands)),
+        ("env() (PettingZoo, wrapped face)", lambda: run_aec(hands, wrapped=True)),
     ]
     for k in args.games:
         rows.append((f"vector (K = {k})", partial(run_vector, max(hands, 4 * k), k)))
@@ -262,6 +349,8 @@ def main() -> None:
         ("gym (random learner vs level-1 bots)", lambda: run_single(hands // 4)),
         ("gym, Python observer", lambda: run_single(hands // 4, impl="python")),
     ]
+    for folder in args.pku:
+        rows.append((f"PKU course env ({Path(folder).name})", partial(run_pku, hands, folder)))
     # The rows take turns within each repeat, so that a change of load hits them alike.
     runs: dict[str, list[tuple[float, float]]] = {name: [] for name, _ in rows}
     for _ in range(repeat):
@@ -275,6 +364,13 @@ def main() -> None:
             f"{name:42s} {rate:8.1f} hands/CPU-s  {per_move:6.1f} µs/move"
             f"  ({rate / floor:.2f} of the engine alone)"
         )
+    pku = [name for name, _ in rows if name.startswith("PKU")]
+    for course in pku:
+        base = statistics.median(r for r, _ in runs[course])
+        for name, _ in rows:
+            if not name.startswith("PKU"):
+                rate = statistics.median(r for r, _ in runs[name])
+                print(f"{name:42s} {rate / base:6.1f}x {course}")
     engine = statistics.median(m for _, m in runs[rows[0][0]])
     masked = statistics.median(m for _, m in runs[rows[1][0]])
     full = statistics.median(m for _, m in runs[rows[2][0]])

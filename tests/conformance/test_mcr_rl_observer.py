@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 import pytest
@@ -18,8 +19,13 @@ from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.game.variant import ONE_HAND, STANDARD, Variant
 from mahjongkit.mcr.rl._cpp import CoreObserver
 from mahjongkit.mcr.rl.encoding import legal_mask
+from mahjongkit.mcr.rl.env import MahjongEnv
+from mahjongkit.mcr.rl.games import EngineTable
 from mahjongkit.mcr.rl.observation import Observer
+from mahjongkit.mcr.rl.single import SingleAgentEnv
+from mahjongkit.mcr.rl.table import Table
 from mahjongkit.mcr.rl.vector import VectorSelfPlay
+from mahjongkit.mcr.scoring.ruleset import RULESETS
 from tests.mcr.rl_play import choose
 
 
@@ -169,3 +175,139 @@ def test_the_core_refuses_what_it_cannot_place() -> None:
     mask = np.ones((2, 235), dtype=np.bool_)
     observer.mask(0, False, [0, 1], mask, row=1)
     assert mask[0].all() and np.flatnonzero(mask[1]).tolist() == [0, 1]
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 2**31),
+    history=st.sampled_from([1, 3, 24]),
+    variant=st.sampled_from(["mcr", "botzone"]),
+    rotate=st.booleans(),
+    scale=st.sampled_from([1.0, 0.1]),
+    illegal=st.sampled_from(["terminate", "penalty"]),
+    ruleset=st.sampled_from([None, *RULESETS]),
+    hands=st.sampled_from([1, 1, 2, 16]),
+)
+def test_the_engine_batch_plays_what_the_rules_tables_play(
+    seed: int,
+    history: int,
+    variant: str,
+    rotate: bool,
+    scale: float,
+    illegal: str,
+    ruleset: str | None,
+    hands: int,
+) -> None:
+    """Episodes on the C++ hand engine (``rl/games.EngineGames``: planes and masks rendered
+    from the engine's state; between hands of a longer episode the Python rules' match) against
+    the Python rules' tables with the Python observer (planes rendered from the Python hand
+    state): the same observations, masks, seats, rewards, dones and final infos at every step,
+    an illegal action now and then."""
+    options: dict[str, Any] = {
+        "history": history,
+        "variant": variant,
+        "rotate": rotate,
+        "reward_scale": scale,
+        "illegal": illegal,
+        "ruleset": None if ruleset is None else RULESETS[ruleset],
+        "hands": 1 if variant == "botzone" else hands,  # Botzone's game is one hand
+    }
+    engine = VectorSelfPlay(3, **options)
+    tables = VectorSelfPlay(3, impl="python", **options)
+    seeds = [seed, seed + 1, seed + 2]
+    for a, b in zip(engine.reset(seeds=seeds), tables.reset(seeds=seeds), strict=True):
+        assert (a == b).all()
+    rng = np.random.default_rng(seed)
+    episodes = 0
+    for _ in range(300):
+        keys = rng.random(engine.masks.shape)
+        keys[engine.masks == 0] = -1.0
+        actions = keys.argmax(axis=1)
+        if rng.random() < 0.01:
+            actions[0] = int(np.flatnonzero(engine.masks[0] == 0)[0])  # an illegal index
+        got, expected = engine.step(actions), tables.step(actions)
+        names = ("observations", "masks", "seats", "rewards", "dones")
+        for name, a, b in zip(names, got, expected, strict=True):
+            assert a.shape == b.shape and (a == b).all(), name
+        assert engine.final_infos == tables.final_infos
+        assert engine.game_seeds == tables.game_seeds
+        episodes += int(got[4].sum())
+    assert episodes > 0
+
+
+def _aec_trace(environment: MahjongEnv, seed: int) -> list[tuple[object, ...]]:
+    """Everything an AEC loop sees along one episode: each ``last()`` and every agent's
+    observation at each step (an illegal action now and then)."""
+    rng = random.Random(seed)
+    environment.reset(seed=seed)
+    seen: list[tuple[object, ...]] = []
+    for agent in environment.agent_iter():
+        observation, reward, terminated, truncated, info = environment.last()
+        seen.append((agent, reward, terminated, truncated, repr(info)))
+        for other in environment.possible_agents:
+            shown = environment.observe(other)
+            seen.append((shown["observation"].tobytes(), shown["action_mask"].tobytes()))
+        if terminated or truncated:
+            environment.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        environment.step(int(legal[rng.randrange(len(legal))]) if rng.random() > 0.003 else 0)
+    return seen
+
+
+@pytest.mark.parametrize("variant", ["mcr", "botzone"])
+@pytest.mark.parametrize("illegal", ["terminate", "penalty"])
+def test_the_aec_environment_on_the_engine_plays_what_the_rules_play(
+    variant: str, illegal: str
+) -> None:
+    """``MahjongEnv`` on the C++ hand engine (``rl/games.EngineTable``) against the same
+    environment over the Python rules' table: the same ``last()``, every agent's planes and
+    mask, rewards and infos at every step, and the same game (the engine's moves replayed
+    into the rules) at the end."""
+    engine = MahjongEnv(variant=variant, illegal=illegal)
+    rules = MahjongEnv(variant=variant, illegal=illegal, impl="python")
+    assert isinstance(engine.table, EngineTable) and isinstance(rules.table, Table)
+    for seed in range(6):
+        assert _aec_trace(engine, seed) == _aec_trace(rules, seed), seed
+        assert engine.game is not None and rules.game is not None
+        assert engine.game.to_json() == rules.game.to_json()
+
+
+def test_the_aec_environment_on_the_engine_plays_several_hands_as_the_rules_do() -> None:
+    """Episodes of two and sixteen hands: between hands the match is the rules' (the next
+    hand dealt from their game at that hand), so both tables play the same episode."""
+    for hands, seeds in ((2, range(3)), (16, range(1))):
+        engine = MahjongEnv(hands=hands, reward_scale=0.5, illegal="terminate")
+        rules = MahjongEnv(hands=hands, reward_scale=0.5, illegal="terminate", impl="python")
+        assert isinstance(engine.table, EngineTable)
+        for seed in seeds:
+            assert _aec_trace(engine, seed) == _aec_trace(rules, seed), (hands, seed)
+            assert engine.game is not None and rules.game is not None
+            assert engine.game.to_json() == rules.game.to_json()
+
+
+@pytest.mark.parametrize("variant", ["mcr", "botzone"])
+def test_the_gymnasium_wrapper_on_the_engine_plays_what_the_rules_play(variant: str) -> None:
+    """``SingleAgentEnv`` on the engine (its level-1 opponents read the replayed rules'
+    game) against the same wrapper over the Python rules' table: the same observations,
+    masks, rewards and infos, and the same game."""
+    engine = SingleAgentEnv(opponents=1, variant=variant)
+    rules = SingleAgentEnv(opponents=1, variant=variant, impl="python")
+    assert isinstance(engine.table, EngineTable)
+    for seed in range(3):
+        seen: dict[str, list[object]] = {}
+        for name, environment in (("engine", engine), ("rules", rules)):
+            rng = random.Random(seed)
+            observation, info = environment.reset(seed=seed)
+            trace: list[object] = [observation["observation"].tobytes(), repr(info)]
+            done = False
+            while not done:
+                legal = np.flatnonzero(observation["action_mask"])
+                observation, reward, done, _, info = environment.step(
+                    int(legal[rng.randrange(len(legal))])
+                )
+                trace += [observation["observation"].tobytes(), reward, done, repr(info)]
+            seen[name] = trace
+        assert seen["engine"] == seen["rules"], seed
+        assert engine.table.game is not None and rules.table.game is not None
+        assert engine.table.game.to_json() == rules.table.game.to_json()

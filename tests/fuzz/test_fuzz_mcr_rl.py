@@ -70,7 +70,7 @@ def test_hostile_actions_are_refused_cleanly_and_change_nothing(actions: list[An
     single.reset(seed=5)
     before = (
         environment.game.to_json(),
-        [t.game.to_json() for t in play.tables],
+        (play.game_seeds, play.observations.tobytes(), play.masks.tobytes(), play.seats.tolist()),
         single.table.game.to_json(),
     )
     for action in actions:
@@ -90,7 +90,7 @@ def test_hostile_actions_are_refused_cleanly_and_change_nothing(actions: list[An
             play.reset(seeds=[3, 4])
     after = (
         environment.game.to_json(),
-        [t.game.to_json() for t in play.tables],
+        (play.game_seeds, play.observations.tobytes(), play.masks.tobytes(), play.seats.tolist()),
         single.table.game.to_json(),
     )
     assert after == before

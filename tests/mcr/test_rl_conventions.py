@@ -174,8 +174,15 @@ def test_every_environment_plays_the_botzone_variant() -> None:
         aec.game.hands[s].flowers for s in range(4)
     )
     play = VectorSelfPlay(2, variant="botzone")
-    play.reset(seeds=[1, 2])
-    assert all(t.game.match.variant == BOTZONE for t in play.tables)
+    twin = VectorSelfPlay(2, variant="botzone", impl="python")  # the rules' own tables
+    _, _, seats = play.reset(seeds=[1, 2])
+    assert seats.tolist() == [0, 0]  # seat 0 deals, as on Botzone
+    twin.reset(seeds=[1, 2])
+    assert all(t.game.match.variant == BOTZONE for t in twin._games.tables)  # type: ignore[attr-defined]
+    for _ in range(200):  # the engine's batch plays the Botzone game the rules play
+        lowest = play.masks.argmax(axis=1)
+        got, expected = play.step(lowest), twin.step(lowest)
+        assert all((a == b).all() for a, b in zip(got, expected, strict=True))
     single = SingleAgentEnv(variant="botzone", opponents=1)
     single.reset(seed=2)
     assert single.table.game.match.variant == BOTZONE

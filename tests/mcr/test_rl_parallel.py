@@ -56,7 +56,7 @@ def test_send_and_recv_play_each_batch_as_one_process_plays_it() -> None:
     with ParallelSelfPlay(5, workers=2) as play:
         alone = {0: VectorSelfPlay(2), 2: VectorSelfPlay(3)}  # the workers' slices
         expected = {
-            first: alone[first].reset(seeds[first : first + len(alone[first].tables)])
+            first: alone[first].reset(seeds[first : first + alone[first].num_games])
             for first in alone
         }
         rngs = {first: np.random.default_rng(first) for first in alone}
@@ -65,7 +65,7 @@ def test_send_and_recv_play_each_batch_as_one_process_plays_it() -> None:
         for _ in range(2 * 150 + 2):  # each batch: its deal, then 150 steps
             ready = play.recv()
             first = int(ready.ids[0])
-            stop = first + len(alone[first].tables)
+            stop = first + alone[first].num_games
             assert ready.ids.tolist() == list(range(first, stop))
             observations, masks, seats, *ended = expected[first]
             assert (ready.observations == observations).all()

@@ -43,7 +43,7 @@ def test_too_many_games_are_refused_up_front() -> None:
 
 def _state(play: VectorSelfPlay) -> list[object]:
     return [
-        [table.game.to_json() for table in play.tables],
+        play.game_seeds,
         play.observations.copy(),
         play.masks.copy(),
         play.seats.copy(),
@@ -74,7 +74,13 @@ def test_a_refused_vector_step_moves_no_game(impl: str) -> None:
         with pytest.raises(error, match=message):
             play.step(bad)  # type: ignore[arg-type]
         assert _same(before, _state(play))
-    play.step(legal)  # and the instance still plays
+    # Nothing moved: the next steps are those of a batch that never saw the refused calls.
+    fresh = VectorSelfPlay(4, impl=impl)
+    fresh.reset(seeds=[1, 2, 3, 4])
+    for _ in range(60):
+        lowest = play.masks.argmax(axis=1)
+        got, expected = play.step(lowest), fresh.step(lowest)
+        assert all((a == b).all() for a, b in zip(got, expected, strict=True))
     assert not _same(before, _state(play))
 
 
@@ -130,14 +136,15 @@ def test_a_second_thread_is_refused_while_one_steps() -> None:
     play = VectorSelfPlay(2)
     _, masks, _ = play.reset(seeds=[1, 2])
     inside, release = threading.Event(), threading.Event()
-    fill = play._fill
+    games = play._games  # what a step calls inside the lock
+    step = games.step
 
-    def held_fill() -> None:
+    def held_step(*args: object) -> None:
         inside.set()
         assert release.wait(DEADLINE)
-        fill()
+        step(*args)  # type: ignore[arg-type]
 
-    play._fill = held_fill  # type: ignore[method-assign]
+    games.step = held_step  # type: ignore[method-assign]
     actions = [int(np.flatnonzero(row)[0]) for row in masks]
     errors: list[BaseException] = []
 
@@ -159,5 +166,52 @@ def test_a_second_thread_is_refused_while_one_steps() -> None:
         release.set()
         worker.join(DEADLINE)
     assert not worker.is_alive() and errors == []
-    play._fill = fill  # type: ignore[method-assign]
+    games.step = step  # type: ignore[method-assign]
     play.step([int(np.flatnonzero(row)[0]) for row in play.masks])  # free again
+
+
+def test_the_engine_batch_refuses_what_it_cannot_take() -> None:
+    """``_core.mcr_rl.SelfPlay`` (the engine batch under ``VectorSelfPlay``): wrong arrays, an
+    undealt game, an index outside the mask and a bad wall are refused, and a refused step
+    moves no game."""
+    from mahjongkit.mcr.rl.games import Arrays, deal_engine
+    from mahjongkit.mcr.rl.table import rules_for
+    from mahjongkit.mcr.scoring._cpp import score_rules
+
+    batch = mcr_rl.SelfPlay(2, 4)
+    planes = np.zeros((2, batch.planes, 34), dtype=np.float32)
+    masks = np.zeros((2, 235), dtype=np.int8)
+    seats = np.zeros(2, dtype=np.int64)
+    rewards = np.zeros((2, 4), dtype=np.float32)
+    dones = np.zeros(2, dtype=np.bool_)
+    with pytest.raises(ValueError, match="games is 1 to 65536"):
+        mcr_rl.SelfPlay(0, 4)
+    with pytest.raises(ValueError, match="history"):
+        mcr_rl.SelfPlay(1, 0)
+    with pytest.raises(ValueError, match="waits on nobody"):
+        batch.step(np.zeros(2, dtype=np.int64), 1.0, planes, masks, seats, rewards, dones)
+    arrays = Arrays(planes, masks, seats, rewards, dones)
+    for k in (0, 1):
+        deal_engine(batch, k, rules_for(k), arrays)
+    before = (planes.copy(), masks.copy(), seats.copy())
+    illegal = np.array([int(np.flatnonzero(masks[0] == 0)[0]), -1], dtype=np.int64)
+    with pytest.raises(ValueError, match=r"game 0: action \d+ is not legal now"):
+        batch.step(illegal, 1.0, planes, masks, seats, rewards, dones)
+    with pytest.raises(ValueError, match="one action per game"):
+        batch.step(np.zeros(3, dtype=np.int64), 1.0, planes, masks, seats, rewards, dones)
+    with pytest.raises(ValueError, match="one writeable observation"):
+        batch.step(illegal, 1.0, planes[:1], masks, seats, rewards, dones)
+    with pytest.raises(ValueError, match="one-byte items"):
+        batch.step(illegal, 1.0, planes, masks.astype(np.int16), seats, rewards, dones)
+    with pytest.raises(TypeError):  # never a converted copy written in its place
+        batch.step(illegal, 1.0, planes.astype(np.float64), masks, seats, rewards, dones)
+    assert all((a == b).all() for a, b in zip(before, (planes, masks, seats), strict=True))
+    assert batch.play(0, int(illegal[0])) == -1 and batch.seat(0) == int(seats[0])
+    rules = score_rules(rules_for(0).match.ruleset)
+    with pytest.raises(ValueError, match="a wall holds kinds 1 to 42"):
+        batch.deal(0, rules, 0, 8, 0, 0, 1, [0] * 4, [[0] * 144], planes, masks, seats)
+    assert not batch.deal(0, rules, 0, 8, 0, 0, 1, [0] * 4, [[1] * 20], planes, masks, seats)
+    with pytest.raises(IndexError, match="no game 5"):
+        batch.ended(5)
+    with pytest.raises(ValueError, match="has not ended"):
+        batch.ended(1)

@@ -7,63 +7,6 @@
 
 namespace mahjongkit::mcr::rl {
 
-namespace {
-
-// Planes of a seat's block, and of the observer's own block (see docs/mcr-rl.md).
-constexpr int kChows = 0, kPungs = 1, kKongs = 2, kConcealedKongs = 3, kFlowers = 4, kScore = 5,
-              kPool = 6, kDiscards = 7;
-constexpr int kHand = 0, kOwnKongs = 4, kDrawn = 5, kOffer = 6, kUnseen = 9, kSeatWind = 13,
-              kPrevailing = 14, kWall = 15, kMyTurn = 16, kClaimWindow = 17, kRobWindow = 18,
-              kClaimed = 19, kHandNo = 20;
-constexpr int kWindColumn = 27;
-
-constexpr std::array<int, 35> make_columns() {
-  std::array<int, 35> out{};
-  out[0] = -1;
-  for (int k = 1; k <= 34; ++k) {
-    if (k <= 9) out[k] = k - 1;              // characters
-    else if (k <= 18) out[k] = k + 8;        // dots: columns 18..26
-    else if (k <= 27) out[k] = k - 10;       // bamboo: columns 9..17
-    else out[k] = k - 1;                     // honours
-  }
-  return out;
-}
-constexpr std::array<int, 35> kColumnOf = make_columns();
-
-constexpr std::array<int, kColumns> make_kinds() {
-  std::array<int, kColumns> out{};
-  for (int k = 1; k <= 34; ++k) out[kColumnOf[k]] = k;
-  return out;
-}
-constexpr std::array<int, kColumns> kKindOf = make_kinds();
-
-// As Python computes them (in double, then stored as float32), so the planes agree bit for bit.
-float score_value(int total) {
-  double x = total / 256.0;
-  x = std::max(-1.0, std::min(1.0, x));
-  return static_cast<float>(0.5 + 0.5 * x);
-}
-
-int chi_index(int a, int b, int claimed) {
-  int low = std::min({a, b, claimed}), high = std::max({a, b, claimed});
-  int mid = a + b + claimed - low - high;
-  static constexpr int kBotzoneSuit[3] = {0, 2, 1};  // ours m p s -> Botzone W T B
-  int suit = kBotzoneSuit[(mid - 1) / 9];
-  int rank = (mid - 1) % 9 + 1;
-  return 36 + 21 * suit + 3 * (rank - 2) + (claimed - mid + 1);
-}
-
-}  // namespace
-
-namespace {
-// Checked before any size is computed from it (the members below multiply it).
-int checked_history(int history) {
-  if (history < 1 || history > kMaxHistory)
-    throw std::invalid_argument("history is the number of discards kept per seat (1 to " +
-                                std::to_string(kMaxHistory) + ")");
-  return history;
-}
-}  // namespace
 
 Observer::Observer(int history)
     : history_(checked_history(history)),

@@ -232,6 +232,15 @@ class Wall:
         """The tiles still in the wall, front first."""
         return tuple(self._tiles[self._front : self._back])
 
+    def as_dealt(self) -> tuple[tuple[int, ...], ...]:
+        """The wall as it was before the first tile was taken, front first: one tuple (the
+        shared wall), or four for :class:`SeatWalls` (one a seat). What an engine deals from.
+
+        >>> Wall([1, 2, 3]).as_dealt()
+        ((1, 2, 3),)
+        """
+        return (tuple(self._tiles),)
+
     def __len__(self) -> int:
         return self._back - self._front
 
@@ -355,6 +364,9 @@ class SeatWalls(Wall):
     @property
     def is_empty(self) -> bool:
         return all(wall.is_empty for wall in self._seats)
+
+    def as_dealt(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(wall._tiles) for wall in self._seats)
 
     def parts(self) -> tuple[tuple[int, ...], ...]:
         """The tiles left in each seat's wall, front (the next draw) first."""

@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
@@ -46,7 +47,15 @@ from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, MoveKind, dis
 from mahjongkit.mcr.game.rules import Phase
 from mahjongkit.mcr.hand.meld import MeldKind
 from mahjongkit.mcr.rl.encoding import COLUMN_OF_KIND, COLUMNS, MOVES, PLAY
-from mahjongkit.mcr.rl.observation import HISTORY, Planes, _check_history, plane_count, seat_planes
+from mahjongkit.mcr.rl.observation import (
+    HISTORY,
+    Planes,
+    Renderer,
+    Seen,
+    _check_history,
+    plane_count,
+    seat_planes,
+)
 
 if TYPE_CHECKING:
     from mahjongkit.mcr.game.hand_state import HandState
@@ -204,24 +213,36 @@ class CoreObserver:
     def _load(self, rules: Rules) -> None:
         self._rules = rules
         self._match = rules.match  # its ``hand`` is the live hand state, whichever hand
-        hands = rules.hands
+        self._load_seen(Seen.of(rules))
+
+    def sync_seen(self, seen: Seen) -> None:
+        """Observe a kept state (a hand that ended, the game having dealt the next)."""
+        self._load_seen(seen)
+        self._match = None  # the next sync of a game loads its whole state
+
+    def _load_seen(self, seen: Seen) -> None:
+        """Load the whole state ``seen`` into the core (every seat's counts, melds, flowers
+        and pool, the totals, the wall, the hand number, dealer and wind, the marks)."""
+        hand = seen.hand
+        counts = hand.table.counts
+        melds = hand.melds
         self.core.load(
-            [list(hand.counts) for hand in hands],
+            [counts(0), counts(1), counts(2), counts(3)],
             [
                 [
                     (3 if meld.concealed else _MELD_CODES[meld.kind], meld.tiles[0])
-                    for meld in hand.melds
+                    for meld in melds[seat]
                 ]
-                for hand in hands
+                for seat in range(4)
             ],
-            [len(hand.flowers) for hand in hands],
-            [list(pool) for pool in rules.pools],
-            list(rules.totals),
-            len(rules.wall),
-            rules.hand_no,
-            rules.dealer,
-            rules.prevailing,
-            *_marks(rules.match.hand),
+            [len(flowers) for flowers in hand.flowers],
+            hand.pools,
+            list(seen.totals),
+            len(hand.wall),
+            seen.hand_no,
+            hand.dealer,
+            hand.prevailing,
+            *_marks(hand),
         )
 
     @property
@@ -251,14 +272,16 @@ class CoreObserver:
         codes = _CODES
         self.core.mask(seat, False, [codes[move] for move in moves], out, row)
 
+    @staticmethod
+    def batch(observers: Sequence[CoreObserver]) -> Renderer:
+        """The renderer of a batch of observers: ``render(seats, out)`` writes the planes of
+        ``seats[k]`` as observer ``k`` sees them into row ``k`` of ``out`` (float32,
+        ``(K, planes, 34)`` or ``(K, planes·34)``), in one call into the core with the GIL
+        released around the loop."""
+        return partial(_core.render_many, [observer.core for observer in observers])
 
-class CoreBatch:
-    """Renders many observers' planes in one call (the GIL released around the loop)."""
 
-    def __init__(self, observers: Sequence[CoreObserver]) -> None:
-        self._cores = [observer.core for observer in observers]
-
-    def render(self, seats: npt.NDArray[np.int64], out: npt.NDArray[np.float32]) -> None:
-        """Write the planes of ``seats[k]`` as observer ``k`` sees them into row ``k`` of
-        ``out`` (float32, ``(K, planes, 34)`` or ``(K, planes·34)``)."""
-        _core.render_many(self._cores, seats, out)
+def self_play(games: int, history: int) -> Any:
+    """The C++ batch of ``games`` one-hand games on the hand engine
+    (``_core.mcr_rl.SelfPlay``: see :class:`~mahjongkit.mcr.rl.games.EngineGames`)."""
+    return _core.SelfPlay(games, history)

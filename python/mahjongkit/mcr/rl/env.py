@@ -41,6 +41,7 @@ import numpy.typing as npt
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.rl._extra import AECEnv, spaces
 from mahjongkit.mcr.rl.encoding import ACTIONS, COLUMNS
+from mahjongkit.mcr.rl.games import EngineTable, table_for
 from mahjongkit.mcr.rl.table import Table, TableOptions
 
 if TYPE_CHECKING:
@@ -53,6 +54,7 @@ RENDER_FPS: Final = 4
 """Frames a second when a table is shown (``metadata["render_fps"]``, read by Gymnasium's
 and PettingZoo's wrappers that record or pace the rendering): text for a human to follow."""
 _SEAT_OF: Final = {agent: seat for seat, agent in enumerate(AGENTS)}
+_NO_REWARDS: Final = [0.0, 0.0, 0.0, 0.0]
 
 
 def check_render_mode(render_mode: str | None) -> str | None:
@@ -61,7 +63,7 @@ def check_render_mode(render_mode: str | None) -> str | None:
     return render_mode
 
 
-def render_table(table: Table, render_mode: str | None) -> str | None:
+def render_table(table: Table | EngineTable, render_mode: str | None) -> str | None:
     """The table as text (``"ansi"``), printed (``"human"``, returning ``None``)."""
     if render_mode is None:
         return None
@@ -109,7 +111,8 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
     ) -> None:
         super().__init__()
         self.render_mode = check_render_mode(render_mode)
-        self.table = Table(**options)
+        # A one-hand game on the C++ hand engine, or the Python rules' table: one face.
+        self.table = table_for(**options)
         self.flat = flat
         self.possible_agents = list(AGENTS)
         self.agents: list[str] = []
@@ -122,6 +125,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection = AGENTS[0]
+        self._quiet = True
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -139,6 +143,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         self.table.reset(seed)
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._quiet = True  # the last step's rewards were all zero
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
@@ -149,7 +154,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         seat = _SEAT_OF[agent]
         table = self.table
-        if table.game is None:
+        if not table.started:
             raise ValueError("reset() first: no game is on the table")
         planes = table.observe(seat)
         if seat == table.seat and agent == self.agent_selection:
@@ -159,7 +164,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         return {"observation": planes.reshape(-1) if self.flat else planes, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
-        if self.table.game is None:
+        if not self.table.started:
             raise ValueError("reset() first: no game is on the table")
         if not self.agents:
             raise ValueError("the episode is over (every agent is done): reset() first")
@@ -173,7 +178,10 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         self._cumulative_rewards[agent] = 0.0
         table = self.table
         rewards = table.play(seat, action)
-        self.rewards = dict(zip(AGENTS, rewards, strict=True))
+        quiet = rewards == _NO_REWARDS
+        if not (quiet and self._quiet):  # most moves score nothing, as the one before
+            self.rewards = dict(zip(AGENTS, rewards, strict=True))
+        self._quiet = quiet
         if table.results or table.penalised is not None:
             info: dict[str, Any] = {}
             if table.results:
@@ -189,7 +197,8 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         else:
             assert table.seat is not None
             self.agent_selection = AGENTS[table.seat]
-        self._accumulate_rewards()
+        if not quiet:  # zeros add nothing to the cumulative rewards
+            self._accumulate_rewards()
 
     def render(self) -> str | None:
         return render_table(self.table, self.render_mode)

@@ -20,15 +20,18 @@ from typing import Protocol
 
 from mahjongkit.mcr.players.bot import LEVELS, Bot, view_of
 from mahjongkit.mcr.rl.encoding import indices_of
+from mahjongkit.mcr.rl.games import EngineTable
 from mahjongkit.mcr.rl.table import Table
+
+TABLES = (Table, EngineTable)
 
 
 class HasTable(Protocol):
-    table: Table
+    table: Table | EngineTable
 
 
 def expert_action(
-    env: Table | HasTable,
+    env: Table | EngineTable | HasTable,
     seat: int,
     level: int = 3,
     seed: str = "",
@@ -37,12 +40,13 @@ def expert_action(
 ) -> int:
     """The index a level-``level`` bot (seeded ``seed``, or by the game and seat; level 4
     with ``rollouts`` a searched decision, its default if ``None``) plays for ``seat`` now,
-    in a :class:`~mahjongkit.mcr.rl.table.Table` or in an environment
-    that has one (:class:`~mahjongkit.mcr.rl.env.MahjongEnv`,
+    in a :class:`~mahjongkit.mcr.rl.table.Table` (or the engine's
+    :class:`~mahjongkit.mcr.rl.games.EngineTable`, whose game is the rules' replay) or in an
+    environment that has one (:class:`~mahjongkit.mcr.rl.env.MahjongEnv`,
     :class:`~mahjongkit.mcr.rl.single.SingleAgentEnv`). ``ValueError`` when ``seat`` has no
     move (it is not the seat to act) or the level is not one of the bots'."""
-    table = env if isinstance(env, Table) else env.table
-    if not isinstance(table, Table):
+    table = env if isinstance(env, TABLES) else env.table
+    if not isinstance(table, TABLES):
         raise TypeError(f"expert_action needs a Table or an environment, not {env!r}")
     if isinstance(level, bool) or level not in LEVELS:
         raise ValueError(f"bot levels are {LEVELS}, not {level!r}")

@@ -13,10 +13,11 @@ seat: 145 by default) is the table of ``docs/mcr-rl-observation.md``: four block
 ``7 + N`` planes, one per seat relative to the observer, then 21 planes about the observer
 and the table. The constants below name the planes' places in their block.
 
-:class:`Observer` builds them fast from a live game, updating what changed since the last
-call into preallocated buffers; :func:`encode_view` builds the same planes from a
-:class:`~mahjongkit.mcr.players.bot.View` (the reference the tests compare against). The
-tables use the C++ twin of :class:`Observer` by default
+:func:`render` writes a seat's planes as a pure function of a hand's state (no mirror fed
+from events: what the rules hold is what is drawn), and :func:`mask_of` a seat's legal mask;
+:class:`Observer` is their face for a live game. :func:`encode_view` builds the same planes
+from a :class:`~mahjongkit.mcr.players.bot.View` (the reference the tests compare against).
+The tables use the C++ twin of :class:`Observer` by default
 (:class:`~mahjongkit.mcr.rl._cpp.CoreObserver`, the same planes; ``impl="python"`` picks
 this one).
 
@@ -32,20 +33,22 @@ this one).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
-from mahjongkit.mcr.game.events import Answered, Discarded, Drew, Event
 from mahjongkit.mcr.game.rules import Phase
 from mahjongkit.mcr.hand.meld import Meld, MeldKind
-from mahjongkit.mcr.rl.encoding import COLUMN_OF_KIND, COLUMNS, KIND_OF_COLUMN, legal_mask
+from mahjongkit.mcr.rl.encoding import COLUMN_OF_KIND, COLUMNS, KIND_OF_COLUMN, indices_of
 
 if TYPE_CHECKING:
+    from mahjongkit.mcr.game.events import Event
+    from mahjongkit.mcr.game.hand_state import HandState
+    from mahjongkit.mcr.game.moves import Move
     from mahjongkit.mcr.game.rules import Rules
-    from mahjongkit.mcr.hand.hand import Hand
+    from mahjongkit.mcr.game.window import ClaimWindow
     from mahjongkit.mcr.players.bot import View
 
 OBS_VERSION: Final = 1
@@ -67,6 +70,9 @@ OWN_PLANES: Final = 21
 WIND_COLUMN: Final = 27  # E in the Botzone order; S W N follow
 
 Planes = npt.NDArray[np.float32]
+Renderer = Callable[[npt.NDArray[np.int64], Planes], None]
+"""Renders a batch: the planes of ``seats[k]`` as the batch's observer ``k`` sees them into
+row ``k`` of an array of observations."""
 
 
 def seat_planes(history: int = HISTORY) -> int:
@@ -115,395 +121,204 @@ def _meld_planes(block: Planes, visible: npt.NDArray[np.int16], melds: Sequence[
     block[CONCEALED_KONGS] = hidden / 4
 
 
-def _move_marks(
-    obs: Planes, old: Sequence[tuple[int, ...]], new: Sequence[tuple[int, ...]]
-) -> None:
-    """Clear the cells of ``old`` that ``new`` lacks and set those ``new`` adds (a turn's or
-    window's marks move; the rest stay)."""
-    if new != old:
-        for cell in old:
-            if cell not in new:
-                obs[cell] = 0.0
-        for cell in new:
-            if cell not in old:
-                obs[cell] = 1.0
+class Seen(NamedTuple):
+    """What a seat's planes are rendered from: a hand's live state and the match's values
+    around it (the totals, the hand's number). ``Seen.of(rules)`` is the game now; a table
+    whose episode was cut short of the game keeps the ended hand's (see :mod:`.table`)."""
+
+    hand: HandState
+    totals: Sequence[int]
+    hand_no: int
+
+    @classmethod
+    def of(cls, rules: Rules) -> Seen:
+        match = rules.match
+        return cls(match.hand, match.totals, match.hand_no)
+
+
+def offered(hand: HandState) -> ClaimWindow | None:
+    """The hand's open window (after a discard, or a promoted kong's robbing window), or
+    ``None``: a window left on a state that no longer waits on it does not count."""
+    phase = hand.phase
+    if phase is Phase.DISCARD or phase is Phase.FINISHED:
+        return None
+    return hand.window
+
+
+def render(seen: Seen, seat: int, out: Planes, history: int = HISTORY) -> Planes:
+    """Write ``seat``'s planes of the state ``seen`` into ``out`` (float32,
+    ``(plane_count(history), 34)``) and return it: a pure function of the state, read
+    plainly (the C++ twin is ``render`` of ``cpp/core/mcr/self_play.cpp``, which reads a
+    ``HandEngine``).
+
+    >>> from mahjongkit.mcr.game.rules import Rules
+    >>> game = Rules("render-doc")
+    >>> planes = render(Seen.of(game), 0, np.empty((plane_count(), 34), np.float32))
+    >>> int(planes[4 * seat_planes() + HAND].sum())  # the dealer's 14 tiles, one per copy
+    14
+    """
+    hand = seen.hand
+    per_seat = SEAT_FIXED + history
+    out[:] = 0.0
+    visible = [0] * (COLUMNS + 1)  # copies by kind in every pool and exposed meld
+    own = 4 * per_seat
+    column_of = COLUMN_OF_KIND
+    totals = seen.totals
+    for relative in range(4):
+        other = (seat + relative) & 3
+        base = relative * per_seat
+        hidden = 0
+        for meld in hand.melds[other]:
+            tiles = meld.tiles
+            if meld.kind is _CHOW:
+                for kind in tiles:
+                    out[base + CHOWS, column_of[kind]] += 0.25
+                    visible[kind] += 1
+            elif meld.concealed:
+                hidden += 1
+                if other == seat:  # its own concealed kong: seen by it only, four copies
+                    out[own + OWN_KONGS, column_of[tiles[0]]] = 1.0
+                    visible[tiles[0]] += 4
+            else:
+                plane = PUNGS if meld.kind is _PUNG else KONGS
+                out[base + plane, column_of[tiles[0]]] = 1.0
+                visible[tiles[0]] += len(tiles)
+        if hidden:
+            out[base + CONCEALED_KONGS] = hidden / 4
+        flowers = len(hand.flowers[other])
+        if flowers:
+            out[base + FLOWERS] = flowers / 8
+        out[base + SCORE] = _score_value(totals[other])
+        pool = hand.pools[other]
+        for kind in pool:
+            out[base + POOL, column_of[kind]] += 0.25
+            visible[kind] += 1
+        start = len(pool) - history if len(pool) > history else 0
+        for i in range(start, len(pool)):
+            out[base + DISCARDS + i - start, column_of[pool[i]]] = 1.0
+    counts = hand.table.counts(seat)
+    held = np.array(counts, dtype=np.intp)[_KIND_BY_COLUMN]
+    out[own + HAND : own + HAND + 4] = _THERMO[:, held]
+    seen_by = held + np.array(visible, dtype=np.intp)[_KIND_BY_COLUMN]
+    out[own + UNSEEN : own + UNSEEN + 4] = _THERMO[:, np.clip(4 - seen_by, 0, 4)]
+    out[own + SEAT_WIND, WIND_COLUMN + ((seat - hand.dealer) & 3)] = 1.0
+    out[own + PREVAILING, WIND_COLUMN + hand.prevailing] = 1.0
+    out[own + WALL] = len(hand.wall) / 144
+    out[own + HAND_NO] = seen.hand_no / 16
+    if hand.turn == seat:
+        out[own + MY_TURN] = 1.0
+        if hand.drawn is not None:
+            out[own + DRAWN, column_of[hand.drawn]] = 1.0
+        if hand.claimed_this_turn:
+            out[own + CLAIMED] = 1.0
+    window = offered(hand)
+    if window is not None and seat in window.may:  # only an asked seat learns of the window
+        rob = window.kind is Phase.ROB
+        out[own + (ROB_WINDOW if rob else CLAIM_WINDOW)] = 1.0
+        out[own + OFFER + ((window.from_seat - seat) & 3) - 1, column_of[window.tile]] = 1.0
+    return out
+
+
+def mask_of(hand: HandState, seat: int, moves: Sequence[Move], out: npt.NDArray[Any]) -> None:
+    """Write the mask of ``moves`` (``seat``'s legal moves in ``hand`` now, the rules'
+    legal list) into ``out`` (235 one-byte items): a pure function of the state, as the C++
+    twin's ``mask``."""
+    out[:] = 0
+    if not moves:
+        return
+    window = offered(hand)
+    tile = window.tile if window is not None else None
+    out[indices_of(moves, tile, hand.table.counts(seat))] = 1
 
 
 class Observer:
-    """Encodes observations of one live game for any seat, fast.
+    """The planes and masks of one live game for any seat, rendered from its state.
 
-    Call :meth:`sync` after the game changed and :meth:`encode` for a seat. The observer
-    keeps each seat's whole observation up to date from what a move changed (a discard
-    touches a few cells of every seat's planes, a draw a few columns of the drawer's own),
-    so that an observation is one copy of a kept buffer. Each seat's buffer only ever
-    receives what that seat may see: the public state, and its own hand.
+    :meth:`sync` points the observer at a game (or, with :meth:`sync_seen`, at a kept
+    state); :meth:`encode` renders a seat's planes from that state and :meth:`mask` places
+    a seat's legal moves: nothing is mirrored, so nothing can drift from the rules. The C++
+    twin (:class:`~mahjongkit.mcr.rl._cpp.CoreObserver`) has the same face; a
+    :class:`~mahjongkit.mcr.rl.table.Table` takes either as an object (``_impl.pick``).
     """
 
     def __init__(self, history: int = HISTORY) -> None:
         self.history = _check_history(history)
         self.seat_planes = seat_planes(history)
         self.planes = plane_count(history)
-        self._obs = np.zeros((4, self.planes, COLUMNS), dtype=np.float32)
-        base = 4 * self.seat_planes
-        self._own = base
-        # Row of seat ``seat``'s public block in observer ``s``'s planes: _rows[seat][s].
-        self._rows = [[((seat - s) % 4) * self.seat_planes for s in range(4)] for seat in range(4)]
-        self.reset()
-
-    def use_buffer(self, buffer: npt.NDArray[np.float32]) -> None:
-        """Keep the four seats' planes in ``buffer`` (float32, ``(4, planes, 34)``; a view
-        into a larger array lets a batch gather many observers' planes in one NumPy call);
-        the observer forgets its game."""
-        if buffer.shape != self._obs.shape or buffer.dtype != np.float32:
-            raise ValueError(f"a buffer of shape {self._obs.shape} float32, not {buffer.shape}")
-        self._obs = buffer
-        self.reset()
+        self._shape = (self.planes, COLUMNS)
+        self._seen: Seen | None = None
 
     def reset(self) -> None:
-        """Forget the game: the next :meth:`sync` rebuilds everything."""
-        self._obs[:] = 0.0
-        self._obs[:, self._own + UNSEEN : self._own + UNSEEN + 4] = 1.0  # all four unseen
-        self._hands: list[object] = [None] * 4
-        self._counts: list[list[int]] = [[0] * (COLUMNS + 1) for _ in range(4)]
-        self._own_seen = [[0] * COLUMNS for _ in range(4)]  # own tiles (kongs count four)
-        self._own_kongs: list[list[int]] = [[] for _ in range(4)]
-        self._melds: list[tuple[Meld, ...] | None] = [None] * 4
-        self._meld_shown = [[0] * COLUMNS for _ in range(4)]
-        self._flower_sets: list[tuple[int, ...] | None] = [None] * 4
-        self._pools: list[tuple[int, ...]] = [()] * 4
-        self._pool_counts = [[0] * COLUMNS for _ in range(4)]
-        self._visible = [0] * COLUMNS  # copies in every pool and exposed meld
-        self._totals: Sequence[int] = ()
-        self._table: tuple[int, int, int] = (-1, -1, -1)  # hand number, dealer, prevailing
-        self._wall = -1
-        self._marks: list[tuple[int, int]] = []  # (seat, row) cells set for the turn/window
-        self._columns: list[tuple[int, int, int]] = []  # (seat, row, column) likewise
-        self._rules: Rules | None = None
-        self._offer: tuple[int, int, bool, Collection[int]] | None = None
-
-    # -- writing ---------------------------------------------------------------------------
-
-    def _public_cell(self, seat: int, plane: int, column: int, value: float) -> None:
-        """One cell of ``seat``'s public block, in every observer's planes."""
-        obs, rows = self._obs, self._rows[seat]
-        obs[0, rows[0] + plane, column] = value
-        obs[1, rows[1] + plane, column] = value
-        obs[2, rows[2] + plane, column] = value
-        obs[3, rows[3] + plane, column] = value
-
-    def _public_row(self, seat: int, plane: int, value: float | Planes) -> None:
-        obs, rows = self._obs, self._rows[seat]
-        for s in range(4):
-            obs[s, rows[s] + plane] = value
-
-    def _unseen(self, s: int, column: int) -> None:
-        """Observer ``s``'s unseen planes at ``column``, from what it sees there now."""
-        left = 4 - self._own_seen[s][column] - self._visible[column]
-        row = self._own + UNSEEN
-        self._obs[s, row : row + 4, column] = _COUNT_COLUMN[left if left > 0 else 0]
-
-    def _shown(self, column: int, change: int) -> None:
-        """Every seat sees ``change`` more copies at ``column``."""
-        visible = self._visible[column] + change
-        self._visible[column] = visible
-        own = self._own_seen
-        row = self._own + UNSEEN
-        # One NumPy write for the four seats: each NumPy call costs more than its cells.
-        self._obs[:, row : row + 4, column] = _UNSEEN_ROWS[
-            own[0][column] + visible,
-            own[1][column] + visible,
-            own[2][column] + visible,
-            own[3][column] + visible,
-        ]
-
-    # -- the state -------------------------------------------------------------------------
+        """Forget the game."""
+        self._seen = None
 
     def sync(self, rules: Rules, events: Sequence[Event] | None = None) -> None:
-        """Bring every seat's planes up to date with ``rules`` (cheap when little changed).
+        """Observe ``rules`` as it is now (``events``, what the move produced, are not
+        needed: the state is read when a seat's planes are asked)."""
+        self._seen = Seen.of(rules)
 
-        ``events`` may be what ``rules.take_outcomes()`` returned since the last sync of
-        the same game: a move made only of draws, discards and answers then updates just
-        the cells those events touch, without comparing the four hands and pools."""
-        if events is not None and rules is self._rules and self._by_events(rules, events):
-            return
-        self._rules = rules
-        table = (rules.hand_no, rules.dealer, rules.prevailing)
-        if table != self._table:
-            self._sync_table(table)
-        hands = rules.hands
-        pools = rules.pools
-        for seat in range(4):
-            hand = hands[seat]
-            if hand is not self._hands[seat]:
-                self._hands[seat] = hand
-                # A draw or a discard keeps the melds and flowers objects.
-                if (
-                    hand.melds is not self._melds[seat]
-                    or hand.flowers is not self._flower_sets[seat]
-                ):
-                    self._sync_melds(seat, hand)
-                self._sync_own(seat, hand.counts)
-            pool = pools[seat]
-            if pool != self._pools[seat]:
-                self._sync_pool(seat, self._pools[seat], pool)
-                self._pools[seat] = pool
-        totals = rules.totals
-        if totals != self._totals:
-            self._totals = totals
-            for seat in range(4):
-                self._public_row(seat, SCORE, _score_value(totals[seat]))
-        wall = len(rules.wall)
-        if wall != self._wall:
-            self._wall = wall
-            self._obs[:, self._own + WALL] = wall / 144
-        self._sync_marks(rules)
+    def sync_seen(self, seen: Seen) -> None:
+        """Observe a kept state (a hand that ended, the game having dealt the next)."""
+        self._seen = seen
 
     def sync_mask(
         self,
         rules: Rules,
         events: Sequence[Event],
         seat: int | None,
-        out: npt.NDArray[np.bool_],
+        out: npt.NDArray[Any],
     ) -> None:
-        """:meth:`sync` with a move's events, then the legal mask of ``seat`` (the seat to
-        act now, or ``None``: all zero) into ``out``, as the C++ observer's ``sync_mask``."""
-        self.sync(rules, events)
+        """:meth:`sync`, then the legal mask of ``seat`` (the seat to act now, or ``None``:
+        all zero) into ``out``."""
+        self._seen = seen = Seen.of(rules)
         if seat is None:
-            out[:] = False
+            out[:] = 0
         else:
-            legal_mask(rules, seat, out)
+            mask_of(seen.hand, seat, rules.legal(seat), out)
 
-    def _by_events(self, rules: Rules, events: Sequence[Event]) -> bool:
-        """The sync of a move whose events are all draws, discards and answers (most
-        moves); ``False`` (nothing done) for any other, which needs the full comparison."""
-        drew = 0
-        for event in events:
-            cls = event.__class__
-            if cls is Drew:
-                if event.source == "back":  # type: ignore[attr-defined]
-                    return False  # a replacement: a promoted kong may have been made silently
-                drew += 1
-            elif cls is not Discarded and cls is not Answered:
-                return False
-        if drew > 1:
-            return False
-        for event in events:
-            cls = event.__class__
-            if cls is Discarded:
-                seat, kind = event.by, event.discarded  # type: ignore[attr-defined]
-                self._own_change(seat, kind, -1)
-                old = self._pools[seat]
-                new = (*old, kind)
-                self._pools[seat] = new
-                length = len(new)
-                if length > self.history:
-                    self._sync_pool(seat, old, new)
-                    continue
-                column = COLUMN_OF_KIND[kind]  # one more discard: the cells it touches
-                self._public_cell(seat, DISCARDS + length - 1, column, 1.0)
-                counts = self._pool_counts[seat]
-                counts[column] += 1
-                self._public_cell(seat, POOL, column, counts[column] / 4)
-                self._shown(column, 1)
-            elif cls is Drew:
-                drawn = rules.drawn
-                if drawn is None:  # pragma: no cover - a draw always leaves the tile drawn
-                    return False
-                self._own_change(event.for_seat, drawn, 1)  # type: ignore[attr-defined]
-        wall = len(rules.wall)
-        if wall != self._wall:
-            self._wall = wall
-            self._obs[:, self._own + WALL] = wall / 144
-        self._sync_marks(rules)
-        return True
-
-    def _own_change(self, seat: int, kind: int, change: int) -> None:
-        """Observer ``seat`` holds ``change`` more of ``kind`` (one draw or discard)."""
-        counts = self._counts[seat]
-        count = counts[kind] + change
-        counts[kind] = count
-        # The hand object the full sync compares against is now out of date.
-        self._hands[seat] = None
-        column = COLUMN_OF_KIND[kind]
-        row = self._own + HAND
-        self._obs[seat, row : row + 4, column] = _COUNT_COLUMN[count]
-        self._own_seen[seat][column] += change
-        self._unseen(seat, column)
-
-    def _sync_table(self, table: tuple[int, int, int]) -> None:
-        self._table = table
-        hand_no, dealer, prevailing = table
-        own = self._obs[:, self._own :]
-        own[:, SEAT_WIND] = 0.0
-        own[:, PREVAILING] = 0.0
-        for s in range(4):
-            own[s, SEAT_WIND, WIND_COLUMN + (s - dealer) % 4] = 1.0
-        own[:, PREVAILING, WIND_COLUMN + prevailing] = 1.0
-        own[:, HAND_NO] = hand_no / 16
-
-    def _sync_own(self, seat: int, new: tuple[int, ...]) -> None:
-        """Observer ``seat``'s own planes at the columns whose count changed."""
-        old = self._counts[seat]
-        self._counts[seat] = list(new)
-        seen = self._own_seen[seat]
-        obs = self._obs[seat]
-        row = self._own + HAND
-        for kind in [k for k in _KINDS if new[k] != old[k]]:
-            column = COLUMN_OF_KIND[kind]
-            obs[row : row + 4, column] = _COUNT_COLUMN[new[kind]]
-            seen[column] += new[kind] - old[kind]
-            self._unseen(seat, column)
-
-    def _sync_melds(self, seat: int, hand: Hand) -> None:
-        self._flower_sets[seat] = hand.flowers
-        self._public_row(seat, FLOWERS, len(hand.flowers) / 8)
-        melds = hand.melds
-        old = self._melds[seat]
-        self._melds[seat] = melds
-        if old is not None and (melds is old or melds == old):
-            return
-        rows = self._rows[seat]
-        for s in range(4):
-            self._obs[s, rows[s] + CHOWS : rows[s] + CONCEALED_KONGS + 1] = 0.0
-        shown = [0] * COLUMNS
-        chowed = [0] * COLUMNS
-        kongs = []
-        for meld in melds:
-            if meld.kind is MeldKind.CHOW:
-                for kind in meld.tiles:
-                    column = COLUMN_OF_KIND[kind]
-                    shown[column] += 1
-                    chowed[column] += 1
-                    self._public_cell(seat, CHOWS, column, chowed[column] / 4)
-            elif meld.concealed:
-                kongs.append(COLUMN_OF_KIND[meld.tiles[0]])
-            else:
-                column = COLUMN_OF_KIND[meld.tiles[0]]
-                shown[column] += len(meld.tiles)
-                self._public_cell(seat, PUNGS if meld.kind is MeldKind.PUNG else KONGS, column, 1.0)
-        self._public_row(seat, CONCEALED_KONGS, len(kongs) / 4)
-        before = self._meld_shown[seat]
-        self._meld_shown[seat] = shown
-        for column in range(COLUMNS):
-            if shown[column] != before[column]:
-                self._shown(column, shown[column] - before[column])
-        # The seat's own concealed kongs: seen by it only, four copies each.
-        obs, seen = self._obs[seat], self._own_seen[seat]
-        for column in self._own_kongs[seat]:
-            obs[self._own + OWN_KONGS, column] = 0.0
-            seen[column] -= 4
-            self._unseen(seat, column)
-        for column in kongs:
-            obs[self._own + OWN_KONGS, column] = 1.0
-            seen[column] += 4
-            self._unseen(seat, column)
-        self._own_kongs[seat] = kongs
-
-    def _sync_pool(self, seat: int, old: tuple[int, ...], new: tuple[int, ...]) -> None:
-        """Discards are kept oldest first in the planes: a discard or a claim touches one
-        cell while the pool holds at most ``history`` tiles; a longer pool is rewritten."""
-        counts = self._pool_counts[seat]
-        length, history = len(new), self.history
-        if length == len(old) + 1 and length <= history and new[:-1] == old:  # a discard
-            column = COLUMN_OF_KIND[new[-1]]
-            self._public_cell(seat, DISCARDS + length - 1, column, 1.0)
-            counts[column] += 1
-            self._public_cell(seat, POOL, column, counts[column] / 4)
-            self._shown(column, 1)
-            return
-        if length == len(old) - 1 and len(old) <= history and old[:-1] == new:  # claimed
-            column = COLUMN_OF_KIND[old[-1]]
-            self._public_cell(seat, DISCARDS + length, column, 0.0)
-            counts[column] -= 1
-            self._public_cell(seat, POOL, column, counts[column] / 4)
-            self._shown(column, -1)
-            return
-        rows = self._rows[seat]
-        for s in range(4):
-            self._obs[s, rows[s] + DISCARDS : rows[s] + self.seat_planes] = 0.0
-        for i, kind in enumerate(new[-history:]):
-            self._public_cell(seat, DISCARDS + i, COLUMN_OF_KIND[kind], 1.0)
-        fresh = [0] * COLUMNS
-        for kind in new:
-            fresh[COLUMN_OF_KIND[kind]] += 1
-        self._pool_counts[seat] = fresh
-        self._public_row(seat, POOL, np.array(fresh, dtype=np.float32) * np.float32(0.25))
-        for column in range(COLUMNS):
-            if fresh[column] != counts[column]:
-                self._shown(column, fresh[column] - counts[column])
-
-    def _sync_marks(self, rules: Rules) -> None:
-        """The turn's and the window's cells: those of the last move no longer set are
-        cleared, the new ones set (a NumPy write costs more than comparing the lists)."""
-        own = self._own
-        hand = rules.match.hand  # read directly: Rules.window copies the window's dicts
-        marks: list[tuple[int, int]] = []
-        columns: list[tuple[int, int, int]] = []
-        turn = hand.turn
-        if turn is not None:
-            marks.append((turn, own + MY_TURN))
-            drawn = hand.drawn
-            if drawn is not None:
-                columns.append((turn, own + DRAWN, COLUMN_OF_KIND[drawn]))
-            if hand.claimed_this_turn:
-                marks.append((turn, own + CLAIMED))
-        phase = hand.phase
-        window = None if phase is Phase.DISCARD or phase is Phase.FINISHED else hand.window
-        if window is None:
-            self._offer = None
-        else:
-            rob = window.kind is Phase.ROB
-            self._offer = (window.tile, window.from_seat, rob, window.may)
-            column = COLUMN_OF_KIND[window.tile]
-            for s in window.may:  # only an asked seat learns of the window
-                marks.append((s, own + (ROB_WINDOW if rob else CLAIM_WINDOW)))
-                columns.append((s, own + OFFER + (window.from_seat - s) % 4 - 1, column))
-        _move_marks(self._obs, self._marks, marks)
-        _move_marks(self._obs, self._columns, columns)
-        self._marks, self._columns = marks, columns
+    def _state(self) -> Seen:
+        if self._seen is None:
+            raise ValueError("sync(rules) first: the observer has no game")
+        return self._seen
 
     @property
     def offered_tile(self) -> int | None:
-        """The tile of the open window at the last :meth:`sync`, or ``None``."""
-        return self._offer[0] if self._offer is not None else None
-
-    # -- one seat's observation ------------------------------------------------------------
+        """The tile of the open window of the state observed, or ``None``."""
+        window = offered(self._state().hand) if self._seen is not None else None
+        return window.tile if window is not None else None
 
     def encode(self, seat: int, out: Planes | None = None) -> Planes:
         """The planes of ``seat`` (a new array, or written into ``out`` and returned)."""
-        if self._rules is None:
-            raise ValueError("sync(rules) first: the observer has no game")
-        planes: Planes = self._obs[seat]
+        seen = self._state()
         if out is None:
-            return planes.copy()
-        np.copyto(out, planes)
+            return render(seen, seat, np.empty(self._shape, np.float32), self.history)
+        if out.dtype == np.float32 and out.shape == self._shape:
+            return render(seen, seat, out, self.history)
+        np.copyto(out, render(seen, seat, np.empty(self._shape, np.float32), self.history))
         return out
 
+    def mask(self, seat: int, moves: Sequence[Move], out: npt.NDArray[Any], row: int = 0) -> None:
+        """Write the mask of ``moves``, ``seat``'s legal moves now (``rules.legal(seat)``),
+        into ``out`` (one-byte items: ``(235,)``, or row ``row`` of ``(rows, 235)``)."""
+        mask_of(self._state().hand, seat, moves, out if out.ndim == 1 else out[row])
 
-# The planes "at least 1, 2, 3, 4" of a count 0 to 4, as one column.
-_COUNT_COLUMN = tuple(
-    np.array([1.0 if count > k else 0.0 for k in range(4)], dtype=np.float32) for count in range(5)
-)
-_KINDS = range(1, COLUMNS + 1)
-_SEEN = range(9)
+    @staticmethod
+    def batch(observers: Sequence[Observer]) -> Renderer:
+        """The renderer of a batch of observers: ``render(seats, out)`` writes the planes of
+        ``seats[k]`` as observer ``k`` sees them into row ``k`` of ``out`` (float32,
+        ``(K, planes, 34)`` or ``(K, planes·34)``)."""
+
+        def render_batch(seats: npt.NDArray[np.int64], out: npt.NDArray[np.float32]) -> None:
+            rows = out.reshape(len(observers), -1, COLUMNS)
+            for k, observer in enumerate(observers):
+                render(observer._state(), int(seats[k]), rows[k], observer.history)
+
+        return render_batch
 
 
-def _count_planes(count: int) -> list[float]:
-    return [1.0 if count > k else 0.0 for k in range(4)]
-
-
-# _UNSEEN_ROWS[a, b, c, d]: the four seats' unseen planes at one column, (4 seats, 4 planes),
-# when the seats see a, b, c, d copies there (0 to 8: a count past four sees none unseen).
-_UNSEEN_ROWS = np.array(
-    [
-        [
-            [[[_count_planes(4 - seen) for seen in (a, b, c, d)] for d in _SEEN] for c in _SEEN]
-            for b in _SEEN
-        ]
-        for a in _SEEN
-    ],
-    dtype=np.float32,
-)
+_CHOW, _PUNG = MeldKind.CHOW, MeldKind.PUNG
+# The kind of each column, as an index array (a seat's counts by kind, read by column).
+_KIND_BY_COLUMN = np.array(KIND_OF_COLUMN, dtype=np.intp)
 
 
 def encode_view(view: View, history: int = HISTORY) -> Planes:

@@ -148,7 +148,7 @@ def _worker(
     block = SharedMemory(name=name)
     try:
         play = VectorSelfPlay(stop - start, **options)
-        shared = _views(block, _layout(num_games, play.tables[0].planes)[0])
+        shared = _views(block, _layout(num_games, play.planes)[0])
         play._adopt({key: array[start:stop] for key, array in shared.items()})
         actions = shared["actions"][start:stop]
         while True:

@@ -52,7 +52,8 @@ from mahjongkit.mcr.rl.env import (
     observation_space,
     render_table,
 )
-from mahjongkit.mcr.rl.table import Table, TableOptions, episode_seed
+from mahjongkit.mcr.rl.games import table_for
+from mahjongkit.mcr.rl.table import TableOptions, episode_seed
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack  # typing.Unpack from Python 3.11
@@ -89,7 +90,9 @@ class SingleAgentEnv(gymnasium.Env[Observation, Any]):
             raise ValueError(f"the learner's seat is 0 to 3, not {seat!r}")
         self.seat = seat
         self.render_mode = check_render_mode(render_mode)
-        self.table = Table(**options)
+        # The game on the C++ hand engine (the opponents read its replayed rules' game), or
+        # the Python rules' table: one face.
+        self.table = table_for(**options)
         self.flat = flat
         given: object = opponents  # a caller may pass what the types forbid, e.g. a str
         if isinstance(given, str):
@@ -194,7 +197,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, Any]):
         """Play the learner's ``action`` (an ``int`` or NumPy integer: a float or a string
         raises ``TypeError``, as the AEC environment does), then the opponents' moves."""
         index = check_index(action)  # type: ignore[arg-type]  # a NumPy integer is accepted
-        if self.table.game is None:
+        if not self.table.started:
             raise ValueError("reset() first: no game is on the table")
         if self.table.done:
             raise ValueError("the episode is over: reset() first")

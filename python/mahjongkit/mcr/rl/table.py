@@ -46,15 +46,8 @@ import numpy.typing as npt
 from mahjongkit._impl import pick, resolve
 from mahjongkit.mcr.game.result import HANDS, HandRecord
 from mahjongkit.mcr.game.rules import Rules
-from mahjongkit.mcr.rl.encoding import (
-    ACTIONS,
-    MOVES,
-    PLAIN_INDEX,
-    check_index,
-    describe,
-    indices_of,
-)
-from mahjongkit.mcr.rl.observation import HISTORY, Observer, Planes
+from mahjongkit.mcr.rl.encoding import ACTIONS, MOVES, check_index, describe
+from mahjongkit.mcr.rl.observation import HISTORY, Observer, Planes, Seen
 from mahjongkit.mcr.variants import MATCH_HANDS, game_variant
 
 if TYPE_CHECKING:
@@ -180,22 +173,45 @@ def episode_seed(seed: object) -> int | None:
     return int(seed)
 
 
+def illegal_message(index: int, seat: int, legal: list[int]) -> str:
+    """What refuses an illegal index (``illegal="raise"``), naming it and the legal ones."""
+    names = ", ".join(f"{i} ({describe(i)})" for i in legal)
+    return f"action {index} ({describe(index)}) is not legal for seat {seat} now; legal: {names}"
+
+
+def penalty(illegal: Illegal, seat: int, scale: float) -> list[float]:
+    """The four seats' rewards when ``seat`` plays an illegal index under ``illegal``
+    (``"terminate"``: -1 for it, 0 for the others; ``"penalty"``: Botzone's -30 and +10
+    each, times ``scale``).
+
+    >>> penalty("penalty", 1, 1.0), penalty("terminate", 0, 1.0)
+    ([10.0, -30.0, 10.0, 10.0], [-1.0, 0.0, 0.0, 0.0])
+    """
+    if illegal == "terminate":
+        rewards = [0.0] * 4
+        rewards[seat] = ILLEGAL_REWARD
+        return rewards
+    rewards = [ILLEGAL_PENALTY / 3 * scale] * 4
+    rewards[seat] = -ILLEGAL_PENALTY * scale
+    return rewards
+
+
 def _check_hands(hands: int) -> int:
     if isinstance(hands, bool) or not isinstance(hands, int) or not 1 <= hands <= HANDS:
         raise ValueError(f"hands per episode is an int from 1 to {HANDS}, not {hands!r}")
     return hands
 
 
-def _core_observer(history: int) -> CoreObserver:
+def _core_observer(history: int) -> Observer | CoreObserver:
     """The C++ observer (imported here: the Python twin runs without the extension)."""
     from mahjongkit.mcr.rl._cpp import CoreObserver
 
     return CoreObserver(history)
 
 
-def _no_core(history: int) -> None:
-    """No C++ observer: the Python twin observes."""
-    return None
+def _python_observer(history: int) -> Observer | CoreObserver:
+    """The pure-Python twin."""
+    return Observer(history)
 
 
 class Table:
@@ -204,7 +220,8 @@ class Table:
     ``history`` is the number of discards per seat the observation keeps; ``ruleset`` the
     scorer's rules (by default the Green Book's, Botzone's judge's values for ``botzone``);
     ``impl`` (``"cpp"``, ``"python"`` or ``None``: see :mod:`mahjongkit._impl`) chooses the
-    observer and mask, C++ or their pure-Python twin (the same planes and masks).
+    observer and mask, C++ or their pure-Python twin (the same planes and masks), as an
+    object with one face: the table has one code path for both.
 
     A table is not thread-safe: one thread steps it at a time (the rules it owns are one
     mutable game).
@@ -234,17 +251,19 @@ class Table:
         self.illegal: Illegal = illegal
         self.ruleset = ruleset
         self.impl = resolve(impl)
-        self._core: CoreObserver | None = pick(self.impl, _core_observer, _no_core)(history)
-        self.observer: Observer | CoreObserver = (
-            Observer(history) if self._core is None else self._core
-        )
-        # The acting seat's mask (the C++ observer writes it; a view into a batch's masks
-        # under VectorSelfPlay), valid while _masked.
+        # The twin, as an object: both render a seat's planes and mask from the game's
+        # state, with the same face; nothing below asks which one it is.
+        self.observer = pick(self.impl, _core_observer, _python_observer)(history)
+        # The acting seat's mask (the observer writes it; a view into a batch's masks under
+        # VectorSelfPlay), valid while _masked.
         self._mask: npt.NDArray[np.int8] | npt.NDArray[np.bool_] = np.zeros(ACTIONS, dtype=np.int8)
         self._masked = False
         self.planes = self.observer.planes
         self.seeds = SeedStream()
         self.game: Rules | None = None
+        self.episode_seed = ""
+        """The seed of the episode (what :func:`rules_for` was given; the game's own seed
+        may differ: Botzone's deal names its game ``"botzone"``)."""
         self.seat: int | None = None
         self.done = True
         self.hands_played = 0
@@ -253,18 +272,26 @@ class Table:
         """The hands the last move ended (see :func:`hand_result`), oldest first."""
         self._legal: list[int] | None = None
 
-    def reset(self, seed: int | None = None) -> None:
-        """Start an episode: the game ``str(seed)``, or the next seed of the stream."""
+    def episode_game(self, seed: int | None = None) -> Rules:
+        """The game of the next episode (``str(seed)``, or the next seed of the stream: its
+        text becomes :attr:`episode_seed`), dealt, its events taken; the table is not
+        changed otherwise (an engine's table deals from it too)."""
         # One hand is the rules' own one-hand game (it ends finished, its end observable);
         # any other number of hands is cut from a whole game.
+        self.episode_seed = self.seeds.next(seed)
         game = rules_for(
-            self.seeds.next(seed),
+            self.episode_seed,
             variant=self.variant,
             hands=self.hands,
             rotate=self.rotate,
             ruleset=self.ruleset,
         )
         game.take_outcomes()
+        return game
+
+    def reset(self, seed: int | None = None) -> None:
+        """Start an episode: the game ``str(seed)``, or the next seed of the stream."""
+        game = self.episode_game(seed)
         self.game = game
         self.hands_played = 0
         self.penalised = None
@@ -273,6 +300,11 @@ class Table:
         self.observer.reset()
         self.observer.sync(game)
         self._advance()
+
+    @property
+    def started(self) -> bool:
+        """Whether an episode was dealt (``reset``)."""
+        return self.game is not None
 
     def _advance(self) -> None:
         game = self.game
@@ -284,7 +316,7 @@ class Table:
 
     def use_mask_buffer(self, buffer: npt.NDArray[np.bool_]) -> None:
         """Keep the acting seat's mask in ``buffer`` (235 one-byte items, e.g. a row of a
-        batch's masks), written there at each move (with the C++ observer)."""
+        batch's masks), written there at each move."""
         if buffer.shape != (ACTIONS,) or buffer.dtype.itemsize != 1:
             raise ValueError(f"a mask buffer of {ACTIONS} one-byte items, not {buffer.shape}")
         self._mask = buffer
@@ -294,17 +326,12 @@ class Table:
         """The acting seat's mask, kept (do not write it): int8 by default, or the buffer
         of :meth:`use_mask_buffer`; all zero when nobody acts."""
         if not self._masked:
-            core = self._core
             game = self._rules()
             seat = self.seat
             if seat is None or self.done:
                 self._mask[:] = 0
-            elif core is not None:
-                core.mask(seat, game.legal(seat), self._mask)
             else:
-                self._mask[:] = 0
-                if seat is not None:
-                    self._mask[self.legal()] = 1
+                self.observer.mask(seat, game.legal(seat), self._mask)
             self._masked = True
         return self._mask
 
@@ -315,51 +342,32 @@ class Table:
 
     def legal(self, seat: int | None = None) -> list[int]:
         """The legal indices of ``seat`` (the seat to act by default), ascending."""
-        game = self._rules()
+        self._rules()
         if self.done:
             return []
         if seat is None or seat == self.seat:
             if self._legal is None:
-                if self.seat is None:
-                    self._legal = []
-                elif self._core is not None:
-                    self._legal = np.flatnonzero(self.acting_mask()).tolist()
-                else:
-                    self._legal = self._indices(game, self.seat)
+                self._legal = (
+                    [] if self.seat is None else np.flatnonzero(self.acting_mask()).tolist()
+                )
             return self._legal
-        return self._indices(game, seat)
-
-    def _indices(self, game: Rules, seat: int) -> list[int]:
-        moves = game.legal(seat)
-        if not moves:
-            return []
-        plain = PLAIN_INDEX.get
-        out = [plain(move) for move in moves]
-        if None in out:  # claims and kongs: their index needs the window's tile or the counts
-            # The observer has read the window since the last move (one read per move).
-            return sorted(indices_of(moves, self.observer.offered_tile, game.hand_of(seat).counts))
-        return sorted(out)  # type: ignore[arg-type]
+        return np.flatnonzero(self.mask(seat)).tolist()
 
     def mask(self, seat: int, out: npt.NDArray[np.int8] | None = None) -> npt.NDArray[np.int8]:
         """``seat``'s legal mask (int8, 1 at each legal index)."""
-        if self._core is not None and self.game is not None and not self.done:
-            if seat == self.seat:
-                mask = self._mask if self._masked else self.acting_mask()
-                if out is None:
-                    return mask.astype(np.int8)  # one call: a copy, or the bool row cast
-                np.copyto(out, mask)
-            else:
-                if out is None:
-                    out = np.zeros(ACTIONS, dtype=np.int8)
-                self._core.mask(seat, self.game.legal(seat), out)
+        game = self._rules()
+        if seat == self.seat and not self.done:
+            mask = self._mask if self._masked else self.acting_mask()
+            if out is None:
+                return mask.astype(np.int8)  # one call: a copy, or the bool row cast
+            np.copyto(out, mask)
             return out
         if out is None:
             out = np.zeros(ACTIONS, dtype=np.int8)
-        else:
+        if self.done:
             out[:] = 0
-        legal = self.legal(seat)
-        if legal:
-            out[legal] = 1
+        else:
+            self.observer.mask(seat, game.legal(seat), out)
         return out
 
     def observe(self, seat: int, out: Planes | None = None) -> Planes:
@@ -379,25 +387,10 @@ class Table:
             raise ValueError(f"seat {self.seat} is to act, not seat {seat}")
         # The common case (a plain int in range) without the call: this runs at every move.
         index = action if type(action) is int and 0 <= action < ACTIONS else check_index(action)
-        if self._core is not None:
-            allowed = bool((self._mask if self._masked else self.acting_mask())[index])
-        else:
-            allowed = index in self.legal()
-        if not allowed:
-            legal = self.legal()
+        if not (self._mask if self._masked else self.acting_mask())[index]:
             if self.illegal == "raise":
-                names = ", ".join(f"{i} ({describe(i)})" for i in legal)
-                raise ValueError(
-                    f"action {index} ({describe(index)}) is not legal for seat {seat} now;"
-                    f" legal: {names}"
-                )
-            if self.illegal == "terminate":
-                rewards = [0.0] * 4
-                rewards[seat] = ILLEGAL_REWARD
-            else:
-                scale = self.reward_scale
-                rewards = [ILLEGAL_PENALTY / 3 * scale] * 4
-                rewards[seat] = -ILLEGAL_PENALTY * scale
+                raise ValueError(illegal_message(index, seat, self.legal()))
+            rewards = penalty(self.illegal, seat, self.reward_scale)
             self.penalised = seat
             self.results = []
             self.done = True
@@ -405,11 +398,18 @@ class Table:
             return rewards
         return self._move(game, seat, index)
 
+    def play_legal(self, index: int) -> list[float]:
+        """Play ``index`` for the seat to act, the caller having checked it against
+        :meth:`acting_mask` (a batch checks all its games' actions in one NumPy lookup);
+        returns the four seats' rewards, as :meth:`play` does."""
+        return self._move(self._rules(), self.seat, index)  # type: ignore[arg-type]
+
     def _move(self, game: Rules, seat: int, index: int) -> list[float]:
         """Play a legal index for the seat to act (the caller checked both); bring the
-        observer and the seat to act (with the C++ observer, its mask too) up to date."""
+        observer, the seat to act and its mask up to date."""
         history = game.history  # the rules append to this very list
         seen = len(history)
+        hand = game.match.hand  # the hand this move is made in (it may end it)
         refusal = game.apply(seat, MOVES[index])
         if refusal is not None:  # the mask came from the same rules: this is a bug
             raise AssertionError(f"a legal index was refused: {describe(index)}: {refusal}")
@@ -426,21 +426,16 @@ class Table:
                 self.results.append(hand_result(record))
             if self.hands_played >= self.hands or not game.is_active:
                 self.done = True
-        # An episode cut short of the game keeps its last observation: the rules have dealt
-        # the next hand already. A finished game shows its end.
-        keep = self.done and game.is_active
-        core = self._core
-        if core is None:
-            if not keep:
-                self.observer.sync(game, events)
-            self._advance()
-            return rewards
         waiting = game.waiting_on
         acting = self.seat = waiting[0] if waiting and not self.done else None
         self._legal = None
-        if keep:
+        if self.done and game.is_active:
+            # An episode cut short of the game shows the hand it ended, at its end (as a
+            # finished game does): the rules have dealt the next hand already.
+            record = history[-1]
+            self.observer.sync_seen(Seen(hand, record.totals, record.hand_no))
             self._mask[:] = 0
         else:
-            core.sync_mask(game, events, acting, self._mask)
+            self.observer.sync_mask(game, events, acting, self._mask)
         self._masked = True
         return rewards

@@ -25,7 +25,8 @@ thread is inside one raises ``RuntimeError`` (use one instance per thread, or
 :class:`~mahjongkit.mcr.rl.parallel.ParallelSelfPlay` for several cores).
 
 The arrays are overwritten by the next call: copy what you keep (the masks are read-only).
-Observations and masks come from the C++ observer unless ``impl="python"``. Needs only NumPy.
+Observations and masks come from the C++ observer unless ``impl="python"`` (its twin).
+Needs only NumPy.
 
 >>> play = VectorSelfPlay(3, rotate=False)
 >>> observations, masks, seats = play.reset(seeds=[1, 2, 3])
@@ -41,19 +42,17 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
 from mahjongkit.mcr.rl.encoding import ACTIONS, COLUMNS, check_index
-from mahjongkit.mcr.rl.observation import Observer
-from mahjongkit.mcr.rl.table import Table, TableOptions, episode_seed
+from mahjongkit.mcr.rl.games import Arrays, games_for
+from mahjongkit.mcr.rl.table import Table, TableOptions, episode_seed, illegal_message
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack  # typing.Unpack from Python 3.11
-
-    from mahjongkit.mcr.rl._cpp import CoreBatch
 
 MAX_GAMES: Final = 1 << 16
 """The most games one instance steps (each holds a game and its arrays: 65,536 is a few GB)."""
@@ -117,38 +116,28 @@ class VectorSelfPlay:
         **options: Unpack[TableOptions],
     ) -> None:
         check_games(num_games)
-        # The first table checks every option before the others and the arrays are made.
-        self.tables = [Table(**options) for _ in range(num_games)]
         self._busy = threading.Lock()
         self.num_games = num_games
-        planes = self.tables[0].planes
+        planes = Table(**options).planes  # checks every option before any array is made
+        self.planes = planes
         self._planes = np.zeros((num_games, planes, COLUMNS), dtype=np.float32)
         self.observations = self._planes.reshape(num_games, -1) if flat else self._planes
         self._masks = np.zeros((num_games, ACTIONS), dtype=np.int8)
-        # Read-only for the caller: with the C++ observer the rows are the games' own masks,
-        # which the next step checks its actions against.
+        # Read-only for the caller: the rows are the games' own masks, which the next step
+        # checks its actions against.
         self.masks = read_only(self._masks)
         self._slots = np.arange(num_games)
-        self._batch: CoreBatch | None = None
-        if self.tables[0]._core is not None:
-            # The C++ observers render each game's acting seat straight into the batch, and
-            # each table writes its mask into its row.
-            from mahjongkit.mcr.rl._cpp import CoreBatch, CoreObserver
-
-            self._batch = CoreBatch([cast(CoreObserver, table.observer) for table in self.tables])
-            for k, table in enumerate(self.tables):
-                table.use_mask_buffer(self._masks[k])
-        else:
-            # Every game's observer keeps its four seats' planes in one array, so that a
-            # batch of observations is one gather (the seat each game waits on).
-            self._kept = np.zeros((num_games, 4, planes, COLUMNS), dtype=np.float32)
-            for k, table in enumerate(self.tables):
-                cast(Observer, table.observer).use_buffer(self._kept[k])
         self.seats = np.zeros(num_games, dtype=np.int64)
         self.rewards = np.zeros((num_games, 4), dtype=np.float32)
         self.dones = np.zeros(num_games, dtype=np.bool_)
         self.episodes = np.zeros(num_games, dtype=np.int64)
         self.final_infos: list[dict[str, Any] | None] = [None] * num_games
+        # The games, a twin chosen as an object: on the C++ hand engine, whole steps in one
+        # call; or the Python rules' tables (the Python twin).
+        self._games = games_for(num_games, dict(options), self._arrays())
+
+    def _arrays(self) -> Arrays:
+        return Arrays(self._planes, self._masks, self.seats, self.rewards, self.dones)
 
     def _adopt(self, arrays: dict[str, npt.NDArray[Any]]) -> None:
         """Write the batches into the given arrays from now on (``planes``, ``masks``,
@@ -159,24 +148,21 @@ class VectorSelfPlay:
         self.observations = self._planes.reshape(self.num_games, -1) if flat else self._planes
         self._masks = arrays["masks"]
         self.masks = read_only(self._masks)
-        if self._batch is not None:
-            for k, table in enumerate(self.tables):
-                table.use_mask_buffer(self._masks[k])
         self.seats, self.rewards, self.dones = arrays["seats"], arrays["rewards"], arrays["dones"]
+        self._games.bind(self._arrays())
 
     @property
     def game_seeds(self) -> list[str]:
         """The seed of the game each slot is playing."""
-        return [str(table.game.seed) if table.game is not None else "" for table in self.tables]
+        return list(self._games.seeds)
 
     def reset(self, seeds: Sequence[int] | None = None) -> Batch:
         """Start every game: game ``k`` plays ``str(seeds[k])`` (or the next seed of its
         stream). Returns ``(observations, masks, seats)``."""
         check_seeds(seeds, self.num_games)
         with self._exclusive():
-            for k, table in enumerate(self.tables):
-                table.reset(None if seeds is None else seeds[k])
-            self._fill()
+            for k in range(self.num_games):
+                self._games.deal(k, None if seeds is None else seeds[k])
             self.episodes[:] = 0
             self.dones[:] = False
             self.rewards[:] = 0.0
@@ -185,37 +171,6 @@ class VectorSelfPlay:
 
     def _exclusive(self) -> _Exclusive:
         return _Exclusive(self._busy)
-
-    def _fill(self) -> None:
-        """The batch's seats, observations and masks: a few calls for all games."""
-        seats: list[int] = []
-        batch = self._batch
-        if batch is not None:
-            for table in self.tables:
-                seats.append(table.seat)  # type: ignore[arg-type]  # a live game waits on one
-                table.acting_mask()  # written into its row of the masks
-            self.seats[:] = seats
-            batch.render(self.seats, self._planes)
-            return
-        rows: list[int] = []
-        columns: list[int] = []
-        for k, table in enumerate(self.tables):
-            seat = table.seat
-            assert seat is not None
-            seats.append(seat)
-            legal = table.legal()
-            rows += [k] * len(legal)
-            columns += legal
-        self.seats[:] = seats
-        np.take(
-            self._kept.reshape(-1, *self._kept.shape[2:]),
-            self._slots * 4 + self.seats,
-            axis=0,
-            out=self._planes,
-        )
-        masks = self._masks
-        masks[:] = False
-        masks[rows, columns] = True
 
     @staticmethod
     def _checked_shape(actions: Sequence[int] | npt.NDArray[Any], num_games: int) -> list[int]:
@@ -245,20 +200,16 @@ class VectorSelfPlay:
 
     def _checked(self, actions: Sequence[int] | npt.NDArray[Any]) -> tuple[list[int], bool]:
         """The actions as ints, every one checked before any game moves, and whether they
-        are all legal by the C++ masks (then the games move without their tables' checks)."""
+        are all legal by the masks (then the games move without further checks)."""
         chosen = self._checked_shape(actions, self.num_games)
-        # With the C++ observer the masks are the tables' own: one NumPy lookup checks the
-        # whole batch.
-        if self._batch is not None and bool(self._masks[self._slots, chosen].all()):
+        # The masks are the games' own: one NumPy lookup checks the whole batch.
+        if bool(self._masks[self._slots, chosen].all()):
             return chosen, True
-        if self.tables[0].illegal == "raise":
-            for k, table in enumerate(self.tables):
-                if chosen[k] not in table.legal():
-                    try:
-                        table.play(table.seat, chosen[k])  # type: ignore[arg-type]  # raises, naming it
-                    except ValueError as error:
-                        raise ValueError(f"game {k}: {error}") from None
-                    raise AssertionError(f"game {k}: an illegal action was played")
+        if self._games.illegal == "raise":
+            for k in range(self.num_games):
+                if not self._masks[k, chosen[k]]:
+                    message = illegal_message(chosen[k], int(self.seats[k]), self._games.legal(k))
+                    raise ValueError(f"game {k}: {message}")
         return chosen, False
 
     def step(self, actions: Sequence[int] | npt.NDArray[Any]) -> StepBatch:
@@ -270,36 +221,11 @@ class VectorSelfPlay:
 
     def _step(self, actions: Sequence[int] | npt.NDArray[Any]) -> StepBatch:
         chosen, trusted = self._checked(actions)
-        rewards = self.rewards
-        dones = self.dones
-        # Plain ints and lists, written into the arrays once: an element write per game
-        # costs more than the game's own bookkeeping.
-        gains: list[list[float]] = []
-        ended: list[bool] = []
         finals: list[dict[str, Any] | None] = [None] * self.num_games
         self.final_infos = finals
-        for k, table in enumerate(self.tables):
-            if trusted:
-                gains.append(table._move(table.game, table.seat, chosen[k]))  # type: ignore[arg-type]
-            else:
-                gains.append(table.play(table.seat, chosen[k]))  # type: ignore[arg-type]
-            if table.done:
-                ended.append(True)
-                self.episodes[k] += 1
-                game = table.game
-                assert game is not None
-                finals[k] = {
-                    "game_seed": game.seed,
-                    "hand": table.results[-1] if table.results else None,
-                    "penalised": table.penalised,
-                }
-                table.reset(None)
-            else:
-                ended.append(False)
-        rewards[:] = gains
-        dones[:] = ended
-        self._fill()
-        return self.observations, self.masks, self.seats, rewards, dones
+        self._games.step(chosen, trusted, finals)
+        self.episodes += self.dones
+        return self.observations, self.masks, self.seats, self.rewards, self.dones
 
 
 class _Exclusive:
