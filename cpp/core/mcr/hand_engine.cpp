@@ -153,19 +153,6 @@ int HandEngine::waiting() const {
   return 0;
 }
 
-int HandEngine::wall_left(int seat) const { return size_[at(seat & 3)] - taken_[at(seat & 3)]; }
-
-int HandEngine::wall_left() const {
-  if (!four_walls()) return back_ - front_;
-  return wall_left(0) + wall_left(1) + wall_left(2) + wall_left(3);
-}
-
-long HandEngine::walls() const {
-  if (!four_walls()) return back_ - front_;
-  return static_cast<long>(wall_left(0)) | static_cast<long>(wall_left(1)) << 8 |
-         static_cast<long>(wall_left(2)) << 16 | static_cast<long>(wall_left(3)) << 24;
-}
-
 std::uint64_t HandEngine::waits(int seat) const {
   const std::size_t s = at(seat);
   if (!(waits_known_ >> seat & 1)) {

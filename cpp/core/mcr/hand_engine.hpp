@@ -165,9 +165,16 @@ class HandEngine {
   // The seats awaited (bit s for seat s): the seat on turn, or the window's waiting seats.
   int waiting() const;
   // The walls as legality reads them (one count, or four one byte a seat), and tiles left.
-  long walls() const;
-  int wall_left() const;
-  int wall_left(int seat) const;  // four walls: the seat's own
+  long walls() const {
+    if (!four_walls()) return back_ - front_;
+    return static_cast<long>(wall_left(0)) | static_cast<long>(wall_left(1)) << 8 |
+           static_cast<long>(wall_left(2)) << 16 | static_cast<long>(wall_left(3)) << 24;
+  }
+  int wall_left() const {
+    if (!four_walls()) return back_ - front_;
+    return wall_left(0) + wall_left(1) + wall_left(2) + wall_left(3);
+  }
+  int wall_left(int seat) const { return size_[at(seat & 3)] - taken_[at(seat & 3)]; }  // four walls: its own
   bool four_walls() const { return (flags_ & legality::kFourWalls) != 0; }
 
   const Counts& counts(int seat) const { return counts_[at(seat)]; }
