@@ -343,24 +343,35 @@ void HandEngine::open_window(int seat, int tile) {
   window_tile_ = tile;
   window_from_ = seat;
   asked_ = waiting_ = 0;
-  offers_known_ = static_cast<std::uint8_t>(1 << seat);
+  offers_known_ = claims_known_ = static_cast<std::uint8_t>(1 << seat);
   offers_[at(seat)] = 0;
 }
 
-int HandEngine::offers_of(int seat) const {
+int HandEngine::claims_of(int seat) const {
   const std::size_t s = at(seat);
-  if (offers_known_ >> seat & 1) return offers_[s];
-  offers_known_ = static_cast<std::uint8_t>(offers_known_ | 1 << seat);
-  const int tile = window_tile_;
-  int bits = legality::offer_bits(seat, window_from_, counts_[s], tile, flags_, walls()) & kOfferClaims;
-  if (completes(seat, tile) && win_on(seat, tile, legality::kDiscard, tallies_[s], contexts_[s]))
-    bits |= legality::kOfferWait;
+  if (claims_known_ >> seat & 1) return offers_[s];
+  claims_known_ = static_cast<std::uint8_t>(claims_known_ | 1 << seat);
+  const int bits = legality::offer_bits(seat, window_from_, counts_[s], window_tile_, flags_, walls()) & kOfferClaims;
   offers_[s] = static_cast<std::uint8_t>(bits);
   if (bits) {  // before any answer: every asked seat is awaited
     asked_ |= 1 << seat;
     waiting_ |= 1 << seat;
   }
   return bits;
+}
+
+int HandEngine::offers_of(int seat) const {
+  const std::size_t s = at(seat);
+  if (offers_known_ >> seat & 1) return offers_[s];
+  claims_of(seat);
+  offers_known_ = static_cast<std::uint8_t>(offers_known_ | 1 << seat);
+  const int tile = window_tile_;
+  if (completes(seat, tile) && win_on(seat, tile, legality::kDiscard, tallies_[s], contexts_[s])) {
+    offers_[s] = static_cast<std::uint8_t>(offers_[s] | legality::kOfferWait);
+    asked_ |= 1 << seat;
+    waiting_ |= 1 << seat;
+  }
+  return offers_[s];
 }
 
 void HandEngine::discard(int seat, int tile) {
@@ -411,7 +422,7 @@ void HandEngine::kong(int seat, int tile) {
     }
   }
   offers_[at(seat)] = 0;
-  offers_known_ = 0xF;
+  offers_known_ = claims_known_ = 0xF;
   self_complete_ = 0;
   if (asked_) {
     phase_ = kPhaseRob;
@@ -488,7 +499,7 @@ void HandEngine::close_window() {
   const int tile = window_tile_, source = window_from_;
   const bool rob = phase_ == kPhaseRob;
   asked_ = answered_ = waiting_ = 0;
-  offers_known_ = 0xF;
+  offers_known_ = claims_known_ = 0xF;
   if (rob) {
     if (best < 0) {  // nobody robbed: the kong stands and its replacement is drawn
       promote(source, tile);
@@ -603,7 +614,10 @@ bool HandEngine::is_legal(int seat, const EngineMove& move) const {
   // Membership in legal(seat), asked of the same checks and bits without building the list.
   if (seat < 0 || seat > 3) return false;
   if (phase_ == kPhaseClaim || phase_ == kPhaseRob) {
-    const int bits = offers_of(seat);
+    // A chow, pung or kong needs only the seat's claims (a seat offered one is awaited before
+    // any answer, and afterwards every seat's offers are known).
+    const bool claims = move.kind == kMoveChow || move.kind == kMovePung || move.kind == kMoveKong;
+    const int bits = claims ? claims_of(seat) : offers_of(seat);
     if (!(waiting_ >> seat & 1) || move.tile) return false;
     switch (move.kind) {
       case kMovePass:

@@ -281,15 +281,17 @@ class HandEngine {
   mutable ContextIn self_context_{};
 
   // The window. offers_known_ bit s: offers_[s] (and seat s's bits of asked_ and waiting_,
-  // its tally and context) are worked out; a seat's are worked out when first read (offers_of),
-  // which only discard_claimed's window leaves to do (every other path works out all four, so
-  // a window written whole has every bit set).
+  // its tally and context) are worked out; claims_known_ bit s: its chow, pung and kong bits
+  // are. A seat's are worked out when first read (claims_of, offers_of), which only
+  // discard_claimed's window leaves to do (every other path works out all four, so a window
+  // written whole has every bit of both set).
   int window_tile_ = 0;
   int window_from_ = -1;
   mutable int asked_ = 0;  // bit s: seat s was offered a claim
   int answered_ = 0;       // bit s: seat s answered
   mutable int waiting_ = 0;  // bit s: seat s's answer could still change the outcome
   mutable std::uint8_t offers_known_ = 0xF;
+  mutable std::uint8_t claims_known_ = 0xF;
   mutable std::array<std::uint8_t, kSeats> offers_{};
   std::array<EngineMove, kSeats> answers_{};
   mutable std::array<WinOutput, kSeats> tallies_{};  // each offered win's tally, and its context
@@ -324,6 +326,8 @@ class HandEngine {
   bool win_on(int seat, int tile, int by, WinOutput& tally, ContextIn& context) const;
   // The seat's offers in the open discard window (worked out when first read), and all of them.
   int offers_of(int seat) const;
+  // Its chow, pung and kong bits only (its win not asked when not yet known).
+  int claims_of(int seat) const;
   void settle() const {
     for (int seat = 0; seat < kSeats; ++seat) offers_of(seat);
   }

@@ -248,11 +248,11 @@ class Driver {
   int claim(const Step& st) {
     if (!in_window()) return kRefused;  // nothing to claim
     // A window nobody is offered (discard_claimed's, where apply() would have passed the turn
-    // on) is nothing to claim either; the record's seat offered something says it exists.
-    if (!engine_.window_offers(st.seat) && !engine_.window_asked()) return kRefused;
+    // on) is nothing to claim either; the record's claim offered says it exists.
+    const Claim mine{st.seat, st.action, st.tile};
+    if (offered(mine) != kFinished && !engine_.window_asked()) return kRefused;
     if (st.nignored > 3 || !answers_once(st)) return kUndecided;
     const bool rob = engine_.phase() == HandEngine::kPhaseRob;
-    const Claim mine{st.seat, st.action, st.tile};
     if (rob && (st.action != kHu || st.tile != engine_.window_tile() || st.seat == engine_.window_from()))
       return kRefused;
     const int verdict = offered(mine);
