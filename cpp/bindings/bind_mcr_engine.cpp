@@ -139,6 +139,22 @@ void register_mcr_engine(py::module_& m) {
           py::arg("seat"), py::arg("tile"),
           "The seat discards the tile and every other seat passes it (0), or the discard's refusal code.")
       .def(
+          "discard_claimed",
+          [](PyHandEngine& self, int seat, int tile) {
+            return self.engine.discard_claimed(check_seat(seat), small(tile, "tile"));
+          },
+          py::arg("seat"), py::arg("tile"),
+          "The seat discards the tile, which another seat claims: the window opens, each seat's offers "
+          "worked out when first read (0), or the discard's refusal code.")
+      .def(
+          "claim_taken",
+          [](PyHandEngine& self, int seat, int kind, int tile, int a, int b) {
+            return self.engine.claim_taken(check_seat(seat), move_of(kind, tile, a, b));
+          },
+          py::arg("seat"), py::arg("kind"), py::arg("tile") = 0, py::arg("a") = 0, py::arg("b") = 0,
+          "In the open window the seat's answer is taken and every seat still awaited passes (0), or "
+          "the answer's refusal code.")
+      .def(
           "clone", [](const PyHandEngine& self) { return PyHandEngine{self.engine.clone(), self.rules}; },
           "An independent copy.")
       .def(

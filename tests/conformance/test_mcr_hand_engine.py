@@ -7,7 +7,8 @@ concealed counts, melds and pools; a sample of illegal moves gets the same refus
 hands end the same (winner, way, discarder, points). Both deal the same seeded walls (the
 engine's own ``deal_seed`` too). The
 engine's ``discard_passed`` (a discard nobody claims) leaves what a discard and every pass
-leave."""
+leave; ``discard_claimed`` and ``claim_taken`` (a discard one seat claims, its offers worked
+out when read) leave what the discard, the claim and the others' passes leave."""
 
 from __future__ import annotations
 
@@ -147,6 +148,7 @@ def _play(game: Rules, engine: Any, rng: random.Random, claim_rate: float) -> in
             move = rng.choice(legal)
         if move.kind is MoveKind.DISCARD and rng.random() < 0.1:
             _assert_passed_alike(game, engine, seat, move, step)
+            _assert_claimed_alike(game, engine, seat, move, step)
         before = engine.clone()
         assert game.apply(seat, move) is None
         assert engine.apply(seat, *engine_move(move)) == 0
@@ -171,6 +173,36 @@ def _assert_passed_alike(game: Rules, engine: Any, seat: int, move: Move, step: 
     assert cpp.discard_passed(seat, move.tile) == 0
     if python.history:  # the wall ran dry
         assert cpp.over and python.history[0].winner is None
+    else:
+        _assert_same_state(python, cpp, step)
+
+
+def _assert_claimed_alike(game: Rules, engine: Any, seat: int, move: Move, step: int) -> None:
+    """``discard_claimed`` then ``claim_taken`` of one awaited seat's strongest claim leave the
+    state the discard, that claim and every other awaited seat's pass leave; a discard nobody
+    may claim leaves a window asking nobody that refuses every answer."""
+    python, cpp = game.clone(), engine.clone()
+    assert python.apply(seat, move) is None
+    assert move.tile is not None
+    assert cpp.discard_claimed(seat, move.tile) == 0
+    opened = python.window is not None
+    if not opened:  # nobody may claim
+        assert cpp.waiting == 0
+        assert all(cpp.legal(other) == [] for other in range(4))
+        assert all(cpp.verify(other, *engine_move(PASS)) != 0 for other in range(4))
+        return
+    awaited = python.waiting_on
+    claimer = awaited[step % len(awaited)]
+    claim = python.legal(claimer)[-1]  # after the pass: a chow, pung, kong or win
+    assert claim.kind is not MoveKind.PASS
+    assert cpp.verify(claimer, *engine_move(claim)) == 0  # read before the others' offers
+    assert python.apply(claimer, claim) is None
+    while python.window is not None:
+        assert python.apply(python.waiting_on[0], PASS) is None
+    assert cpp.claim_taken(claimer, *engine_move(claim)) == 0
+    if python.history:  # a win
+        assert cpp.over
+        _assert_same_end(python, cpp)
     else:
         _assert_same_state(python, cpp, step)
 

@@ -146,21 +146,11 @@ bool HandEngine::deal_seed(const std::string& seed, long hand_no, bool flowers) 
 
 int HandEngine::waiting() const {
   if (phase_ == kPhaseDiscard) return 1 << turn_;
-  if (phase_ == kPhaseClaim || phase_ == kPhaseRob) return waiting_;
+  if (phase_ == kPhaseClaim || phase_ == kPhaseRob) {
+    settle();
+    return waiting_;
+  }
   return 0;
-}
-
-int HandEngine::wall_left(int seat) const { return size_[at(seat & 3)] - taken_[at(seat & 3)]; }
-
-int HandEngine::wall_left() const {
-  if (!four_walls()) return back_ - front_;
-  return wall_left(0) + wall_left(1) + wall_left(2) + wall_left(3);
-}
-
-long HandEngine::walls() const {
-  if (!four_walls()) return back_ - front_;
-  return static_cast<long>(wall_left(0)) | static_cast<long>(wall_left(1)) << 8 |
-         static_cast<long>(wall_left(2)) << 16 | static_cast<long>(wall_left(3)) << 24;
 }
 
 std::uint64_t HandEngine::waits(int seat) const {
@@ -299,7 +289,7 @@ bool HandEngine::self_win() const {
   return self_scored_ > 0;
 }
 
-bool HandEngine::win_on(int seat, int tile, int by, WinOutput& tally, ContextIn& context) {
+bool HandEngine::win_on(int seat, int tile, int by, WinOutput& tally, ContextIn& context) const {
   const int verdict = score(seat, tile, by, tally, context);
   if (verdict == legality::kScorerRefused) scorer_refused_ = true;
   return verdict == legality::kLegal;
@@ -328,26 +318,72 @@ int HandEngine::discard_passed(int seat, int tile) {
   return legality::kLegal;
 }
 
-void HandEngine::discard(int seat, int tile) {
+int HandEngine::discard_claimed(int seat, int tile) {
+  const EngineMove move{static_cast<std::uint8_t>(kMoveDiscard), static_cast<std::uint8_t>(tile), 0, 0};
+  if (!is_legal(seat, move)) return explain(seat, move);
   pool_discard(seat, tile);
-  const long walls_now = walls();
-  for (int step = 1; step <= 3; ++step) {
-    const int other = (seat + step) & 3;
-    int bits = legality::offer_bits(other, seat, counts_[at(other)], tile, flags_, walls_now) & kOfferClaims;
-    if (completes(other, tile) && win_on(other, tile, legality::kDiscard, tallies_[at(other)], contexts_[at(other)]))
-      bits |= legality::kOfferWait;
-    offers_[at(other)] = static_cast<std::uint8_t>(bits);
-    if (bits) asked_ |= 1 << other;
-  }
-  offers_[at(seat)] = 0;
-  if (!asked_) {
-    draw((seat + 1) & 3, false, legality::kNoReplacement);
-    return;
-  }
+  open_window(seat, tile);
+  return legality::kLegal;
+}
+
+int HandEngine::claim_taken(int seat, const EngineMove& move) {
+  if (seat < 0 || seat > 3) return kNotYourTurn;
+  const int code = verify(seat, move);
+  if (code != legality::kLegal) return code;
+  if (phase_ != kPhaseClaim && phase_ != kPhaseRob) return kNoWindow;  // a turn's move: not an answer
+  answers_[at(seat)] = move;
+  answered_ |= 1 << seat;
+  close_window();  // the seats not answered pass: the best answer given is taken
+  return legality::kLegal;
+}
+
+// The window on `tile` from `seat`, each seat's offers still to work out (offers_of).
+void HandEngine::open_window(int seat, int tile) {
   phase_ = kPhaseClaim;
   window_tile_ = tile;
   window_from_ = seat;
-  waiting_ = asked_;
+  asked_ = waiting_ = 0;
+  offers_known_ = claims_known_ = static_cast<std::uint8_t>(1 << seat);
+  offers_[at(seat)] = 0;
+}
+
+int HandEngine::claims_of(int seat) const {
+  const std::size_t s = at(seat);
+  if (claims_known_ >> seat & 1) return offers_[s];
+  claims_known_ = static_cast<std::uint8_t>(claims_known_ | 1 << seat);
+  const int bits = legality::offer_bits(seat, window_from_, counts_[s], window_tile_, flags_, walls()) & kOfferClaims;
+  offers_[s] = static_cast<std::uint8_t>(bits);
+  if (bits) {  // before any answer: every asked seat is awaited
+    asked_ |= 1 << seat;
+    waiting_ |= 1 << seat;
+  }
+  return bits;
+}
+
+int HandEngine::offers_of(int seat) const {
+  const std::size_t s = at(seat);
+  if (offers_known_ >> seat & 1) return offers_[s];
+  claims_of(seat);
+  offers_known_ = static_cast<std::uint8_t>(offers_known_ | 1 << seat);
+  const int tile = window_tile_;
+  if (completes(seat, tile) && win_on(seat, tile, legality::kDiscard, tallies_[s], contexts_[s])) {
+    offers_[s] = static_cast<std::uint8_t>(offers_[s] | legality::kOfferWait);
+    asked_ |= 1 << seat;
+    waiting_ |= 1 << seat;
+  }
+  return offers_[s];
+}
+
+void HandEngine::discard(int seat, int tile) {
+  pool_discard(seat, tile);
+  const int last_tile = window_tile_, last_from = window_from_;
+  open_window(seat, tile);
+  settle();
+  if (!asked_) {  // nobody may claim: no window (the last window's reads stay as they were)
+    window_tile_ = last_tile;
+    window_from_ = last_from;
+    draw((seat + 1) & 3, false, legality::kNoReplacement);
+  }
 }
 
 void HandEngine::pool_discard(int seat, int tile) {
@@ -386,6 +422,7 @@ void HandEngine::kong(int seat, int tile) {
     }
   }
   offers_[at(seat)] = 0;
+  offers_known_ = claims_known_ = 0xF;
   self_complete_ = 0;
   if (asked_) {
     phase_ = kPhaseRob;
@@ -449,6 +486,7 @@ void HandEngine::refresh_waiting() {
 void HandEngine::answer(int seat, const EngineMove& move) {
   answers_[at(seat)] = move;
   answered_ |= 1 << seat;
+  settle();
   if (answered_ == asked_)
     waiting_ = 0;
   else
@@ -461,6 +499,7 @@ void HandEngine::close_window() {
   const int tile = window_tile_, source = window_from_;
   const bool rob = phase_ == kPhaseRob;
   asked_ = answered_ = waiting_ = 0;
+  offers_known_ = claims_known_ = 0xF;
   if (rob) {
     if (best < 0) {  // nobody robbed: the kong stands and its replacement is drawn
       promote(source, tile);
@@ -550,9 +589,9 @@ void HandEngine::legal(int seat, LegalMoves& out) const {
                                             static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)};
   };
   if (phase_ == kPhaseClaim || phase_ == kPhaseRob) {
+    const int bits = offers_of(seat);
     if (!(waiting_ >> seat & 1)) return;
     push(kMovePass, 0, 0, 0);
-    const int bits = offers_[at(seat)];
     const legality::ChowPairs chows = legality::offered_chows(window_tile_, bits);
     for (int i = 0; i < chows.count; ++i) push(kMoveChow, 0, chows.pairs[at(i)][0], chows.pairs[at(i)][1]);
     if (bits & legality::kOfferPung) push(kMovePung, 0, 0, 0);
@@ -575,8 +614,11 @@ bool HandEngine::is_legal(int seat, const EngineMove& move) const {
   // Membership in legal(seat), asked of the same checks and bits without building the list.
   if (seat < 0 || seat > 3) return false;
   if (phase_ == kPhaseClaim || phase_ == kPhaseRob) {
+    // A chow, pung or kong needs only the seat's claims (a seat offered one is awaited before
+    // any answer, and afterwards every seat's offers are known).
+    const bool claims = move.kind == kMoveChow || move.kind == kMovePung || move.kind == kMoveKong;
+    const int bits = claims ? claims_of(seat) : offers_of(seat);
     if (!(waiting_ >> seat & 1) || move.tile) return false;
-    const int bits = offers_[at(seat)];
     switch (move.kind) {
       case kMovePass:
         return !move.a && !move.b;
@@ -642,6 +684,7 @@ int HandEngine::explain(int seat, const EngineMove& move) const {
   if (phase_ == kPhaseClaim || phase_ == kPhaseRob) {
     if (kind == kMoveDiscard || (kind == kMoveKong && move.tile)) return kWrongPhase;
     if (answered_ >> seat & 1) return kAlreadyAnswered;
+    offers_of(seat);
     if (!(asked_ >> seat & 1) || !(waiting_ >> seat & 1)) return kNotYourTurn;
     if (phase_ == kPhaseRob && kind != kMoveWin && kind != kMovePass) return legality::kCannotClaim;
     const int tile = window_tile_, from = window_from_;

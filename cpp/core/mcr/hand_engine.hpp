@@ -24,7 +24,8 @@
 // What it computes only when asked, as the Python hand does: a seat's waits, a self-drawn win
 // (completeness, then the scorer). A discard's window is worked out when the discard is made
 // (the window exists only if some seat may claim), unless a driver says nobody claims it
-// (discard_passed).
+// (discard_passed) or that some seat does (discard_claimed: each seat's offers are then worked
+// out when first read, and claim_taken closes the window without asking the other seats).
 #pragma once
 #include <array>
 #include <cstdint>
@@ -129,6 +130,17 @@ class HandEngine {
   // asking who could have claimed (a driver that knows nobody claims: the records replay).
   // 0, or the discard's refusal code (nothing changed).
   int discard_passed(int seat, int tile);
+  // `seat` discards `tile`, which the driver knows another seat claims (the records replay):
+  // the window opens as apply() of the discard opens it, but each seat's offers (its claims
+  // and win, the scorer asked) are worked out when first read (window_offers, verify, legal;
+  // waiting and window_asked read them all). Should no seat be offered anything, the window
+  // stays open asking nobody (window_asked() 0) and refuses every answer, where apply() would
+  // have passed the turn on: a driver's claim is refused either way. 0, or the discard's code.
+  int discard_claimed(int seat, int tile);
+  // In the open window, `seat`'s answer `move` is taken and every seat still awaited passes:
+  // the state apply() of the move and those passes leave, reached without asking the other
+  // seats' offers. 0, or the move's refusal code (nothing changed).
+  int claim_taken(int seat, const EngineMove& move);
   // An independent copy (a value copy: the scorer data is shared).
   HandEngine clone() const { return *this; }
 
@@ -153,9 +165,16 @@ class HandEngine {
   // The seats awaited (bit s for seat s): the seat on turn, or the window's waiting seats.
   int waiting() const;
   // The walls as legality reads them (one count, or four one byte a seat), and tiles left.
-  long walls() const;
-  int wall_left() const;
-  int wall_left(int seat) const;  // four walls: the seat's own
+  long walls() const {
+    if (!four_walls()) return back_ - front_;
+    return static_cast<long>(wall_left(0)) | static_cast<long>(wall_left(1)) << 8 |
+           static_cast<long>(wall_left(2)) << 16 | static_cast<long>(wall_left(3)) << 24;
+  }
+  int wall_left() const {
+    if (!four_walls()) return back_ - front_;
+    return wall_left(0) + wall_left(1) + wall_left(2) + wall_left(3);
+  }
+  int wall_left(int seat) const { return size_[at(seat & 3)] - taken_[at(seat & 3)]; }  // four walls: its own
   bool four_walls() const { return (flags_ & legality::kFourWalls) != 0; }
 
   const Counts& counts(int seat) const { return counts_[at(seat)]; }
@@ -175,8 +194,11 @@ class HandEngine {
   // (bit s), a seat's offer bits (legality's, kOfferWait when its win is offered) and answer.
   int window_tile() const { return window_tile_; }
   int window_from() const { return window_from_; }
-  int window_asked() const { return asked_; }
-  int window_offers(int seat) const { return offers_[at(seat)]; }
+  int window_asked() const {
+    settle();
+    return asked_;
+  }
+  int window_offers(int seat) const { return offers_of(seat); }
   bool window_answered(int seat) const { return (answered_ >> seat & 1) != 0; }
   const EngineMove& window_answer(int seat) const { return answers_[at(seat)]; }
 
@@ -258,16 +280,22 @@ class HandEngine {
   mutable WinOutput self_tally_{};
   mutable ContextIn self_context_{};
 
-  // The window.
+  // The window. offers_known_ bit s: offers_[s] (and seat s's bits of asked_ and waiting_,
+  // its tally and context) are worked out; claims_known_ bit s: its chow, pung and kong bits
+  // are. A seat's are worked out when first read (claims_of, offers_of), which only
+  // discard_claimed's window leaves to do (every other path works out all four, so a window
+  // written whole has every bit of both set).
   int window_tile_ = 0;
   int window_from_ = -1;
-  int asked_ = 0;     // bit s: seat s was offered a claim
-  int answered_ = 0;  // bit s: seat s answered
-  int waiting_ = 0;   // bit s: seat s's answer could still change the outcome
-  std::array<std::uint8_t, kSeats> offers_{};
+  mutable int asked_ = 0;  // bit s: seat s was offered a claim
+  int answered_ = 0;       // bit s: seat s answered
+  mutable int waiting_ = 0;  // bit s: seat s's answer could still change the outcome
+  mutable std::uint8_t offers_known_ = 0xF;
+  mutable std::uint8_t claims_known_ = 0xF;
+  mutable std::array<std::uint8_t, kSeats> offers_{};
   std::array<EngineMove, kSeats> answers_{};
-  std::array<WinOutput, kSeats> tallies_{};  // each offered win's tally, and its context
-  std::array<ContextIn, kSeats> contexts_{};
+  mutable std::array<WinOutput, kSeats> tallies_{};  // each offered win's tally, and its context
+  mutable std::array<ContextIn, kSeats> contexts_{};
 
   // The end.
   int winner_ = -1;
@@ -295,7 +323,15 @@ class HandEngine {
     special_known_ = static_cast<std::uint8_t>(special_known_ & ~(1 << seat));
     dirty_[at(seat)] = static_cast<std::uint16_t>(kind ? dirty_[at(seat)] | 1 << group_of(kind) : kAllGroups);
   }
-  bool win_on(int seat, int tile, int by, WinOutput& tally, ContextIn& context);
+  bool win_on(int seat, int tile, int by, WinOutput& tally, ContextIn& context) const;
+  // The seat's offers in the open discard window (worked out when first read), and all of them.
+  int offers_of(int seat) const;
+  // Its chow, pung and kong bits only (its win not asked when not yet known).
+  int claims_of(int seat) const;
+  void settle() const {
+    for (int seat = 0; seat < kSeats; ++seat) offers_of(seat);
+  }
+  void open_window(int seat, int tile);
   int score(int seat, int tile, int by, WinOutput& tally, ContextIn& context) const;
   ContextIn context_of(int seat, int tile, int by) const;
   void discard(int seat, int tile);

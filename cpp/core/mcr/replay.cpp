@@ -118,6 +118,7 @@ class Driver {
   void pass_all() {
     while (engine_.phase() == HandEngine::kPhaseClaim || engine_.phase() == HandEngine::kPhaseRob) {
       const int waiting = engine_.waiting();
+      if (!waiting) return;  // a window asking nobody (discard_claimed's): the caller refuses
       int seat = 0;
       while (!(waiting >> seat & 1)) ++seat;
       play(seat, move(kMovePass));
@@ -166,6 +167,8 @@ class Driver {
       case kPlay:
         // Followed by a draw, the discard was not claimed: nobody's claims need asking.
         if (next_ && next_->action == kDraw) return note(engine_.discard_passed(s, tile));
+        // Followed by a claim, only the seats the record names need asking (claim()).
+        if (next_ && is_claim(next_->action)) return note(engine_.discard_claimed(s, tile));
         return apply(s, move(kMoveDiscard, tile));
       case kAnGang:
         if (engine_.counts(s)[at(tile)] != 4) return kRefused;
@@ -240,11 +243,16 @@ class Driver {
     return true;
   }
 
+  static bool is_claim(int action) { return action == kChi || action == kPeng || action == kGang || action == kHu; }
+
   int claim(const Step& st) {
     if (!in_window()) return kRefused;  // nothing to claim
+    // A window nobody is offered (discard_claimed's, where apply() would have passed the turn
+    // on) is nothing to claim either; the record's claim offered says it exists.
+    const Claim mine{st.seat, st.action, st.tile};
+    if (offered(mine) != kFinished && !engine_.window_asked()) return kRefused;
     if (st.nignored > 3 || !answers_once(st)) return kUndecided;
     const bool rob = engine_.phase() == HandEngine::kPhaseRob;
-    const Claim mine{st.seat, st.action, st.tile};
     if (rob && (st.action != kHu || st.tile != engine_.window_tile() || st.seat == engine_.window_from()))
       return kRefused;
     const int verdict = offered(mine);
@@ -261,9 +269,9 @@ class Driver {
     }
     EngineMove m;
     claim_move(mine, m);
-    play(st.seat, m);
-    pass_all();  // the others' answers cannot beat it: the window closes on the record's claim
-    return kFinished;
+    // The others' answers cannot beat it: the window closes on the record's claim, the others
+    // passing (their offers need not be asked).
+    return note(engine_.claim_taken(st.seat, m));
   }
 
   // The record's end: a drawn hand must have run its walls dry, a win must have been made.
