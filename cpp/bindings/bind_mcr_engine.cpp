@@ -183,6 +183,7 @@ void register_mcr_engine(py::module_& m) {
       .def_property_readonly("last_discard_is_last",
                              [](const PyHandEngine& s) { return s.engine.last_discard_is_last(); })
       .def_property_readonly("waiting", [](const PyHandEngine& s) { return s.engine.waiting(); })
+      .def_property_readonly("first_awaited", [](const PyHandEngine& s) { return s.engine.first_awaited(); })
       .def_property_readonly("walls", [](const PyHandEngine& s) { return s.engine.walls(); })
       .def_property_readonly("wall_left", [](const PyHandEngine& s) { return s.engine.wall_left(); })
       .def_property_readonly("scorer_refused", [](const PyHandEngine& s) { return s.engine.scorer_refused(); })

@@ -101,6 +101,7 @@ def _candidates(rng: random.Random, tile: int) -> list[Move]:
 def _assert_same_state(game: Rules, engine: Any, step: int) -> None:
     waiting = game.waiting_on
     assert engine.waiting == sum(1 << s for s in waiting), step
+    assert engine.first_awaited == (waiting[0] if waiting else -1), step
     for seat in range(4):
         python = [str(m) for m in game.legal(seat)]
         cpp = [str(move_of(*m)) for m in engine.legal(seat)]

@@ -153,6 +153,16 @@ int HandEngine::waiting() const {
   return 0;
 }
 
+int HandEngine::first_awaited() const {
+  if (phase_ == kPhaseDiscard) return turn_;
+  const int awaited = waiting();
+  for (int step = 1; step < kSeats; ++step) {
+    const int seat = (window_from() + step) & 3;
+    if (awaited >> seat & 1) return seat;
+  }
+  return -1;
+}
+
 std::uint64_t HandEngine::waits(int seat) const {
   const std::size_t s = at(seat);
   if (!(waits_known_ >> seat & 1)) {

@@ -164,6 +164,9 @@ class HandEngine {
   bool last_discard_is_last() const { return last_discard_is_last_; }
   // The seats awaited (bit s for seat s): the seat on turn, or the window's waiting seats.
   int waiting() const;
+  // The awaited seat that answers first: the seat on turn, or in a window the nearest waiting
+  // seat after the discarder (the order of the Python window's `waiting`); -1 when nobody.
+  int first_awaited() const;
   // The walls as legality reads them (one count, or four one byte a seat), and tiles left.
   long walls() const {
     if (!four_walls()) return back_ - front_;

@@ -12,18 +12,6 @@ constexpr int kPung = static_cast<int>(SetKind::Pung);
 constexpr int kBase = 8;  // game/result.py BASE: what every other seat pays a winner
 }  // namespace
 
-int acting_seat(const HandEngine& engine) {
-  if (engine.over()) return -1;
-  if (engine.phase() == HandEngine::kPhaseDiscard) return engine.turn();
-  int waiting = engine.waiting();
-  int from = engine.window_from();
-  for (int step = 1; step < 4; ++step) {
-    int seat = (from + step) & 3;
-    if (waiting >> seat & 1) return seat;
-  }
-  return -1;
-}
-
 void render(const HandEngine& engine, const Around& around, int seat, int history, float* out) {
   const int seat_planes = kSeatFixed + history;
   const int own = 4 * seat_planes;
@@ -140,7 +128,7 @@ const HandEngine& SelfPlay::engine(int k) const {
 
 void SelfPlay::refresh(Game& game) const {
   const HandEngine& engine = *game.engine;
-  game.seat = acting_seat(engine);
+  game.seat = engine.first_awaited();
   if (game.seat < 0) {
     game.legal.count = 0;
     game.slots.fill(-1);

@@ -25,10 +25,6 @@ struct Around {
   int hand_no = 1;
 };
 
-// The seat to act: the seat on turn, else the first seat the window waits on after its
-// discarder (the Python rules' waiting_on[0]); -1 when nobody acts (the hand is over).
-int acting_seat(const HandEngine& engine);
-
 // Write `seat`'s planes (4 * (7 + history) + 21 planes of 34 floats) into `out`.
 void render(const HandEngine& engine, const Around& around, int seat, int history, float* out);
 
