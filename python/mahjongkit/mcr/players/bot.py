@@ -94,7 +94,7 @@ which a hint on every frame of a replay, a page's "bot plays to the end" (hundre
 in one request) and the default test run cannot afford, and the measured gain over level 3
 is not yet established (``benchmarks/README.md``)."""
 DRAGONS: Final = frozenset({32, 33, 34})
-DEFAULT_ROLLOUTS: Final = 24
+DEFAULT_ROLLOUTS: Final = 3000
 """Level 4's rollouts per searched decision by default (:mod:`.search`): calibrated so that
 the median decision takes about half a second of CPU on one core (``benchmarks/README.md``)."""
 DEFAULT_MAX_SECONDS: Final = 2.0
