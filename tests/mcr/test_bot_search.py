@@ -272,3 +272,25 @@ def test_the_python_rollouts_remain_a_fallback(monkeypatch: pytest.MonkeyPatch) 
     first, second = (Bot(4, seed="f", rollouts=6, max_seconds=1e9) for _ in range(2))
     assert first.choose(view) == second.choose(view) and first.choose(view) in game.legal(0)
     assert first.report is not None and first.report.rollouts == 6
+
+
+def test_the_search_scores_a_win_as_the_rules_settle_it() -> None:
+    # The C++ rollouts are scored by the settlement of game/result.settle: a self-drawn win
+    # and a discard win of this seat, in every world, are what the Python rules pay it.
+    from mahjongkit.mcr.players.search import SearchReport, _cpp_scores
+
+    hand = "123m 456p 789s 222s 5m"
+    drawn = Position(hands=table(hand + " 5m"), wall=("6s", "6s"), turn=0, drawn="5m")
+    fed = Position(hands=table(hand, "5m 147p 258s ESWN RGB"), wall=("6s", "6s"), turn=1)
+    for position, discarder in ((drawn, None), (fed, 1)):
+        game = Rules("settle4", position=position)
+        if discarder is not None:
+            assert game.apply(1, Move.parse("discard 5m")) is None
+        view = view_of(game, 0)
+        assert WIN in view.legal
+        report = SearchReport()
+        scores = _cpp_scores(Bot(4, seed="s", rollouts=8), view, [WIN, WIN], 7, report)
+        assert game.apply(0, WIN) is None
+        paid = game.history[-1].deltas[0]
+        assert scores is not None and report.worlds == 4
+        assert scores == [[paid] * 4, [paid] * 4] and paid > 0
