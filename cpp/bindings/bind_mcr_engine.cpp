@@ -121,6 +121,13 @@ void register_mcr_engine(py::module_& m) {
           py::arg("seat"), py::arg("kind"), py::arg("tile") = 0, py::arg("a") = 0, py::arg("b") = 0,
           "Take the move (0) or refuse it (its code; nothing changes).")
       .def(
+          "discard_passed",
+          [](PyHandEngine& self, int seat, int tile) {
+            return self.engine.discard_passed(check_seat(seat), small(tile, "tile"));
+          },
+          py::arg("seat"), py::arg("tile"),
+          "The seat discards the tile and every other seat passes it (0), or the discard's refusal code.")
+      .def(
           "clone", [](const PyHandEngine& self) { return PyHandEngine{self.engine.clone(), self.rules}; },
           "An independent copy.")
       .def(

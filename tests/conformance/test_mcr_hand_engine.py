@@ -4,7 +4,9 @@ legal playthroughs of whole hands in both variants (one shared wall with or with
 four walls) under every rule flag of :data:`.legality.ALL_FLAGS`, move for move. At every
 decision both give the same legal lists to every seat, the same awaited seats, the same
 concealed counts, melds and pools; a sample of illegal moves gets the same refusal codes; the
-hands end the same (winner, way, discarder, points). Both deal the same seeded walls."""
+hands end the same (winner, way, discarder, points). Both deal the same seeded walls. The
+engine's ``discard_passed`` (a discard nobody claims) leaves what a discard and every pass
+leave."""
 
 from __future__ import annotations
 
@@ -133,6 +135,8 @@ def _play(game: Rules, engine: Any, rng: random.Random, claim_rate: float) -> in
             move = rng.choice(claims)
         else:
             move = rng.choice(legal)
+        if move.kind is MoveKind.DISCARD and rng.random() < 0.1:
+            _assert_passed_alike(game, engine, seat, move, step)
         before = engine.clone()
         assert game.apply(seat, move) is None
         assert engine.apply(seat, *engine_move(move)) == 0
@@ -145,6 +149,20 @@ def _play(game: Rules, engine: Any, rng: random.Random, claim_rate: float) -> in
         game.why_not(0, PASS).code  # type: ignore[union-attr]
     )
     return step
+
+
+def _assert_passed_alike(game: Rules, engine: Any, seat: int, move: Move, step: int) -> None:
+    """``discard_passed`` leaves the state a discard and every asked seat's pass leave."""
+    python, cpp = game.clone(), engine.clone()
+    assert python.apply(seat, move) is None
+    while python.window is not None:
+        assert python.apply(python.waiting_on[0], PASS) is None
+    assert move.tile is not None
+    assert cpp.discard_passed(seat, move.tile) == 0
+    if python.history:  # the wall ran dry
+        assert cpp.over and python.history[0].winner is None
+    else:
+        _assert_same_state(python, cpp, step)
 
 
 def _assert_same_end(game: Rules, engine: Any) -> None:

@@ -3,6 +3,8 @@
 // decompose.py so that the two list the same splits and waits.
 #include "core/mcr/decompose.hpp"
 
+#include <atomic>
+
 #include <algorithm>
 
 namespace mahjongkit::mcr {
@@ -127,17 +129,26 @@ bool special_complete(Counts& c, int melds) {
 }
 
 // A cheap necessary condition for one more tile to make special_complete true: only orphans
-// held, or no kind twice, or eight kinds of a knitted pattern held.
+// held, or no kind twice with the suited kinds all in one knitted pattern (honours and
+// knitted), or eight kinds of a knitted pattern held.
 bool may_complete_special(const Counts& standing, int melds) {
   if (melds == 0) {
     bool at_most_one = true, only_orphans = true;
-    std::uint64_t orphans = 0;  // bit k: an orphan kind (a mask, not a search per kind)
+    std::uint64_t orphans = 0;  // bit k: an orphan kind (masks, not a search per kind)
     for (auto k : kOrphans) orphans |= std::uint64_t{1} << k;
+    std::uint64_t suited = 0;
     for (int k = 1; k <= 34; ++k) {
       at_most_one = at_most_one && standing[k] <= 1;
       if (standing[k] && !(orphans >> k & 1)) only_orphans = false;
+      if (standing[k] && k < kFirstHonour) suited |= std::uint64_t{1} << k;
     }
-    if (at_most_one || only_orphans) return true;
+    if (only_orphans) return true;
+    if (at_most_one)
+      for (const auto& pattern : kKnitPatterns) {
+        std::uint64_t mask = 0;
+        for (auto k : pattern) mask |= std::uint64_t{1} << k;
+        if (!(suited & ~mask)) return true;
+      }
   }
   if (melds > 1) return false;
   for (const auto& pattern : kKnitPatterns) {
@@ -190,7 +201,46 @@ std::vector<Division> divide(const Counts& counts, int sets_needed) {
   return out;
 }
 
+namespace {
+
+int suit_shape_of(const Counts& c, int first);
+
+// suit_shape's answers by the suit's nine counts read as a base-5 number (every count 0..4),
+// filled as they are first asked: 5^9 one-byte entries, 0xFF for not yet known. Relaxed
+// atomics: threads may race to fill an entry, with the same value.
+constexpr int kSuitCodes = 1953125;  // 5^9
+constexpr std::uint8_t kUnknownShape = 0xFF;
+
+std::atomic<std::uint8_t>* suit_shapes() {
+  static std::atomic<std::uint8_t>* table = [] {
+    auto* t = new std::atomic<std::uint8_t>[kSuitCodes];  // kept for the process's life
+    for (int i = 0; i < kSuitCodes; ++i) t[i].store(kUnknownShape, std::memory_order_relaxed);
+    return t;
+  }();
+  return table;
+}
+
+}  // namespace
+
 int suit_shape(const Counts& c, int first) {
+  int code = 0;
+  for (int r = 0; r < 9; ++r) {
+    const int v = c[static_cast<std::size_t>(first + r)];
+    if (v > 4) return suit_shape_of(c, first);  // a theoretical fifth copy: not kept
+    code = code * 5 + v;
+  }
+  std::atomic<std::uint8_t>& entry = suit_shapes()[code];
+  int shape = entry.load(std::memory_order_relaxed);
+  if (shape == kUnknownShape) {
+    shape = suit_shape_of(c, first);
+    entry.store(static_cast<std::uint8_t>(shape), std::memory_order_relaxed);
+  }
+  return shape;
+}
+
+namespace {
+
+int suit_shape_of(const Counts& c, int first) {
   std::array<int, 9> v{};
   int tiles = 0, weighted = 0;
   for (int r = 0; r < 9; ++r) {
@@ -212,6 +262,8 @@ int suit_shape(const Counts& c, int first) {
     }
   return 0;
 }
+
+}  // namespace
 
 Shapes group_shapes(const Counts& c) {
   Shapes shapes{};
@@ -356,10 +408,64 @@ Standing standing_of(const Counts& counts, int melds) {
   out.shapes = group_shapes(counts);
   for (int g = 0; g < kGroups; ++g)
     if (!out.shapes[static_cast<std::size_t>(g)]) out.broken |= 1 << g;
-  int pairs = 0;
-  for (int k = 1; k <= 34; ++k) pairs += counts[k] / 2;
-  out.special = (melds == 0 && pairs >= 6) || may_complete_special(counts, melds);
+  out.special = special_in_reach(counts, melds);
   return out;
+}
+
+bool complete_from(const Counts& counts, int melds, const Standing& standing) {
+  if (complete_from_shapes(standing.shapes)) return true;
+  if (!standing.special) return false;
+  if (melds == 0 && is_seven_pairs(counts)) return true;
+  Counts c = counts;
+  return special_complete(c, melds);
+}
+
+bool special_in_reach(const Counts& counts, int melds) {
+  std::uint64_t held = 0;
+  int pairs = 0, doubled = 0;
+  for (int k = 1; k <= 34; ++k) {
+    const int n = counts[static_cast<std::size_t>(k)];
+    if (n) held |= std::uint64_t{1} << k;
+    pairs += n / 2;
+    doubled += n > 1;
+  }
+  return special_in_reach(held, pairs, doubled, melds);
+}
+
+namespace {
+int bits_set(std::uint64_t x) {  // portable (no compiler builtins): the bits summed in parallel
+  x = x - ((x >> 1) & 0x5555555555555555ULL);
+  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return static_cast<int>((x * 0x0101010101010101ULL) >> 56);
+}
+}  // namespace
+
+bool special_in_reach(std::uint64_t held, int pairs, int doubled, int melds) {
+  // may_complete_special's conditions and seven pairs' (six pairs held), read from masks.
+  if (melds > 1) return false;
+  struct Masks {
+    std::uint64_t orphans = 0, suited = 0;
+    std::array<std::uint64_t, 6> patterns{};
+  };
+  static const Masks masks = [] {
+    Masks m;
+    for (auto k : kOrphans) m.orphans |= std::uint64_t{1} << k;
+    for (int k = 1; k < kFirstHonour; ++k) m.suited |= std::uint64_t{1} << k;
+    for (std::size_t p = 0; p < kKnitPatterns.size(); ++p)
+      for (auto k : kKnitPatterns[p]) m.patterns[p] |= std::uint64_t{1} << k;
+    return m;
+  }();
+  if (melds == 0) {
+    if (pairs >= 6 || !(held & ~masks.orphans)) return true;  // seven pairs, thirteen orphans
+    if (!doubled)  // honours and knitted: no kind twice, the suited kinds in one pattern
+      for (auto pattern : masks.patterns)
+        if (!(held & masks.suited & ~pattern)) return true;
+  }
+  if (bits_set(held & masks.suited) < 8) return false;  // no pattern can have eight
+  for (auto pattern : masks.patterns)  // a knitted straight: eight of a pattern held
+    if (bits_set(held & pattern) >= 8) return true;
+  return false;
 }
 
 bool completes_with(const Counts& counts, int melds, const Standing& standing, int tile) {

@@ -108,9 +108,19 @@ struct Standing {
   bool special = false;
 };
 Standing standing_of(const Counts& counts, int melds);
+// Standing::special of 13-tile `counts` with `melds` melds (a caller keeping the shapes
+// itself, group by group, asks it apart).
+bool special_in_reach(const Counts& counts, int melds);
+// The same from the kinds held (bit k), the pairs held (a kind held four is two) and the kinds
+// held twice or more (a caller keeping them as the counts change).
+bool special_in_reach(std::uint64_t held, int pairs, int doubled, int melds);
 // Whether 13-tile `counts` with `melds` melds (summarised by `standing`) and `tile` are complete
 // in some form: is_complete of the fourteen, with only the tile's group looked at again.
 bool completes_with(const Counts& counts, int melds, const Standing& standing, int tile);
+
+// is_complete of `counts` (14 tiles with `melds` melds) summarised by `standing` (that of
+// these very counts): its shapes, then the special forms when within reach.
+bool complete_from(const Counts& counts, int melds, const Standing& standing);
 
 // The kinds completing a 13-tile hand, ascending; `held` counts each kind in hand and melds,
 // and kinds held four times are skipped unless `include_held_four`.

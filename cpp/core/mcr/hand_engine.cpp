@@ -67,7 +67,7 @@ bool HandEngine::deal_shared(const std::uint8_t* tiles, int count) {
       if (tile > kLastStandard)
         add_flower(seat, tile);
       else
-        ++counts_[at(seat)][at(tile)];
+        add(seat, tile, 1);
     }
   }
   // Replacements from the back, seat by seat from the dealer, flowers recursively.
@@ -80,7 +80,7 @@ bool HandEngine::deal_shared(const std::uint8_t* tiles, int count) {
       if (tile > kLastStandard) {
         add_flower(seat, tile);
       } else {
-        ++counts_[at(seat)][at(tile)];
+        add(seat, tile, 1);
         --missing;
         last[at(seat)] = tile;
         from_back[at(seat)] = true;
@@ -92,8 +92,8 @@ bool HandEngine::deal_shared(const std::uint8_t* tiles, int count) {
   drawn_ = last[at(dealer_)];
   drawn_from_ = from_back[at(dealer_)] ? kFromBack : kFromWall;
   replacement_ = from_back[at(dealer_)] ? kFlowerReplacement : legality::kNoReplacement;
-  self_win_ = is_complete(counts_[at(dealer_)], 0) &&
-              win_on(dealer_, drawn_, legality::kSelfDrawn, self_tally_, self_context_);
+  self_complete_ = -1;
+  self_scored_ = 0;
   return true;
 }
 
@@ -113,7 +113,7 @@ bool HandEngine::deal_seat_walls(const std::array<const std::uint8_t*, 4>& walls
     for (int i = 0; i < n; ++i) tiles_[at(start + i)] = walls[at(seat)][i];
     start += n;
     const int need = seat == dealer_ ? 14 : 13;
-    for (int i = 0; i < need; ++i) ++counts_[at(seat)][tiles_[at(start_[at(seat)] + i)]];
+    for (int i = 0; i < need; ++i) add(seat, tiles_[at(start_[at(seat)] + i)], 1);
     taken_[at(seat)] = static_cast<std::uint8_t>(need);
   }
   phase_ = kPhaseDiscard;
@@ -121,8 +121,8 @@ bool HandEngine::deal_seat_walls(const std::array<const std::uint8_t*, 4>& walls
   drawn_ = tiles_[at(start_[at(dealer_)] + 13)];
   drawn_from_ = kFromWall;
   replacement_ = legality::kNoReplacement;
-  self_win_ = is_complete(counts_[at(dealer_)], 0) &&
-              win_on(dealer_, drawn_, legality::kSelfDrawn, self_tally_, self_context_);
+  self_complete_ = -1;
+  self_scored_ = 0;
   return true;
 }
 
@@ -169,13 +169,40 @@ std::uint64_t HandEngine::waits(int seat) const {
   return waits_[s];
 }
 
-bool HandEngine::completes(int seat, int tile) const {
+void HandEngine::add(int seat, int kind, int delta) {
   const std::size_t s = at(seat);
-  if (!(standing_known_ >> seat & 1)) {
-    standing_[s] = standing_of(counts_[s], nmelds_[s]);
-    standing_known_ = static_cast<std::uint8_t>(standing_known_ | 1 << seat);
+  std::uint8_t& n = counts_[s][at(kind)];
+  const int old = n, now = old + delta;
+  n = static_cast<std::uint8_t>(now);
+  if (now)
+    held_[s] |= std::uint64_t{1} << kind;
+  else
+    held_[s] &= ~(std::uint64_t{1} << kind);
+  pairs_[s] = static_cast<std::int8_t>(pairs_[s] + now / 2 - old / 2);
+  doubled_[s] = static_cast<std::int8_t>(doubled_[s] + (now > 1) - (old > 1));
+  changed(seat, kind);
+}
+
+const Standing& HandEngine::standing(int seat) const {
+  const std::size_t s = at(seat);
+  Standing& standing = standing_[s];
+  const Counts& c = counts_[s];
+  for (int dirty = dirty_[s], g = 0; dirty; dirty >>= 1, ++g) {  // the groups changed since
+    if (!(dirty & 1)) continue;
+    const int shape = group_shape(c, g);
+    standing.shapes[at(g)] = shape;
+    standing.broken = shape ? standing.broken & ~(1 << g) : standing.broken | 1 << g;
   }
-  return completes_with(counts_[s], nmelds_[s], standing_[s], tile);
+  dirty_[s] = 0;
+  if (!(special_known_ >> seat & 1)) {
+    standing.special = special_in_reach(held_[s], pairs_[s], doubled_[s], nmelds_[s]);
+    special_known_ = static_cast<std::uint8_t>(special_known_ | 1 << seat);
+  }
+  return standing;
+}
+
+bool HandEngine::completes(int seat, int tile) const {
+  return completes_with(counts_[at(seat)], nmelds_[at(seat)], standing(seat), tile);
 }
 
 std::uint64_t HandEngine::pung_bits(int seat) const {
@@ -232,12 +259,9 @@ void HandEngine::draw(int seat, bool from_back, int replacement) {
   replacement_ = replacement;
   claimed_ = false;
   last_draw_emptied_ = legality::last_of_wall(flags_, walls(), seat, true);
-  // Unless the tile completes the thirteen there is no win to score (the tile is one of their
-  // waits: the Python table's question, asked here of this one tile).
-  const bool complete = completes(seat, tile);
-  ++counts_[at(seat)][at(tile)];
-  changed(seat);
-  self_win_ = complete && win_on(seat, tile, legality::kSelfDrawn, self_tally_, self_context_);
+  add(seat, tile, 1);
+  self_complete_ = -1;  // whether the fourteen are complete, and a win: asked when first read
+  self_scored_ = 0;
 }
 
 ContextIn HandEngine::context_of(int seat, int tile, int by) const {
@@ -245,6 +269,18 @@ ContextIn HandEngine::context_of(int seat, int tile, int by) const {
                                       last_discard_is_last_, replacement_);
   c.flowers = nflowers_[at(seat)];
   return c;
+}
+
+bool HandEngine::self_win() const {
+  if (self_complete_ < 0)  // asked of the fourteen the first time (a draw does not ask it)
+    self_complete_ = complete_from(counts_[at(turn_)], nmelds_[at(turn_)], standing(turn_)) ? 1 : 0;
+  if (!self_complete_) return false;
+  if (!self_scored_) {
+    const int verdict = score(turn_, drawn_, legality::kSelfDrawn, self_tally_, self_context_);
+    if (verdict == legality::kScorerRefused) scorer_refused_ = true;
+    self_scored_ = verdict == legality::kLegal ? 1 : -1;
+  }
+  return self_scored_ > 0;
 }
 
 bool HandEngine::win_on(int seat, int tile, int by, WinOutput& tally, ContextIn& context) {
@@ -268,20 +304,16 @@ int HandEngine::score(int seat, int tile, int by, WinOutput& tally, ContextIn& c
   return legality::win_check(tally, minimum_, context, flags_);
 }
 
+int HandEngine::discard_passed(int seat, int tile) {
+  const EngineMove move{static_cast<std::uint8_t>(kMoveDiscard), static_cast<std::uint8_t>(tile), 0, 0};
+  if (!is_legal(seat, move)) return explain(seat, move);
+  pool_discard(seat, tile);
+  draw((seat + 1) & 3, false, legality::kNoReplacement);
+  return legality::kLegal;
+}
+
 void HandEngine::discard(int seat, int tile) {
-  --counts_[at(seat)][at(tile)];
-  changed(seat);
-  auto& pool = pools_[at(seat)];
-  if (npool_[at(seat)] < kPoolMax) pool[npool_[at(seat)]++] = static_cast<std::uint8_t>(tile);
-  ++pool_seen_[at(tile)];
-  // Fan 45 (last tile claim): the discard that follows the draw that emptied the wall.
-  last_discard_is_last_ = last_draw_emptied_;
-  turn_ = -1;
-  drawn_ = 0;
-  drawn_from_ = kFromNone;
-  replacement_ = legality::kNoReplacement;
-  self_win_ = false;
-  asked_ = answered_ = 0;
+  pool_discard(seat, tile);
   const long walls_now = walls();
   for (int step = 1; step <= 3; ++step) {
     const int other = (seat + step) & 3;
@@ -302,14 +334,29 @@ void HandEngine::discard(int seat, int tile) {
   waiting_ = asked_;
 }
 
+void HandEngine::pool_discard(int seat, int tile) {
+  add(seat, tile, -1);
+  auto& pool = pools_[at(seat)];
+  if (npool_[at(seat)] < kPoolMax) pool[npool_[at(seat)]++] = static_cast<std::uint8_t>(tile);
+  ++pool_seen_[at(tile)];
+  // Fan 45 (last tile claim): the discard that follows the draw that emptied the wall.
+  last_discard_is_last_ = last_draw_emptied_;
+  turn_ = -1;
+  drawn_ = 0;
+  drawn_from_ = kFromNone;
+  replacement_ = legality::kNoReplacement;
+  self_complete_ = 0;
+  asked_ = answered_ = 0;
+}
+
 void HandEngine::kong(int seat, int tile) {
   auto& c = counts_[at(seat)];
   if (c[at(tile)] == 4) {
-    c[at(tile)] = 0;
+    add(seat, tile, -4);
     melds_[at(seat)][nmelds_[at(seat)]++] = EngineMeld{static_cast<std::uint8_t>(SetKind::Kong),
                                                         static_cast<std::uint8_t>(tile), true, -1, 0};
     changed(seat);
-    self_win_ = false;
+    self_complete_ = 0;
     draw(seat, true, kKongReplacement);  // never robbable
     return;
   }
@@ -323,7 +370,7 @@ void HandEngine::kong(int seat, int tile) {
     }
   }
   offers_[at(seat)] = 0;
-  self_win_ = false;
+  self_complete_ = 0;
   if (asked_) {
     phase_ = kPhaseRob;
     window_tile_ = tile;
@@ -344,7 +391,7 @@ void HandEngine::promote(int seat, int tile) {
     if (meld.kind == static_cast<std::uint8_t>(SetKind::Pung) && meld.first == tile)
       meld.kind = static_cast<std::uint8_t>(SetKind::Kong);
   }
-  --counts_[at(seat)][at(tile)];
+  add(seat, tile, -1);
   ++exposed_[at(tile)];
   changed(seat);
   draw(seat, true, kKongReplacement);
@@ -403,10 +450,8 @@ void HandEngine::close_window() {
       promote(source, tile);
       return;
     }
-    --counts_[at(source)][at(tile)];  // the robbed tile moves to the winner
-    changed(source);
-    ++counts_[at(best)][at(tile)];
-    changed(best);
+    add(source, tile, -1);  // the robbed tile moves to the winner
+    add(best, tile, 1);
     finish(best, legality::kRobbing, source, tile, tallies_[at(best)], contexts_[at(best)]);
     return;
   }
@@ -417,18 +462,16 @@ void HandEngine::close_window() {
   --npool_[at(source)];
   --pool_seen_[at(tile)];
   const EngineMove move = answers_[at(best)];
-  auto& c = counts_[at(best)];
   if (move.kind == kMoveWin) {
-    ++c[at(tile)];
-    changed(best);
+    add(best, tile, 1);
     finish(best, legality::kDiscard, source, tile, tallies_[at(best)], contexts_[at(best)]);
     return;
   }
   EngineMeld meld{0, static_cast<std::uint8_t>(tile), false, static_cast<std::int8_t>(source),
                   static_cast<std::uint8_t>(tile)};
   if (move.kind == kMoveChow) {
-    --c[move.a];
-    --c[move.b];
+    add(best, move.a, -1);
+    add(best, move.b, -1);
     ++exposed_[move.a];
     ++exposed_[move.b];
     ++exposed_[at(tile)];
@@ -436,7 +479,7 @@ void HandEngine::close_window() {
     meld.first = static_cast<std::uint8_t>(move.a < tile ? move.a : tile);
   } else {
     const int need = move.kind == kMovePung ? 2 : 3;
-    c[at(tile)] = static_cast<std::uint8_t>(c[at(tile)] - need);
+    add(best, tile, -need);
     exposed_[at(tile)] = static_cast<std::uint8_t>(exposed_[at(tile)] + need + 1);
     meld.kind = static_cast<std::uint8_t>(move.kind == kMovePung ? SetKind::Pung : SetKind::Kong);
   }
@@ -454,7 +497,7 @@ void HandEngine::close_window() {
   drawn_ = 0;
   drawn_from_ = kFromNone;
   replacement_ = legality::kNoReplacement;
-  self_win_ = false;  // no drawn tile: no self-drawn win
+  self_complete_ = 0;  // no drawn tile: no self-drawn win
 }
 
 void HandEngine::finish(int winner, int by, int discarder, int tile, const WinOutput& tally,
@@ -469,7 +512,7 @@ void HandEngine::finish(int winner, int by, int discarder, int tile, const WinOu
   turn_ = -1;
   drawn_ = 0;
   drawn_from_ = kFromNone;
-  self_win_ = false;
+  self_complete_ = 0;
 }
 
 void HandEngine::exhaust() {
@@ -478,7 +521,7 @@ void HandEngine::exhaust() {
   turn_ = -1;
   drawn_ = 0;
   drawn_from_ = kFromNone;
-  self_win_ = false;
+  self_complete_ = 0;
 }
 
 // -- moves ------------------------------------------------------------------------------------
@@ -509,7 +552,7 @@ void HandEngine::legal(int seat, LegalMoves& out) const {
     if (discards >> k & 1) push(kMoveDiscard, k, 0, 0);
   for (int k = 1; k <= kLastStandard; ++k)
     if (kongs >> k & 1) push(kMoveKong, k, 0, 0);
-  if (self_win_) push(kMoveWin, 0, 0, 0);
+  if (self_win()) push(kMoveWin, 0, 0, 0);
 }
 
 bool HandEngine::is_legal(int seat, const EngineMove& move) const {
@@ -545,7 +588,7 @@ bool HandEngine::is_legal(int seat, const EngineMove& move) const {
       return is_kind(move.tile) && legality::kong_check(seat, counts_[at(seat)], pung_bits(seat), move.tile, claimed_,
                                                         flags_, walls()) == legality::kLegal;
     case kMoveWin:
-      return !move.tile && self_win_;
+      return !move.tile && self_win();
     default:
       return false;
   }

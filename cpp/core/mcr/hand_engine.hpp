@@ -109,6 +109,11 @@ class HandEngine {
   // Take the move (0) and run the hand until someone must act again, or refuse it (its code,
   // nothing changed).
   int apply(int seat, const EngineMove& move);
+  // `seat` discards `tile` and every other seat passes it: the state apply() of the discard and
+  // a pass from every seat it asked would leave (the next seat has drawn), reached without
+  // asking who could have claimed (a driver that knows nobody claims: the records replay).
+  // 0, or the discard's refusal code (nothing changed).
+  int discard_passed(int seat, int tile);
   // An independent copy (a value copy: the scorer data is shared).
   HandEngine clone() const { return *this; }
 
@@ -209,8 +214,17 @@ class HandEngine {
   std::array<std::uint8_t, 35> exposed_{};    // kinds in melds not concealed
   mutable std::array<std::uint64_t, kSeats> waits_{};
   mutable std::uint8_t waits_known_ = 0;  // bit s: waits_[s] is that of the seat's tiles now
+  // Each seat's Standing (its groups' shapes, kept group by group: dirty_ has bit g for a group
+  // changed since; special_known_ bit s when standing_[s].special is that of its tiles now).
+  static constexpr std::uint16_t kAllGroups = (1 << kGroups) - 1;
   mutable std::array<Standing, kSeats> standing_{};
-  mutable std::uint8_t standing_known_ = 0;  // bit s: standing_[s] is that of the seat's tiles now
+  mutable std::array<std::uint16_t, kSeats> dirty_{kAllGroups, kAllGroups, kAllGroups, kAllGroups};
+  mutable std::uint8_t special_known_ = 0;
+  // What special_in_reach reads of each seat's counts, kept by add(): the kinds held (bit k),
+  // the pairs held and the kinds held twice or more.
+  std::array<std::uint64_t, kSeats> held_{};
+  std::array<std::int8_t, kSeats> pairs_{};
+  std::array<std::int8_t, kSeats> doubled_{};
 
   int phase_ = kPhaseOver;
   int turn_ = -1;
@@ -220,9 +234,13 @@ class HandEngine {
   bool claimed_ = false;
   bool last_draw_emptied_ = false;
   bool last_discard_is_last_ = false;
-  bool self_win_ = false;  // the seat on turn may win on its drawn tile (self_tally_)
-  WinOutput self_tally_{};
-  ContextIn self_context_{};
+  // Whether the seat on turn's fourteen are complete with its drawn tile (1, 0; -1 not yet
+  // asked) and whether that is a win (self_scored_ 1, -1 for none; 0 not yet asked): both
+  // answered when first asked (self_win), as the Python hand's self_draw_tally.
+  mutable std::int8_t self_complete_ = 0;
+  mutable std::int8_t self_scored_ = 0;
+  mutable WinOutput self_tally_{};
+  mutable ContextIn self_context_{};
 
   // The window.
   int window_tile_ = 0;
@@ -242,24 +260,31 @@ class HandEngine {
   int win_tile_ = 0;
   WinOutput end_tally_{};
   ContextIn end_context_{};
-  bool scorer_refused_ = false;
+  mutable bool scorer_refused_ = false;
 
   // Steps of the hand (hand_engine.cpp).
   std::uint64_t pung_bits(int seat) const;
   // Whether the seat's thirteen and `tile` are complete: the one question a win offer asks
   // before the scorer (the seat's Standing is kept until its tiles change).
   bool completes(int seat, int tile) const;
+  const Standing& standing(int seat) const;
   int take(int seat, bool from_back);
   void draw(int seat, bool from_back, int replacement);
   void add_flower(int seat, int tile);
-  void changed(int seat) {
+  // Add `delta` copies of `kind` to the seat's concealed tiles (every change of the counts).
+  void add(int seat, int kind, int delta);
+  // The seat's tiles changed: in the group of `kind` alone (a draw, a discard), or anywhere.
+  void changed(int seat, int kind = 0) {
     waits_known_ = static_cast<std::uint8_t>(waits_known_ & ~(1 << seat));
-    standing_known_ = static_cast<std::uint8_t>(standing_known_ & ~(1 << seat));
+    special_known_ = static_cast<std::uint8_t>(special_known_ & ~(1 << seat));
+    dirty_[at(seat)] = static_cast<std::uint16_t>(kind ? dirty_[at(seat)] | 1 << group_of(kind) : kAllGroups);
   }
   bool win_on(int seat, int tile, int by, WinOutput& tally, ContextIn& context);
   int score(int seat, int tile, int by, WinOutput& tally, ContextIn& context) const;
   ContextIn context_of(int seat, int tile, int by) const;
   void discard(int seat, int tile);
+  void pool_discard(int seat, int tile);
+  bool self_win() const;
   void kong(int seat, int tile);
   void promote(int seat, int tile);
   void answer(int seat, const EngineMove& move);

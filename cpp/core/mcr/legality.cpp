@@ -4,9 +4,8 @@ namespace mahjongkit::mcr::legality {
 
 namespace {
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
-}  // namespace
 
-ChowPairs chow_pairs(int tile) {
+ChowPairs chow_pairs_of(int tile) {
   ChowPairs out;
   if (tile < 1 || tile > 27) return out;
   const int rank = (tile - 1) % 9 + 1;
@@ -20,6 +19,17 @@ ChowPairs chow_pairs(int tile) {
     ++out.count;
   }
   return out;
+}
+}  // namespace
+
+ChowPairs chow_pairs(int tile) {
+  // Asked for every seat of every discard: read from a table made once from chow_pairs_of.
+  static const std::array<ChowPairs, 35> table = [] {
+    std::array<ChowPairs, 35> t{};
+    for (int k = 0; k <= 34; ++k) t[at(k)] = chow_pairs_of(k);
+    return t;
+  }();
+  return tile >= 0 && tile <= 34 ? table[at(tile)] : ChowPairs{};
 }
 
 int wall_of(long walls, int seat) { return static_cast<int>(walls >> (8 * (seat & 3)) & 0xFF); }

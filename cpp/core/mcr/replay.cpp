@@ -49,6 +49,7 @@ class Driver {
     if (!deal()) return;  // a fifth copy or an overdrawn wall: the reference words it
     const auto& steps = game_.steps;
     for (std::size_t i = 0; i < steps.size(); ++i) {
+      next_ = i + 1 < steps.size() ? &steps[i + 1] : nullptr;
       const int verdict = step(steps[i]);
       if (verdict != kFinished) {
         out_.status = verdict;
@@ -72,6 +73,7 @@ class Driver {
   Outcome& out_;
   bool unshown_ = true;  // the engine drew a tile the record has not shown yet (the dealer's 14th)
   int left_ = 0;         // tiles left in the walls after the last step (a draw takes one)
+  const Step* next_ = nullptr;  // the step after the one being played
 
   bool deal() {
     std::array<int, 35> seen{};
@@ -100,10 +102,16 @@ class Driver {
   // Apply a move (the engine's code: 0 taken), noting whether it made a draw.
   int play(int seat, const EngineMove& m) {
     const int code = engine_.apply(seat, m);
+    note(code);
+    return code;
+  }
+
+  // After the engine's answer `code` to a move: whether it made a draw; the step's verdict.
+  int note(int code) {
     const int left = engine_.wall_left();
     if (left < left_) unshown_ = true;
     left_ = left;
-    return code;
+    return code == legality::kLegal ? kFinished : kRefused;
   }
 
   // Every seat still awaited in the open window passes (the window then closes).
@@ -156,6 +164,8 @@ class Driver {
     const bool before = engine_.scorer_refused();
     switch (st.action) {
       case kPlay:
+        // Followed by a draw, the discard was not claimed: nobody's claims need asking.
+        if (next_ && next_->action == kDraw) return note(engine_.discard_passed(s, tile));
         return apply(s, move(kMoveDiscard, tile));
       case kAnGang:
         if (engine_.counts(s)[at(tile)] != 4) return kRefused;
@@ -168,10 +178,8 @@ class Driver {
       }
       default: {  // a self-drawn win, on the tile drawn
         if (engine_.drawn() == 0 || tile != engine_.drawn()) return kRefused;
-        const int verdict = wins(s, tile, kSelfDrawn);
-        if (verdict < 0) return kUndecided;
-        if (verdict == 0) return kRefused;
-        return apply(s, move(kMoveWin));
+        if (apply(s, move(kMoveWin)) == kFinished) return kFinished;
+        return wins(s, tile, kSelfDrawn) < 0 ? kUndecided : kRefused;  // the scorer refused?
       }
     }
   }
@@ -208,9 +216,9 @@ class Driver {
   int offered(const Claim& c) const {
     EngineMove m;
     if (c.seat == engine_.window_from() || !claim_move(c, m)) return kRefused;
+    if (engine_.verify(c.seat, m) == legality::kLegal) return kFinished;
     const int by = engine_.phase() == HandEngine::kPhaseRob ? kRobbing : kDiscard;
-    if (c.action == kHu && wins(c.seat, engine_.window_tile(), by) < 0) return kUndecided;
-    return engine_.verify(c.seat, m) == legality::kLegal ? kFinished : kRefused;
+    return c.action == kHu && wins(c.seat, engine_.window_tile(), by) < 0 ? kUndecided : kRefused;
   }
 
   // The record's claim written again among the lost ones (the same seat, action and tile):

@@ -78,7 +78,17 @@ def move_of(kind: int, tile: int, a: int, b: int) -> Move:
 
 def hand_engine(ruleset: Ruleset, variant: Variant, *, dealer: int, prevailing: int) -> Any:
     """A new C++ hand engine (not dealt) of ``variant`` under ``ruleset``: its scorer data,
-    rule flags and minimum derived from the Python side."""
+    rule flags and minimum derived from the Python side.
+
+    >>> from mahjongkit.mcr.game.variant import BOTZONE
+    >>> from mahjongkit.mcr.hand.wall import SeatWalls
+    >>> from mahjongkit.mcr.scoring.ruleset import GB
+    >>> engine = hand_engine(GB, BOTZONE, dealer=0, prevailing=0)
+    >>> engine.deal_seat_walls([list(part) for part in SeatWalls.from_seed("demo").parts()])
+    True
+    >>> engine.turn, engine.legal(1), engine.verify(1, *engine_move(Move.parse("pass")))
+    (0, [], 9)
+    """
     from mahjongkit._core import mcr
     from mahjongkit.mcr.scoring._cpp import score_rules
 
