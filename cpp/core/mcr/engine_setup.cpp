@@ -40,10 +40,14 @@ bool EngineSetup::place(HandEngine& e, const EnginePosition& p) {
   e.exposed_.fill(0);
   for (int s = 0; s < 4; ++s) {
     const std::size_t i = at(s);
-    e.counts_[i] = p.counts[i];
-    if (draws && s == p.turn) {
-      if (e.counts_[i][at(p.drawn)] == 0) return false;
-      --e.counts_[i][at(p.drawn)];
+    // Through the engine's add(), which keeps what it derives from the counts.
+    e.counts_[i] = Counts{};
+    e.held_[i] = 0;
+    e.pairs_[i] = e.doubled_[i] = 0;
+    for (int k = 1; k <= 34; ++k) {
+      const int n = p.counts[i][at(k)] - (draws && s == p.turn && k == p.drawn ? 1 : 0);
+      if (n < 0 || n > 4) return false;
+      if (n) e.add(s, k, n);
     }
     if (p.melds[i].size() > 4 || p.flowers[i].size() > 8 || p.pools[i].size() > HandEngine::kPoolMax) return false;
     e.nmelds_[i] = static_cast<std::uint8_t>(p.melds[i].size());
@@ -81,7 +85,8 @@ bool EngineSetup::place(HandEngine& e, const EnginePosition& p) {
   e.drawn_from_ = HandEngine::kFromNone;
   e.replacement_ = legality::kNoReplacement;
   e.claimed_ = p.window_tile == 0;
-  e.self_win_ = false;
+  e.self_complete_ = 0;  // no drawn tile: no self-drawn win
+  e.self_scored_ = 0;
   e.last_draw_emptied_ = legality::last_of_wall(e.flags_, e.walls(), p.turn, p.window_tile != 0);
   if (p.window_tile == 0) return true;
   return e.apply(p.turn, EngineMove{kMoveDiscard, static_cast<std::uint8_t>(p.window_tile), 0, 0}) == legality::kLegal;
