@@ -89,7 +89,7 @@ void register_mcr_engine(py::module_& m) {
             const auto kinds = kinds_of(tiles, 42);
             return self.engine.deal_shared(kinds.data(), static_cast<int>(kinds.size()));
           },
-          py::arg("tiles"), "Deal from one shared wall, front first; False when it is too short.")
+          py::arg("tiles"), "Deal from one shared wall, front first; False when it is too short or the engine was dealt.")
       .def(
           "deal_seat_walls",
           [](PyHandEngine& self, const std::vector<std::vector<int>>& walls) {
@@ -104,7 +104,18 @@ void register_mcr_engine(py::module_& m) {
             }
             return self.engine.deal_seat_walls(ptrs, counts);
           },
-          py::arg("walls"), "Deal from four walls, one a seat, front first; False when one is too short.")
+          py::arg("walls"), "Deal from four walls, one a seat, front first; False when one is too short or the engine was dealt.")
+      .def(
+          "deal_seed",
+          [](PyHandEngine& self, py::bytes seed, long hand_no, bool flowers) {
+            if (hand_no < 1) throw py::value_error("hand numbers start at 1, not " + std::to_string(hand_no));
+            const std::string key = seed;
+            if (key.empty()) throw py::value_error("the seed is empty");
+            return self.engine.deal_seed(key, hand_no, flowers);
+          },
+          py::arg("seed"), py::arg("hand_no"), py::arg("flowers"),
+          "Deal hand `hand_no` of the seed's bytes (decision 12's wall): four walls of 34 with the "
+          "four-walls flag, else one shared wall, less the flowers unless `flowers`.")
       .def("legal", &legal_of, py::arg("seat"), "The seat's legal moves now, in the legal list's order.")
       .def(
           "verify",
@@ -207,10 +218,10 @@ void register_mcr_engine(py::module_& m) {
           "end",
           [](const PyHandEngine& s) -> py::object {
             const auto& e = s.engine;
-            if (!e.over()) return py::none();
+            if (!e.over() || !e.dealt()) return py::none();
             if (e.winner() < 0) return py::make_tuple(-1, -1, -1, 0, py::none());
             return py::make_tuple(e.winner(), e.win_by(), e.discarder(), e.win_tile(), tally_of(e.tally()));
           },
           "The end: (winner, way, discarder, tile, (basic, flower points, fans)), winner -1 for an exhausted "
-          "wall; None while the hand goes on.");
+          "wall; None while the hand goes on (or is not dealt).");
 }

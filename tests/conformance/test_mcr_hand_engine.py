@@ -4,7 +4,8 @@ legal playthroughs of whole hands in both variants (one shared wall with or with
 four walls) under every rule flag of :data:`.legality.ALL_FLAGS`, move for move. At every
 decision both give the same legal lists to every seat, the same awaited seats, the same
 concealed counts, melds and pools; a sample of illegal moves gets the same refusal codes; the
-hands end the same (winner, way, discarder, points). Both deal the same seeded walls. The
+hands end the same (winner, way, discarder, points). Both deal the same seeded walls (the
+engine's own ``deal_seed`` too). The
 engine's ``discard_passed`` (a discard nobody claims) leaves what a discard and every pass
 leave."""
 
@@ -19,6 +20,7 @@ from hypothesis import strategies as st
 
 from mahjongkit.mcr.game import legality
 from mahjongkit.mcr.game._cpp import engine_move, hand_engine, move_of
+from mahjongkit.mcr.game.errors import RefusalCode
 from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, MoveKind, chow, discard, kong
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.game.variant import Variant, Walls
@@ -65,6 +67,14 @@ def _game(seed: str, flag: int, flowers: bool, ruleset: Ruleset) -> tuple[Rules,
         tiles = [t for t in wall.tiles if flowers or not is_bonus(t)]
         assert engine.deal_shared(tiles)
     assert engine.flags == flag
+    # The engine's own seeded deal (wall_order.hpp) is the one the Python walls gave it.
+    seeded = hand_engine(ruleset, variant, dealer=game.dealer, prevailing=game.prevailing)
+    assert seeded.deal_seed(seed.encode(), 1, flowers)
+    assert seeded.wall_left == engine.wall_left and seeded.drawn == engine.drawn
+    for seat in range(4):
+        assert seeded.counts(seat) == engine.counts(seat)
+        assert seeded.flowers(seat) == engine.flowers(seat)
+        assert seeded.legal(seat) == engine.legal(seat)
     return game, engine
 
 
@@ -188,7 +198,7 @@ def _assert_same_end(game: Rules, engine: Any) -> None:
     assert sorted(fans) == sorted((line.number, line.times) for line in record.fans)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(
     seed=st.text(min_size=1, max_size=8),
     flag=flags,
@@ -272,3 +282,13 @@ def test_a_promoted_kong_is_robbed_alike() -> None:
     _scripted(game, engine, script)
     assert game.history[0].by is WinBy.ROBBING
     _assert_same_end(game, engine)
+
+
+def test_an_engine_is_dealt_once_and_refuses_moves_before() -> None:
+    engine = hand_engine(GB, _Flagged(hands=1), dealer=0, prevailing=0)
+    assert engine.legal(0) == [] and engine.end() is None
+    assert legality.ENGINE_CODES[engine.apply(0, *engine_move(PASS))] is RefusalCode.GAME_OVER
+    assert not engine.deal_shared([1] * 52)  # too short for the deal
+    assert engine.deal_seed(b"once", 1, True)
+    assert not engine.deal_seed(b"once", 1, True) and not engine.deal_seat_walls([[1] * 34] * 4)
+    assert engine.turn == 0 and engine.legal(0)

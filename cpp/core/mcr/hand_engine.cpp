@@ -1,6 +1,7 @@
 #include "core/mcr/hand_engine.hpp"
 
 #include "core/mcr/decompose.hpp"
+#include "core/mcr/wall_order.hpp"
 
 namespace mahjongkit::mcr {
 
@@ -50,7 +51,8 @@ HandEngine::HandEngine(const ScoreRules& rules, int flags, int minimum, int deal
 // -- the deal ---------------------------------------------------------------------------------
 
 bool HandEngine::deal_shared(const std::uint8_t* tiles, int count) {
-  if (count < kDealCount || count > kWallMax) return false;
+  if (dealt_ || count < kDealCount || count > kWallMax) return false;
+  dealt_ = true;
   flags_ &= ~legality::kFourWalls;
   for (int i = 0; i < count; ++i) tiles_[at(i)] = tiles[i];
   front_ = kDealCount;
@@ -98,6 +100,7 @@ bool HandEngine::deal_shared(const std::uint8_t* tiles, int count) {
 }
 
 bool HandEngine::deal_seat_walls(const std::array<const std::uint8_t*, 4>& walls, const std::array<int, 4>& counts) {
+  if (dealt_) return false;
   int start = 0;
   for (int seat = 0; seat < kSeats; ++seat) {
     const int n = counts[at(seat)];
@@ -105,6 +108,7 @@ bool HandEngine::deal_seat_walls(const std::array<const std::uint8_t*, 4>& walls
     start += n;
   }
   flags_ |= legality::kFourWalls;
+  dealt_ = true;
   start = 0;
   for (int seat = 0; seat < kSeats; ++seat) {
     const int n = counts[at(seat)];
@@ -124,6 +128,18 @@ bool HandEngine::deal_seat_walls(const std::array<const std::uint8_t*, 4>& walls
   self_complete_ = -1;
   self_scored_ = 0;
   return true;
+}
+
+bool HandEngine::deal_seed(const std::string& seed, long hand_no, bool flowers) {
+  const std::array<int, kWallTiles> whole = wall_tiles(seed, hand_no);
+  std::array<std::uint8_t, kWallTiles> tiles{};
+  int n = 0;
+  for (int tile : whole)
+    if (tile <= kLastStandard || (flowers && !four_walls())) tiles[at(n++)] = static_cast<std::uint8_t>(tile);
+  if (!four_walls()) return deal_shared(tiles.data(), n);
+  const int size = n / kSeats;
+  return deal_seat_walls({tiles.data(), tiles.data() + size, tiles.data() + 2 * size, tiles.data() + 3 * size},
+                         {size, size, size, size});
 }
 
 // -- reads ------------------------------------------------------------------------------------

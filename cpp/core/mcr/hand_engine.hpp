@@ -17,10 +17,18 @@
 // indices of legality.ENGINE_CODES on the Python side. A refused move changes nothing.
 //
 // The engine is a plain value: fixed arrays, no heap, and a pointer to the ruleset's scorer
-// data (which must outlive it); clone() is a copy.
+// data (which must outlive it); clone() is a copy. Some reads fill caches (a seat's groups'
+// shapes and waits, the self-drawn win's tally): one engine is read by one thread at a time
+// (copies are independent).
+//
+// What it computes only when asked, as the Python hand does: a seat's waits, a self-drawn win
+// (completeness, then the scorer). A discard's window is worked out when the discard is made
+// (the window exists only if some seat may claim), unless a driver says nobody claims it
+// (discard_passed).
 #pragma once
 #include <array>
 #include <cstdint>
+#include <string>
 
 #include "core/mcr/decompose.hpp"
 #include "core/mcr/forms.hpp"
@@ -98,9 +106,16 @@ class HandEngine {
   // flowers exposed and replaced from the back seat by seat from the dealer. Four walls, one a
   // seat, front first (kinds 1..34): thirteen to each seat from its own, the dealer's
   // fourteenth from its. The dealer is then on turn, its fourteenth counting as drawn.
-  // Both answer false (and deal nothing) when the walls are too short for a deal.
+  // Both answer false (and deal nothing) when the walls are too short for a deal, or the engine
+  // was dealt already (a shared wall whose flowers' replacements run out answers false too, and
+  // leaves the engine unusable: a written wall that short is the caller's error).
   bool deal_shared(const std::uint8_t* tiles, int count);
   bool deal_seat_walls(const std::array<const std::uint8_t*, 4>& walls, const std::array<int, 4>& counts);
+
+  // The deal of hand `hand_no` of `seed` (decision 12's wall, wall_order.hpp): with the
+  // constructor's kFourWalls, the 144 less the flowers cut into four walls of 34 in seat order
+  // (hand/wall.py SeatWalls.from_seed); else one shared wall, less the flowers unless `flowers`.
+  bool deal_seed(const std::string& seed, long hand_no, bool flowers);
 
   // The moves `seat` may make now (none when it is not awaited).
   void legal(int seat, LegalMoves& out) const;
@@ -119,6 +134,7 @@ class HandEngine {
 
   // -- reads: everything a seat's observation needs ------------------------------------------
   int phase() const { return phase_; }
+  bool dealt() const { return dealt_; }  // until then the engine takes no move (phase over)
   bool over() const { return phase_ == kPhaseOver; }
   int flags() const { return flags_; }
   int dealer() const { return dealer_; }
@@ -226,6 +242,7 @@ class HandEngine {
   std::array<std::int8_t, kSeats> pairs_{};
   std::array<std::int8_t, kSeats> doubled_{};
 
+  bool dealt_ = false;
   int phase_ = kPhaseOver;
   int turn_ = -1;
   int drawn_ = 0;
