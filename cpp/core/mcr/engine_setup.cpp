@@ -7,7 +7,8 @@ std::size_t at(int i) { return static_cast<std::size_t>(i); }
 }  // namespace
 
 bool EngineSetup::place(HandEngine& e, const EnginePosition& p) {
-  if (p.turn < 0 || p.turn > 3) return false;
+  if (e.dealt_ || p.turn < 0 || p.turn > 3) return false;
+  e.dealt_ = true;  // placed once, as a deal (a failed placement leaves the engine unusable)
   // The drawn tile is put back in front of the turn seat's wall and drawn by the engine's own
   // step, which works out the replacement marks and the self-drawn win as a real draw does.
   const bool draws = p.drawn > 0 && p.window_tile == 0;

@@ -26,8 +26,9 @@ struct EnginePosition {
 };
 
 struct EngineSetup {
-  // Place `engine` (constructed, not dealt) at `position`: false, with the engine left
-  // unusable, when the position does not fit (too many tiles, a window's discard refused).
+  // Place `engine` (constructed, not dealt) at `position`, which counts as its deal: false,
+  // with the engine left unusable, when it was dealt already or the position does not fit
+  // (too many tiles, a window's discard refused).
   static bool place(HandEngine& engine, const EnginePosition& position);
 };
 
