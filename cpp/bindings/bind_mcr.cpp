@@ -82,6 +82,7 @@ void register_mcr_table(py::module_& m);  // bind_mcr_table.cpp: the rules' per-
 void register_mcr_legality(py::module_& m);  // bind_mcr_table.cpp: the legality twin's win and priority
 void register_mcr_wall(py::module_& m);   // bind_mcr_wall.cpp: the seeded wall order
 void register_mcr_engine(py::module_& m);  // bind_mcr_engine.cpp: one hand's state machine
+void register_mcr_search(py::module_& m);  // bind_mcr_search.cpp: level 4's worlds
 
 void register_mcr(py::module_& m) {
   register_mcr_score(m);
@@ -90,6 +91,7 @@ void register_mcr(py::module_& m) {
   register_mcr_legality(m);
   register_mcr_wall(m);
   register_mcr_engine(m);
+  register_mcr_search(m);
   m.def(
       "decompose",
       [](const std::vector<int>& counts, int melds, int winning) {

@@ -242,3 +242,55 @@ def test_level_four_plays_through_the_botzone_protocol() -> None:
     # the seat rebuilt from its requests says which game it is: four walls, their lengths
     assert seen and all(v.variant is BOTZONE for v in seen)
     assert all(v.walls is not None and sum(v.walls) == v.wall_count for v in seen)
+
+
+@pytest.mark.parametrize("variant", ["mcr", "botzone"])
+def test_every_sampled_world_is_placed_and_takes_every_candidate(variant: str) -> None:
+    # The C++ search deals each world from the view and places the engine there: a world it
+    # skips would mean the view was passed on wrongly (a tile count, a wall, a window).
+    searched = 0
+    for deal in range(2):
+        game = deal_rules(variant, "placed", deal)
+        bots = [Bot(4, seed="p", rollouts=60)] + [Bot(3, seed=str(s)) for s in (1, 2, 3)]
+        while game.is_active:
+            seat = game.waiting_on[0]
+            move = bots[seat].choose(view_of(game, seat))
+            report = bots[0].report
+            if seat == 0 and report is not None and report.rollouts:
+                searched += 1
+                assert report.skipped == 0 and report.worlds == 60 // len(report.candidates)
+                assert move in report.candidates
+                bots[0].report = None
+            assert game.apply(seat, move) is None
+    assert searched > 5
+
+
+def test_the_python_rollouts_remain_a_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MAHJONGKIT_IMPLEMENTATION", "python")
+    game, _ = _searched_position("fallback")
+    view = view_of(game, 0)
+    first, second = (Bot(4, seed="f", rollouts=6, max_seconds=1e9) for _ in range(2))
+    assert first.choose(view) == second.choose(view) and first.choose(view) in game.legal(0)
+    assert first.report is not None and first.report.rollouts == 6
+
+
+def test_the_search_scores_a_win_as_the_rules_settle_it() -> None:
+    # The C++ rollouts are scored by the settlement of game/result.settle: a self-drawn win
+    # and a discard win of this seat, in every world, are what the Python rules pay it.
+    from mahjongkit.mcr.players.search import SearchReport, _cpp_scores
+
+    hand = "123m 456p 789s 222s 5m"
+    drawn = Position(hands=table(hand + " 5m"), wall=("6s", "6s"), turn=0, drawn="5m")
+    fed = Position(hands=table(hand, "5m 147p 258s ESWN RGB"), wall=("6s", "6s"), turn=1)
+    for position, discarder in ((drawn, None), (fed, 1)):
+        game = Rules("settle4", position=position)
+        if discarder is not None:
+            assert game.apply(1, Move.parse("discard 5m")) is None
+        view = view_of(game, 0)
+        assert WIN in view.legal
+        report = SearchReport()
+        scores = _cpp_scores(Bot(4, seed="s", rollouts=8), view, [WIN, WIN], 7, report)
+        assert game.apply(0, WIN) is None
+        paid = game.history[-1].deltas[0]
+        assert scores is not None and report.worlds == 4
+        assert scores == [[paid] * 4, [paid] * 4] and paid > 0

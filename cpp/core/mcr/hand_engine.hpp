@@ -226,6 +226,7 @@ class HandEngine {
   bool scorer_refused() const { return scorer_refused_; }
 
  private:
+  friend struct EngineSetup;  // core/mcr/engine_setup.cpp: a position met mid-hand (search worlds)
   static std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
   const ScoreRules* rules_;

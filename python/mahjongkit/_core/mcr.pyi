@@ -238,3 +238,31 @@ class HandEngine:
     def end(
         self,
     ) -> tuple[int, int, int, int, tuple[int, int, tuple[tuple[int, int], ...]] | None] | None: ...
+
+# Level 4's search (bind_mcr_search.cpp): worlds sampled from one seat's view, each candidate
+# (kind, tile, a, b) played out in each by the C++ rollout policy; returns (worlds played,
+# worlds skipped, the seat's settlements world by world, one per candidate).
+def search_worlds(
+    rules: ScoreRules,
+    flags: int,
+    minimum: int,
+    dealer: int,
+    prevailing: int,
+    seat: int,
+    counts: Sequence[int],
+    melds: Sequence[Sequence[tuple[int, int, bool, int, int]]],
+    flowers: Sequence[Sequence[int]],
+    pools: Sequence[Sequence[int]],
+    hidden: Sequence[int],
+    unseen: Sequence[int],
+    bonus: Sequence[int],
+    four_walls: bool,
+    wall_sizes: Sequence[int],
+    turn: int,
+    drawn: int,
+    window_tile: int,
+    candidates: Sequence[tuple[int, int, int, int]],
+    worlds: int,
+    max_seconds: float,
+    seed: int,
+) -> tuple[int, int, list[int]]: ...

@@ -33,8 +33,9 @@ Levels:
    nothing (``benchmarks/README.md``).
 4. Level 3 checked by search (:mod:`.search`): where level 3's own ranking leaves close
    rivals, the hidden tiles are sampled from this seat's view, each candidate is played out
-   to the end of the hand by rollout players, and a rival replaces level 3's move only when
-   it scores clearly more points under MCR settlement. Its budget is a count of rollouts.
+   to the end of the hand by rollout players (in C++ on the hand engine by default), and a
+   rival replaces level 3's move only when it scores clearly more points under MCR
+   settlement. Its budget is a count of rollouts.
 
 Ties are broken by a hash of (bot seed, hand, move count, seat, move), never by a global
 random generator: the same seed and the same game give the same moves.
@@ -94,14 +95,17 @@ which a hint on every frame of a replay, a page's "bot plays to the end" (hundre
 in one request) and the default test run cannot afford, and the measured gain over level 3
 is not yet established (``benchmarks/README.md``)."""
 DRAGONS: Final = frozenset({32, 33, 34})
-DEFAULT_ROLLOUTS: Final = 24
-"""Level 4's rollouts per searched decision by default (:mod:`.search`): calibrated so that
-the median decision takes about half a second of CPU on one core (``benchmarks/README.md``)."""
+DEFAULT_ROLLOUTS: Final = 3000
+"""Level 4's rollouts per searched decision by default (:mod:`.search`, C++ rollouts of about
+0.1 to 0.2 ms): calibrated so that the median decision stays under half a second of CPU on
+one core (``benchmarks/README.md``). The Python fallback's rollouts cost about 20 ms: give it
+a budget of tens."""
 DEFAULT_MAX_SECONDS: Final = 2.0
 """Level 4's safety net: CPU seconds after which a search stops at the end of the world in
 hand (the move then no longer depends on the seed alone)."""
 ROLLOUT_LEVELS: Final = (3, 2)
-"""The levels of level 4's rollout players: its own seat's, then the other seats'."""
+"""The levels of level 4's Python rollout players (the fallback): its own seat's, then the
+other seats'. The C++ search plays every seat with its own rollout policy."""
 CLAIM_MARGIN: Final = 1.5
 """A level-3 claim must raise the planner's value by this factor (a claim gives up the
 concealed hand's points and some freedom)."""

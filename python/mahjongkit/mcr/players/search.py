@@ -5,13 +5,25 @@ At a decision where level 3's own ranking leaves more than one reasonable move (
 seats' concealed tiles, their face-down kongs and the undrawn wall) dealt at random from the
 copies the seat has not seen, built from its :class:`~mahjongkit.mcr.players.bot.View` alone,
 never from the game. In each world every candidate is played on its own copy of the same
-world (:meth:`~mahjongkit.mcr.game.rules.Rules.clone`, common random numbers) and the hand is
-played out to its end by fast rollout players (this seat at level 3, the others at level 2 by
-default); the score is what the seat wins or pays in that hand under the MCR settlement the
-engine applies (eight points to each seat from a winner, the points beyond on a discard win
-paid by the feeder alone). Level 4 plays the candidate with the best mean, but leaves level
-3's own choice only when the paired difference is clearly positive (``MARGIN`` standard
-errors): a small budget falls back to level 3, never to a worse or illegal move.
+world (common random numbers) and the hand is played out to its end; the score is what the
+seat wins or pays in that hand under MCR settlement (eight points to each seat from a
+winner, the points beyond on a discard win paid by the feeder alone). Level 4 plays the
+candidate with the best mean, but leaves level 3's own choice only when the paired
+difference is clearly positive (``MARGIN`` standard errors): a small budget falls back to
+level 3, never to a worse or illegal move.
+
+Two implementations of the playing out, chosen by :func:`mahjongkit._impl.pick` (a bot's
+policy is not a rule, so they are not twins held to the same results):
+
+- C++ (the default): ``mahjongkit._core.mcr.search_worlds`` (``cpp/core/mcr/rollout.hpp``)
+  deals the worlds from the same view data, places the C++ hand engine at each (its
+  ``EngineSetup``) and plays every seat with a fast rollout policy (the lowest shanten, a
+  claim only toward eight points, every legal win), about 0.1 ms a rollout with the GIL
+  released: thousands of rollouts a decision.
+- Python (``MAHJONGKIT_IMPLEMENTATION=python``): the worlds are
+  :class:`~mahjongkit.mcr.game.rules.Rules` built by :func:`sample_world` and played by
+  Python bots (this seat at level 3, the others at level 2 by default), about 20 ms a
+  rollout: use a budget of tens of rollouts there.
 
 Obvious moves are taken at once: a legal win (the engine offers a win only at eight points
 or more, and a win is worth at least 24 points to the winner while passing risks them), the
@@ -44,6 +56,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
+from mahjongkit._impl import pick
 from mahjongkit.mcr.game.moves import PASS, Move, MoveKind, discard
 from mahjongkit.mcr.game.position import Position
 from mahjongkit.mcr.game.variant import Walls
@@ -99,6 +112,7 @@ class SearchReport:
 
     candidates: tuple[Move, ...] = ()
     worlds: int = 0
+    skipped: int = 0  # worlds drawn but not played (not placeable, or a candidate refused)
     rollouts: int = 0
     means: tuple[float, ...] = ()
     chosen: Move | None = None
@@ -283,6 +297,88 @@ def _even(total: int) -> tuple[int, int, int, int]:
     return tuple(base + (1 if s < extra else 0) for s in range(4))  # type: ignore[return-value]
 
 
+# -- the C++ search -----------------------------------------------------------------------------
+
+_MELD_KINDS: Final = {MeldKind.CHOW: 0, MeldKind.PUNG: 1, MeldKind.KONG: 2}
+
+
+def _cpp_scores(
+    bot: Searcher, view: View, moves: Sequence[Move], seed: int, report: SearchReport
+) -> list[list[int]] | None:
+    """Each candidate's scores world by world from the C++ search
+    (``mahjongkit._core.mcr.search_worlds``), given only what ``view`` shows; ``None`` when
+    the view cannot be passed on (a window whose tile is not its discarder's last)."""
+    from mahjongkit._core import mcr
+    from mahjongkit.mcr.game._cpp import engine_move
+    from mahjongkit.mcr.scoring._cpp import score_rules
+
+    window = view.window
+    pools = [list(p) for p in view.pools]
+    turn, drawn, window_tile = view.seat, 0, 0
+    if window is not None:
+        turn, window_tile = window.from_seat, window.tile
+        if window.kind is not Phase.CLAIM or not pools[turn] or pools[turn][-1] != window.tile:
+            return None
+        pools[turn].pop()  # the world stands before the discard, which the engine replays
+    elif not view.claimed_this_turn and view.drawn is not None:
+        drawn = view.drawn
+    melds = [
+        [
+            (
+                _MELD_KINDS[m.kind],
+                min(m.tiles) if m.tiles else 0,
+                m.concealed,
+                -1 if m.claimed_from is None else m.claimed_from,
+                m.claimed_tile or 0,
+            )
+            for m in seat_melds
+        ]
+        for seat_melds in view.melds
+    ]
+    variant, ruleset = view.variant, view.ruleset
+    exposed = {f for flowers in view.flowers for f in flowers}
+    bonus = (
+        [f for f in range(STANDARD_KINDS + 1, KINDS + 1) if f not in exposed]
+        if variant.flowers
+        else []
+    )
+    four = variant.walls is Walls.PER_SEAT
+    sizes: tuple[int, ...] = (
+        (view.walls if view.walls is not None else _even(view.wall_count))
+        if four
+        else (view.wall_count,)
+    )
+    worlds = bot.rollouts // len(moves)
+    played, skipped, flat = mcr.search_worlds(
+        rules=score_rules(ruleset),
+        flags=variant.rule_flags(ruleset),
+        minimum=ruleset.minimum,
+        dealer=view.dealer,
+        prevailing=view.prevailing,
+        seat=view.seat,
+        counts=list(view.hand.counts),
+        melds=melds,
+        flowers=[list(f) for f in view.flowers],
+        pools=pools,
+        hidden=list(view.concealed),
+        unseen=list(view.unseen),
+        bonus=bonus,
+        four_walls=four,
+        wall_sizes=list(sizes),
+        turn=turn,
+        drawn=drawn,
+        window_tile=window_tile,
+        candidates=[engine_move(m) for m in moves],
+        worlds=worlds,
+        max_seconds=bot.max_seconds,
+        seed=seed,
+    )
+    report.worlds, report.skipped = played, skipped
+    report.rollouts = played * len(moves)
+    k = len(moves)
+    return [list(flat[i::k]) for i in range(k)]
+
+
 # -- rollouts ----------------------------------------------------------------------------------
 
 
@@ -307,7 +403,21 @@ def search(bot: Searcher, view: View) -> Move:
     report.candidates = tuple(moves)
     if len(moves) < 2 or bot.rollouts < 2 * len(moves):
         return choice  # nothing to compare, or too small a budget to compare anything
-    rng = random.Random(_int_seed(bot.seed, view))
+    seed = _int_seed(bot.seed, view)
+    twin = pick(None, cpp=_cpp_scores, python=_python_scores)
+    scores = twin(bot, view, moves, seed, report)
+    report.seconds = time.process_time() - start
+    return _pick(moves, scores, report) if scores is not None else choice
+
+
+def _python_scores(
+    bot: Searcher, view: View, moves: Sequence[Move], seed: int, report: SearchReport
+) -> list[list[int]]:
+    """Each candidate's scores world by world from Python rollout players on
+    :meth:`~mahjongkit.mcr.game.rules.Rules.clone` (the fallback with
+    ``MAHJONGKIT_IMPLEMENTATION=python``: about 20 ms a rollout)."""
+    start = time.process_time()
+    rng = random.Random(seed)
     own, others = bot.rollout_levels
     players = [
         bot.player(own if s == view.seat else others, f"{bot.seed}:rollout:{s}") for s in range(4)
@@ -319,9 +429,11 @@ def search(bot: Searcher, view: View) -> Move:
         attempts += 1
         world = sample_world(view, rng)
         if world is None:
+            report.skipped += 1
             continue
         legal = set(world.legal(view.seat))
         if not all(m in legal for m in moves):
+            report.skipped += 1
             continue
         for i, move in enumerate(moves):
             copy = world.clone()
@@ -331,10 +443,16 @@ def search(bot: Searcher, view: View) -> Move:
         report.worlds += 1
         if time.process_time() - start > bot.max_seconds:
             break
-    report.seconds = time.process_time() - start
-    n = report.worlds
+    return scores
+
+
+def _pick(moves: Sequence[Move], scores: Sequence[Sequence[int]], report: SearchReport) -> Move:
+    """The candidate to play given each candidate's scores world by world (paired): level
+    3's choice (the first) unless a rival's mean gain over it exceeds ``MARGIN`` standard
+    errors (the largest such gain wins)."""
+    n = len(scores[0])
     if n < 2:
-        return choice
+        return moves[0]
     report.means = tuple(sum(s) / n for s in scores)
     base = scores[0]
     best, best_gain = 0, 0.0

@@ -1,0 +1,261 @@
+#include "core/mcr/rollout.hpp"
+
+#include <ctime>
+
+#include "core/mcr/shanten.hpp"
+
+namespace mahjongkit::mcr {
+
+namespace {
+
+constexpr int kLastStandard = 34;
+constexpr int kFirstWind = 28;
+constexpr int kFirstDragon = 32;
+
+std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
+// How much a kind holds the hand together: copies beyond the first, and neighbours in its suit
+// (one apart count double); the policy discards the least connected tile first.
+int connection(const Counts& c, int k) {
+  int score = 3 * (c[at(k)] - 1);
+  if (k >= kFirstWind) return score;
+  const int base = (k - 1) / 9 * 9 + 1;
+  for (int d = -2; d <= 2; ++d) {
+    const int n = k + d;
+    if (d == 0 || n < base || n > base + 8) continue;
+    score += c[at(n)] * (d == 1 || d == -1 ? 2 : 1);
+  }
+  return score;
+}
+
+// The lowest shanten a hand of `c` (one tile over: fourteen with its melds) reaches by a discard.
+int best_after_discard(Counts& c, int melds) {
+  int best = kImpossible;
+  for (int k = 1; k <= kLastStandard; ++k) {
+    if (!c[at(k)]) continue;
+    --c[at(k)];
+    const int s = shanten(c, melds);
+    ++c[at(k)];
+    if (s < best) best = s;
+  }
+  return best;
+}
+
+// Whether a claim of a set of `first` (a pung when `pung`) points toward eight points.
+bool claim_worth(const HandEngine& e, int seat, int first, bool pung) {
+  if (pung && first >= kFirstDragon) return true;
+  if (pung && (first == kFirstWind + e.seat_wind(seat) || first == kFirstWind + e.prevailing())) return true;
+  // Mostly one suit and honours: at least eleven of the fourteen, this set among them.
+  std::array<int, 4> by{};  // m, p, s, honours
+  const Counts& c = e.counts(seat);
+  for (int k = 1; k <= kLastStandard; ++k) by[at(k >= kFirstWind ? 3 : (k - 1) / 9)] += c[at(k)];
+  for (int m = 0; m < e.meld_count(seat); ++m) {
+    const EngineMeld& meld = e.meld(seat, m);
+    by[at(meld.first >= kFirstWind ? 3 : (meld.first - 1) / 9)] += 3;
+  }
+  const int own = first >= kFirstWind ? 3 : (first - 1) / 9;
+  int suit = 0;
+  for (int s = 1; s < 3; ++s)
+    if (by[at(s)] > by[at(suit)]) suit = s;
+  if (own != 3 && own != suit) return false;
+  return by[at(suit)] + by[3] >= 11;
+}
+
+EngineMove turn_move(const HandEngine& e, int seat, const LegalMoves& legal) {
+  Counts c = e.counts(seat);
+  const int melds = e.meld_count(seat);
+  EngineMove best{};
+  int best_shanten = kImpossible + 1, best_link = 0, best_seen = 0;
+  for (int i = 0; i < legal.count; ++i) {
+    const EngineMove& m = legal.moves[at(i)];
+    if (m.kind != kMoveDiscard) continue;
+    const int k = m.tile;
+    --c[at(k)];
+    const int s = shanten(c, melds);
+    ++c[at(k)];
+    const int link = connection(c, k);
+    const int seen = e.visible(k);
+    // Lower shanten, then less connected, then more copies face up, then the higher kind.
+    const bool better = s != best_shanten ? s < best_shanten
+                        : link != best_link ? link < best_link
+                        : seen != best_seen ? seen > best_seen
+                                            : k > best.tile;
+    if (best.kind != kMoveDiscard || best.tile == 0 || better) {
+      best = m;
+      best_shanten = s;
+      best_link = link;
+      best_seen = seen;
+    }
+  }
+  return best;
+}
+
+EngineMove claim_move(const HandEngine& e, int seat, const LegalMoves& legal) {
+  const int tile = e.window_tile();
+  const int melds = e.meld_count(seat);
+  Counts c = e.counts(seat);
+  int now = -2;  // computed when a claim is offered
+  EngineMove best{static_cast<std::uint8_t>(kMovePass), 0, 0, 0};
+  int best_after = kImpossible;
+  for (int i = 0; i < legal.count; ++i) {
+    const EngineMove& m = legal.moves[at(i)];
+    if (m.kind != kMoveChow && m.kind != kMovePung) continue;
+    Counts after = c;
+    int first = tile;
+    if (m.kind == kMovePung) {
+      after[at(tile)] = static_cast<std::uint8_t>(after[at(tile)] - 2);
+    } else {
+      --after[m.a];
+      --after[m.b];
+      first = m.a < tile ? m.a : tile;
+    }
+    if (!claim_worth(e, seat, first, m.kind == kMovePung)) continue;
+    if (now == -2) now = shanten(c, melds);
+    const int s = best_after_discard(after, melds + 1);
+    if (s < now && s < best_after) {
+      best = m;
+      best_after = s;
+    }
+  }
+  return best;
+}
+
+std::uint64_t splitmix(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+// A uniform index below `n` (n >= 1); the tiny modulo bias is irrelevant to sampling tiles.
+std::size_t below(std::uint64_t& state, std::size_t n) { return static_cast<std::size_t>(splitmix(state) % n); }
+
+template <typename T>
+void shuffle(std::vector<T>& v, std::uint64_t& state) {
+  for (std::size_t i = v.size(); i > 1; --i) {
+    const std::size_t j = below(state, i);
+    T t = v[i - 1];
+    v[i - 1] = v[j];
+    v[j] = t;
+  }
+}
+
+// One world: the spec's known position with the hidden tiles dealt from the unseen copies.
+bool sample(const SearchSpec& spec, std::uint64_t& state, EnginePosition& world) {
+  world = spec.known;
+  Counts unseen = spec.unseen;
+  for (int s = 0; s < 4; ++s) {
+    if (s == spec.seat) continue;
+    for (EngineMeld& meld : world.melds[at(s)]) {
+      if (!(meld.concealed && meld.first == 0)) continue;
+      int options = 0;
+      std::array<std::uint8_t, 34> kinds{};
+      for (int k = 1; k <= kLastStandard; ++k)
+        if (unseen[at(k)] >= 4) kinds[at(options++)] = static_cast<std::uint8_t>(k);
+      if (!options) return false;
+      meld.first = kinds[below(state, static_cast<std::size_t>(options))];
+      unseen[meld.first] = 0;
+    }
+  }
+  std::vector<std::uint8_t> pool;
+  pool.reserve(144);
+  for (int k = 1; k <= kLastStandard; ++k)
+    for (int n = 0; n < unseen[at(k)]; ++n) pool.push_back(static_cast<std::uint8_t>(k));
+  shuffle(pool, state);
+  for (int s = 0; s < 4; ++s) {
+    const int need = s == spec.seat ? 0 : spec.hidden[at(s)];
+    if (static_cast<int>(pool.size()) < need) return false;
+    for (int n = 0; n < need; ++n) {
+      ++world.counts[at(s)][pool.back()];
+      pool.pop_back();
+    }
+  }
+  if (world.window_tile) ++world.counts[at(world.turn)][at(world.window_tile)];
+  if (!spec.bonus.empty()) {
+    pool.insert(pool.end(), spec.bonus.begin(), spec.bonus.end());
+    shuffle(pool, state);
+  }
+  std::size_t from = 0;
+  auto take = [&pool, &from](std::vector<std::uint8_t>& out, int n) {
+    if (n < 0 || from + static_cast<std::size_t>(n) > pool.size()) return false;
+    out.assign(pool.begin() + static_cast<std::ptrdiff_t>(from), pool.begin() + static_cast<std::ptrdiff_t>(from) + n);
+    from += static_cast<std::size_t>(n);
+    return true;
+  };
+  if (world.four_walls) {
+    for (int s = 0; s < 4; ++s)
+      if (!take(world.walls[at(s)], spec.wall_sizes[at(s)])) return false;
+  } else if (!take(world.wall, spec.wall_sizes[0])) {
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+EngineMove rollout_move(const HandEngine& e, int seat) {
+  LegalMoves legal;
+  e.legal(seat, legal);
+  for (int i = 0; i < legal.count; ++i)
+    if (legal.moves[at(i)].kind == kMoveWin) return legal.moves[at(i)];
+  if (e.phase() == HandEngine::kPhaseDiscard) return turn_move(e, seat, legal);
+  if (e.phase() == HandEngine::kPhaseClaim) return claim_move(e, seat, legal);
+  return EngineMove{static_cast<std::uint8_t>(kMovePass), 0, 0, 0};
+}
+
+void play_out(HandEngine& e) {
+  // A hand ends within a few hundred moves; the cap only guards against a policy bug.
+  for (int step = 0; step < 2000 && !e.over(); ++step) {
+    const int waiting = e.waiting();
+    int seat = 0;
+    while (seat < 4 && !(waiting >> seat & 1)) ++seat;
+    if (seat == 4 || e.apply(seat, rollout_move(e, seat)) != legality::kLegal) return;
+  }
+}
+
+int settlement(const HandEngine& e, int seat) {
+  if (!e.over() || e.winner() < 0) return 0;
+  const int points = e.tally().basic + e.tally().flowers;
+  const int winner = e.winner();
+  if (e.win_by() == legality::kSelfDrawn) return seat == winner ? 3 * (8 + points) : -(8 + points);
+  if (seat == winner) return 24 + points;
+  return seat == e.discarder() ? -(8 + points) : -8;
+}
+
+SearchResult search_worlds(const SearchSpec& spec) {
+  SearchResult result;
+  const std::size_t n = spec.candidates.size();
+  if (!spec.rules || n == 0) return result;
+  const std::clock_t start = std::clock();
+  std::uint64_t state = spec.seed;
+  EnginePosition world;
+  std::vector<std::int32_t> row(n);
+  // A world that cannot be placed is retried; at most twice the budget is drawn.
+  for (int attempt = 0; result.worlds < spec.worlds && attempt < 2 * spec.worlds; ++attempt) {
+    if (static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC > spec.max_seconds) break;
+    HandEngine base(*spec.rules, spec.flags, spec.minimum, spec.dealer, spec.prevailing);
+    if (!sample(spec, state, world) || !EngineSetup::place(base, world)) {
+      ++result.skipped;
+      continue;
+    }
+    bool ok = true;
+    for (std::size_t i = 0; i < n && ok; ++i) {
+      HandEngine copy = base.clone();
+      if (copy.apply(spec.seat, spec.candidates[i]) != legality::kLegal) {
+        ok = false;
+        break;
+      }
+      play_out(copy);
+      row[i] = settlement(copy, spec.seat);
+    }
+    if (!ok) {
+      ++result.skipped;
+      continue;
+    }
+    result.scores.insert(result.scores.end(), row.begin(), row.end());
+    ++result.worlds;
+  }
+  return result;
+}
+
+}  // namespace mahjongkit::mcr

@@ -1,0 +1,67 @@
+// Level 4's search in C++: a fast rollout policy on the hand engine, and the search that, for
+// one seat's decision, samples worlds consistent with what that seat has seen and plays each
+// candidate move out in each world (common random numbers: the same world for every
+// candidate), scoring what the seat wins or pays under MCR settlement.
+//
+// The policy is a bot, not a rule: it asks the engine for the legal moves and our shanten
+// (core/mcr/shanten) for their worth, and never decides legality itself.
+//   - a legal win is always taken;
+//   - a turn discards the tile leaving the lowest shanten, ties broken by how little the tile
+//     connects to the rest of the hand, then by how many copies are face up (safer), then by
+//     the higher kind (honours first); kongs are not declared;
+//   - a chow or pung is claimed when it lowers the shanten and points toward eight points: a
+//     pung of a dragon or of the seat's or the prevailing wind, or a hand already mostly one
+//     suit and honours (a flush's fans).
+// The search reads only the seat's view (SearchSpec): the other concealed tiles, face-down
+// kongs and the undrawn wall are dealt from the copies the seat has not seen.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/mcr/engine_setup.hpp"
+#include "core/mcr/hand_engine.hpp"
+
+namespace mahjongkit::mcr {
+
+// The rollout policy's move for `seat` (awaited by `engine`).
+EngineMove rollout_move(const HandEngine& engine, int seat);
+
+// Play `engine` to the end of its hand with the rollout policy at every seat.
+void play_out(HandEngine& engine);
+
+// What `seat` wins (positive) or pays under MCR settlement when the hand has ended: a
+// self-drawn win costs each other seat 8 + points, a discard (or robbed kong) costs its
+// discarder 8 + points and each other seat 8; an exhausted wall nothing.
+int settlement(const HandEngine& engine, int seat);
+
+struct SearchSpec {
+  const ScoreRules* rules = nullptr;
+  int flags = 0;
+  int minimum = 8;
+  int dealer = 0;
+  int prevailing = 0;
+  int seat = 0;
+  // The position with the seat's own concealed counts and everything public filled in; the
+  // other seats' counts are left empty, and a face-down kong of another seat has first 0.
+  EnginePosition known;
+  std::array<int, 4> hidden{};  // concealed tiles to deal each other seat (the seat's own: 0)
+  Counts unseen{};              // copies of each standard kind the seat has not seen
+  std::vector<std::uint8_t> bonus;  // bonus tiles not yet exposed (the flowers variant)
+  std::array<int, 4> wall_sizes{};  // four walls: each seat's; one wall: [0] its length
+  std::vector<EngineMove> candidates;
+  int worlds = 0;             // the budget: worlds, each played once per candidate
+  double max_seconds = 1e9;   // safety net: CPU seconds after which no new world is started
+  std::uint64_t seed = 0;
+};
+
+struct SearchResult {
+  int worlds = 0;                  // worlds played (every candidate in each)
+  int skipped = 0;                 // worlds that could not be placed or refused a candidate
+  std::vector<std::int32_t> scores;  // worlds x candidates, row per world
+};
+
+// Run the search (no Python: callers release the GIL around it).
+SearchResult search_worlds(const SearchSpec& spec);
+
+}  // namespace mahjongkit::mcr
