@@ -34,6 +34,7 @@ ONLY_CORE_IMPORTERS = {
     "mahjongkit.mcr.rl._cpp",
     "mahjongkit.mcr.game._cpp",
     "mahjongkit.mcr.records._cpp",
+    "mahjongkit.mcr.players._cpp",
 }
 
 

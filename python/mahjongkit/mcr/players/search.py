@@ -308,8 +308,8 @@ def _cpp_scores(
     """Each candidate's scores world by world from the C++ search
     (``mahjongkit._core.mcr.search_worlds``), given only what ``view`` shows; ``None`` when
     the view cannot be passed on (a window whose tile is not its discarder's last)."""
-    from mahjongkit._core import mcr
     from mahjongkit.mcr.game._cpp import engine_move
+    from mahjongkit.mcr.players._cpp import search_worlds
     from mahjongkit.mcr.scoring._cpp import score_rules
 
     window = view.window
@@ -349,7 +349,7 @@ def _cpp_scores(
         else (view.wall_count,)
     )
     worlds = bot.rollouts // len(moves)
-    played, skipped, flat = mcr.search_worlds(
+    played, skipped, flat = search_worlds(
         rules=score_rules(ruleset),
         flags=variant.rule_flags(ruleset),
         minimum=ruleset.minimum,

@@ -346,10 +346,10 @@ def _run(
     # Futures are never cancelled here (nor by pool.map's clean-up): when a worker dies, the
     # pool's own thread fails every pending future, and on Python 3.11 it raises in that
     # thread (a traceback on stderr) on a future cancelled under it.
-    futures = [pool.submit(export_slice, piece, history, impl) for piece in pieces]
+    shards = [pool.submit(export_slice, piece, history, impl) for piece in pieces]
     try:
-        for future in futures:
-            yield future.result()
+        for shard in shards:
+            yield shard.result()
     except BrokenProcessPool:
         raise ChildProcessError(
             "an export worker process ended before its shard was done (killed?)"
