@@ -232,7 +232,8 @@ def test_the_engine_batch_plays_what_the_rules_tables_play(
         assert engine.final_infos == tables.final_infos
         assert engine.game_seeds == tables.game_seeds
         episodes += int(got[4].sum())
-    assert episodes > 0
+    if options["hands"] == 1:  # a hand takes at most about 120 steps: 300 end some
+        assert episodes > 0
 
 
 def _aec_trace(environment: MahjongEnv, seed: int) -> list[tuple[object, ...]]:
