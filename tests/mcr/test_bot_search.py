@@ -294,3 +294,9 @@ def test_the_search_scores_a_win_as_the_rules_settle_it() -> None:
         paid = game.history[-1].deltas[0]
         assert scores is not None and report.worlds == 4
         assert scores == [[paid] * 4, [paid] * 4] and paid > 0
+
+
+@pytest.mark.parametrize("rollouts", ["x", 2.5, True])
+def test_a_budget_that_is_not_an_int_is_a_type_error(rollouts: object) -> None:
+    with pytest.raises(TypeError, match="rollouts is an int"):
+        Bot(level=4, rollouts=rollouts)  # type: ignore[arg-type]

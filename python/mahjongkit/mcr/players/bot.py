@@ -212,7 +212,9 @@ class Bot:
         self.level = level
         self.seed = seed
         budget = DEFAULT_ROLLOUTS if rollouts is None else rollouts
-        if isinstance(budget, bool) or not isinstance(budget, int) or budget < 0:
+        if isinstance(budget, bool) or not isinstance(budget, int):
+            raise TypeError(f"rollouts is an int, not {type(rollouts).__name__}")
+        if budget < 0:
             raise ValueError(f"rollouts is a count of at least 0, not {rollouts!r}")
         self.rollouts = budget
         self.max_seconds = DEFAULT_MAX_SECONDS if max_seconds is None else max_seconds
