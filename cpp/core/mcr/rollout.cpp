@@ -2,6 +2,7 @@
 
 #include <ctime>
 
+#include "core/mcr/settlement.hpp"
 #include "core/mcr/shanten.hpp"
 
 namespace mahjongkit::mcr {
@@ -216,10 +217,7 @@ void play_out(HandEngine& e) {
 int settlement(const HandEngine& e, int seat) {
   if (!e.over() || e.winner() < 0) return 0;
   const int points = e.tally().basic + e.tally().flowers;
-  const int winner = e.winner();
-  if (e.win_by() == legality::kSelfDrawn) return seat == winner ? 3 * (8 + points) : -(8 + points);
-  if (seat == winner) return 24 + points;
-  return seat == e.discarder() ? -(8 + points) : -8;
+  return settle(e.winner(), points, e.win_by(), e.discarder())[static_cast<std::size_t>(seat)];
 }
 
 SearchResult search_worlds(const SearchSpec& spec) {

@@ -9,7 +9,6 @@ namespace mahjongkit::mcr::rl {
 namespace {
 constexpr int kChow = static_cast<int>(SetKind::Chow);
 constexpr int kPung = static_cast<int>(SetKind::Pung);
-constexpr int kBase = 8;  // game/result.py BASE: what every other seat pays a winner
 }  // namespace
 
 void render(const HandEngine& engine, const Around& around, int seat, int history, float* out) {
@@ -103,19 +102,6 @@ int mask(const HandEngine& engine, int seat, const LegalMoves& legal, std::uint8
     slots[index] = static_cast<std::int8_t>(i);
   }
   return set;
-}
-
-std::array<int, 4> settle(int winner, int points, int by, int discarder) {
-  std::array<int, 4> deltas{};
-  int paid = 0;
-  for (int seat = 0; seat < 4; ++seat) {
-    if (seat == winner) continue;
-    int pays = by == legality::kSelfDrawn ? kBase + points : kBase + (seat == discarder ? points : 0);
-    deltas[static_cast<std::size_t>(seat)] = -pays;
-    paid += pays;
-  }
-  deltas[static_cast<std::size_t>(winner)] = paid;
-  return deltas;
 }
 
 SelfPlay::SelfPlay(int games, int history) : history_(checked_history(history)), games_(static_cast<std::size_t>(games)) {}

@@ -16,6 +16,7 @@
 
 #include "core/mcr/hand_engine.hpp"
 #include "core/mcr/observe.hpp"
+#include "core/mcr/settlement.hpp"
 
 namespace mahjongkit::mcr::rl {
 
@@ -35,9 +36,6 @@ int move_index(const HandEngine& engine, int seat, const EngineMove& move);
 // move's place in `legal` (-1 where nothing is legal). Returns how many indices are set.
 int mask(const HandEngine& engine, int seat, const LegalMoves& legal, std::uint8_t* out,
          std::int8_t* slots);
-
-// The settlement of a won hand (twin of game/result.py settle): the four seats' deltas.
-std::array<int, 4> settle(int winner, int points, int by, int discarder);
 
 class SelfPlay {
  public:
