@@ -13,7 +13,7 @@ from mahjongkit.mcr.game.rules import Position, Rules
 from mahjongkit.mcr.hand.notation import format_tiles
 from mahjongkit.mcr.players.bot import view_of
 from mahjongkit.mcr.rl import observation as obs
-from mahjongkit.mcr.rl._cpp import CoreObserver
+from mahjongkit.mcr.rl._cpp import EngineObserver
 from mahjongkit.mcr.rl.encoding import COLUMN_OF_KIND
 from mahjongkit.mcr.rl.observation import Observer, encode_view, plane_count
 from mahjongkit.mcr.rl.table import Table
@@ -101,9 +101,9 @@ def _game(hands: list[list[int]], wall: list[int], drawn: int) -> Rules:
     return Rules("hidden", position=position)
 
 
-@pytest.mark.parametrize("make", [Observer, CoreObserver], ids=["python", "cpp"])
+@pytest.mark.parametrize("make", [Observer, EngineObserver], ids=["python", "cpp"])
 def test_another_seats_concealed_tiles_never_change_an_observation(
-    make: type[Observer | CoreObserver],
+    make: type[Observer | EngineObserver],
 ) -> None:
     """Seat 0's hand and everything public fixed; the others' concealed tiles and the wall
     dealt again from the rest. Seat 0's observation is the same, before and after it

@@ -75,6 +75,9 @@ class Judge:
     # The seeded wall of a hand from the seed's bytes and the hand number (None: the hand
     # layer's own order_for).
     shuffled: Callable[[bytes, int], list[int]] | None = None
+    # Whether the scorer or the completeness gate is the caller's own (not the ruleset's):
+    # then only this hand layer can play the game (a hand engine scores by the ruleset).
+    own: bool = False
 
 
 @dataclass(frozen=True)
