@@ -11,19 +11,16 @@
 #include <vector>
 
 #include "core/mcr/hand_engine.hpp"
+#include "py_hand_engine.hpp"
 
 namespace py = pybind11;
 using mahjongkit::mcr::EngineMove;
 using mahjongkit::mcr::HandEngine;
 using mahjongkit::mcr::LegalMoves;
 using mahjongkit::mcr::ScoreRules;
+using mahjongkit::bindings::PyHandEngine;
 
 namespace {
-
-struct PyHandEngine {
-  HandEngine engine;
-  py::object rules;  // keeps the ScoreRules the engine points to alive
-};
 
 int check_seat(int seat) {
   if (seat < 0 || seat > 3) throw py::value_error("seat must be 0 to 3, not " + std::to_string(seat));
