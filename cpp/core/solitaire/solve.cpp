@@ -58,7 +58,8 @@ class Solver {
       : g_(g),
         limits_(limits),
         rng_{SplitMix64{limits.seed}},
-        quick_rng_{SplitMix64{limits.seed ^ 0xD1B54A32D192ED03ULL}} {
+        quick_rng_{SplitMix64{limits.seed ^ 0xD1B54A32D192ED03ULL}},
+        nested_rng_{SplitMix64{limits.seed ^ 0x8CB92BA72F3D8DD7ULL}} {
     int max_group = -1;
     for (int i = 0; i < g.n; ++i) max_group = std::max(max_group, groups[i]);
     members_.assign(max_group + 1, Bits<W>{});
@@ -76,6 +77,9 @@ class Solver {
     for (const Bits<W>& m : members_) learning_ = learning_ && m.count() <= 4;
     big_.assign(g.n, 0);
     for (int i = 0; i < g.n; ++i) big_[i] = groups[i] >= 0 && members_[groups[i]].count() > 4;
+    // Nested games (see nested_game) belong to the fast rule (quick_games > 0) and to boards
+    // with a group of six or eight: on one-set boards and under the hint's rule nothing changes.
+    nested_ = limits.quick_games > 0 && std::find(big_.begin(), big_.end(), 1) != big_.end();
     start_ = thread_seconds();
   }
 
@@ -110,12 +114,13 @@ class Solver {
     quick_root_free_ = g_.free_set(present);
     for (int k = 0; k < limits_.quick_games; ++k) {
       std::vector<std::pair<int, int>> trial = path;
-      if (quick_game(present, trial)) {
+      if (quick_game(present, trial, quick_rng_, quick_root_free_)) {
         r.status = SolveStatus::kSolvable;
         r.solution = std::move(trial);
         return finish(r);
       }
     }
+    if (nested_ && nested_batch(present, path, kFirstNested, r)) return finish(r);
     const int first_batch = std::min(limits_.playouts, kFirstPlayouts);
     if (playout_batch(present, path, first_batch, r)) return finish(r);
     const int verdict = dfs(present, path, r);
@@ -142,6 +147,26 @@ class Solver {
   }
 
   static constexpr int kFirstPlayouts = 100;    // playouts before the search starts
+  // Nested games before the playouts and between two restarts of the search (nested_game).
+  // Measured on the big KMahjongg layouts (benchmarks/README.md, issue 36): a few first, so
+  // that a board whose proof is short is not delayed, then more as the search goes on.
+  static constexpr int kFirstNested = 5;
+  static constexpr int kNestedPerRestart = 20;
+
+  // Runs up to count nested games (fewer when time runs out); true with r solved when one wins.
+  bool nested_batch(const Bits<W>& present, const std::vector<std::pair<int, int>>& path, int count,
+                    SolveResult& r) {
+    for (int k = 0; k < count; ++k) {
+      std::vector<std::pair<int, int>> trial = path;
+      if (nested_game(present, trial)) {
+        r.status = SolveStatus::kSolvable;
+        r.solution = std::move(trial);
+        return true;
+      }
+      if (out_of_time()) break;
+    }
+    return false;
+  }
 
   // Runs up to count playouts (fewer when time runs out); true with r solved when one wins.
   bool playout_batch(const Bits<W>& present, const std::vector<std::pair<int, int>>& path, int count,
@@ -465,12 +490,15 @@ class Solver {
   // move), otherwise a random free tile that has a free partner goes with a random one of
   // them. No relaxation and no look back; counts of free and present tiles per group are kept
   // as tiles go, so a move costs a few word operations and the slots its removal affects.
-  bool quick_game(Bits<W> present, std::vector<std::pair<int, int>>& path) {
+  //
+  // `free` is the free set of `present`; `rng` the stream it draws from; `left`, when given,
+  // receives how many tiles the game leaves (0 when it wins).
+  bool quick_game(Bits<W> present, std::vector<std::pair<int, int>>& path, PlayoutRng& rng,
+                  Bits<W> free, int* left = nullptr) {
     std::vector<int>& free_n = quick_free_;
     std::vector<int>& left_n = quick_left_;
     free_n.assign(members_.size(), 0);
     left_n.assign(members_.size(), 0);
-    Bits<W> free = quick_root_free_;
     present.for_each([&](int t) { ++left_n[group_[t]]; });
     free.for_each([&](int t) { ++free_n[group_[t]]; });
     Bits<W> pairable;  // free tiles with a free partner
@@ -521,17 +549,84 @@ class Solver {
     for (std::size_t grp = 0; grp < members_.size(); ++grp) touch(static_cast<int>(grp));
     settle();
     for (;;) {
-      if (present.none()) return true;
       const int count = pairable.count();
-      if (count == 0) return false;
-      const int t = pairable.nth(quick_rng_.below(count));
+      if (count == 0 || present.none()) {
+        if (left) *left = present.count();
+        return present.none();
+      }
+      const int t = pairable.nth(rng.below(count));
       Bits<W> mates = members_[group_[t]] & free;
       mates.reset(t);
-      const int u = mates.nth(quick_rng_.below(mates.count()));
+      const int u = mates.nth(rng.below(mates.count()));
       path.emplace_back(std::min(t, u), std::max(t, u));
       take(t);
       take(u);
       settle();
+    }
+  }
+
+  // One nested game (nested Monte Carlo search of level 1, over quick games): at each move,
+  // every candidate move is tried with one quick game from the position after it, and the game
+  // follows the best complete game seen so far (fewest tiles left), which it keeps from move to
+  // move; a quick game that wins is the solution. Boards of several tile sets (groups of six and
+  // eight) have long rows and diagonals whose tiles must go in a planned order: the random
+  // games rarely clear them (none of 200,000 quick games clears some solvable `cross` deals),
+  // while a nested game costs about a hundred quick games and clears many of them
+  // (benchmarks/README.md, issue 36). Only finds solutions: the verdicts stay the search's.
+  bool nested_game(Bits<W> present, std::vector<std::pair<int, int>>& path) {
+    std::vector<Move> ms;
+    Bits<W> free = g_.free_set(present);
+    std::vector<std::pair<int, int>> best, step_best, trial;
+    int best_left = Bits<W>::kCapacity + 1;
+    for (;;) {
+      safe_reduce(present, path, &free);
+      if (present.none()) return true;
+      moves(free, ms);
+      if (ms.empty()) return false;
+      int step_left = Bits<W>::kCapacity + 1;
+      for (const Move& m : ms) {
+        Bits<W> next = present;
+        next.reset(m.a);
+        next.reset(m.b);
+        Bits<W> gone;
+        gone.set(m.a);
+        gone.set(m.b);
+        trial.assign(1, {m.a, m.b});
+        int left = 0;
+        const Bits<W> next_free = freed(free.andnot(gone), next, g_.affects[m.a] | g_.affects[m.b]);
+        if (quick_game(next, trial, nested_rng_, next_free, &left)) {
+          path.insert(path.end(), trial.begin(), trial.end());
+          return true;
+        }
+        if (left < step_left) {
+          step_left = left;
+          step_best = trial;
+        }
+      }
+      if (step_left < best_left) {
+        best_left = step_left;
+        best = step_best;
+      }
+      // The best game's next move whose tiles are still here (the safe moves may have taken
+      // some of its pairs in another pairing); when that move is not free now, this move's
+      // best game replaces it.
+      std::size_t k = 0;
+      while (k < best.size() && !(present.test(best[k].first) && present.test(best[k].second))) ++k;
+      if (k == best.size() || !free.test(best[k].first) || !free.test(best[k].second)) {
+        best_left = step_left;
+        best = step_best;
+        k = 0;
+      }
+      const std::pair<int, int> move = best[k];
+      best.erase(best.begin(), best.begin() + static_cast<std::ptrdiff_t>(k) + 1);
+      present.reset(move.first);
+      present.reset(move.second);
+      Bits<W> gone;
+      gone.set(move.first);
+      gone.set(move.second);
+      free = freed(free.andnot(gone), present,
+                   g_.affects[move.first] | g_.affects[move.second]);
+      path.push_back(move);
     }
   }
 
@@ -1113,6 +1208,7 @@ class Solver {
       ++restarts_;
       const int more = std::min(limits_.playouts_per_restart, limits_.playouts - r.playouts);
       if (more > 0 && playout_batch(present, path, more, r)) return 2;
+      if (nested_ && nested_batch(present, path, kNestedPerRestart, r)) return 2;
     }
   }
 
@@ -1120,6 +1216,8 @@ class Solver {
   SolveLimits limits_;
   PlayoutRng rng_;
   PlayoutRng quick_rng_;  // the quick games' own stream, so that the playouts' stays as it was
+  PlayoutRng nested_rng_;  // the nested games' own stream, so that the quick games' stays too
+  bool nested_ = false;    // whether nested games run (the fast rule on a board of several sets)
   Bits<W> quick_root_free_;  // the free set where the quick games start
   std::vector<int> quick_free_, quick_left_;  // free and present tiles per group, as they go
   std::vector<int> quick_touched_;
