@@ -28,8 +28,10 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
+from mahjongkit.mcr.game.engine_values import end_of, hand_of, offers_of, window_of
 from mahjongkit.mcr.game.events import (
     Answered,
     Claimed,
@@ -40,9 +42,13 @@ from mahjongkit.mcr.game.events import (
     FlowerExposed,
     KongDeclared,
 )
+from mahjongkit.mcr.game.hand_state import HandEnd, TallyLike
 from mahjongkit.mcr.game.legality import FOUR_WALLS
 from mahjongkit.mcr.game.moves import Move, MoveKind
+from mahjongkit.mcr.game.window import Window
+from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.hand.wall import SEATS, SeatWalls, Wall
+from mahjongkit.mcr.scoring.context import WinContext
 
 __all__ = ["EventDriver", "deal_events"]
 
@@ -105,7 +111,9 @@ def deal_events(wall: Wall, dealer: int) -> list[Event]:
 
 
 class EventDriver:
-    """Moves applied to one dealt hand engine, with the events each made.
+    """Moves applied to one dealt hand engine, with the events each made; the hand layer's
+    values of the hand (:meth:`hand`, :meth:`window`, :meth:`end`, :mod:`.engine_values`)
+    with what only the driver sees: the promoted kongs, a window's offers at its opening.
 
     A refused move raises ``ValueError`` (a driver applies legal moves; the refusal as a value
     is the engine's ``verify``)."""
@@ -114,6 +122,24 @@ class EventDriver:
         self.engine = engine
         self.tiles, self.starts = engine.wall_tiles()
         self.four = bool(engine.flags & FOUR_WALLS)
+        self.promoted: set[tuple[int, int]] = set()  # (seat, kind) of each promoted kong
+        self._may: dict[int, tuple[Move, ...]] | None = None  # the open window's offers
+
+    def hand(self, seat: int) -> Hand:
+        """The seat's tiles as a :class:`Hand` value."""
+        return hand_of(self.engine, seat, self.promoted)
+
+    def window(self) -> Window | None:
+        """The open window as a read-only value, or ``None``."""
+        if self._may is None:
+            if self.engine.window() is None:
+                return None
+            self._may = offers_of(self.engine)
+        return window_of(self.engine, self._may)
+
+    def end(self, score: Callable[[Hand, WinContext], TallyLike], flags: int) -> HandEnd | None:
+        """How the hand ended (:func:`.engine_values.end_of`), ``None`` while it goes on."""
+        return end_of(self.engine, score, flags, self.promoted)
 
     def apply(self, seat: int, move: Move, code: tuple[int, int, int, int]) -> list[Event]:
         """Apply ``move`` (``code`` is :func:`._cpp.engine_move` of it) for ``seat``; the
@@ -137,6 +163,8 @@ class EventDriver:
             assert move.tile is not None
             how = "concealed" if engine.counts(seat)[move.tile] == 4 else "promoted"
             self._apply(seat, move, code)
+            if how == "promoted":
+                self.promoted.add((seat, move.tile))
             out.append(KongDeclared(seat, move.tile, how))
             after = engine.marks()
             if after[_PHASE] != _ROB:  # no robbing window: the replacement is drawn
@@ -157,6 +185,8 @@ class EventDriver:
         window = engine.window()
         tile, source = window[1], window[2]
         melds = [len(engine.melds(s)) for s in range(SEATS)]
+        if self._may is None:  # the first answer: keep the offers the engine will forget
+            self._may = offers_of(engine)
         self._apply(seat, move, code)
         kind = move.kind
         out: list[Event] = []
@@ -169,6 +199,7 @@ class EventDriver:
         after = engine.marks()
         if after[_PHASE] == phase:
             return out  # the window is still open
+        self._may = None
         if phase == _ROB:
             end = engine.end()
             if end is None or end[0] < 0:  # nobody robbed: the kong's replacement
