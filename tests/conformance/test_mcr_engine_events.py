@@ -5,7 +5,9 @@ kongs, robbing windows, wins). The match's own events (deal, end of a hand, end 
 are left out: the match makes them, not the hand. At every step the values read from the
 engine (``game/engine_values.py``: each seat's hand, its pool, the copies of each kind face
 up, the open window) are the hand layer's, and a hand ends the same (winner, way, discarder,
-tile, the hand of fourteen, its context and tally)."""
+tile, the hand of fourteen, its context and tally). A sample of moves, legal and not, is
+taken or refused alike by both, a refusal with the same code and sentence
+(``game/engine_refusals.py``)."""
 
 from __future__ import annotations
 
@@ -20,10 +22,15 @@ from hypothesis import strategies as st
 from mahjongkit.mcr.game import legality
 from mahjongkit.mcr.game._cpp import engine_move, hand_engine
 from mahjongkit.mcr.game.engine_events import EventDriver, deal_events
+from mahjongkit.mcr.game.engine_refusals import context_now, explain
 from mahjongkit.mcr.game.events import Dealt, Event, GameEnded, HandEnded
+from mahjongkit.mcr.game.legality import ENGINE_CODES
+from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, chow, discard, kong
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.game.variant import BOTZONE, STANDARD, Variant, Walls
+from mahjongkit.mcr.game.window import Phase
 from mahjongkit.mcr.hand.wall import SeatWalls, Wall
+from mahjongkit.mcr.scoring.context import WinBy
 from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
 
 _MATCH = (Dealt, HandEnded, GameEnded)
@@ -67,6 +74,53 @@ def _same_values(game: Rules, driver: EventDriver, step: int) -> None:
     for kind in range(1, 35):
         assert engine.visible(kind) == hand.visible(kind), (step, kind)
     assert driver.window() == game.window, (step, driver.window(), game.window)
+    # The win context each seat would be scored in now, on the tile at stake.
+    window = game.window
+    if window is not None:
+        tile, by = window.tile, WinBy.ROBBING if window.kind is Phase.ROB else WinBy.DISCARD
+    else:
+        tile, by = game.drawn or 0, WinBy.SELF_DRAWN
+    if tile:
+        for seat in range(4):
+            now = context_now(driver, seat, tile, by, game.dealer, game.prevailing)
+            assert now == hand.context(seat, tile, by), (step, seat, now)
+
+
+def _candidates(rng: random.Random, tile: int) -> list[Move]:
+    """Moves to ask about: of every kind, some on the tile at stake (all well formed)."""
+    k = rng.randint(1, 34)
+    a = rng.randint(1, 33)
+    return [
+        discard(k),
+        kong(k),
+        kong(tile) if tile else kong(k),
+        KONG,
+        PUNG,
+        WIN,
+        PASS,
+        chow(a, a + 1),
+        chow(tile - 2, tile - 1) if tile > 2 else chow(a, a + 1),
+        chow(tile - 1, tile + 1) if 1 < tile < 34 else chow(a, a + 1),
+    ]
+
+
+def _same_refusals(game: Rules, driver: EventDriver, rng: random.Random, step: int) -> None:
+    engine = driver.engine
+    score = game.match.judge.score
+    window = game.window
+    tile = window.tile if window is not None else (game.drawn or 0)
+    for seat in range(4):
+        for move in _candidates(rng, tile):
+            refusal = game.why_not(seat, move)
+            verdict = engine.verify(seat, *engine_move(move))
+            if refusal is None:
+                assert verdict == 0, (step, seat, str(move))
+                continue
+            assert ENGINE_CODES[verdict] is refusal.code, (step, seat, str(move), refusal)
+            said = explain(
+                driver, seat, move, score, dealer=game.dealer, prevailing=game.prevailing
+            )
+            assert said == (refusal.code, refusal.message), (step, seat, str(move), said, refusal)
 
 
 def _play(game: Rules, rng: random.Random) -> int:
@@ -82,6 +136,7 @@ def _play(game: Rules, rng: random.Random) -> int:
         move = legal[-1] if rng.random() < 0.5 else rng.choice(legal)
         hand_no = game.hand_no
         _same_values(game, driver, moves)
+        _same_refusals(game, driver, rng, moves)
         hand = game.match.hand
         assert game.apply(seat, move) is None
         got = driver.apply(seat, move, engine_move(move))

@@ -43,7 +43,8 @@ _WAYS: Final = (WinBy.SELF_DRAWN, WinBy.DISCARD, WinBy.ROBBING)  # the engine's 
 
 
 def melds_of(engine: Any, seat: int, promoted: Collection[tuple[int, int]]) -> tuple[Meld, ...]:
-    """The seat's melds as values; ``promoted`` holds the (seat, kind) of promoted kongs."""
+    """The seat's melds as values; ``promoted`` holds the (seat, kind) of promoted kongs (a
+    pung still waiting on its robbing window is a pung)."""
     out = []
     for kind, first, concealed, source, claimed in engine.melds(seat):
         if kind == 0:
@@ -57,7 +58,14 @@ def melds_of(engine: Any, seat: int, promoted: Collection[tuple[int, int]]) -> t
             out.append(Meld(meld_kind, tiles, True))
         else:
             out.append(
-                Meld(meld_kind, tiles, False, (seat, first) in promoted, source, claimed or None)
+                Meld(
+                    meld_kind,
+                    tiles,
+                    False,
+                    kind == 2 and (seat, first) in promoted,
+                    source,
+                    claimed or None,
+                )
             )
     return tuple(out)
 
