@@ -139,7 +139,14 @@ def _play(game: Rules, rng: random.Random) -> int:
         _same_refusals(game, driver, rng, moves)
         hand = game.match.hand
         assert game.apply(seat, move) is None
+        # Now and then a copy plays the move first: the original must not see it.
+        copy = driver.copy() if rng.random() < 0.1 else None
+        copied = copy.apply(seat, move, engine_move(move)) if copy is not None else None
         got = driver.apply(seat, move, engine_move(move))
+        if copy is not None:
+            assert copied == got, (moves, str(move))
+            assert [copy.hand(s) for s in range(4)] == [driver.hand(s) for s in range(4)]
+            assert copy.window() == driver.window(), moves
         assert driver.end(game.match.judge.score, hand.flags) == hand.end, (moves, hand.end)
         expected, rest = _hand_events(game.take_outcomes())
         assert got == expected, (moves, seat, str(move), got, expected, game.to_string())

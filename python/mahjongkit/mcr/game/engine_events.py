@@ -125,6 +125,16 @@ class EventDriver:
         self.promoted: set[tuple[int, int]] = set()  # (seat, kind) of each promoted kong
         self._may: dict[int, tuple[Move, ...]] | None = None  # the open window's offers
 
+    def copy(self) -> EventDriver:
+        """An independent copy: the engine cloned (a value copy), the driver's own state
+        copied, the dealt wall shared (it is never written)."""
+        other = EventDriver.__new__(EventDriver)
+        other.engine = self.engine.clone()
+        other.tiles, other.starts, other.four = self.tiles, self.starts, self.four
+        other.promoted = set(self.promoted)
+        other._may = None if self._may is None else dict(self._may)
+        return other
+
     def hand(self, seat: int) -> Hand:
         """The seat's tiles as a :class:`Hand` value."""
         return hand_of(self.engine, seat, self.promoted)
