@@ -113,7 +113,7 @@ def deal_events(wall: Wall, dealer: int) -> list[Event]:
 class EventDriver:
     """Moves applied to one dealt hand engine, with the events each made; the hand layer's
     values of the hand (:meth:`hand`, :meth:`window`, :meth:`end`, :mod:`.engine_values`)
-    with what only the driver sees: the promoted kongs, a window's offers at its opening.
+    with what only the driver sees: the promoted kongs.
 
     A refused move raises ``ValueError`` (a driver applies legal moves; the refusal as a value
     is the engine's ``verify``)."""
@@ -123,7 +123,6 @@ class EventDriver:
         self.tiles, self.starts = engine.wall_tiles()
         self.four = bool(engine.flags & FOUR_WALLS)
         self.promoted: set[tuple[int, int]] = set()  # (seat, kind) of each promoted kong
-        self._may: dict[int, tuple[Move, ...]] | None = None  # the open window's offers
 
     def copy(self) -> EventDriver:
         """An independent copy: the engine cloned (a value copy), the driver's own state
@@ -132,7 +131,6 @@ class EventDriver:
         other.engine = self.engine.clone()
         other.tiles, other.starts, other.four = self.tiles, self.starts, self.four
         other.promoted = set(self.promoted)
-        other._may = None if self._may is None else dict(self._may)
         return other
 
     def hand(self, seat: int) -> Hand:
@@ -141,11 +139,7 @@ class EventDriver:
 
     def window(self) -> Window | None:
         """The open window as a read-only value, or ``None``."""
-        if self._may is None:
-            if self.engine.window() is None:
-                return None
-            self._may = offers_of(self.engine)
-        return window_of(self.engine, self._may)
+        return window_of(self.engine, offers_of(self.engine))
 
     def end(self, score: Callable[[Hand, WinContext], TallyLike], flags: int) -> HandEnd | None:
         """How the hand ended (:func:`.engine_values.end_of`), ``None`` while it goes on."""
@@ -195,8 +189,6 @@ class EventDriver:
         window = engine.window()
         tile, source = window[1], window[2]
         melds = [len(engine.melds(s)) for s in range(SEATS)]
-        if self._may is None:  # the first answer: keep the offers the engine will forget
-            self._may = offers_of(engine)
         self._apply(seat, move, code)
         kind = move.kind
         out: list[Event] = []
@@ -209,7 +201,6 @@ class EventDriver:
         after = engine.marks()
         if after[_PHASE] == phase:
             return out  # the window is still open
-        self._may = None
         if phase == _ROB:
             end = engine.end()
             if end is None or end[0] < 0:  # nobody robbed: the kong's replacement

@@ -4,10 +4,8 @@
 engine scored it in), read from the engine's state, so that a driver of the engine shows what
 ``HandState`` shows without keeping a second copy of the hand.
 
-Two things the engine does not keep are the driver's: which kongs were promoted (a promoted
-kong's meld is the pung's with a fourth) and the offers of a window before its first answer
-(the engine forgets a seat's offers once it answered); :class:`~.engine_events.EventDriver`
-keeps both.
+One thing the engine does not keep is the driver's: which kongs were promoted (a promoted
+kong's meld is the pung's with a fourth); :class:`~.engine_events.EventDriver` keeps it.
 
 >>> from mahjongkit.mcr.game._cpp import hand_engine
 >>> from mahjongkit.mcr.game.variant import STANDARD
@@ -28,8 +26,8 @@ from typing import Any, Final
 
 from mahjongkit.mcr.game._cpp import move_of
 from mahjongkit.mcr.game.hand_state import HandEnd, TallyLike
-from mahjongkit.mcr.game.legality import win_tally
-from mahjongkit.mcr.game.moves import Move
+from mahjongkit.mcr.game.legality import OFFER_WAIT, offered_moves, win_tally
+from mahjongkit.mcr.game.moves import WIN, Move
 from mahjongkit.mcr.game.window import Phase, Window
 from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.hand.meld import Meld, MeldKind
@@ -38,6 +36,7 @@ from mahjongkit.mcr.scoring.context import WinBy, WinContext
 
 __all__ = ["end_of", "hand_of", "melds_of", "offers_of", "window_of"]
 
+_AFTER: Final = tuple(tuple((seat + step) % 4 for step in (1, 2, 3)) for seat in range(4))
 _WINDOW_PHASE: Final = {1: Phase.CLAIM, 2: Phase.ROB}
 _WAYS: Final = (WinBy.SELF_DRAWN, WinBy.DISCARD, WinBy.ROBBING)  # the engine's win_by
 
@@ -80,22 +79,22 @@ def hand_of(engine: Any, seat: int, promoted: Collection[tuple[int, int]]) -> Ha
 
 
 def offers_of(engine: Any) -> dict[int, tuple[Move, ...]]:
-    """The open window's offers, each asked seat's claims (its legal list less ``pass``);
-    read before the window's first answer (the engine forgets an answered seat's offers)."""
+    """The open window's offers, each asked seat's claims in legal-list order (pass aside):
+    its offer bits read as moves (:func:`.legality.offered_moves`), a win last."""
     window = engine.window()
     if window is None:
         return {}
-    asked = window[3]
+    tile, asked, bits = window[1], window[3], window[4]
     return {
-        seat: tuple(move_of(*code) for code in engine.legal(seat)[1:])
-        for seat in range(4)
+        seat: offered_moves(tile, bits[seat]) + ((WIN,) if bits[seat] & OFFER_WAIT else ())
+        for seat in _AFTER[window[2]]
         if asked >> seat & 1
     }
 
 
 def window_of(engine: Any, may: Mapping[int, tuple[Move, ...]]) -> Window | None:
-    """The open window as a read-only value, ``may`` its offers (:func:`offers_of` at its
-    opening), or ``None`` when no window is open."""
+    """The open window as a read-only value, ``may`` its offers (:func:`offers_of`), or
+    ``None`` when no window is open."""
     window = engine.window()
     if window is None:
         return None
