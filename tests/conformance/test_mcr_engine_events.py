@@ -171,6 +171,7 @@ def test_events_of_whole_games(seed: int, variant: Any) -> None:
 @example(seed=16, flag=1, flowers=False)  # a win on the last tile: the pool's discard counts
 @example(seed=49256826, flag=0, flowers=True)
 @example(seed=183, flag=0, flowers=True)  # a promoted kong's robbing window
+@example(seed=268, flag=0, flowers=True)  # a claimed kong that ends the hand: nobody on turn
 def test_events_under_every_flag(seed: int, flag: int, flowers: bool) -> None:
     four = bool(flag & legality.FOUR_WALLS)
     variant = _Flagged(
