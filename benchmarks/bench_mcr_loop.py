@@ -10,7 +10,9 @@ Five measures, each in a fresh subprocess timed by CPU time (``time.process_time
 * ``bots``: whole sixteen-hand games per CPU-second between four level-2 bots;
 * ``engine``: the floor of the rules on the C++ hand engine (issue 34): the ``play`` games'
   hands dealt and played by ``HandEngine`` from Python with the same player, the legal
-  lists made ``Move`` values; no events, hand values or settlement.
+  lists made ``Move`` values; no events, hand values or settlement;
+* ``events``: ``engine`` with the rules' typed events told from the engine's state after
+  each move (``game/engine_events.py``): what ``Rules(impl="cpp")`` on the engine adds first.
 
 With ``--baseline COMMIT`` the package at that commit is built once into
 ``.bench-baseline/COMMIT/`` (a git worktree installed with ``pip install --target``) and
@@ -42,7 +44,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-MEASURES = ("play", "check", "clone", "bots", "engine")
+MEASURES = ("play", "check", "clone", "bots", "engine", "events")
 
 
 def _package_from_pythonpath() -> None:
@@ -145,13 +147,17 @@ def worker_play(seconds: float, check: bool, lean: bool) -> dict[str, float]:
     }
 
 
-def worker_engine(seconds: float, lean: bool) -> dict[str, float]:
+def worker_engine(seconds: float, lean: bool, events: bool = False) -> dict[str, float]:
     """The floor of the rules played on the C++ hand engine from Python (issue 34's
     ``Rules(impl="cpp")`` on the engine): the same 16-hand games' hands dealt by the engine
     from the seed, each decision the engine's legal list made :class:`Move` values (each
     made once) and the player's move applied; no events, hand values or settlement, which
-    the rules would add on top."""
+    the rules would add on top. With ``events`` each move goes through an
+    :class:`~mahjongkit.mcr.game.engine_events.EventDriver`, which tells its events."""
     from mahjongkit.mcr.game._cpp import engine_move, hand_engine, move_of
+
+    if events:
+        from mahjongkit.mcr.game.engine_events import EventDriver
     from mahjongkit.mcr.game.variant import STANDARD
     from mahjongkit.mcr.hand.wall import seed_bytes
     from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK
@@ -171,6 +177,7 @@ def worker_engine(seconds: float, lean: bool) -> dict[str, float]:
                 GREEN_BOOK, STANDARD, dealer=(hand_no - 1) % 4, prevailing=(hand_no - 1) // 4
             )
             engine.deal_seed(key, hand_no, True)
+            driver = EventDriver(engine) if events else None
             while not engine.over:
                 bits = engine.waiting
                 if bits & (bits - 1):  # more than one seat awaited
@@ -188,7 +195,12 @@ def worker_engine(seconds: float, lean: bool) -> dict[str, float]:
                 decisions += 1
                 if len(legal) > 1:
                     choices += 1
-                engine.apply(seat, *codes.get(choose(rng, legal)) or engine_move(legal[0]))
+                chosen = choose(rng, legal)
+                code = codes.get(chosen) or engine_move(legal[0])
+                if driver is None:
+                    engine.apply(seat, *code)
+                else:
+                    driver.apply(seat, moves[code], code)  # type: ignore[arg-type]
             hands += 1
         games += 1
     elapsed = time.process_time() - start
@@ -246,6 +258,8 @@ def worker(measure: str, seconds: float, lean: bool) -> dict[str, float]:
         return worker_clone(seconds)
     if measure == "engine":
         return worker_engine(seconds, lean)
+    if measure == "events":
+        return worker_engine(seconds, lean, events=True)
     return worker_bots(seconds)
 
 
