@@ -870,14 +870,25 @@ class Solver {
     if (var_tiles_.empty() || nogoods_.size() >= kMaxNogoods) return;
     const int id = static_cast<int>(nogoods_.size());
     nogoods_.push_back(nogood);
-    nogood.for_each([&](int lit) { by_lit_[lit].push_back(id); });
+    const std::uint64_t fold = fold_of(nogood);
+    nogood.for_each([&](int lit) { by_lit_[lit].push_back({fold, id}); });
   }
-  // A learned nogood contained in lits that contains lit, or nullptr.
+  // A learned nogood contained in lits that contains lit, or nullptr; the first one learned.
+  // The watch list keeps each nogood's words folded into one: a nogood within lits has its fold
+  // within lits' fold, and most others are told apart by that test alone, without reading the
+  // nogood itself (the look-ups were a quarter of the search's instructions).
   const Bits<W>* nogood_within(const Bits<W>& lits, int lit) const {
-    for (const int id : by_lit_[lit]) {
-      if (nogoods_[id].andnot(lits).none()) return &nogoods_[id];
+    const std::uint64_t within = fold_of(lits);
+    for (const Watch& watch : by_lit_[lit]) {
+      if ((watch.fold & ~within) != 0) continue;
+      if (nogoods_[watch.id].andnot(lits).none()) return &nogoods_[watch.id];
     }
     return nullptr;
+  }
+  static std::uint64_t fold_of(const Bits<W>& b) {
+    std::uint64_t x = 0;
+    for (int k = 0; k < W; ++k) x |= b.w[k];
+    return x;
   }
 
   // Refutations recorded at a node hold for its subtree only: their reasons are restored when
@@ -1158,7 +1169,11 @@ class Solver {
   // which bounds memory and the cost of each lookup on long runs.
   static constexpr std::size_t kMaxNogoods = 250'000;
   std::vector<Bits<W>> nogoods_;
-  std::array<std::vector<int>, Bits<W>::kCapacity> by_lit_;
+  struct Watch {
+    std::uint64_t fold;  // the nogood's words or-ed together
+    int id;
+  };
+  std::array<std::vector<Watch>, Bits<W>::kCapacity> by_lit_;
   std::vector<int> var_of_tile_;               // the decision a slot's group is, or -1
   std::vector<std::array<int, 4>> var_tiles_;  // each decision's four slots, ascending
   std::array<Bits<W>, Bits<W>::kCapacity> reasons_{};  // why each refuted literal is refuted
