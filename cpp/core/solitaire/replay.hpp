@@ -25,8 +25,12 @@ namespace mahjongkit::solitaire {
 // Replays `order` (the removal order of every tile of `present`, from an alive relaxation of a
 // position with the same present tiles and looser partner rules) under `mates_of(t)`, the
 // possible partners of t in the trial (they differ from the node's only for tiles of `changed`);
-// `group_of(t)` is every tile of t's match group. Returns
-// the tiles the trial's relaxation cannot remove (its stuck set; none when it is alive).
+// `group_of(t)` is every tile of t's match group; `removed_at[t]` is t's place in `order`.
+// Returns the tiles the trial's relaxation cannot remove (its stuck set; none when alive).
+//
+// Until a tile is left behind, the trial's position is the node's, so only a tile of `changed`
+// can fail: the walk starts at the first of them, and once they are all past with nothing left
+// behind, the rest of the schedule goes as it did and the trial is alive.
 //
 // A tile that fails at its moment is left behind and tried again whenever a removal could
 // change its answer: a removal frees only the slots it affects, and a tile's partner condition
@@ -34,9 +38,14 @@ namespace mahjongkit::solitaire {
 // behind can go: they are the stuck set of the relaxed game, which is the same in any order.
 template <int W, class Mates, class Group>
 Bits<W> replay_schedule(const Geometry<W>& g, const Bits<W>& present, const std::int16_t* order,
-                        int count, const Bits<W>& changed, Mates&& mates_of, Group&& group_of) {
+                        const std::int16_t* removed_at, int count, const Bits<W>& changed,
+                        Mates&& mates_of, Group&& group_of) {
+  int first = count;
+  changed.for_each([&](int t) { first = first < removed_at[t] ? first : removed_at[t]; });
   Bits<W> left = present;  // not removed yet, or left behind
-  Bits<W> behind;          // left behind: the trial's position is the node's plus these
+  for (int k = 0; k < first; ++k) left.reset(order[k]);
+  Bits<W> ahead = changed;  // tiles of `changed` not walked yet
+  Bits<W> behind;           // left behind: the trial's position is the node's plus these
   // Whether t can go now, t being free (a mate gone, or free now).
   auto partnered = [&](int t) {
     const Bits<W> mates = mates_of(t);
@@ -64,8 +73,9 @@ Bits<W> replay_schedule(const Geometry<W>& g, const Bits<W>& present, const std:
       });
     }
   };
-  for (int k = 0; k < count; ++k) {
+  for (int k = first; k < count; ++k) {
     const int t = order[k];
+    ahead.reset(t);
     bool is_free = true;
     if (behind.any()) {
       // The node's position at this moment plus the tiles behind: t was free in the node's.
@@ -83,6 +93,7 @@ Bits<W> replay_schedule(const Geometry<W>& g, const Bits<W>& present, const std:
     } else {
       behind.set(t);
     }
+    if (behind.none() && ahead.none()) return Bits<W>{};  // the rest goes as in the node's
   }
   return left;
 }

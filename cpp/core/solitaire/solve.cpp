@@ -676,7 +676,8 @@ class Solver {
   // The relaxation of a node's child (one more pairing committed), from the node's alive
   // schedule `order` (replay.hpp): the tiles it leaves, none when alive. The same stuck set as
   // relax() from scratch, so the same verdict and the same reasons, at a fraction of the cost.
-  Bits<W> lookahead_relax(const Node& trial, int lead, const std::int16_t* order, int count) const {
+  Bits<W> lookahead_relax(const Node& trial, int lead, const std::int16_t* order,
+                          const std::int16_t* removed_at, int count) const {
     const auto mates_of = [&](int t) {
       Bits<W> m;
       const int p = trial.partner[t];
@@ -689,8 +690,8 @@ class Solver {
       return m;
     };
     const auto group_of = [&](int t) -> const Bits<W>& { return members_[group_[t]]; };
-    return replay_schedule(g_, trial.present, order, count, members_[group_[lead]] & trial.present,
-                           mates_of, group_of);
+    return replay_schedule(g_, trial.present, order, removed_at, count,
+                           members_[group_[lead]] & trial.present, mates_of, group_of);
   }
 
   // The relaxed game is monotone (removals only free tiles and only add removed partners), so
@@ -785,6 +786,7 @@ class Solver {
       int top = 0;
       stack[top++] = seed;
       Bits<W> reason;
+      int reason_count = 0;  // reason.count(), kept as literals join (it is asked every step)
       bool valid = true;
       while (top > 0 && valid) {
         const int t = stack[--top];
@@ -794,7 +796,13 @@ class Solver {
           const int p = s.partner[t];
           if (p >= 0) {
             add.set(p);
-            if (v >= 0) reason |= s.lits & var_lits(v);
+            if (v >= 0) {
+              const Bits<W> more = (s.lits & var_lits(v)).andnot(reason);
+              if (more.any()) {
+                reason |= more;
+                reason_count += more.count();
+              }
+            }
           } else {
             add = members_[group_[t]] & s.uncommitted & s.present;
             add.reset(t);
@@ -813,12 +821,12 @@ class Solver {
           closed.set(u);
           stack[top++] = u;
         });
-        if (reason.count() >= best_count) valid = false;  // no better than the best so far
+        if (reason_count >= best_count) valid = false;  // no better than the best so far
       }
       tried |= closed & free_stuck;
-      if (valid && reason.count() < best_count) {
+      if (valid && reason_count < best_count) {
         best = reason;
-        best_count = reason.count();
+        best_count = reason_count;
       }
     });
     return best;
@@ -1008,7 +1016,8 @@ class Solver {
           // Look one commitment ahead: a pairing the relaxation already refutes is no choice.
           Node trial = s;
           commit(trial, lead, u);
-          Bits<W> left = lookahead_relax(trial, lead, order.data(), order_count);
+          Bits<W> left = lookahead_relax(trial, lead, order.data(),
+                                          schedule.removed_at.data(), order_count);
           refuted = left.any();
           if (refuted && learn) {
             reason = explain(trial, left);
