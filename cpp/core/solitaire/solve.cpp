@@ -847,21 +847,69 @@ class Solver {
   //
   // Fewer pairings only let the relaxation remove more, so each test starts from the tiles the
   // last dead relaxation left (everything else goes anyway) instead of from the root.
-  Bits<W> minimise(Bits<W> reason, Bits<W> region) const {
+  //
+  // `needed`, when not -1, is a literal known to be needed: the lookahead's own pairing, whose
+  // reason lies within the node's pairings plus it. Without it the rest lies within the node's,
+  // which are alive, so its test would only confirm it.
+  Bits<W> minimise(Bits<W> reason, Bits<W> region, int needed = -1) const {
     Bits<W> order = reason;
     order.for_each([&](int lit) {
-      if (!reason.test(lit)) return;
+      if (!reason.test(lit) || lit == needed) return;
       Bits<W> fewer = reason;
       fewer.reset(lit);
       const Node n = root_with(fewer);
-      Bits<W> left;
-      if (relax(n.present, n.uncommitted, n.partner.data(), g_.free_set(region) & region, nullptr,
-                &left, &region)) {
+      const Bits<W> left = relax_rest(n, region);
+      if (left.any()) {
         reason = explain(n, left);
         region = left;
       }
     });
     return reason;
+  }
+
+  // The tiles the relaxation of n cannot remove when the tiles outside `region` are gone
+  // already: relax() with a start, without its schedule, its lazy order or its recomputations
+  // (the removed set and the open tiles only grow, so they are kept, not rebuilt a step).
+  Bits<W> relax_rest(const Node& n, Bits<W> relaxed) const {
+    Bits<W> free = g_.free_set(relaxed);
+    Bits<W> reach = free | n.present.andnot(relaxed);  // free or gone: a partner's condition
+    const Bits<W> open = n.uncommitted & n.present;
+    int stack[Bits<W>::kCapacity];
+    int top = 0;
+    Bits<W> queued = free;
+    free.for_each([&](int t) { stack[top++] = t; });
+    auto partnered = [&](int t) {
+      const int p = n.partner[t];
+      if (p >= 0) return reach.test(p);
+      Bits<W> m = members_[group_[t]] & open & reach;
+      m.reset(t);
+      return m.any();
+    };
+    while (top > 0) {
+      const int t = stack[--top];
+      queued.reset(t);
+      if (!relaxed.test(t) || !partnered(t)) continue;
+      relaxed.reset(t);
+      (g_.affects[t] & relaxed).andnot(free).for_each([&](int u) {
+        if (!g_.is_free(u, relaxed)) return;
+        free.set(u);
+        reach.set(u);
+        // u can go now, and so can free tiles that were waiting for u as their partner.
+        Bits<W> waiting;
+        const int p = n.partner[u];
+        if (p >= 0) {
+          waiting.set(p);
+        } else {
+          waiting = members_[group_[u]] & open;
+        }
+        waiting.set(u);
+        (waiting & free & relaxed).andnot(queued).for_each([&](int v) {
+          queued.set(v);
+          stack[top++] = v;
+        });
+      });
+    }
+    return relaxed;
   }
 
   // A dead state's reason, kept by state key. A state met again through different pairings of
@@ -1021,7 +1069,7 @@ class Solver {
           refuted = left.any();
           if (refuted && learn) {
             reason = explain(trial, left);
-            reason = minimise(reason, left);
+            reason = minimise(reason, left, lit);
             add_nogood(reason);
             reason.reset(lit);
           }
