@@ -350,9 +350,19 @@ class Solver {
         if (!g_.is_free(u, relaxed)) return;
         free.set(u);
         sc.freed_at[u] = clock;
-        // u can go now, and its group mates may now be ready, or have their group open.
-        Bits<W> group = members_[group_[u]] & relaxed & free;
-        group.for_each(offer);
+        // u can go now, and its group mates may now be ready, or have their group open. Every
+        // other free tile of the group now has a free mate (u), and the group is open or not
+        // for all of them alike, so offer() is worked out once here (the same offers).
+        const Bits<W>& mates = members_[group_[u]];
+        const bool open = (mates & relaxed).andnot(free).none();
+        (mates & relaxed & free).for_each([&](int v) {
+          if (v == u && !ready(u)) return;
+          if (open) {
+            if (hi_top < static_cast<int>(sizeof(hi) / sizeof(hi[0]))) hi[hi_top++] = v;
+          } else if (lo_top < static_cast<int>(sizeof(lo) / sizeof(lo[0]))) {
+            lo[lo_top++] = v;
+          }
+        });
       });
     }
     return relaxed.any();
