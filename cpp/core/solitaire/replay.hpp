@@ -25,7 +25,9 @@ namespace mahjongkit::solitaire {
 // Replays `order` (the removal order of every tile of `present`, from an alive relaxation of a
 // position with the same present tiles and looser partner rules) under `mates_of(t)`, the
 // possible partners of t in the trial (they differ from the node's only for tiles of `changed`);
-// `group_of(t)` is every tile of t's match group; `removed_at[t]` is t's place in `order`.
+// `near_of(x)` holds every tile whose answer x's going may change: the slots x affects, x's
+// group, and the groups of the slots x affects (it may free them); `removed_at[t]` is t's place
+// in `order`.
 // Returns the tiles the trial's relaxation cannot remove (its stuck set; none when alive).
 //
 // Until a tile is left behind, the trial's position is the node's, so only a tile of `changed`
@@ -36,10 +38,10 @@ namespace mahjongkit::solitaire {
 // change its answer: a removal frees only the slots it affects, and a tile's partner condition
 // changes only when a tile of its group goes or becomes free. So when the walk ends no tile left
 // behind can go: they are the stuck set of the relaxed game, which is the same in any order.
-template <int W, class Mates, class Group>
+template <int W, class Mates, class Near>
 Bits<W> replay_schedule(const Geometry<W>& g, const Bits<W>& present, const std::int16_t* order,
                         const std::int16_t* removed_at, int count, const Bits<W>& changed,
-                        Mates&& mates_of, Group&& group_of) {
+                        Mates&& mates_of, Near&& near_of) {
   int first = count;
   changed.for_each([&](int t) { first = first < removed_at[t] ? first : removed_at[t]; });
   Bits<W> left = present;  // not removed yet, or left behind
@@ -63,9 +65,7 @@ Bits<W> replay_schedule(const Geometry<W>& g, const Bits<W>& present, const std:
     stack[top++] = t;
     while (top > 0 && behind.any()) {
       const int x = stack[--top];
-      Bits<W> maybe = g.affects[x] | group_of(x);
-      (g.affects[x] & left).for_each([&](int u) { maybe |= group_of(u); });
-      (maybe & behind).for_each([&](int b) {
+      (near_of(x) & behind).for_each([&](int b) {
         if (!g.is_free(b, left) || !partnered(b)) return;
         behind.reset(b);
         left.reset(b);

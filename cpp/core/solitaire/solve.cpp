@@ -75,6 +75,15 @@ class Solver {
     // off (a reason could leave out the choice that killed a state). The table of dead states
     // stays on: its key holds every committed pair.
     for (const Bits<W>& m : members_) learning_ = learning_ && m.count() <= 4;
+    // The tiles whose relaxed removal a slot's going may decide (replay.hpp's near_of).
+    near_.assign(g.n, Bits<W>{});
+    for (int i = 0; i < g.n; ++i) {
+      if (groups[i] < 0) continue;
+      near_[i] = g.affects[i] | members_[groups[i]];
+      g.affects[i].for_each([&](int u) {
+        if (groups[u] >= 0) near_[i] |= members_[groups[u]];
+      });
+    }
     big_.assign(g.n, 0);
     for (int i = 0; i < g.n; ++i) big_[i] = groups[i] >= 0 && members_[groups[i]].count() > 4;
     start_ = thread_seconds();
@@ -699,9 +708,9 @@ class Solver {
       }
       return m;
     };
-    const auto group_of = [&](int t) -> const Bits<W>& { return members_[group_[t]]; };
+    const auto near_of = [&](int t) -> const Bits<W>& { return near_[t]; };
     return replay_schedule(g_, trial.present, order, removed_at, count,
-                           members_[group_[lead]] & trial.present, mates_of, group_of);
+                           members_[group_[lead]] & trial.present, mates_of, near_of);
   }
 
   // The relaxed game is monotone (removals only free tiles and only add removed partners), so
@@ -1246,6 +1255,7 @@ class Solver {
   std::array<Bits<W>, Bits<W>::kCapacity> reasons_{};  // why each refuted literal is refuted
   std::vector<std::pair<int, Bits<W>>> trail_;      // reasons to restore on the way back
   bool learning_ = true;
+  std::vector<Bits<W>> near_;  // per slot: the slots it affects and every tile of their groups
   std::vector<char> big_;  // slot i's group has more than four tiles (its pairs go in keys)
   bool branch_anywhere_ = true;
   std::int64_t restart_limit_ = 0;
