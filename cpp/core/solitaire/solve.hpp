@@ -23,7 +23,9 @@
 //      with (3 choices in a group of four, 5 or 7 in one of six or eight: every one is a
 //      branch), then plays every free committed pair (confluent once
 //      pairings are fixed). It branches on the group with the fewest pairings the relaxation
-//      cannot refute (fail first; the restarts take turns on how ties between such groups are
+//      cannot refute (each checked by replaying the node's relaxed schedule under the pairing,
+//      replay.hpp: the same stuck tiles as a relaxation afresh, at a fraction of the cost;
+//      fail first; the restarts take turns on how ties between such groups are
 //      broken), restarts with growing node allowances and a fresh tie order of pairings, and
 //      keeps a table of dead (present set, pairings) states across restarts (every group size);
 //   5. learning: every dead state comes with a reason, a set of pairing choices that no
