@@ -53,7 +53,8 @@ void register_mcr_search(py::module_& m) {
          const std::vector<std::vector<int>>& flowers, const std::vector<std::vector<int>>& pools,
          const std::vector<int>& hidden, const std::vector<int>& unseen, const std::vector<int>& bonus,
          bool four_walls, const std::vector<int>& wall_sizes, int turn, int drawn, int window_tile,
-         const std::vector<MoveTuple>& candidates, int worlds, double max_seconds, std::uint64_t seed) {
+         const std::vector<MoveTuple>& candidates, int worlds, double max_seconds, std::uint64_t seed,
+         int policy) {
         SearchSpec spec;
         spec.rules = &rules.cast<const ScoreRules&>();
         if (flags & ~mahjongkit::mcr::legality::kAllFlags)
@@ -101,6 +102,9 @@ void register_mcr_search(py::module_& m) {
         spec.worlds = worlds < 0 ? 0 : worlds;
         spec.max_seconds = max_seconds;
         spec.seed = seed;
+        if (policy != mahjongkit::mcr::kPolicyShanten && policy != mahjongkit::mcr::kPolicyPlanned)
+          throw py::value_error("policy is 0 (shanten) or 1 (planned), not " + std::to_string(policy));
+        spec.policy = policy;
         mahjongkit::mcr::SearchResult result;
         {
           py::gil_scoped_release release;
@@ -112,7 +116,8 @@ void register_mcr_search(py::module_& m) {
       py::arg("seat"), py::arg("counts"), py::arg("melds"), py::arg("flowers"), py::arg("pools"), py::arg("hidden"),
       py::arg("unseen"), py::arg("bonus"), py::arg("four_walls"), py::arg("wall_sizes"), py::arg("turn"),
       py::arg("drawn"), py::arg("window_tile"), py::arg("candidates"), py::arg("worlds"), py::arg("max_seconds"),
-      py::arg("seed"),
+      py::arg("seed"), py::arg("policy") = mahjongkit::mcr::kPolicyPlanned,
       "Level 4's worlds: (worlds played, worlds skipped, scores row by row, one per candidate), the seat's "
-      "settlement after each candidate played out by the rollout policy in each sampled world.");
+      "settlement after each candidate played out by the rollout policy (0 shanten, 1 planned) in each sampled "
+      "world.");
 }

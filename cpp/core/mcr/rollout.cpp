@@ -1,7 +1,9 @@
 #include "core/mcr/rollout.hpp"
 
+#include <algorithm>
 #include <ctime>
 
+#include "core/mcr/rollout_plan.hpp"
 #include "core/mcr/settlement.hpp"
 #include "core/mcr/shanten.hpp"
 
@@ -204,13 +206,131 @@ EngineMove rollout_move(const HandEngine& e, int seat) {
   return EngineMove{static_cast<std::uint8_t>(kMovePass), 0, 0, 0};
 }
 
-void play_out(HandEngine& e) {
+EngineMove PlannedPlayers::move(const HandEngine& e, int seat) {
+  LegalMoves legal;
+  e.legal(seat, legal);
+  for (int i = 0; i < legal.count; ++i)
+    if (legal.moves[at(i)].kind == kMoveWin) return legal.moves[at(i)];
+  if (e.phase() != HandEngine::kPhaseDiscard && e.phase() != HandEngine::kPhaseClaim)
+    return EngineMove{static_cast<std::uint8_t>(kMovePass), 0, 0, 0};
+  // What this seat has not seen: the copies neither face up nor in its own hand.
+  const Counts& own = e.counts(seat);
+  for (int k = 1; k <= kLastStandard; ++k) {
+    const int left = 4 - e.visible(k) - own[at(k)];
+    unseen_[at(k)] = static_cast<std::uint8_t>(left < 0 ? 0 : left);
+  }
+  return e.phase() == HandEngine::kPhaseDiscard ? turn(e, seat, legal) : claim(e, seat, legal);
+}
+
+int PlannedPlayers::target(const HandEngine& e, int seat, bool refresh) {
+  int& chosen = target_[at(seat)];
+  if (chosen < 0 || refresh)
+    chosen = plan_choose(e.counts(seat), &e.meld(seat, 0), e.meld_count(seat), unseen_,
+                         plan_targets(e.seat_wind(seat), e.prevailing()));
+  return chosen;
+}
+
+EngineMove PlannedPlayers::turn(const HandEngine& e, int seat, const LegalMoves& legal) {
+  // The target is re-chosen every third turn (and when it has become out of reach): often
+  // enough to follow the draws, rarely enough to keep a rollout cheap.
+  const int n = e.meld_count(seat);
+  const EngineMeld* melds = &e.meld(seat, 0);
+  const auto& targets = plan_targets(e.seat_wind(seat), e.prevailing());
+  Counts c = e.counts(seat);
+  bool refresh = turns_[at(seat)]++ % 3 == 0;
+  if (!refresh && plan_distance(c, melds, n, targets[at(target(e, seat, false))], unseen_) >= kImpossible)
+    refresh = true;
+  const PlanTarget& t = targets[at(target(e, seat, refresh))];
+  EngineMove best{};
+  int best_d = kImpossible + 1, best_link = 0, best_seen = 0, off_d = -1;
+  bool best_off = false;
+  for (int i = 0; i < legal.count; ++i) {
+    const EngineMove& m = legal.moves[at(i)];
+    if (m.kind != kMoveDiscard) continue;
+    const int k = m.tile;
+    const bool off = t.allowed && !(t.allowed >> k & 1);
+    int d;
+    if (off) {
+      // A tile the target has no use for: the distance is the hand's as it stands.
+      if (off_d < 0) off_d = plan_distance(c, melds, n, t, unseen_);
+      d = off_d;
+    } else {
+      --c[at(k)];
+      d = plan_distance(c, melds, n, t, unseen_);
+      ++c[at(k)];
+    }
+    const int link = connection(c, k);
+    const int seen = e.visible(k);
+    // Lower distance, then off the target, then less connected, then more copies face up.
+    const bool better = d != best_d         ? d < best_d
+                        : off != best_off   ? off
+                        : link != best_link ? link < best_link
+                        : seen != best_seen ? seen > best_seen
+                                            : k > best.tile;
+    if (best.tile == 0 || better) {
+      best = m;
+      best_d = d;
+      best_off = off;
+      best_link = link;
+      best_seen = seen;
+    }
+  }
+  return best;
+}
+
+EngineMove PlannedPlayers::claim(const HandEngine& e, int seat, const LegalMoves& legal) {
+  EngineMove best{static_cast<std::uint8_t>(kMovePass), 0, 0, 0};
+  const int tile = e.window_tile();
+  const int n = e.meld_count(seat);
+  if (n >= 4) return best;
+  const PlanTarget& t = plan_targets(e.seat_wind(seat), e.prevailing())[at(target(e, seat, false))];
+  const Counts& c = e.counts(seat);
+  std::array<EngineMeld, 5> melds{};
+  for (int m = 0; m < n; ++m) melds[at(m)] = e.meld(seat, m);
+  int now = -2;  // computed when a claim fits the target
+  int best_after = kImpossible;
+  for (int i = 0; i < legal.count; ++i) {
+    const EngineMove& m = legal.moves[at(i)];
+    if (m.kind != kMoveChow && m.kind != kMovePung) continue;
+    const bool pung = m.kind == kMovePung;
+    const int first = pung ? tile : std::min({static_cast<int>(m.a), static_cast<int>(m.b), tile});
+    if (!plan_allows_set(t, first, pung)) continue;
+    if (now == -2) now = plan_distance(c, melds.data(), n, t, unseen_);
+    Counts after = c;
+    if (pung) {
+      after[at(tile)] = static_cast<std::uint8_t>(after[at(tile)] - 2);
+    } else {
+      --after[m.a];
+      --after[m.b];
+    }
+    melds[at(n)] = EngineMeld{static_cast<std::uint8_t>(pung ? 1 : 0), static_cast<std::uint8_t>(first), false,
+                              static_cast<std::int8_t>(e.window_from()), static_cast<std::uint8_t>(tile)};
+    // The distance after the claim's discard: the best over the tiles it could discard.
+    int d = kImpossible;
+    for (int k = 1; k <= kLastStandard && d > -1; ++k) {
+      if (!after[at(k)]) continue;
+      --after[at(k)];
+      d = std::min(d, plan_distance(after, melds.data(), n + 1, t, unseen_));
+      ++after[at(k)];
+    }
+    if (d < now && d < best_after) {
+      best = m;
+      best_after = d;
+    }
+  }
+  return best;
+}
+
+void play_out(HandEngine& e, int policy) {
+  PlannedPlayers planned;
   // A hand ends within a few hundred moves; the cap only guards against a policy bug.
   for (int step = 0; step < 2000 && !e.over(); ++step) {
     const int waiting = e.waiting();
     int seat = 0;
     while (seat < 4 && !(waiting >> seat & 1)) ++seat;
-    if (seat == 4 || e.apply(seat, rollout_move(e, seat)) != legality::kLegal) return;
+    if (seat == 4) return;
+    const EngineMove move = policy == kPolicyPlanned ? planned.move(e, seat) : rollout_move(e, seat);
+    if (e.apply(seat, move) != legality::kLegal) return;
   }
 }
 
@@ -243,7 +363,7 @@ SearchResult search_worlds(const SearchSpec& spec) {
         ok = false;
         break;
       }
-      play_out(copy);
+      play_out(copy, spec.policy);
       row[i] = settlement(copy, spec.seat);
     }
     if (!ok) {

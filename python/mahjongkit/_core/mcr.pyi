@@ -265,4 +265,5 @@ def search_worlds(
     worlds: int,
     max_seconds: float,
     seed: int,
+    policy: int = 1,
 ) -> tuple[int, int, list[int]]: ...

@@ -98,6 +98,7 @@ class Searcher(Protocol):
     rollouts: int
     max_seconds: float
     rollout_levels: tuple[int, int]
+    rollout_policy: str
     report: SearchReport | None
 
     def _claim3(self, view: View) -> Move: ...
@@ -300,6 +301,7 @@ def _even(total: int) -> tuple[int, int, int, int]:
 # -- the C++ search -----------------------------------------------------------------------------
 
 _MELD_KINDS: Final = {MeldKind.CHOW: 0, MeldKind.PUNG: 1, MeldKind.KONG: 2}
+_POLICIES: Final = {"shanten": 0, "planned": 1}  # as kPolicyShanten, kPolicyPlanned
 
 
 def _cpp_scores(
@@ -372,6 +374,7 @@ def _cpp_scores(
         worlds=worlds,
         max_seconds=bot.max_seconds,
         seed=seed,
+        policy=_POLICIES[bot.rollout_policy],
     )
     report.worlds, report.skipped = played, skipped
     report.rollouts = played * len(moves)
