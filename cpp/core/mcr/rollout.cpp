@@ -143,6 +143,25 @@ void shuffle(std::vector<T>& v, std::uint64_t& state) {
   }
 }
 
+// How likely a seat that discarded `pool` is to hold each kind, relative to a seat that
+// discarded nothing: players discard what their hand has no use for, so a kind it threw is
+// less likely held (x0.5 a discard), and so are its neighbours in the suit (x0.8 one or two
+// ranks away). Only the seat's own discards, which every seat sees, are read.
+std::array<double, 35> discard_weights(const std::vector<std::uint8_t>& pool) {
+  std::array<double, 35> w;
+  w.fill(1.0);
+  for (const std::uint8_t d : pool) {
+    if (d < 1 || d > kLastStandard) continue;
+    w[d] *= 0.5;
+    if (d >= kFirstWind) continue;
+    const int base = (d - 1) / 9 * 9 + 1;
+    for (int n = d - 2; n <= d + 2; ++n)
+      if (n != d && n >= base && n <= base + 8) w[at(n)] *= 0.8;
+  }
+  for (double& x : w) x = x < 0.05 ? 0.05 : x;
+  return w;
+}
+
 // One world: the spec's known position with the hidden tiles dealt from the unseen copies.
 bool sample(const SearchSpec& spec, std::uint64_t& state, EnginePosition& world) {
   world = spec.known;
@@ -162,10 +181,33 @@ bool sample(const SearchSpec& spec, std::uint64_t& state, EnginePosition& world)
   }
   std::vector<std::uint8_t> pool;
   pool.reserve(144);
+  if (spec.read_discards) {
+    // Each hidden tile drawn in proportion to its unseen copies times the seat's weight.
+    for (int s = 0; s < 4; ++s) {
+      const int need = s == spec.seat ? 0 : spec.hidden[at(s)];
+      if (!need) continue;
+      const std::array<double, 35> w = discard_weights(spec.known.pools[at(s)]);
+      for (int n = 0; n < need; ++n) {
+        double total = 0;
+        for (int k = 1; k <= kLastStandard; ++k) total += w[at(k)] * unseen[at(k)];
+        if (total <= 0) return false;
+        double r = static_cast<double>(splitmix(state) >> 11) * 0x1.0p-53 * total;
+        int k = 0;  // the kind where r falls (the last with copies, should rounding overshoot)
+        for (int j = 1; j <= kLastStandard; ++j) {
+          if (!unseen[at(j)]) continue;
+          k = j;
+          r -= w[at(j)] * unseen[at(j)];
+          if (r < 0) break;
+        }
+        --unseen[at(k)];
+        ++world.counts[at(s)][at(k)];
+      }
+    }
+  }
   for (int k = 1; k <= kLastStandard; ++k)
     for (int n = 0; n < unseen[at(k)]; ++n) pool.push_back(static_cast<std::uint8_t>(k));
   shuffle(pool, state);
-  for (int s = 0; s < 4; ++s) {
+  for (int s = 0; s < 4 && !spec.read_discards; ++s) {
     const int need = s == spec.seat ? 0 : spec.hidden[at(s)];
     if (static_cast<int>(pool.size()) < need) return false;
     for (int n = 0; n < need; ++n) {
@@ -305,9 +347,10 @@ EngineMove PlannedPlayers::claim(const HandEngine& e, int seat, const LegalMoves
     }
     melds[at(n)] = EngineMeld{static_cast<std::uint8_t>(pung ? 1 : 0), static_cast<std::uint8_t>(first), false,
                               static_cast<std::int8_t>(e.window_from()), static_cast<std::uint8_t>(tile)};
-    // The distance after the claim's discard: the best over the tiles it could discard.
+    // The distance after the claim's discard: the best over the tiles it could discard. One
+    // tile gained lowers a distance by one at most, so a claim reaching now - 1 is the best.
     int d = kImpossible;
-    for (int k = 1; k <= kLastStandard && d > -1; ++k) {
+    for (int k = 1; k <= kLastStandard && d >= now; ++k) {
       if (!after[at(k)]) continue;
       --after[at(k)];
       d = std::min(d, plan_distance(after, melds.data(), n + 1, t, unseen_));
@@ -316,6 +359,7 @@ EngineMove PlannedPlayers::claim(const HandEngine& e, int seat, const LegalMoves
     if (d < now && d < best_after) {
       best = m;
       best_after = d;
+      if (d == now - 1) break;
     }
   }
   return best;

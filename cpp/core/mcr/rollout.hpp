@@ -76,6 +76,9 @@ struct SearchSpec {
   double max_seconds = 1e9;   // safety net: CPU seconds after which no new world is started
   std::uint64_t seed = 0;
   int policy = kPolicyPlanned;  // the rollout policy of every seat
+  // Deal each other seat's hidden tiles weighted by its own discards (a kind it threw, and
+  // that kind's neighbours, less likely held) rather than uniformly.
+  bool read_discards = false;
 };
 
 struct SearchResult {

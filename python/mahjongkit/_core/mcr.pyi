@@ -266,4 +266,12 @@ def search_worlds(
     max_seconds: float,
     seed: int,
     policy: int = 1,
+    read_discards: bool = False,
 ) -> tuple[int, int, list[int]]: ...
+def plan_distances(
+    counts: Sequence[int],
+    melds: Sequence[tuple[int, int]],
+    unseen: Sequence[int],
+    seat_wind: int,
+    prevailing: int,
+) -> list[int]: ...

@@ -193,7 +193,8 @@ class Bot:
     Level 4 (:mod:`.search`) takes a budget: ``rollouts`` per searched decision (default
     :data:`DEFAULT_ROLLOUTS`; under two a candidate plays level 3's moves), a CPU-seconds safety net
     ``max_seconds``, the C++ search's ``rollout_policy`` (one of :data:`ROLLOUT_POLICIES`) and
-    the Python fallback's ``rollout_levels`` (its own seat's, the others').
+    ``read_discards`` (deal the other seats' hidden tiles weighted by their discards, not
+    uniformly), and the Python fallback's ``rollout_levels`` (its own seat's, the others').
 
     >>> Bot(level=5)
     Traceback (most recent call last):
@@ -212,6 +213,7 @@ class Bot:
         max_seconds: float | None = None,
         rollout_levels: tuple[int, int] | None = None,
         rollout_policy: str = ROLLOUT_POLICIES[0],
+        read_discards: bool = False,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"a bot level is one of {LEVELS}, not {level!r}")
@@ -235,6 +237,7 @@ class Bot:
                 f"rollout_policy is one of {ROLLOUT_POLICIES}, not {rollout_policy!r}"
             )
         self.rollout_policy = rollout_policy
+        self.read_discards = read_discards
         self.report: SearchReport | None = None  # what level 4's last decision did
 
     def __repr__(self) -> str:

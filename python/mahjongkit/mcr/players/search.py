@@ -99,6 +99,7 @@ class Searcher(Protocol):
     max_seconds: float
     rollout_levels: tuple[int, int]
     rollout_policy: str
+    read_discards: bool
     report: SearchReport | None
 
     def _claim3(self, view: View) -> Move: ...
@@ -375,6 +376,7 @@ def _cpp_scores(
         max_seconds=bot.max_seconds,
         seed=seed,
         policy=_POLICIES[bot.rollout_policy],
+        read_discards=bot.read_discards,
     )
     report.worlds, report.skipped = played, skipped
     report.rollouts = played * len(moves)
