@@ -34,7 +34,9 @@ def unseen_of(draw: st.DrawFn, hand: Hand) -> list[int]:
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.one_of(random_hands(13), random_hands(14)), st.data(), st.integers(0, 3), st.integers(0, 3))
+@given(
+    st.one_of(random_hands(13), random_hands(14)), st.data(), st.integers(0, 3), st.integers(0, 3)
+)
 def test_same_distances_as_the_planner(
     hand: Hand, data: st.DataObject, seat_wind: int, prevailing: int
 ) -> None:

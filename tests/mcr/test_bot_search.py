@@ -4,8 +4,8 @@ same choice whatever the hidden tiles are, legal moves under any budget, determi
 from __future__ import annotations
 
 import random
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 import pytest
 

@@ -233,9 +233,7 @@ class Bot:
             raise ValueError(f"rollout_levels are two levels from 1 to 3, not {rollout_levels!r}")
         self.rollout_levels: tuple[int, int] = (levels[0], levels[1])
         if rollout_policy not in ROLLOUT_POLICIES:
-            raise ValueError(
-                f"rollout_policy is one of {ROLLOUT_POLICIES}, not {rollout_policy!r}"
-            )
+            raise ValueError(f"rollout_policy is one of {ROLLOUT_POLICIES}, not {rollout_policy!r}")
         self.rollout_policy = rollout_policy
         self.read_discards = read_discards
         self.report: SearchReport | None = None  # what level 4's last decision did
