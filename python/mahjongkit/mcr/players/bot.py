@@ -97,9 +97,9 @@ is not yet established (``benchmarks/README.md``)."""
 DRAGONS: Final = frozenset({32, 33, 34})
 DEFAULT_ROLLOUTS: Final = 2000
 """Level 4's rollouts per searched decision by default (:mod:`.search`, C++ rollouts of about
-0.2 to 0.3 ms with the planned policy): calibrated so that the median decision stays under half a second of CPU on
-one core (``benchmarks/README.md``). The Python fallback's rollouts cost about 20 ms: give it
-a budget of tens."""
+0.2 to 0.3 ms with the planned policy): calibrated so that the median decision stays under
+half a second of CPU on one core (``benchmarks/README.md``). The Python fallback's rollouts
+cost about 20 ms: give it a budget of tens."""
 DEFAULT_MAX_SECONDS: Final = 2.0
 """Level 4's safety net: CPU seconds after which a search stops at the end of the world in
 hand (the move then no longer depends on the seed alone)."""
