@@ -118,7 +118,7 @@ void register_mcr_search(py::module_& m) {
       py::arg("seat"), py::arg("counts"), py::arg("melds"), py::arg("flowers"), py::arg("pools"), py::arg("hidden"),
       py::arg("unseen"), py::arg("bonus"), py::arg("four_walls"), py::arg("wall_sizes"), py::arg("turn"),
       py::arg("drawn"), py::arg("window_tile"), py::arg("candidates"), py::arg("worlds"), py::arg("max_seconds"),
-      py::arg("seed"), py::arg("policy") = mahjongkit::mcr::kPolicyPlanned,
+      py::arg("seed"), py::arg("policy") = mahjongkit::mcr::kPolicyShanten,
       py::arg("read_discards") = false,
       "Level 4's worlds: (worlds played, worlds skipped, scores row by row, one per candidate), the seat's "
       "settlement after each candidate played out by the rollout policy (0 shanten, 1 planned) in each sampled "

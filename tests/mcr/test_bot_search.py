@@ -105,8 +105,8 @@ def _searched_position(seed: str) -> tuple[Rules, Position]:
 
 
 # Level 4's own options: the default, the other-seat hands dealt by their discards, and the
-# shanten rollout policy; each must keep to the seat's view and place every world.
-OPTIONS = [{}, {"read_discards": True}, {"rollout_policy": "shanten"}]
+# planned rollout policy; each must keep to the seat's view and place every world.
+OPTIONS = [{}, {"read_discards": True}, {"rollout_policy": "planned"}]
 
 
 @pytest.mark.parametrize("options", OPTIONS)

@@ -12,7 +12,7 @@
 //   - a chow or pung is claimed when it lowers the shanten and points toward eight points: a
 //     pung of a dragon or of the seat's or the prevailing wind, or a hand already mostly one
 //     suit and honours (a flush's fans).
-// The planned policy (the default of the search) plays toward eight points as level 3 does,
+// The planned policy (Bot(4, rollout_policy="planned")) plays toward eight points as level 3 does,
 // with one target a seat (core/mcr/rollout_plan.hpp), chosen from its own tiles and what is
 // face up: it discards the tile that keeps its target's distance lowest (tiles off the target
 // first, then the least connected), and claims a chow or pung only when the set fits its
@@ -50,7 +50,7 @@ class PlannedPlayers {
 };
 
 // Play `engine` to the end of its hand with `policy` at every seat.
-void play_out(HandEngine& engine, int policy = kPolicyPlanned);
+void play_out(HandEngine& engine, int policy = kPolicyShanten);
 
 // What `seat` wins (positive) or pays under MCR settlement when the hand has ended: a
 // self-drawn win costs each other seat 8 + points, a discard (or robbed kong) costs its
@@ -75,7 +75,7 @@ struct SearchSpec {
   int worlds = 0;             // the budget: worlds, each played once per candidate
   double max_seconds = 1e9;   // safety net: CPU seconds after which no new world is started
   std::uint64_t seed = 0;
-  int policy = kPolicyPlanned;  // the rollout policy of every seat
+  int policy = kPolicyShanten;  // the rollout policy of every seat
   // Deal each other seat's hidden tiles weighted by its own discards (a kind it threw, and
   // that kind's neighbours, less likely held) rather than uniformly.
   bool read_discards = false;

@@ -265,7 +265,7 @@ def search_worlds(
     worlds: int,
     max_seconds: float,
     seed: int,
-    policy: int = 1,
+    policy: int = 0,
     read_discards: bool = False,
 ) -> tuple[int, int, list[int]]: ...
 def plan_distances(

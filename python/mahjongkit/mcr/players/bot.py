@@ -95,18 +95,19 @@ which a hint on every frame of a replay, a page's "bot plays to the end" (hundre
 in one request) and the default test run cannot afford, and the measured gain over level 3
 is not yet established (``benchmarks/README.md``)."""
 DRAGONS: Final = frozenset({32, 33, 34})
-DEFAULT_ROLLOUTS: Final = 2000
+DEFAULT_ROLLOUTS: Final = 3000
 """Level 4's rollouts per searched decision by default (:mod:`.search`, C++ rollouts of about
-0.2 to 0.3 ms with the planned policy): calibrated so that the median decision stays under
-half a second of CPU on one core (``benchmarks/README.md``). The Python fallback's rollouts
-cost about 20 ms: give it a budget of tens."""
+0.2 ms with the shanten policy, 0.3 ms with the planned one): calibrated so that the median
+decision stays under half a second of CPU on one core (``benchmarks/README.md``). The Python
+fallback's rollouts cost about 20 ms: give it a budget of tens."""
 DEFAULT_MAX_SECONDS: Final = 2.0
 """Level 4's safety net: CPU seconds after which a search stops at the end of the world in
 hand (the move then no longer depends on the seed alone)."""
-ROLLOUT_POLICIES: Final = ("planned", "shanten")
-"""The C++ search's rollout policies (``cpp/core/mcr/rollout.hpp``): ``planned`` plays every
-seat toward a target worth eight points (level 3's planner in small), ``shanten`` only
-toward the lowest shanten; the first is the default."""
+ROLLOUT_POLICIES: Final = ("shanten", "planned")
+"""The C++ search's rollout policies (``cpp/core/mcr/rollout.hpp``): ``shanten`` plays every
+seat toward the lowest shanten, ``planned`` toward a target worth eight points (level 3's
+planner in small). The first is the default: the planned policy is not yet measured to play
+level 4 better (``benchmarks/README.md``)."""
 ROLLOUT_LEVELS: Final = (3, 2)
 """The levels of level 4's Python rollout players (the fallback): its own seat's, then the
 other seats'. The C++ search plays every seat with its own rollout policy."""
