@@ -16,9 +16,16 @@ interval over walls, its win and deal-in rates.
 Cost (``--cost SPEC``): the CPU time of every decision of one SPEC seat among three level-3
 bots (median, 90th percentile, maximum; the share of decisions searched).
 
+Repeat (``--repeat SPEC``, a level-4 spec): in the games of ``--cost``, every searched
+decision where level 4 leaves level 3's move is asked again of the same bot with another
+seed (another set of worlds): how often it makes the same change says how much of the
+search's choice is signal rather than sampling noise. ``--rollout-policy`` sets the level-4
+seats' rollout policy in these two modes.
+
     nice python -m benchmarks.bench_mcr_strength --duel bot:4 bot:3 --hands 400 --workers 2
     nice python -m benchmarks.bench_mcr_strength --players bot:1,bot:2,bot:3,bot:4 --hands 2000
     nice python -m benchmarks.bench_mcr_strength --cost bot:4 --hands 20
+    nice python -m benchmarks.bench_mcr_strength --repeat bot:4 --hands 8 --variants botzone
 """
 
 from __future__ import annotations
@@ -35,7 +42,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from mahjongkit.mcr.arena import ArenaResult, arena, deal_rules
-from mahjongkit.mcr.players.bot import Bot, view_of
+from mahjongkit.mcr.botzone.adapter import Player
+from mahjongkit.mcr.players.bot import ROLLOUT_POLICIES, Bot, view_of
 from mahjongkit.mcr.players.spec import make_player
 
 Z95 = 1.959964
@@ -154,6 +162,42 @@ def duel(args: argparse.Namespace) -> None:
             )
 
 
+def _player(spec: str, seed: str, policy: str) -> Player:
+    player = make_player(spec, seed=seed)
+    if isinstance(player, Bot) and player.level == 4:
+        player.rollout_policy = policy
+    return player
+
+
+def repeat(args: argparse.Namespace) -> None:
+    for variant in args.variants.split(","):
+        searched = changed = again = 0
+        load = _load()
+        for deal in range(args.hands):
+            game = deal_rules(variant, args.seed, deal)
+            seat = deal % 4
+            bot = _player(args.repeat, f"{deal}:{seat}", args.rollout_policy)
+            other = _player(args.repeat, f"{deal}:{seat}:again", args.rollout_policy)
+            players = [bot if s == seat else Bot(3, seed=f"{deal}:{s}") for s in range(4)]
+            while game.is_active:
+                actor = game.waiting_on[0]
+                view = view_of(game, actor)
+                move = players[actor].choose(view)
+                report = getattr(bot, "report", None) if actor == seat else None
+                if report is not None and report.rollouts:
+                    searched += 1
+                    if report.chosen != report.fallback:
+                        changed += 1
+                        again += other.choose(view) == report.chosen
+                game.apply(actor, move)
+        print(
+            f"{variant}: {args.repeat} ({args.rollout_policy} rollouts), {args.hands} hands:"
+            f" searched {searched}, level 3's move changed in {changed}, the same change made"
+            f" again with other worlds in {again}; load {load} then {_load()}",
+            flush=True,
+        )
+
+
 def cost(args: argparse.Namespace) -> None:
     for variant in args.variants.split(","):
         times: list[float] = []
@@ -164,7 +208,7 @@ def cost(args: argparse.Namespace) -> None:
             game = deal_rules(variant, args.seed, deal)
             seat = deal % 4
             players = [
-                make_player(args.cost, seed=f"{deal}:{s}")
+                _player(args.cost, f"{deal}:{s}", args.rollout_policy)
                 if s == seat
                 else Bot(3, seed=f"{deal}:{s}")
                 for s in range(4)
@@ -200,6 +244,8 @@ def main() -> None:
     parser.add_argument("--players", default="bot:1,bot:2,bot:3,bot:4")
     parser.add_argument("--duel", nargs=2, metavar=("A", "B"))
     parser.add_argument("--cost", metavar="SPEC")
+    parser.add_argument("--repeat", metavar="SPEC")
+    parser.add_argument("--rollout-policy", choices=ROLLOUT_POLICIES, default=ROLLOUT_POLICIES[0])
     parser.add_argument("--hands", type=int, default=400)
     parser.add_argument("--variants", default="botzone,mcr")
     parser.add_argument("--seed", default="strength")
@@ -208,6 +254,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.cost:
         cost(args)
+    elif args.repeat:
+        repeat(args)
     elif args.duel:
         duel(args)
     else:

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/mcr/rollout.hpp"
+#include "core/mcr/rollout_plan.hpp"
 
 namespace py = pybind11;
 using mahjongkit::mcr::EngineMeld;
@@ -53,7 +54,8 @@ void register_mcr_search(py::module_& m) {
          const std::vector<std::vector<int>>& flowers, const std::vector<std::vector<int>>& pools,
          const std::vector<int>& hidden, const std::vector<int>& unseen, const std::vector<int>& bonus,
          bool four_walls, const std::vector<int>& wall_sizes, int turn, int drawn, int window_tile,
-         const std::vector<MoveTuple>& candidates, int worlds, double max_seconds, std::uint64_t seed) {
+         const std::vector<MoveTuple>& candidates, int worlds, double max_seconds, std::uint64_t seed,
+         int policy, bool read_discards) {
         SearchSpec spec;
         spec.rules = &rules.cast<const ScoreRules&>();
         if (flags & ~mahjongkit::mcr::legality::kAllFlags)
@@ -101,6 +103,10 @@ void register_mcr_search(py::module_& m) {
         spec.worlds = worlds < 0 ? 0 : worlds;
         spec.max_seconds = max_seconds;
         spec.seed = seed;
+        if (policy != mahjongkit::mcr::kPolicyShanten && policy != mahjongkit::mcr::kPolicyPlanned)
+          throw py::value_error("policy is 0 (shanten) or 1 (planned), not " + std::to_string(policy));
+        spec.policy = policy;
+        spec.read_discards = read_discards;
         mahjongkit::mcr::SearchResult result;
         {
           py::gil_scoped_release release;
@@ -112,7 +118,35 @@ void register_mcr_search(py::module_& m) {
       py::arg("seat"), py::arg("counts"), py::arg("melds"), py::arg("flowers"), py::arg("pools"), py::arg("hidden"),
       py::arg("unseen"), py::arg("bonus"), py::arg("four_walls"), py::arg("wall_sizes"), py::arg("turn"),
       py::arg("drawn"), py::arg("window_tile"), py::arg("candidates"), py::arg("worlds"), py::arg("max_seconds"),
-      py::arg("seed"),
+      py::arg("seed"), py::arg("policy") = mahjongkit::mcr::kPolicyShanten,
+      py::arg("read_discards") = false,
       "Level 4's worlds: (worlds played, worlds skipped, scores row by row, one per candidate), the seat's "
-      "settlement after each candidate played out by the rollout policy in each sampled world.");
+      "settlement after each candidate played out by the rollout policy (0 shanten, 1 planned) in each sampled "
+      "world (the other seats' hidden tiles weighted by their discards when read_discards).");
+  m.def(
+      "plan_distances",
+      [](const std::vector<int>& counts, const std::vector<std::pair<int, int>>& melds, const std::vector<int>& unseen,
+         int seat_wind, int prevailing) {
+        if (counts.size() != 35 || unseen.size() != 35) throw py::value_error("counts and unseen have 35 entries");
+        if (melds.size() > 4) throw py::value_error("at most four melds");
+        for (int s : {seat_wind, prevailing})
+          if (s < 0 || s > 3) throw py::value_error("a wind is 0 to 3, not " + std::to_string(s));
+        mahjongkit::mcr::Counts c{}, left{};
+        for (std::size_t k = 1; k < 35; ++k) {
+          c[k] = byte(counts[k], "a count");
+          left[k] = byte(unseen[k], "an unseen count");
+        }
+        std::vector<EngineMeld> held;
+        for (const auto& [k, first] : melds) {
+          if (k < 0 || k > 2) throw py::value_error("a meld is a chow, pung or kong (0, 1, 2)");
+          held.push_back(EngineMeld{static_cast<std::uint8_t>(k), kind(first, 34, "a meld's kind"), false, -1, 0});
+        }
+        std::vector<int> out;
+        for (const auto& target : mahjongkit::mcr::plan_targets(seat_wind, prevailing))
+          out.push_back(mahjongkit::mcr::plan_distance(c, held.data(), static_cast<int>(held.size()), target, left));
+        return out;
+      },
+      py::arg("counts"), py::arg("melds"), py::arg("unseen"), py::arg("seat_wind"), py::arg("prevailing"),
+      "The planned rollout policy's distance toward each of its targets (the planner's targets in their "
+      "order, then seven pairs and a plain hand; 99 when out of reach), for the conformance tests.");
 }

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -103,7 +104,13 @@ def _searched_position(seed: str) -> tuple[Rules, Position]:
     raise AssertionError("no searched position found")
 
 
-def test_level_four_never_sees_hidden_information() -> None:
+# Level 4's own options: the default, the other-seat hands dealt by their discards, and the
+# planned rollout policy; each must keep to the seat's view and place every world.
+OPTIONS = [{}, {"read_discards": True}, {"rollout_policy": "planned"}]
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_level_four_never_sees_hidden_information(options: dict[str, Any]) -> None:
     game, position = _searched_position("hidden")
     hands = list(position.hands)
     wall = list(position.wall)
@@ -129,7 +136,7 @@ def test_level_four_never_sees_hidden_information() -> None:
     assert first.hand_of(2) != second.hand_of(2) and first.wall.tiles != second.wall.tiles
     views = [view_of(first, 0), view_of(second, 0)]
     assert views[0] == views[1]  # the seat's view is the same: so must the choice be
-    bots = [Bot(4, seed="hidden", rollouts=12, max_seconds=1e9) for _ in range(2)]
+    bots = [Bot(4, seed="hidden", rollouts=12, max_seconds=1e9, **options) for _ in range(2)]
     moves = [bot.choose(view) for bot, view in zip(bots, views, strict=True)]
     reports = [bot.report for bot in bots]
     assert reports[0] is not None and reports[1] is not None
@@ -244,14 +251,18 @@ def test_level_four_plays_through_the_botzone_protocol() -> None:
     assert all(v.walls is not None and sum(v.walls) == v.wall_count for v in seen)
 
 
+@pytest.mark.parametrize("options", OPTIONS)
 @pytest.mark.parametrize("variant", ["mcr", "botzone"])
-def test_every_sampled_world_is_placed_and_takes_every_candidate(variant: str) -> None:
+def test_every_sampled_world_is_placed_and_takes_every_candidate(
+    variant: str, options: dict[str, Any]
+) -> None:
     # The C++ search deals each world from the view and places the engine there: a world it
     # skips would mean the view was passed on wrongly (a tile count, a wall, a window).
     searched = 0
     for deal in range(2):
         game = deal_rules(variant, "placed", deal)
-        bots = [Bot(4, seed="p", rollouts=60)] + [Bot(3, seed=str(s)) for s in (1, 2, 3)]
+        bots = [Bot(4, seed="p", rollouts=60, **options)]
+        bots += [Bot(3, seed=str(s)) for s in (1, 2, 3)]
         while game.is_active:
             seat = game.waiting_on[0]
             move = bots[seat].choose(view_of(game, seat))

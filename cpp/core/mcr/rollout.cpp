@@ -1,7 +1,9 @@
 #include "core/mcr/rollout.hpp"
 
+#include <algorithm>
 #include <ctime>
 
+#include "core/mcr/rollout_plan.hpp"
 #include "core/mcr/settlement.hpp"
 #include "core/mcr/shanten.hpp"
 
@@ -141,6 +143,25 @@ void shuffle(std::vector<T>& v, std::uint64_t& state) {
   }
 }
 
+// How likely a seat that discarded `pool` is to hold each kind, relative to a seat that
+// discarded nothing: players discard what their hand has no use for, so a kind it threw is
+// less likely held (x0.5 a discard), and so are its neighbours in the suit (x0.8 one or two
+// ranks away). Only the seat's own discards, which every seat sees, are read.
+std::array<double, 35> discard_weights(const std::vector<std::uint8_t>& pool) {
+  std::array<double, 35> w;
+  w.fill(1.0);
+  for (const std::uint8_t d : pool) {
+    if (d < 1 || d > kLastStandard) continue;
+    w[d] *= 0.5;
+    if (d >= kFirstWind) continue;
+    const int base = (d - 1) / 9 * 9 + 1;
+    for (int n = d - 2; n <= d + 2; ++n)
+      if (n != d && n >= base && n <= base + 8) w[at(n)] *= 0.8;
+  }
+  for (double& x : w) x = x < 0.05 ? 0.05 : x;
+  return w;
+}
+
 // One world: the spec's known position with the hidden tiles dealt from the unseen copies.
 bool sample(const SearchSpec& spec, std::uint64_t& state, EnginePosition& world) {
   world = spec.known;
@@ -160,10 +181,33 @@ bool sample(const SearchSpec& spec, std::uint64_t& state, EnginePosition& world)
   }
   std::vector<std::uint8_t> pool;
   pool.reserve(144);
+  if (spec.read_discards) {
+    // Each hidden tile drawn in proportion to its unseen copies times the seat's weight.
+    for (int s = 0; s < 4; ++s) {
+      const int need = s == spec.seat ? 0 : spec.hidden[at(s)];
+      if (!need) continue;
+      const std::array<double, 35> w = discard_weights(spec.known.pools[at(s)]);
+      for (int n = 0; n < need; ++n) {
+        double total = 0;
+        for (int k = 1; k <= kLastStandard; ++k) total += w[at(k)] * unseen[at(k)];
+        if (total <= 0) return false;
+        double r = static_cast<double>(splitmix(state) >> 11) * 0x1.0p-53 * total;
+        int k = 0;  // the kind where r falls (the last with copies, should rounding overshoot)
+        for (int j = 1; j <= kLastStandard; ++j) {
+          if (!unseen[at(j)]) continue;
+          k = j;
+          r -= w[at(j)] * unseen[at(j)];
+          if (r < 0) break;
+        }
+        --unseen[at(k)];
+        ++world.counts[at(s)][at(k)];
+      }
+    }
+  }
   for (int k = 1; k <= kLastStandard; ++k)
     for (int n = 0; n < unseen[at(k)]; ++n) pool.push_back(static_cast<std::uint8_t>(k));
   shuffle(pool, state);
-  for (int s = 0; s < 4; ++s) {
+  for (int s = 0; s < 4 && !spec.read_discards; ++s) {
     const int need = s == spec.seat ? 0 : spec.hidden[at(s)];
     if (static_cast<int>(pool.size()) < need) return false;
     for (int n = 0; n < need; ++n) {
@@ -204,13 +248,133 @@ EngineMove rollout_move(const HandEngine& e, int seat) {
   return EngineMove{static_cast<std::uint8_t>(kMovePass), 0, 0, 0};
 }
 
-void play_out(HandEngine& e) {
+EngineMove PlannedPlayers::move(const HandEngine& e, int seat) {
+  LegalMoves legal;
+  e.legal(seat, legal);
+  for (int i = 0; i < legal.count; ++i)
+    if (legal.moves[at(i)].kind == kMoveWin) return legal.moves[at(i)];
+  if (e.phase() != HandEngine::kPhaseDiscard && e.phase() != HandEngine::kPhaseClaim)
+    return EngineMove{static_cast<std::uint8_t>(kMovePass), 0, 0, 0};
+  // What this seat has not seen: the copies neither face up nor in its own hand.
+  const Counts& own = e.counts(seat);
+  for (int k = 1; k <= kLastStandard; ++k) {
+    const int left = 4 - e.visible(k) - own[at(k)];
+    unseen_[at(k)] = static_cast<std::uint8_t>(left < 0 ? 0 : left);
+  }
+  return e.phase() == HandEngine::kPhaseDiscard ? turn(e, seat, legal) : claim(e, seat, legal);
+}
+
+int PlannedPlayers::target(const HandEngine& e, int seat, bool refresh) {
+  int& chosen = target_[at(seat)];
+  if (chosen < 0 || refresh)
+    chosen = plan_choose(e.counts(seat), &e.meld(seat, 0), e.meld_count(seat), unseen_,
+                         plan_targets(e.seat_wind(seat), e.prevailing()));
+  return chosen;
+}
+
+EngineMove PlannedPlayers::turn(const HandEngine& e, int seat, const LegalMoves& legal) {
+  // The target is re-chosen every third turn (and when it has become out of reach): often
+  // enough to follow the draws, rarely enough to keep a rollout cheap.
+  const int n = e.meld_count(seat);
+  const EngineMeld* melds = &e.meld(seat, 0);
+  const auto& targets = plan_targets(e.seat_wind(seat), e.prevailing());
+  Counts c = e.counts(seat);
+  bool refresh = turns_[at(seat)]++ % 3 == 0;
+  if (!refresh && plan_distance(c, melds, n, targets[at(target(e, seat, false))], unseen_) >= kImpossible)
+    refresh = true;
+  const PlanTarget& t = targets[at(target(e, seat, refresh))];
+  EngineMove best{};
+  int best_d = kImpossible + 1, best_link = 0, best_seen = 0, off_d = -1;
+  bool best_off = false;
+  for (int i = 0; i < legal.count; ++i) {
+    const EngineMove& m = legal.moves[at(i)];
+    if (m.kind != kMoveDiscard) continue;
+    const int k = m.tile;
+    const bool off = t.allowed && !(t.allowed >> k & 1);
+    int d;
+    if (off) {
+      // A tile the target has no use for: the distance is the hand's as it stands.
+      if (off_d < 0) off_d = plan_distance(c, melds, n, t, unseen_);
+      d = off_d;
+    } else {
+      --c[at(k)];
+      d = plan_distance(c, melds, n, t, unseen_);
+      ++c[at(k)];
+    }
+    const int link = connection(c, k);
+    const int seen = e.visible(k);
+    // Lower distance, then off the target, then less connected, then more copies face up.
+    const bool better = d != best_d         ? d < best_d
+                        : off != best_off   ? off
+                        : link != best_link ? link < best_link
+                        : seen != best_seen ? seen > best_seen
+                                            : k > best.tile;
+    if (best.tile == 0 || better) {
+      best = m;
+      best_d = d;
+      best_off = off;
+      best_link = link;
+      best_seen = seen;
+    }
+  }
+  return best;
+}
+
+EngineMove PlannedPlayers::claim(const HandEngine& e, int seat, const LegalMoves& legal) {
+  EngineMove best{static_cast<std::uint8_t>(kMovePass), 0, 0, 0};
+  const int tile = e.window_tile();
+  const int n = e.meld_count(seat);
+  if (n >= 4) return best;
+  const PlanTarget& t = plan_targets(e.seat_wind(seat), e.prevailing())[at(target(e, seat, false))];
+  const Counts& c = e.counts(seat);
+  std::array<EngineMeld, 5> melds{};
+  for (int m = 0; m < n; ++m) melds[at(m)] = e.meld(seat, m);
+  int now = -2;  // computed when a claim fits the target
+  int best_after = kImpossible;
+  for (int i = 0; i < legal.count; ++i) {
+    const EngineMove& m = legal.moves[at(i)];
+    if (m.kind != kMoveChow && m.kind != kMovePung) continue;
+    const bool pung = m.kind == kMovePung;
+    const int first = pung ? tile : std::min({static_cast<int>(m.a), static_cast<int>(m.b), tile});
+    if (!plan_allows_set(t, first, pung)) continue;
+    if (now == -2) now = plan_distance(c, melds.data(), n, t, unseen_);
+    Counts after = c;
+    if (pung) {
+      after[at(tile)] = static_cast<std::uint8_t>(after[at(tile)] - 2);
+    } else {
+      --after[m.a];
+      --after[m.b];
+    }
+    melds[at(n)] = EngineMeld{static_cast<std::uint8_t>(pung ? 1 : 0), static_cast<std::uint8_t>(first), false,
+                              static_cast<std::int8_t>(e.window_from()), static_cast<std::uint8_t>(tile)};
+    // The distance after the claim's discard: the best over the tiles it could discard. One
+    // tile gained lowers a distance by one at most, so a claim reaching now - 1 is the best.
+    int d = kImpossible;
+    for (int k = 1; k <= kLastStandard && d >= now; ++k) {
+      if (!after[at(k)]) continue;
+      --after[at(k)];
+      d = std::min(d, plan_distance(after, melds.data(), n + 1, t, unseen_));
+      ++after[at(k)];
+    }
+    if (d < now && d < best_after) {
+      best = m;
+      best_after = d;
+      if (d == now - 1) break;
+    }
+  }
+  return best;
+}
+
+void play_out(HandEngine& e, int policy) {
+  PlannedPlayers planned;
   // A hand ends within a few hundred moves; the cap only guards against a policy bug.
   for (int step = 0; step < 2000 && !e.over(); ++step) {
     const int waiting = e.waiting();
     int seat = 0;
     while (seat < 4 && !(waiting >> seat & 1)) ++seat;
-    if (seat == 4 || e.apply(seat, rollout_move(e, seat)) != legality::kLegal) return;
+    if (seat == 4) return;
+    const EngineMove move = policy == kPolicyPlanned ? planned.move(e, seat) : rollout_move(e, seat);
+    if (e.apply(seat, move) != legality::kLegal) return;
   }
 }
 
@@ -243,7 +407,7 @@ SearchResult search_worlds(const SearchSpec& spec) {
         ok = false;
         break;
       }
-      play_out(copy);
+      play_out(copy, spec.policy);
       row[i] = settlement(copy, spec.seat);
     }
     if (!ok) {

@@ -12,6 +12,11 @@
 //   - a chow or pung is claimed when it lowers the shanten and points toward eight points: a
 //     pung of a dragon or of the seat's or the prevailing wind, or a hand already mostly one
 //     suit and honours (a flush's fans).
+// The planned policy (Bot(4, rollout_policy="planned")) plays toward eight points as level 3 does,
+// with one target a seat (core/mcr/rollout_plan.hpp), chosen from its own tiles and what is
+// face up: it discards the tile that keeps its target's distance lowest (tiles off the target
+// first, then the least connected), and claims a chow or pung only when the set fits its
+// target and lowers its distance; a legal win is always taken, kongs are not declared.
 // The search reads only the seat's view (SearchSpec): the other concealed tiles, face-down
 // kongs and the undrawn wall are dealt from the copies the seat has not seen.
 #pragma once
@@ -24,11 +29,28 @@
 
 namespace mahjongkit::mcr {
 
-// The rollout policy's move for `seat` (awaited by `engine`).
+inline constexpr int kPolicyShanten = 0;
+inline constexpr int kPolicyPlanned = 1;
+
+// The shanten policy's move for `seat` (awaited by `engine`).
 EngineMove rollout_move(const HandEngine& engine, int seat);
 
-// Play `engine` to the end of its hand with the rollout policy at every seat.
-void play_out(HandEngine& engine);
+// The planned policy's players for one rollout: each seat's target, kept between its moves.
+class PlannedPlayers {
+ public:
+  EngineMove move(const HandEngine& engine, int seat);
+
+ private:
+  EngineMove turn(const HandEngine& engine, int seat, const LegalMoves& legal);
+  EngineMove claim(const HandEngine& engine, int seat, const LegalMoves& legal);
+  int target(const HandEngine& engine, int seat, bool refresh);
+  std::array<int, 4> target_{-1, -1, -1, -1};
+  std::array<int, 4> turns_{};
+  Counts unseen_{};
+};
+
+// Play `engine` to the end of its hand with `policy` at every seat.
+void play_out(HandEngine& engine, int policy = kPolicyShanten);
 
 // What `seat` wins (positive) or pays under MCR settlement when the hand has ended: a
 // self-drawn win costs each other seat 8 + points, a discard (or robbed kong) costs its
@@ -53,6 +75,10 @@ struct SearchSpec {
   int worlds = 0;             // the budget: worlds, each played once per candidate
   double max_seconds = 1e9;   // safety net: CPU seconds after which no new world is started
   std::uint64_t seed = 0;
+  int policy = kPolicyShanten;  // the rollout policy of every seat
+  // Deal each other seat's hidden tiles weighted by its own discards (a kind it threw, and
+  // that kind's neighbours, less likely held) rather than uniformly.
+  bool read_discards = false;
 };
 
 struct SearchResult {

@@ -270,4 +270,13 @@ def search_worlds(
     worlds: int,
     max_seconds: float,
     seed: int,
+    policy: int = 0,
+    read_discards: bool = False,
 ) -> tuple[int, int, list[int]]: ...
+def plan_distances(
+    counts: Sequence[int],
+    melds: Sequence[tuple[int, int]],
+    unseen: Sequence[int],
+    seat_wind: int,
+    prevailing: int,
+) -> list[int]: ...

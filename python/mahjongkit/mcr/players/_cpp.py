@@ -4,6 +4,6 @@ extension (the architecture test keeps it so)."""
 
 from __future__ import annotations
 
-from mahjongkit._core.mcr import search_worlds
+from mahjongkit._core.mcr import plan_distances, search_worlds
 
-__all__ = ["search_worlds"]
+__all__ = ["plan_distances", "search_worlds"]

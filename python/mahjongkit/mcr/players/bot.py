@@ -97,12 +97,17 @@ is not yet established (``benchmarks/README.md``)."""
 DRAGONS: Final = frozenset({32, 33, 34})
 DEFAULT_ROLLOUTS: Final = 3000
 """Level 4's rollouts per searched decision by default (:mod:`.search`, C++ rollouts of about
-0.1 to 0.2 ms): calibrated so that the median decision stays under half a second of CPU on
-one core (``benchmarks/README.md``). The Python fallback's rollouts cost about 20 ms: give it
-a budget of tens."""
+0.2 ms with the shanten policy, 0.3 ms with the planned one): calibrated so that the median
+decision stays under half a second of CPU on one core (``benchmarks/README.md``). The Python
+fallback's rollouts cost about 20 ms: give it a budget of tens."""
 DEFAULT_MAX_SECONDS: Final = 2.0
 """Level 4's safety net: CPU seconds after which a search stops at the end of the world in
 hand (the move then no longer depends on the seed alone)."""
+ROLLOUT_POLICIES: Final = ("shanten", "planned")
+"""The C++ search's rollout policies (``cpp/core/mcr/rollout.hpp``): ``shanten`` plays every
+seat toward the lowest shanten, ``planned`` toward a target worth eight points (level 3's
+planner in small). The first is the default: the planned policy is not yet measured to play
+level 4 better (``benchmarks/README.md``)."""
 ROLLOUT_LEVELS: Final = (3, 2)
 """The levels of level 4's Python rollout players (the fallback): its own seat's, then the
 other seats'. The C++ search plays every seat with its own rollout policy."""
@@ -188,7 +193,9 @@ class Bot:
 
     Level 4 (:mod:`.search`) takes a budget: ``rollouts`` per searched decision (default
     :data:`DEFAULT_ROLLOUTS`; under two a candidate plays level 3's moves), a CPU-seconds safety net
-    ``max_seconds`` and the ``rollout_levels`` (its own seat's, the others').
+    ``max_seconds``, the C++ search's ``rollout_policy`` (one of :data:`ROLLOUT_POLICIES`) and
+    ``read_discards`` (deal the other seats' hidden tiles weighted by their discards, not
+    uniformly), and the Python fallback's ``rollout_levels`` (its own seat's, the others').
 
     >>> Bot(level=5)
     Traceback (most recent call last):
@@ -206,6 +213,8 @@ class Bot:
         rollouts: int | None = None,
         max_seconds: float | None = None,
         rollout_levels: tuple[int, int] | None = None,
+        rollout_policy: str = ROLLOUT_POLICIES[0],
+        read_discards: bool = False,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"a bot level is one of {LEVELS}, not {level!r}")
@@ -224,6 +233,10 @@ class Bot:
         if len(levels) != 2 or not all(lv in (1, 2, 3) for lv in levels):
             raise ValueError(f"rollout_levels are two levels from 1 to 3, not {rollout_levels!r}")
         self.rollout_levels: tuple[int, int] = (levels[0], levels[1])
+        if rollout_policy not in ROLLOUT_POLICIES:
+            raise ValueError(f"rollout_policy is one of {ROLLOUT_POLICIES}, not {rollout_policy!r}")
+        self.rollout_policy = rollout_policy
+        self.read_discards = read_discards
         self.report: SearchReport | None = None  # what level 4's last decision did
 
     def __repr__(self) -> str:

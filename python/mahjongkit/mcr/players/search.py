@@ -17,9 +17,12 @@ policy is not a rule, so they are not twins held to the same results):
 
 - C++ (the default): ``mahjongkit._core.mcr.search_worlds`` (``cpp/core/mcr/rollout.hpp``)
   deals the worlds from the same view data, places the C++ hand engine at each (its
-  ``EngineSetup``) and plays every seat with a fast rollout policy (the lowest shanten, a
-  claim only toward eight points, every legal win), about 0.1 ms a rollout with the GIL
-  released: thousands of rollouts a decision.
+  ``EngineSetup``) and plays every seat with a fast rollout policy, about 0.2 ms a rollout
+  with the GIL released: thousands of rollouts a decision. The bot's ``rollout_policy``:
+  ``shanten`` (the default: the lowest shanten, a claim only toward eight points, every
+  legal win) or ``planned`` (each seat toward one of the planner's 8-point targets,
+  ``cpp/core/mcr/rollout_plan.hpp``, about 0.3 ms). With ``read_discards`` the other seats'
+  hidden tiles are dealt weighted by their own discards rather than uniformly.
 - Python (``MAHJONGKIT_IMPLEMENTATION=python``): the worlds are
   :class:`~mahjongkit.mcr.game.rules.Rules` built by :func:`sample_world` and played by
   Python bots (this seat at level 3, the others at level 2 by default), about 20 ms a
@@ -98,6 +101,8 @@ class Searcher(Protocol):
     rollouts: int
     max_seconds: float
     rollout_levels: tuple[int, int]
+    rollout_policy: str
+    read_discards: bool
     report: SearchReport | None
 
     def _claim3(self, view: View) -> Move: ...
@@ -300,6 +305,7 @@ def _even(total: int) -> tuple[int, int, int, int]:
 # -- the C++ search -----------------------------------------------------------------------------
 
 _MELD_KINDS: Final = {MeldKind.CHOW: 0, MeldKind.PUNG: 1, MeldKind.KONG: 2}
+_POLICIES: Final = {"shanten": 0, "planned": 1}  # as kPolicyShanten, kPolicyPlanned
 
 
 def _cpp_scores(
@@ -372,6 +378,8 @@ def _cpp_scores(
         worlds=worlds,
         max_seconds=bot.max_seconds,
         seed=seed,
+        policy=_POLICIES[bot.rollout_policy],
+        read_discards=bot.read_discards,
     )
     report.worlds, report.skipped = played, skipped
     report.rollouts = played * len(moves)
