@@ -41,10 +41,8 @@ bool EngineSetup::place(HandEngine& e, const EnginePosition& p) {
   e.exposed_.fill(0);
   for (int s = 0; s < 4; ++s) {
     const std::size_t i = at(s);
-    // Through the engine's add(), which keeps what it derives from the counts.
+    // Through the engine's add(), which marks what it derives from the counts as changed.
     e.counts_[i] = Counts{};
-    e.held_[i] = 0;
-    e.pairs_[i] = e.doubled_[i] = 0;
     for (int k = 1; k <= 34; ++k) {
       const int n = p.counts[i][at(k)] - (draws && s == p.turn && k == p.drawn ? 1 : 0);
       if (n < 0 || n > 4) return false;

@@ -185,20 +185,6 @@ std::uint64_t HandEngine::waits(int seat) const {
   return waits_[s];
 }
 
-void HandEngine::add(int seat, int kind, int delta) {
-  const std::size_t s = at(seat);
-  std::uint8_t& n = counts_[s][at(kind)];
-  const int old = n, now = old + delta;
-  n = static_cast<std::uint8_t>(now);
-  if (now)
-    held_[s] |= std::uint64_t{1} << kind;
-  else
-    held_[s] &= ~(std::uint64_t{1} << kind);
-  pairs_[s] = static_cast<std::int8_t>(pairs_[s] + now / 2 - old / 2);
-  doubled_[s] = static_cast<std::int8_t>(doubled_[s] + (now > 1) - (old > 1));
-  changed(seat, kind);
-}
-
 const Standing& HandEngine::standing(int seat) const {
   const std::size_t s = at(seat);
   Standing& standing = standing_[s];
@@ -211,7 +197,7 @@ const Standing& HandEngine::standing(int seat) const {
   }
   dirty_[s] = 0;
   if (!(special_known_ >> seat & 1)) {
-    standing.special = special_in_reach(held_[s], pairs_[s], doubled_[s], nmelds_[s]);
+    standing.special = special_in_reach(c, nmelds_[s]);
     special_known_ = static_cast<std::uint8_t>(special_known_ | 1 << seat);
   }
   return standing;

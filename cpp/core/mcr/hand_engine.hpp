@@ -261,11 +261,6 @@ class HandEngine {
   mutable std::array<Standing, kSeats> standing_{};
   mutable std::array<std::uint16_t, kSeats> dirty_{kAllGroups, kAllGroups, kAllGroups, kAllGroups};
   mutable std::uint8_t special_known_ = 0;
-  // What special_in_reach reads of each seat's counts, kept by add(): the kinds held (bit k),
-  // the pairs held and the kinds held twice or more.
-  std::array<std::uint64_t, kSeats> held_{};
-  std::array<std::int8_t, kSeats> pairs_{};
-  std::array<std::int8_t, kSeats> doubled_{};
 
   bool dealt_ = false;
   int phase_ = kPhaseOver;
@@ -319,13 +314,29 @@ class HandEngine {
   int take(int seat, bool from_back);
   void draw(int seat, bool from_back, int replacement);
   void add_flower(int seat, int tile);
-  // Add `delta` copies of `kind` to the seat's concealed tiles (every change of the counts).
-  void add(int seat, int kind, int delta);
+  // Add `delta` copies of `kind` to the seat's concealed tiles (every change of the counts:
+  // every draw and discard, so it only marks what it changed).
+  void add(int seat, int kind, int delta) {
+    std::uint8_t& n = counts_[at(seat)][at(kind)];
+    n = static_cast<std::uint8_t>(n + delta);
+    changed(seat, kind);
+  }
   // The seat's tiles changed: in the group of `kind` alone (a draw, a discard), or anywhere.
   void changed(int seat, int kind = 0) {
     waits_known_ = static_cast<std::uint8_t>(waits_known_ & ~(1 << seat));
     special_known_ = static_cast<std::uint8_t>(special_known_ & ~(1 << seat));
-    dirty_[at(seat)] = static_cast<std::uint16_t>(kind ? dirty_[at(seat)] | 1 << group_of(kind) : kAllGroups);
+    dirty_[at(seat)] = static_cast<std::uint16_t>(dirty_[at(seat)] | group_bit(kind));
+  }
+  // The bit of `kind`'s group in dirty_ (0: every group), read from a table (every draw and
+  // discard asks it).
+  static int group_bit(int kind) {
+    static constexpr auto kBits = [] {
+      std::array<std::uint16_t, 35> bits{};
+      bits[0] = kAllGroups;
+      for (int k = 1; k <= 34; ++k) bits[static_cast<std::size_t>(k)] = static_cast<std::uint16_t>(1 << group_of(k));
+      return bits;
+    }();
+    return kBits[at(kind)];
   }
   bool win_on(int seat, int tile, int by, WinOutput& tally, ContextIn& context) const;
   // The seat's offers in the open discard window (worked out when first read), and all of them.
