@@ -1,5 +1,7 @@
 #include "core/mcr/hand_engine.hpp"
 
+#include <algorithm>
+
 #include "core/mcr/decompose.hpp"
 #include "core/mcr/wall_order.hpp"
 
@@ -114,7 +116,7 @@ bool HandEngine::deal_seat_walls(const std::array<const std::uint8_t*, 4>& walls
     const int n = counts[at(seat)];
     start_[at(seat)] = static_cast<std::uint8_t>(start);
     size_[at(seat)] = static_cast<std::uint8_t>(n);
-    for (int i = 0; i < n; ++i) tiles_[at(start + i)] = walls[at(seat)][i];
+    std::copy_n(walls[at(seat)], n, tiles_.begin() + start);
     start += n;
     const int need = seat == dealer_ ? 14 : 13;
     for (int i = 0; i < need; ++i) add(seat, tiles_[at(start_[at(seat)] + i)], 1);
@@ -165,7 +167,7 @@ int HandEngine::first_awaited() const {
 
 std::uint64_t HandEngine::waits(int seat) const {
   const std::size_t s = at(seat);
-  if (!(waits_known_ >> seat & 1)) {
+  if (!(known_ & waits_bit(seat))) {
     const Counts& c = counts_[s];
     if (total(c) + 3 * nmelds_[s] != 13) return 0;
     Counts held = c;
@@ -180,7 +182,7 @@ std::uint64_t HandEngine::waits(int seat) const {
     std::uint64_t mask = 0;
     for (int k : mcr::waits(c, nmelds_[s], held, false)) mask |= std::uint64_t{1} << k;
     waits_[s] = mask;
-    waits_known_ = static_cast<std::uint8_t>(waits_known_ | 1 << seat);
+    known_ = static_cast<std::uint8_t>(known_ | waits_bit(seat));
   }
   return waits_[s];
 }
@@ -196,9 +198,9 @@ const Standing& HandEngine::standing(int seat) const {
     standing.broken = shape ? standing.broken & ~(1 << g) : standing.broken | 1 << g;
   }
   dirty_[s] = 0;
-  if (!(special_known_ >> seat & 1)) {
+  if (!(known_ & special_bit(seat))) {
     standing.special = special_in_reach(c, nmelds_[s]);
-    special_known_ = static_cast<std::uint8_t>(special_known_ | 1 << seat);
+    known_ = static_cast<std::uint8_t>(known_ | special_bit(seat));
   }
   return standing;
 }
@@ -307,8 +309,10 @@ int HandEngine::score(int seat, int tile, int by, WinOutput& tally, ContextIn& c
 }
 
 int HandEngine::discard_passed(int seat, int tile) {
-  const EngineMove move{static_cast<std::uint8_t>(kMoveDiscard), static_cast<std::uint8_t>(tile), 0, 0};
-  if (!is_legal(seat, move)) return explain(seat, move);
+  // is_legal's answer for a discard, asked directly (every record's step but a few is one).
+  if (phase_ != kPhaseDiscard || seat != turn_ || !is_kind(tile) ||
+      legality::discard_check(counts_[at(seat)], tile) != legality::kLegal)
+    return explain(seat, EngineMove{static_cast<std::uint8_t>(kMoveDiscard), static_cast<std::uint8_t>(tile), 0, 0});
   pool_discard(seat, tile);
   draw((seat + 1) & 3, false, legality::kNoReplacement);
   return legality::kLegal;

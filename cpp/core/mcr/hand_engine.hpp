@@ -170,12 +170,13 @@ class HandEngine {
   // The walls as legality reads them (one count, or four one byte a seat), and tiles left.
   long walls() const {
     if (!four_walls()) return back_ - front_;
-    return static_cast<long>(wall_left(0)) | static_cast<long>(wall_left(1)) << 8 |
-           static_cast<long>(wall_left(2)) << 16 | static_cast<long>(wall_left(3)) << 24;
+    return static_cast<long>(seat_walls());
   }
   int wall_left() const {
     if (!four_walls()) return back_ - front_;
-    return wall_left(0) + wall_left(1) + wall_left(2) + wall_left(3);
+    const std::uint32_t left = seat_walls();
+    const std::uint32_t pairs = (left & 0x00FF00FFu) + (left >> 8 & 0x00FF00FFu);  // two sums of two
+    return static_cast<int>((pairs & 0xFFFFu) + (pairs >> 16));
   }
   int wall_left(int seat) const { return size_[at(seat & 3)] - taken_[at(seat & 3)]; }  // four walls: its own
   bool four_walls() const { return (flags_ & legality::kFourWalls) != 0; }
@@ -228,6 +229,13 @@ class HandEngine {
  private:
   friend struct EngineSetup;  // core/mcr/engine_setup.cpp: a position met mid-hand (search worlds)
   static std::size_t at(int i) { return static_cast<std::size_t>(i); }
+  static std::uint32_t packed(const std::array<std::uint8_t, kSeats>& bytes) {
+    return bytes[0] | static_cast<std::uint32_t>(bytes[1]) << 8 | static_cast<std::uint32_t>(bytes[2]) << 16 |
+           static_cast<std::uint32_t>(bytes[3]) << 24;
+  }
+  // The four walls' tiles left, one byte a seat (seat 0 lowest): walls() as legality reads
+  // them, in one subtraction (no seat has taken more than its wall holds: no byte borrows).
+  std::uint32_t seat_walls() const { return packed(size_) - packed(taken_); }
 
   const ScoreRules* rules_;
   int flags_;
@@ -254,13 +262,15 @@ class HandEngine {
   std::array<std::uint8_t, 35> pool_seen_{};  // kinds lying in the pools
   std::array<std::uint8_t, 35> exposed_{};    // kinds in melds not concealed
   mutable std::array<std::uint64_t, kSeats> waits_{};
-  mutable std::uint8_t waits_known_ = 0;  // bit s: waits_[s] is that of the seat's tiles now
+  // Bit s: waits_[s] is that of the seat's tiles now; bit 4 + s: standing_[s].special is.
+  mutable std::uint8_t known_ = 0;
+  static int waits_bit(int seat) { return 1 << seat; }
+  static int special_bit(int seat) { return 0x10 << seat; }
   // Each seat's Standing (its groups' shapes, kept group by group: dirty_ has bit g for a group
-  // changed since; special_known_ bit s when standing_[s].special is that of its tiles now).
+  // changed since).
   static constexpr std::uint16_t kAllGroups = (1 << kGroups) - 1;
   mutable std::array<Standing, kSeats> standing_{};
   mutable std::array<std::uint16_t, kSeats> dirty_{kAllGroups, kAllGroups, kAllGroups, kAllGroups};
-  mutable std::uint8_t special_known_ = 0;
 
   bool dealt_ = false;
   int phase_ = kPhaseOver;
@@ -323,8 +333,7 @@ class HandEngine {
   }
   // The seat's tiles changed: in the group of `kind` alone (a draw, a discard), or anywhere.
   void changed(int seat, int kind = 0) {
-    waits_known_ = static_cast<std::uint8_t>(waits_known_ & ~(1 << seat));
-    special_known_ = static_cast<std::uint8_t>(special_known_ & ~(1 << seat));
+    known_ = static_cast<std::uint8_t>(known_ & ~(waits_bit(seat) | special_bit(seat)));
     dirty_[at(seat)] = static_cast<std::uint16_t>(dirty_[at(seat)] | group_bit(kind));
   }
   // The bit of `kind`'s group in dirty_ (0: every group), read from a table (every draw and
