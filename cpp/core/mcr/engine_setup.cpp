@@ -19,9 +19,7 @@ bool EngineSetup::place(HandEngine& e, const EnginePosition& p) {
       const auto& w = p.walls[at(s)];
       const int n = static_cast<int>(w.size()) + (draws && s == p.turn ? 1 : 0);
       if (n > 255 || start + n > HandEngine::kWallMax) return false;
-      e.start_[at(s)] = static_cast<std::uint8_t>(start);
-      e.size_[at(s)] = static_cast<std::uint8_t>(n);
-      e.taken_[at(s)] = 0;
+      e.set_wall(s, start, n, 0);
       int i = start;
       if (draws && s == p.turn) e.tiles_[at(i++)] = static_cast<std::uint8_t>(p.drawn);
       for (std::uint8_t t : w) e.tiles_[at(i++)] = t;

@@ -114,13 +114,12 @@ bool HandEngine::deal_seat_walls(const std::array<const std::uint8_t*, 4>& walls
   start = 0;
   for (int seat = 0; seat < kSeats; ++seat) {
     const int n = counts[at(seat)];
-    start_[at(seat)] = static_cast<std::uint8_t>(start);
-    size_[at(seat)] = static_cast<std::uint8_t>(n);
+    set_wall(seat, start, n, 0);
     std::copy_n(walls[at(seat)], n, tiles_.begin() + start);
     start += n;
     const int need = seat == dealer_ ? 14 : 13;
     for (int i = 0; i < need; ++i) add(seat, tiles_[at(start_[at(seat)] + i)], 1);
-    taken_[at(seat)] = static_cast<std::uint8_t>(need);
+    set_wall(seat, start_[at(seat)], n, need);
   }
   phase_ = kPhaseDiscard;
   turn_ = dealer_;
@@ -239,8 +238,10 @@ int HandEngine::take(int seat, bool from_back) {
     return from_back ? tiles_[at(--back_)] : tiles_[at(front_++)];
   }
   const std::size_t s = at(seat);
-  if (taken_[s] >= size_[s]) return 0;
-  return tiles_[at(start_[s] + taken_[s]++)];
+  const int taken = byte_of(taken_, seat);
+  if (taken >= byte_of(sizes_, seat)) return 0;
+  taken_ += 1u << (8 * seat);
+  return tiles_[at(start_[s] + taken)];
 }
 
 void HandEngine::draw(int seat, bool from_back, int replacement) {

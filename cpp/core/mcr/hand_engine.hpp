@@ -178,7 +178,7 @@ class HandEngine {
     const std::uint32_t pairs = (left & 0x00FF00FFu) + (left >> 8 & 0x00FF00FFu);  // two sums of two
     return static_cast<int>((pairs & 0xFFFFu) + (pairs >> 16));
   }
-  int wall_left(int seat) const { return size_[at(seat & 3)] - taken_[at(seat & 3)]; }  // four walls: its own
+  int wall_left(int seat) const { return static_cast<int>(seat_walls() >> (8 * (seat & 3)) & 0xFF); }  // four walls: its own
   bool four_walls() const { return (flags_ & legality::kFourWalls) != 0; }
 
   const Counts& counts(int seat) const { return counts_[at(seat)]; }
@@ -229,13 +229,17 @@ class HandEngine {
  private:
   friend struct EngineSetup;  // core/mcr/engine_setup.cpp: a position met mid-hand (search worlds)
   static std::size_t at(int i) { return static_cast<std::size_t>(i); }
-  static std::uint32_t packed(const std::array<std::uint8_t, kSeats>& bytes) {
-    return bytes[0] | static_cast<std::uint32_t>(bytes[1]) << 8 | static_cast<std::uint32_t>(bytes[2]) << 16 |
-           static_cast<std::uint32_t>(bytes[3]) << 24;
-  }
   // The four walls' tiles left, one byte a seat (seat 0 lowest): walls() as legality reads
   // them, in one subtraction (no seat has taken more than its wall holds: no byte borrows).
-  std::uint32_t seat_walls() const { return packed(size_) - packed(taken_); }
+  std::uint32_t seat_walls() const { return sizes_ - taken_; }
+  static int byte_of(std::uint32_t bytes, int seat) { return static_cast<int>(bytes >> (8 * seat) & 0xFF); }
+  // Seat `seat`'s wall: tiles_[start, start + size), `taken` of them drawn.
+  void set_wall(int seat, int start, int size, int taken) {
+    const int shift = 8 * seat;
+    start_[at(seat)] = static_cast<std::uint8_t>(start);
+    sizes_ = (sizes_ & ~(0xFFu << shift)) | static_cast<std::uint32_t>(size) << shift;
+    taken_ = (taken_ & ~(0xFFu << shift)) | static_cast<std::uint32_t>(taken) << shift;
+  }
 
   const ScoreRules* rules_;
   int flags_;
@@ -244,13 +248,15 @@ class HandEngine {
   int prevailing_;
 
   // The wall(s): one shared wall tiles_[front_, back_); four walls, seat s's at
-  // tiles_[start_[s] + taken_[s], start_[s] + size_[s]).
+  // tiles_[start_[s] + taken, start_[s] + size) with taken and size byte s of taken_ and sizes_
+  // (whole words: every draw adds to taken_ and walls() reads both, a byte store followed by a
+  // wider load of the same word would wait for the store to complete).
   std::array<std::uint8_t, kWallMax> tiles_{};
   int front_ = 0;
   int back_ = 0;
   std::array<std::uint8_t, kSeats> start_{};
-  std::array<std::uint8_t, kSeats> size_{};
-  std::array<std::uint8_t, kSeats> taken_{};
+  std::uint32_t sizes_ = 0;
+  std::uint32_t taken_ = 0;
 
   std::array<Counts, kSeats> counts_{};
   std::array<std::array<EngineMeld, 4>, kSeats> melds_{};
