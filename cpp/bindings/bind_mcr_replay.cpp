@@ -38,11 +38,22 @@ PyObject* tuple_of(PyObject* tuple, Py_ssize_t size, const char* what) {
   return tuple;
 }
 
-py::tuple replay_record(py::handle deals, py::handle steps, int prevailing, bool drawn, py::handle actions, int flags,
-                        int minimum, const ScoreRules& rules) {
+// `o` itself when a tuple, else its items as a new tuple (`keep` holds it).
+PyObject* as_tuple(PyObject* o, py::object& keep) {
+  if (PyTuple_Check(o)) return o;
+  keep = py::reinterpret_steal<py::object>(PySequence_Tuple(o));
+  if (!keep) throw py::error_already_set();
+  return keep.ptr();
+}
+
+py::tuple replay_record(py::handle deals_in, py::handle steps, int prevailing, bool drawn, py::handle actions,
+                        int flags, int minimum, const ScoreRules& rules) {
   if (!PyTuple_Check(actions.ptr()) || PyTuple_GET_SIZE(actions.ptr()) != 8)
     throw py::type_error("actions must be the eight Action members");
-  if (!PyTuple_Check(deals.ptr()) || PyTuple_GET_SIZE(deals.ptr()) != 4)
+  // The deals as the reader gives them (tuples), or any sequences of sequences, read as tuples.
+  py::object kept;
+  const py::handle deals = as_tuple(deals_in.ptr(), kept);
+  if (PyTuple_GET_SIZE(deals.ptr()) != 4)
     throw py::type_error("deals must be a tuple of four deals");
   if (!PyTuple_Check(steps.ptr())) throw py::type_error("steps must be a tuple of Step");
   if (prevailing < 0 || prevailing > 3) throw py::value_error("prevailing must be 0 to 3");
@@ -50,8 +61,9 @@ py::tuple replay_record(py::handle deals, py::handle steps, int prevailing, bool
   game.prevailing = prevailing;
   game.drawn = drawn;
   for (Py_ssize_t s = 0; s < 4; ++s) {
-    PyObject* deal = PyTuple_GET_ITEM(deals.ptr(), s);
-    if (!PyTuple_Check(deal) || PyTuple_GET_SIZE(deal) != 13) throw py::value_error("a deal is 13 kinds");
+    py::object kept_deal;
+    PyObject* deal = as_tuple(PyTuple_GET_ITEM(deals.ptr(), s), kept_deal);
+    if (PyTuple_GET_SIZE(deal) != 13) throw py::value_error("a deal is 13 kinds");
     for (Py_ssize_t k = 0; k < 13; ++k)
       game.deals[static_cast<std::size_t>(s)][static_cast<std::size_t>(k)] =
           small_int(PyTuple_GET_ITEM(deal, k), 34);
