@@ -1,13 +1,18 @@
 """The MCR game loop: decisions and hands per CPU-second, now and at a baseline commit.
 
-Four measures, each in a fresh subprocess timed by CPU time (``time.process_time``):
+Five measures, each in a fresh subprocess timed by CPU time (``time.process_time``):
 
 * ``play``: random legal self-play (a seeded player takes a win whenever offered, a claim
   with probability 0.6, else any legal move); decisions with a real choice (more than one
   legal move) and whole hands per CPU-second;
 * ``check``: the same with ``check_invariants()`` after every move;
 * ``clone``: microseconds per ``clone()`` of mid-hand states (40 moves into a hand);
-* ``bots``: whole sixteen-hand games per CPU-second between four level-2 bots.
+* ``bots``: whole sixteen-hand games per CPU-second between four level-2 bots;
+* ``engine``: the floor of the rules on the C++ hand engine (issue 34): the ``play`` games'
+  hands dealt and played by ``HandEngine`` from Python with the same player, the legal
+  lists made ``Move`` values; no events, hand values or settlement;
+* ``events``: ``engine`` with the rules' typed events told from the engine's state after
+  each move (``game/engine_events.py``): what ``Rules(impl="cpp")`` on the engine adds first.
 
 With ``--baseline COMMIT`` the package at that commit is built once into
 ``.bench-baseline/COMMIT/`` (a git worktree installed with ``pip install --target``) and
@@ -39,7 +44,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-MEASURES = ("play", "check", "clone", "bots")
+MEASURES = ("play", "check", "clone", "bots", "engine", "events")
 
 
 def _package_from_pythonpath() -> None:
@@ -142,6 +147,71 @@ def worker_play(seconds: float, check: bool, lean: bool) -> dict[str, float]:
     }
 
 
+def worker_engine(seconds: float, lean: bool, events: bool = False) -> dict[str, float]:
+    """The floor of the rules played on the C++ hand engine from Python (issue 34's
+    ``Rules(impl="cpp")`` on the engine): the same 16-hand games' hands dealt by the engine
+    from the seed, each decision the engine's legal list made :class:`Move` values (each
+    made once) and the player's move applied; no events, hand values or settlement, which
+    the rules would add on top. With ``events`` each move goes through an
+    :class:`~mahjongkit.mcr.game.engine_events.EventDriver`, which tells its events."""
+    from mahjongkit.mcr.game._cpp import engine_move, hand_engine, move_of
+
+    if events:
+        from mahjongkit.mcr.game.engine_events import EventDriver
+    from mahjongkit.mcr.game.variant import STANDARD
+    from mahjongkit.mcr.hand.wall import seed_bytes
+    from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK
+
+    moves: dict[tuple[int, int, int, int], object] = {}
+    codes: dict[object, tuple[int, int, int, int]] = {}
+    choose = _choose_lean if lean else _choose
+    decisions = choices = hands = games = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        seed = f"bench-{games}"
+        key = seed_bytes(seed)
+        rng = random.Random(seed)
+        draw = rng.random
+        for hand_no in range(1, 17):
+            engine = hand_engine(
+                GREEN_BOOK, STANDARD, dealer=(hand_no - 1) % 4, prevailing=(hand_no - 1) // 4
+            )
+            engine.deal_seed(key, hand_no, True)
+            driver = EventDriver(engine) if events else None
+            while not engine.over:
+                bits = engine.waiting
+                if bits & (bits - 1):  # more than one seat awaited
+                    waiting = [s for s in range(4) if bits >> s & 1]
+                    seat = waiting[int(draw() * len(waiting))] if lean else rng.choice(waiting)
+                else:
+                    seat = engine.first_awaited
+                legal = []
+                for code in engine.legal(seat):
+                    move = moves.get(code)
+                    if move is None:
+                        move = moves[code] = move_of(*code)
+                        codes[move] = code
+                    legal.append(move)
+                decisions += 1
+                if len(legal) > 1:
+                    choices += 1
+                chosen = choose(rng, legal)
+                code = codes.get(chosen) or engine_move(legal[0])
+                if driver is None:
+                    engine.apply(seat, *code)
+                else:
+                    driver.apply(seat, moves[code], code)  # type: ignore[arg-type]
+            hands += 1
+        games += 1
+    elapsed = time.process_time() - start
+    return {
+        "choices_per_s": choices / elapsed,
+        "decisions_per_s": decisions / elapsed,
+        "hands_per_s": hands / elapsed,
+        "games": games,
+    }
+
+
 def worker_clone(seconds: float) -> dict[str, float]:
     from mahjongkit.mcr.game.rules import Rules
 
@@ -186,6 +256,10 @@ def worker(measure: str, seconds: float, lean: bool) -> dict[str, float]:
         return worker_play(seconds, check=True, lean=lean)
     if measure == "clone":
         return worker_clone(seconds)
+    if measure == "engine":
+        return worker_engine(seconds, lean)
+    if measure == "events":
+        return worker_engine(seconds, lean, events=True)
     return worker_bots(seconds)
 
 

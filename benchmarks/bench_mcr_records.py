@@ -70,7 +70,9 @@ def _digest(folder: Path) -> str:
 
 
 _EXPORT_CHILD = """
-import sys, time
+import os, sys, time
+if os.environ.get("PYTHONPATH"):  # the package of that folder, not an editable install's tree
+    sys.meta_path[:] = [f for f in sys.meta_path if not type(f).__module__.startswith("_editable")]
 from mahjongkit.mcr.records.export import export
 start = time.process_time()
 export(sys.argv[1], sys.argv[2], shard_games=256)
@@ -126,6 +128,16 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-floor", dest="floor", action="store_false")
     parser.add_argument("--baseline", action="store_true", help="export against site-packages")
+    parser.add_argument(
+        "--baseline-path",
+        help="with --baseline: a folder holding the baseline's package (as bench_mcr_loop.py"
+        " builds a commit into .bench-baseline/) instead of site-packages",
+    )
+    parser.add_argument(
+        "--now-path",
+        help="with --baseline: a folder holding this tree's package built the same way"
+        " (default: the package this runs, as imported)",
+    )
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="bench-records-"))
     try:
@@ -207,11 +219,12 @@ def main() -> None:
         ours: list[float] = []
         baseline_same = None
         if args.baseline:
-            here = str(Path(mahjongkit.__file__).resolve().parents[1])
+            here = args.now_path or str(Path(mahjongkit.__file__).resolve().parents[1])
+            base = args.baseline_path
             for round_ in range(args.repeat):
-                sides = ((None, baseline), (here, ours))
+                sides = ((base, baseline), (here, ours))
                 for path, times in sides if round_ % 2 == 0 else sides[::-1]:
-                    out = work / ("base" if path is None else "ours")
+                    out = work / ("base" if times is baseline else "ours")
                     times.append(_export_in_child(path, exported, out) / n_exp)
             baseline_same = _digest(work / "base") == _digest(work / "ours")
 

@@ -47,7 +47,7 @@ import numpy.typing as npt
 
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.game.variant import ONE_HAND
-from mahjongkit.mcr.rl._cpp import CoreObserver
+from mahjongkit.mcr.rl._cpp import EngineObserver
 from mahjongkit.mcr.rl.encoding import legal_indices
 from mahjongkit.mcr.rl.observation import Observer
 from mahjongkit.mcr.rl.table import Table
@@ -238,7 +238,7 @@ def micro(games: int = 4, passes: int = 5) -> dict[str, float]:
 
     mask = np.zeros(235, dtype=np.int8)
     for _ in range(passes):
-        for name, make in (("C++", CoreObserver), ("Python", Observer)):
+        for name, make in (("C++", EngineObserver), ("Python", Observer)):
             rng = random.Random(2)
             observer = make()
             out = np.zeros((observer.planes, 34), dtype=np.float32)
@@ -253,7 +253,7 @@ def micro(games: int = 4, passes: int = 5) -> dict[str, float]:
                     seat = game.waiting_on[0]
                     legal = game.legal(seat)
                     start = time.perf_counter()
-                    if isinstance(observer, CoreObserver):
+                    if isinstance(observer, EngineObserver):
                         observer.mask(seat, legal, mask)
                     else:
                         mask[:] = 0

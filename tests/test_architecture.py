@@ -330,7 +330,7 @@ CPP_RULES: dict[str, tuple[str, dict[str, str]]] = {
             "core/tiles.hpp": "a tile's rank",
             "core/mcr/score.cpp": "fans read the runs of a scored hand",
             "core/mcr/shanten.cpp": "shanten reads the runs of a hand",
-            "core/mcr/observe.hpp": "the RL action index of a chow (shared by both renderers)",
+            "core/mcr/planes.hpp": "the RL action index of a chow (the planes' layout)",
             "bindings/bind_mcr_score.cpp": "a scored meld's range",
         },
     ),

@@ -11,19 +11,16 @@
 #include <vector>
 
 #include "core/mcr/hand_engine.hpp"
+#include "py_hand_engine.hpp"
 
 namespace py = pybind11;
 using mahjongkit::mcr::EngineMove;
 using mahjongkit::mcr::HandEngine;
 using mahjongkit::mcr::LegalMoves;
 using mahjongkit::mcr::ScoreRules;
+using mahjongkit::bindings::PyHandEngine;
 
 namespace {
-
-struct PyHandEngine {
-  HandEngine engine;
-  py::object rules;  // keeps the ScoreRules the engine points to alive
-};
 
 int check_seat(int seat) {
   if (seat < 0 || seat > 3) throw py::value_error("seat must be 0 to 3, not " + std::to_string(seat));
@@ -187,6 +184,61 @@ void register_mcr_engine(py::module_& m) {
       .def_property_readonly("walls", [](const PyHandEngine& s) { return s.engine.walls(); })
       .def_property_readonly("wall_left", [](const PyHandEngine& s) { return s.engine.wall_left(); })
       .def_property_readonly("scorer_refused", [](const PyHandEngine& s) { return s.engine.scorer_refused(); })
+      .def(
+          "marks",
+          [](const PyHandEngine& s) {
+            const auto& e = s.engine;
+            return py::make_tuple(e.phase(), e.turn(), e.wall_front(), e.wall_back(), e.wall_taken(0), e.wall_taken(1),
+                                  e.wall_taken(2), e.wall_taken(3), e.meld_count(0) + e.meld_count(1) +
+                                  e.meld_count(2) + e.meld_count(3));
+          },
+          "(phase, turn, front, back, taken by seat 0..3, melds on the table): what a driver compares to tell "
+          "what a move drew.")
+      .def(
+          "visible",
+          [](const PyHandEngine& s, int kind) {
+            if (kind < 1 || kind > 34) throw py::value_error("a kind a hand can play is 1 to 34");
+            return s.engine.visible(kind);
+          },
+          py::arg("kind"),
+          "Copies of `kind` face up: in the pools and in exposed melds.")
+      .def(
+          "window_answers",
+          [](const PyHandEngine& s) {
+            const auto& e = s.engine;
+            py::list out;
+            for (int seat = 0; seat < 4; ++seat) {
+              if (!e.window_answered(seat)) {
+                out.append(py::none());
+                continue;
+              }
+              const auto& m = e.window_answer(seat);
+              out.append(py::make_tuple(int{m.kind}, int{m.tile}, int{m.a}, int{m.b}));
+            }
+            return out;
+          },
+          "The open window's answers lodged, a seat each: (kind, tile, a, b) or None.")
+      .def(
+          "end_context",
+          [](const PyHandEngine& s) -> py::object {
+            const auto& e = s.engine;
+            if (!e.over() || !e.dealt() || e.winner() < 0) return py::none();
+            const auto& c = e.context();
+            return py::make_tuple(c.winning, c.by, c.replacement, c.seat_wind, c.prevailing_wind, c.last_of_wall,
+                                  c.last_tile);
+          },
+          "The context the win was scored in: (winning, by, replacement, seat wind, prevailing wind, last of "
+          "wall, last tile); None without a win.")
+      .def(
+          "wall_tiles",
+          [](const PyHandEngine& s) {
+            std::vector<int> out;
+            for (int i = 0; i < HandEngine::kWallMax; ++i) out.push_back(s.engine.wall_tile(i));
+            std::vector<int> starts;
+            for (int seat = 0; seat < 4; ++seat) starts.push_back(s.engine.wall_start(seat));
+            return py::make_tuple(out, starts);
+          },
+          "The wall array and each seat's start in it (four walls).")
       .def(
           "counts",
           [](const PyHandEngine& s, int seat) {

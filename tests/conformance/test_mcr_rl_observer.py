@@ -1,5 +1,6 @@
-"""The RL layer's C++ observer (``rl/_cpp.py``) against its pure-Python twin
-(``rl/observation.py``): the same planes for every seat and the same legal masks along seeded
+"""The RL layer's C++ observer (``rl/_cpp.py``: planes rendered from a hand engine that plays
+the game's moves) against its pure-Python twin (``rl/observation.py``: rendered from the
+rules' hand state): the same planes for every seat and the same legal masks along seeded
 games (Hypothesis picks the seeds, the history, the game's length and how often a sync gets
 no events), and the same batches from the vectorised self-play."""
 
@@ -15,9 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mahjongkit._core import mcr_rl as core
+from mahjongkit.mcr.game._cpp import hand_engine
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.game.variant import ONE_HAND, STANDARD, Variant
-from mahjongkit.mcr.rl._cpp import CoreObserver
+from mahjongkit.mcr.rl._cpp import EngineObserver
 from mahjongkit.mcr.rl.encoding import legal_mask
 from mahjongkit.mcr.rl.env import MahjongEnv
 from mahjongkit.mcr.rl.games import EngineTable
@@ -26,18 +28,19 @@ from mahjongkit.mcr.rl.single import SingleAgentEnv
 from mahjongkit.mcr.rl.table import Table
 from mahjongkit.mcr.rl.vector import VectorSelfPlay
 from mahjongkit.mcr.scoring.ruleset import RULESETS
+from mahjongkit.mcr.scoring.score import score
 from tests.mcr.rl_play import choose
 
 
 def _along_a_game(
     seed: int, history: int, variant: Variant, blind: float, moves: int
-) -> Iterator[tuple[Rules, CoreObserver, Observer]]:
+) -> Iterator[tuple[Rules, EngineObserver, Observer]]:
     """The game and both twins, kept in step by its events, before each of ``moves`` moves
     and after the last; ``blind`` is the share of syncs given no events (a fresh load)."""
     rng = random.Random(seed)
     game = Rules(f"conf-{seed}", variant=variant)
     game.take_outcomes()
-    fast, plain = CoreObserver(history), Observer(history)
+    fast, plain = EngineObserver(history), Observer(history)
     fast.sync(game)
     plain.sync(game)
     for _ in range(moves):
@@ -92,12 +95,14 @@ def test_observers_kept_by_events_match_a_fresh_load(seed: int) -> None:
     agreeing with each other is not enough: both once missed a promoted kong that nobody
     robbed, which is made with no event of its own; seed 210 reaches one at move 200)."""
     for game, fast, plain in _along_a_game(seed, 1, STANDARD, 0.0, moves=260):
-        fresh = Observer(1)
+        fresh, fresh_engine = Observer(1), EngineObserver(1)
         fresh.sync(game)
+        fresh_engine.sync(game)  # the hand's moves so far replayed at once
         for seat in range(4):
             truth = fresh.encode(seat)
             assert (plain.encode(seat) == truth).all(), (seat, game.moves)
             assert (fast.encode(seat) == truth).all(), (seat, game.moves)
+            assert (fresh_engine.encode(seat) == truth).all(), (seat, game.moves)
 
 
 @pytest.mark.slow
@@ -135,7 +140,7 @@ def test_vectorised_batches_are_the_same_with_either_observer(flat: bool) -> Non
 
 def test_encode_writes_into_any_array_numpy_can_copy_into() -> None:
     game = Rules("conf-out")
-    fast, plain = CoreObserver(), Observer()
+    fast, plain = EngineObserver(), Observer()
     fast.sync(game)
     plain.sync(game)
     for dtype in (np.float32, np.float64):
@@ -144,37 +149,51 @@ def test_encode_writes_into_any_array_numpy_can_copy_into() -> None:
 
 
 def test_the_core_refuses_what_it_cannot_place() -> None:
-    observer = core.Observer(4)
-    planes = np.zeros((observer.planes, 34), dtype=np.float32)
-    with pytest.raises(ValueError, match="load a state"):
-        observer.render(0, planes)
-    assert not observer.step([1, 0, 5, 0], -1, 0, False, 0, 0, 0, 0)  # nothing loaded
-    empty = [[0] * 35 for _ in range(4)]
-    state = (empty, [[], [], [], []], [0] * 4, [[], [], [], []], [0] * 4, 80, 1, 0, 0)
-    observer.load(*state, 0, 0, False, 0, 0, 0, 0)
-    assert observer.loaded
-    assert not observer.step([9, 0, 0, 0], 0, 0, False, 0, 0, 0, 0)  # an unknown record
-    assert not observer.step([5, 1, 3, 0], 1, 0, True, 0, 0, 0, 0)  # a chow nobody answered
-    assert not observer.step([2, 1, 0, 0], 1, 0, False, 0, 0, 0, 0)  # a draw of no tile
-    with pytest.raises(ValueError, match="kind from 1 to 34"):
-        observer.step([1, 0, 35, 0], -1, 0, False, 0, 0, 0, 0)
-    with pytest.raises(ValueError, match="an open window has a tile"):
-        observer.step([], -1, 0, False, 1, 0, 0, 1)
-    with pytest.raises(ValueError, match="a count is 0 to 4"):
-        observer.load([[5] * 35] * 4, *state[1:], 0, 0, False, 0, 0, 0, 0)
+    game = Rules("conf-refuse")
+    engine = EngineObserver(4)
+    engine.sync(game)
+    hand = engine._engine
+    planes = np.zeros((engine.planes, 34), dtype=np.float32)
+    with pytest.raises(ValueError, match="sync"):
+        EngineObserver(4).encode(0)
     with pytest.raises(ValueError, match="rows of"):
-        observer.render(0, np.zeros((3, 34), dtype=np.float32))
+        core.render_engine(hand, 0, [0] * 4, 1, 4, np.zeros((3, 34), dtype=np.float32))
     with pytest.raises(ValueError, match="row 2 is not one of them"):
-        observer.render(0, np.zeros((2, observer.planes, 34), dtype=np.float32), row=2)
-    with pytest.raises(ValueError, match="one-byte items"):
-        observer.mask(0, True, [], np.zeros(235, dtype=np.float32))
-    with pytest.raises(ValueError, match="cannot place"):
-        observer.mask(0, False, [6000], np.zeros(235, dtype=np.int8))  # a pung with no window
+        core.render_engine(hand, 0, [0] * 4, 1, 4, np.zeros((2, engine.planes, 34), np.float32), 2)
+    with pytest.raises(ValueError, match="history"):
+        core.render_engine(hand, 0, [0] * 4, 1, 0, planes)
+    with pytest.raises(ValueError, match="four totals"):
+        core.render_engine(hand, 0, [0] * 3, 1, 4, planes)
     with pytest.raises(TypeError):  # never a converted copy written in its place
-        observer.render(0, np.zeros((observer.planes, 34), dtype=np.float64))
+        core.render_engine(hand, 0, [0] * 4, 1, 4, np.zeros((engine.planes, 34), np.float64))
+    with pytest.raises(ValueError, match="one-byte items"):
+        core.mask_engine(hand, 0, np.zeros(235, dtype=np.float32))
+    with pytest.raises(ValueError, match="a seat is 0 to 3"):
+        core.mask_engine(hand, 4, np.zeros(235, dtype=np.int8))
+    undealt = hand_engine(game.ruleset, game.variant, dealer=0, prevailing=0)
+    with pytest.raises(ValueError, match="not been dealt"):
+        core.render_engine(undealt, 0, [0] * 4, 1, 4, planes)
     mask = np.ones((2, 235), dtype=np.bool_)
-    observer.mask(0, False, [0, 1], mask, row=1)
-    assert mask[0].all() and np.flatnonzero(mask[1]).tolist() == [0, 1]
+    assert core.mask_engine(hand, 0, mask, 1) == len(game.legal(0))
+    assert mask[0].all() and int(mask[1].sum()) == len(game.legal(0))
+
+
+def test_a_hand_the_engine_cannot_hold_is_rendered_by_the_python_twin() -> None:
+    """A game with the caller's own scorer (the engine scores by the ruleset): the C++
+    observer renders it as the Python one does, through it. (A written position, not dealt
+    from a wall, is the other such hand: tests/mcr/test_rl_observation.py plays them.)"""
+    for game in [Rules("conf-own", scorer=lambda hand, context: score(hand, context))]:
+        fast, plain = EngineObserver(), Observer()
+        for _ in range(40):
+            fast.sync(game)
+            plain.sync(game)
+            assert fast._engine is None
+            for seat in range(4):
+                assert (fast.encode(seat) == plain.encode(seat)).all()
+            if not game.is_active:
+                break
+            seat = game.waiting_on[0]
+            assert game.apply(seat, game.legal(seat)[0]) is None
 
 
 @settings(max_examples=12, deadline=None)

@@ -7,8 +7,9 @@ which is every choice in a group of four but not in one of six or eight, and ans
 "unsolvable" for solvable boards (the position in tests/data/solver_wrong_unsolvable_triangle.json).
 Here every verdict is compared with the exhaustive search of tests/solitaire/brute_force.py, and
 every "solvable" comes with a solution replayed move by move under that module's own rules.
-The core is run twice: as the public API runs it, and with no playouts, so that its exhaustive
-search (not a lucky random game) must find the answer.
+The core is run as the public API runs it, with no playouts, so that its exhaustive search (not
+a lucky random game) must find the answer, and with each random phase (quick games, the nested
+games of boards with groups of six or eight) before the search.
 """
 
 from __future__ import annotations
@@ -102,6 +103,9 @@ def test_groups_of_six_and_eight_agree_with_brute_force(
         "cpp": core_solve(layout, faces, playouts=1000),
         "cpp quick games": core_solve(layout, faces, playouts=1000, quick_games=300),
         "cpp quick games alone": core_solve(layout, faces, playouts=0, quick_games=50),
+        # One quick game turns on the nested games of a board with a group of six or eight,
+        # which then run before the search with no playouts: their solutions are replayed.
+        "cpp nested games": core_solve(layout, faces, playouts=0, quick_games=1),
         "python": ref_solve(layout, groups_of(layout, faces), 0, 0)[:2],
     }
     for impl, (status, solution) in verdicts.items():

@@ -10,10 +10,12 @@ import pytest
 
 from mahjongkit.mcr.game.moves import discard
 from mahjongkit.mcr.game.rules import Position, Rules
+from mahjongkit.mcr.game.variant import BOTZONE
 from mahjongkit.mcr.hand.notation import format_tiles
+from mahjongkit.mcr.hand.wall import SeatWalls
 from mahjongkit.mcr.players.bot import view_of
 from mahjongkit.mcr.rl import observation as obs
-from mahjongkit.mcr.rl._cpp import CoreObserver
+from mahjongkit.mcr.rl._cpp import EngineObserver
 from mahjongkit.mcr.rl.encoding import COLUMN_OF_KIND
 from mahjongkit.mcr.rl.observation import Observer, encode_view, plane_count
 from mahjongkit.mcr.rl.table import Table
@@ -101,9 +103,9 @@ def _game(hands: list[list[int]], wall: list[int], drawn: int) -> Rules:
     return Rules("hidden", position=position)
 
 
-@pytest.mark.parametrize("make", [Observer, CoreObserver], ids=["python", "cpp"])
+@pytest.mark.parametrize("make", [Observer, EngineObserver], ids=["python", "cpp"])
 def test_another_seats_concealed_tiles_never_change_an_observation(
-    make: type[Observer | CoreObserver],
+    make: type[Observer | EngineObserver],
 ) -> None:
     """Seat 0's hand and everything public fixed; the others' concealed tiles and the wall
     dealt again from the rest. Seat 0's observation is the same, before and after it
@@ -128,6 +130,38 @@ def test_another_seats_concealed_tiles_never_change_an_observation(
             assert (observers[0].encode(0) == observers[1].encode(0)).all()
             compared += 1
     assert compared > 50
+
+
+@pytest.mark.parametrize("make", [Observer, EngineObserver], ids=["python", "cpp"])
+def test_the_other_seats_walls_never_change_an_observation_of_a_dealt_hand(
+    make: type[Observer | EngineObserver],
+) -> None:
+    """The same with hands dealt from walls, as the C++ observer renders them from its
+    engine (a written position, above, it leaves to the Python twin): Botzone's four walls,
+    seat 0's own wall fixed, the other three's tiles dealt among them again. Seat 0's planes
+    are the same at the deal, and after its discard whenever the public course is."""
+    rng = random.Random(11)
+    compared = 0
+    for number in range(60):
+        walls = [list(part) for part in SeatWalls.from_seed(f"hidden-{number}").parts()]
+        rest = walls[1] + walls[2] + walls[3]
+        rng.shuffle(rest)
+        other = [walls[0], rest[:34], rest[34:68], rest[68:]]
+        games = [Rules("hidden", variant=BOTZONE, wall=SeatWalls(w)) for w in (walls, other)]
+        observers = [make(), make()]
+        for game, observer in zip(games, observers, strict=True):
+            observer.sync(game)
+        assert (observers[0].encode(0) == observers[1].encode(0)).all()
+        move = games[0].legal(0)[0]  # the same hand: the same legal list
+        for game, observer in zip(games, observers, strict=True):
+            assert game.apply(0, move) is None
+            observer.sync(game)
+        if games[0].phase is games[1].phase and games[0].turn == games[1].turn:
+            assert (observers[0].encode(0) == observers[1].encode(0)).all()
+            compared += 1
+    assert compared > 20
+    if make is EngineObserver:  # rendered from its engine, not by the Python twin
+        assert observers[0]._engine is not None
 
 
 @pytest.mark.parametrize("impl", ["cpp", "python"])

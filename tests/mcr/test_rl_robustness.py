@@ -14,6 +14,7 @@ pytest.importorskip("gymnasium")
 
 from mahjongkit._core import mcr_rl
 from mahjongkit.mcr.env import MahjongEnv, SingleAgentEnv, Table, VectorSelfPlay
+from mahjongkit.mcr.rl._cpp import EngineObserver
 from mahjongkit.mcr.rl.observation import MAX_HISTORY, Observer
 
 DEADLINE = 60.0  # seconds to wait for the other thread (never reached unless broken)
@@ -26,12 +27,13 @@ def test_a_huge_history_is_refused_before_anything_is_allocated(history: int) ->
         lambda: MahjongEnv(history=history),
         lambda: VectorSelfPlay(2, history=history),
         lambda: Observer(history),
+        lambda: EngineObserver(history),
     ):
         with pytest.raises(ValueError, match=rf"history is .* \(1 to {MAX_HISTORY}\)"):
             make()
     if -(2**31) <= history < 2**31:  # the binding's int: the core checks it too
         with pytest.raises(ValueError, match="history"):
-            mcr_rl.Observer(history)
+            mcr_rl.SelfPlay(1, history)
     assert Table(history=MAX_HISTORY).planes == 4 * (7 + MAX_HISTORY) + 21
 
 

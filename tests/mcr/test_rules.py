@@ -16,6 +16,7 @@ from mahjongkit.mcr.game.events import EventKind
 from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, MoveKind, chow, discard, kong
 from mahjongkit.mcr.game.result import settle
 from mahjongkit.mcr.game.rules import Phase, Position, Rules, Status
+from mahjongkit.mcr.game.variant import ONE_HAND
 from mahjongkit.mcr.hand.notation import format_hand, parse_hand
 from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
 from mahjongkit.mcr.scoring.score import score
@@ -703,3 +704,27 @@ def test_the_ruleset_is_saved_and_restored() -> None:
     assert restored.ruleset is GB and Rules.from_json(Rules("x").to_json()).ruleset is GREEN_BOOK
     with pytest.raises(ValueError, match="unknown ruleset"):
         Rules.from_json(g.to_json().replace('"gb"', '"wmo"'))
+
+
+def test_hand_start_is_the_first_move_of_the_hand_in_play() -> None:
+    """``hand_start`` moves to ``moves`` when a new hand is dealt, and stays at the last
+    hand's first move when the game ends (that hand is still the one shown)."""
+    game = Rules("hand-start")
+    starts = [0]
+    while game.is_active:
+        assert game.hand_start == starts[-1]
+        hand_no = game.hand_no
+        seat = game.waiting_on[0]
+        assert game.apply(seat, game.legal(seat)[-1]) is None
+        if game.hand_no != hand_no:
+            starts.append(game.moves)
+            assert game.hand_start == game.moves
+        if len(starts) == 3:
+            break
+    assert game.clone().hand_start == game.hand_start == starts[-1] > 0
+    assert Rules.from_json(game.to_json()).hand_start == game.hand_start
+    one = Rules("hand-start", variant=ONE_HAND)
+    while one.is_active:
+        seat = one.waiting_on[0]
+        assert one.apply(seat, one.legal(seat)[0]) is None
+    assert one.hand_start == 0 and one.moves > 0

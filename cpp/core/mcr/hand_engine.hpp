@@ -181,6 +181,14 @@ class HandEngine {
   int wall_left(int seat) const { return static_cast<int>(seat_walls() >> (8 * (seat & 3)) & 0xFF); }  // four walls: its own
   bool four_walls() const { return (flags_ & legality::kFourWalls) != 0; }
 
+  // The wall's read positions, for a driver that tells what a move drew: the shared wall's
+  // front and back, a seat's own wall's start and tiles taken, the kind at `index`.
+  int wall_front() const { return front_; }
+  int wall_back() const { return back_; }
+  int wall_start(int seat) const { return start_[at(seat & 3)]; }
+  int wall_taken(int seat) const { return taken_[at(seat & 3)]; }
+  int wall_tile(int index) const { return tiles_[at(index)]; }
+
   const Counts& counts(int seat) const { return counts_[at(seat)]; }
   int meld_count(int seat) const { return nmelds_[at(seat)]; }
   const EngineMeld& meld(int seat, int index) const { return melds_[at(seat)][at(index)]; }

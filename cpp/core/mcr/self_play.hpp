@@ -1,7 +1,7 @@
 // RL self-play on the hand engine: a seat's planes and legal mask as pure functions of a
 // HandEngine's state (and of the match's totals and hand number around it), and a batch of
 // K engines stepped by action indices in one call (SelfPlay). The layout is docs/mcr-rl.md's
-// (version 1, shared with observe.hpp); the Python twin of the rendering is render() of
+// (version 1, planes.hpp); the Python twin of the rendering is render() of
 // python/mahjongkit/mcr/rl/observation.py, which reads the Python hand state the same way.
 //
 // The batch plays hands, not matches: a driver deals each game's hand (the wall or walls, the
@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "core/mcr/hand_engine.hpp"
-#include "core/mcr/observe.hpp"
+#include "core/mcr/planes.hpp"
 #include "core/mcr/settlement.hpp"
 
 namespace mahjongkit::mcr::rl {

@@ -6,6 +6,7 @@
 #include <ctime>
 #include <unordered_map>
 
+#include "core/solitaire/replay.hpp"
 #include "core/solitaire/rng.hpp"
 
 namespace mahjongkit::solitaire {
@@ -58,7 +59,8 @@ class Solver {
       : g_(g),
         limits_(limits),
         rng_{SplitMix64{limits.seed}},
-        quick_rng_{SplitMix64{limits.seed ^ 0xD1B54A32D192ED03ULL}} {
+        quick_rng_{SplitMix64{limits.seed ^ 0xD1B54A32D192ED03ULL}},
+        nested_rng_{SplitMix64{limits.seed ^ 0x8CB92BA72F3D8DD7ULL}} {
     int max_group = -1;
     for (int i = 0; i < g.n; ++i) max_group = std::max(max_group, groups[i]);
     members_.assign(max_group + 1, Bits<W>{});
@@ -74,8 +76,20 @@ class Solver {
     // off (a reason could leave out the choice that killed a state). The table of dead states
     // stays on: its key holds every committed pair.
     for (const Bits<W>& m : members_) learning_ = learning_ && m.count() <= 4;
+    // The tiles whose relaxed removal a slot's going may decide (replay.hpp's near_of).
+    near_.assign(g.n, Bits<W>{});
+    for (int i = 0; i < g.n; ++i) {
+      if (groups[i] < 0) continue;
+      near_[i] = g.affects[i] | members_[groups[i]];
+      g.affects[i].for_each([&](int u) {
+        if (groups[u] >= 0) near_[i] |= members_[groups[u]];
+      });
+    }
     big_.assign(g.n, 0);
     for (int i = 0; i < g.n; ++i) big_[i] = groups[i] >= 0 && members_[groups[i]].count() > 4;
+    // Nested games (see nested_game) belong to the fast rule (quick_games > 0) and to boards
+    // with a group of six or eight: on one-set boards and under the hint's rule nothing changes.
+    nested_ = limits.quick_games > 0 && std::find(big_.begin(), big_.end(), 1) != big_.end();
     start_ = thread_seconds();
   }
 
@@ -110,12 +124,13 @@ class Solver {
     quick_root_free_ = g_.free_set(present);
     for (int k = 0; k < limits_.quick_games; ++k) {
       std::vector<std::pair<int, int>> trial = path;
-      if (quick_game(present, trial)) {
+      if (quick_game(present, trial, quick_rng_, quick_root_free_)) {
         r.status = SolveStatus::kSolvable;
         r.solution = std::move(trial);
         return finish(r);
       }
     }
+    if (nested_ && nested_batch(present, path, kFirstNested, r)) return finish(r);
     const int first_batch = std::min(limits_.playouts, kFirstPlayouts);
     if (playout_batch(present, path, first_batch, r)) return finish(r);
     const int verdict = dfs(present, path, r);
@@ -142,6 +157,26 @@ class Solver {
   }
 
   static constexpr int kFirstPlayouts = 100;    // playouts before the search starts
+  // Nested games before the playouts and between two restarts of the search (nested_game).
+  // Measured on the big KMahjongg layouts (benchmarks/README.md, issue 36): a few first, so
+  // that a board whose proof is short is not delayed, then more as the search goes on.
+  static constexpr int kFirstNested = 5;
+  static constexpr int kNestedPerRestart = 20;
+
+  // Runs up to count nested games (fewer when time runs out); true with r solved when one wins.
+  bool nested_batch(const Bits<W>& present, const std::vector<std::pair<int, int>>& path, int count,
+                    SolveResult& r) {
+    for (int k = 0; k < count; ++k) {
+      std::vector<std::pair<int, int>> trial = path;
+      if (nested_game(present, trial)) {
+        r.status = SolveStatus::kSolvable;
+        r.solution = std::move(trial);
+        return true;
+      }
+      if (out_of_time()) break;
+    }
+    return false;
+  }
 
   // Runs up to count playouts (fewer when time runs out); true with r solved when one wins.
   bool playout_batch(const Bits<W>& present, const std::vector<std::pair<int, int>>& path, int count,
@@ -349,9 +384,19 @@ class Solver {
         if (!g_.is_free(u, relaxed)) return;
         free.set(u);
         sc.freed_at[u] = clock;
-        // u can go now, and its group mates may now be ready, or have their group open.
-        Bits<W> group = members_[group_[u]] & relaxed & free;
-        group.for_each(offer);
+        // u can go now, and its group mates may now be ready, or have their group open. Every
+        // other free tile of the group now has a free mate (u), and the group is open or not
+        // for all of them alike, so offer() is worked out once here (the same offers).
+        const Bits<W>& mates = members_[group_[u]];
+        const bool open = (mates & relaxed).andnot(free).none();
+        (mates & relaxed & free).for_each([&](int v) {
+          if (v == u && !ready(u)) return;
+          if (open) {
+            if (hi_top < static_cast<int>(sizeof(hi) / sizeof(hi[0]))) hi[hi_top++] = v;
+          } else if (lo_top < static_cast<int>(sizeof(lo) / sizeof(lo[0]))) {
+            lo[lo_top++] = v;
+          }
+        });
       });
     }
     return relaxed.any();
@@ -465,12 +510,15 @@ class Solver {
   // move), otherwise a random free tile that has a free partner goes with a random one of
   // them. No relaxation and no look back; counts of free and present tiles per group are kept
   // as tiles go, so a move costs a few word operations and the slots its removal affects.
-  bool quick_game(Bits<W> present, std::vector<std::pair<int, int>>& path) {
+  //
+  // `free` is the free set of `present`; `rng` the stream it draws from; `left`, when given,
+  // receives how many tiles the game leaves (0 when it wins).
+  bool quick_game(Bits<W> present, std::vector<std::pair<int, int>>& path, PlayoutRng& rng,
+                  Bits<W> free, int* left = nullptr) {
     std::vector<int>& free_n = quick_free_;
     std::vector<int>& left_n = quick_left_;
     free_n.assign(members_.size(), 0);
     left_n.assign(members_.size(), 0);
-    Bits<W> free = quick_root_free_;
     present.for_each([&](int t) { ++left_n[group_[t]]; });
     free.for_each([&](int t) { ++free_n[group_[t]]; });
     Bits<W> pairable;  // free tiles with a free partner
@@ -521,17 +569,84 @@ class Solver {
     for (std::size_t grp = 0; grp < members_.size(); ++grp) touch(static_cast<int>(grp));
     settle();
     for (;;) {
-      if (present.none()) return true;
       const int count = pairable.count();
-      if (count == 0) return false;
-      const int t = pairable.nth(quick_rng_.below(count));
+      if (count == 0 || present.none()) {
+        if (left) *left = present.count();
+        return present.none();
+      }
+      const int t = pairable.nth(rng.below(count));
       Bits<W> mates = members_[group_[t]] & free;
       mates.reset(t);
-      const int u = mates.nth(quick_rng_.below(mates.count()));
+      const int u = mates.nth(rng.below(mates.count()));
       path.emplace_back(std::min(t, u), std::max(t, u));
       take(t);
       take(u);
       settle();
+    }
+  }
+
+  // One nested game (nested Monte Carlo search of level 1, over quick games): at each move,
+  // every candidate move is tried with one quick game from the position after it, and the game
+  // follows the best complete game seen so far (fewest tiles left), which it keeps from move to
+  // move; a quick game that wins is the solution. Boards of several tile sets (groups of six and
+  // eight) have long rows and diagonals whose tiles must go in a planned order: the random
+  // games rarely clear them (none of 200,000 quick games clears some solvable `cross` deals),
+  // while a nested game costs about a hundred quick games and clears many of them
+  // (benchmarks/README.md, issue 36). Only finds solutions: the verdicts stay the search's.
+  bool nested_game(Bits<W> present, std::vector<std::pair<int, int>>& path) {
+    std::vector<Move> ms;
+    Bits<W> free = g_.free_set(present);
+    std::vector<std::pair<int, int>> best, step_best, trial;
+    int best_left = Bits<W>::kCapacity + 1;
+    for (;;) {
+      safe_reduce(present, path, &free);
+      if (present.none()) return true;
+      moves(free, ms);
+      if (ms.empty()) return false;
+      int step_left = Bits<W>::kCapacity + 1;
+      for (const Move& m : ms) {
+        Bits<W> next = present;
+        next.reset(m.a);
+        next.reset(m.b);
+        Bits<W> gone;
+        gone.set(m.a);
+        gone.set(m.b);
+        trial.assign(1, {m.a, m.b});
+        int left = 0;
+        const Bits<W> next_free = freed(free.andnot(gone), next, g_.affects[m.a] | g_.affects[m.b]);
+        if (quick_game(next, trial, nested_rng_, next_free, &left)) {
+          path.insert(path.end(), trial.begin(), trial.end());
+          return true;
+        }
+        if (left < step_left) {
+          step_left = left;
+          step_best = trial;
+        }
+      }
+      if (step_left < best_left) {
+        best_left = step_left;
+        best = step_best;
+      }
+      // The best game's next move whose tiles are still here (the safe moves may have taken
+      // some of its pairs in another pairing); when that move is not free now, this move's
+      // best game replaces it.
+      std::size_t k = 0;
+      while (k < best.size() && !(present.test(best[k].first) && present.test(best[k].second))) ++k;
+      if (k == best.size() || !free.test(best[k].first) || !free.test(best[k].second)) {
+        best_left = step_left;
+        best = step_best;
+        k = 0;
+      }
+      const std::pair<int, int> move = best[k];
+      best.erase(best.begin(), best.begin() + static_cast<std::ptrdiff_t>(k) + 1);
+      present.reset(move.first);
+      present.reset(move.second);
+      Bits<W> gone;
+      gone.set(move.first);
+      gone.set(move.second);
+      free = freed(free.andnot(gone), present,
+                   g_.affects[move.first] | g_.affects[move.second]);
+      path.push_back(move);
     }
   }
 
@@ -672,6 +787,27 @@ class Solver {
     }
   }
 
+  // The relaxation of a node's child (one more pairing committed), from the node's alive
+  // schedule `order` (replay.hpp): the tiles it leaves, none when alive. The same stuck set as
+  // relax() from scratch, so the same verdict and the same reasons, at a fraction of the cost.
+  Bits<W> lookahead_relax(const Node& trial, int lead, const std::int16_t* order,
+                          const std::int16_t* removed_at, int count) const {
+    const auto mates_of = [&](int t) {
+      Bits<W> m;
+      const int p = trial.partner[t];
+      if (p >= 0) {
+        m.set(p);
+      } else {
+        m = members_[group_[t]] & trial.uncommitted & trial.present;
+        m.reset(t);
+      }
+      return m;
+    };
+    const auto near_of = [&](int t) -> const Bits<W>& { return near_[t]; };
+    return replay_schedule(g_, trial.present, order, removed_at, count,
+                           members_[group_[lead]] & trial.present, mates_of, near_of);
+  }
+
   // The relaxed game is monotone (removals only free tiles and only add removed partners), so
   // it removes the same tiles in any order, and one complete schedule proves it alive. The
   // node's own schedule stays valid after pairing a (lead, u), (c, d) of an uncommitted group
@@ -764,6 +900,7 @@ class Solver {
       int top = 0;
       stack[top++] = seed;
       Bits<W> reason;
+      int reason_count = 0;  // reason.count(), kept as literals join (it is asked every step)
       bool valid = true;
       while (top > 0 && valid) {
         const int t = stack[--top];
@@ -773,7 +910,13 @@ class Solver {
           const int p = s.partner[t];
           if (p >= 0) {
             add.set(p);
-            if (v >= 0) reason |= s.lits & var_lits(v);
+            if (v >= 0) {
+              const Bits<W> more = (s.lits & var_lits(v)).andnot(reason);
+              if (more.any()) {
+                reason |= more;
+                reason_count += more.count();
+              }
+            }
           } else {
             add = members_[group_[t]] & s.uncommitted & s.present;
             add.reset(t);
@@ -792,12 +935,12 @@ class Solver {
           closed.set(u);
           stack[top++] = u;
         });
-        if (reason.count() >= best_count) valid = false;  // no better than the best so far
+        if (reason_count >= best_count) valid = false;  // no better than the best so far
       }
       tried |= closed & free_stuck;
-      if (valid && reason.count() < best_count) {
+      if (valid && reason_count < best_count) {
         best = reason;
-        best_count = reason.count();
+        best_count = reason_count;
       }
     });
     return best;
@@ -818,21 +961,69 @@ class Solver {
   //
   // Fewer pairings only let the relaxation remove more, so each test starts from the tiles the
   // last dead relaxation left (everything else goes anyway) instead of from the root.
-  Bits<W> minimise(Bits<W> reason, Bits<W> region) const {
+  //
+  // `needed`, when not -1, is a literal known to be needed: the lookahead's own pairing, whose
+  // reason lies within the node's pairings plus it. Without it the rest lies within the node's,
+  // which are alive, so its test would only confirm it.
+  Bits<W> minimise(Bits<W> reason, Bits<W> region, int needed = -1) const {
     Bits<W> order = reason;
     order.for_each([&](int lit) {
-      if (!reason.test(lit)) return;
+      if (!reason.test(lit) || lit == needed) return;
       Bits<W> fewer = reason;
       fewer.reset(lit);
       const Node n = root_with(fewer);
-      Bits<W> left;
-      if (relax(n.present, n.uncommitted, n.partner.data(), g_.free_set(region) & region, nullptr,
-                &left, &region)) {
+      const Bits<W> left = relax_rest(n, region);
+      if (left.any()) {
         reason = explain(n, left);
         region = left;
       }
     });
     return reason;
+  }
+
+  // The tiles the relaxation of n cannot remove when the tiles outside `region` are gone
+  // already: relax() with a start, without its schedule, its lazy order or its recomputations
+  // (the removed set and the open tiles only grow, so they are kept, not rebuilt a step).
+  Bits<W> relax_rest(const Node& n, Bits<W> relaxed) const {
+    Bits<W> free = g_.free_set(relaxed);
+    Bits<W> reach = free | n.present.andnot(relaxed);  // free or gone: a partner's condition
+    const Bits<W> open = n.uncommitted & n.present;
+    int stack[Bits<W>::kCapacity];
+    int top = 0;
+    Bits<W> queued = free;
+    free.for_each([&](int t) { stack[top++] = t; });
+    auto partnered = [&](int t) {
+      const int p = n.partner[t];
+      if (p >= 0) return reach.test(p);
+      Bits<W> m = members_[group_[t]] & open & reach;
+      m.reset(t);
+      return m.any();
+    };
+    while (top > 0) {
+      const int t = stack[--top];
+      queued.reset(t);
+      if (!relaxed.test(t) || !partnered(t)) continue;
+      relaxed.reset(t);
+      (g_.affects[t] & relaxed).andnot(free).for_each([&](int u) {
+        if (!g_.is_free(u, relaxed)) return;
+        free.set(u);
+        reach.set(u);
+        // u can go now, and so can free tiles that were waiting for u as their partner.
+        Bits<W> waiting;
+        const int p = n.partner[u];
+        if (p >= 0) {
+          waiting.set(p);
+        } else {
+          waiting = members_[group_[u]] & open;
+        }
+        waiting.set(u);
+        (waiting & free & relaxed).andnot(queued).for_each([&](int v) {
+          queued.set(v);
+          stack[top++] = v;
+        });
+      });
+    }
+    return relaxed;
   }
 
   // A dead state's reason, kept by state key. A state met again through different pairings of
@@ -849,14 +1040,25 @@ class Solver {
     if (var_tiles_.empty() || nogoods_.size() >= kMaxNogoods) return;
     const int id = static_cast<int>(nogoods_.size());
     nogoods_.push_back(nogood);
-    nogood.for_each([&](int lit) { by_lit_[lit].push_back(id); });
+    const std::uint64_t fold = fold_of(nogood);
+    nogood.for_each([&](int lit) { by_lit_[lit].push_back({fold, id}); });
   }
-  // A learned nogood contained in lits that contains lit, or nullptr.
+  // A learned nogood contained in lits that contains lit, or nullptr; the first one learned.
+  // The watch list keeps each nogood's words folded into one: a nogood within lits has its fold
+  // within lits' fold, and most others are told apart by that test alone, without reading the
+  // nogood itself (the look-ups were a quarter of the search's instructions).
   const Bits<W>* nogood_within(const Bits<W>& lits, int lit) const {
-    for (const int id : by_lit_[lit]) {
-      if (nogoods_[id].andnot(lits).none()) return &nogoods_[id];
+    const std::uint64_t within = fold_of(lits);
+    for (const Watch& watch : by_lit_[lit]) {
+      if ((watch.fold & ~within) != 0) continue;
+      if (nogoods_[watch.id].andnot(lits).none()) return &nogoods_[watch.id];
     }
     return nullptr;
+  }
+  static std::uint64_t fold_of(const Bits<W>& b) {
+    std::uint64_t x = 0;
+    for (int k = 0; k < W; ++k) x |= b.w[k];
+    return x;
   }
 
   // Refutations recorded at a node hold for its subtree only: their reasons are restored when
@@ -905,6 +1107,10 @@ class Solver {
       path.resize(mark);
       return 0;
     }
+    // The order in which the node's relaxation removed its tiles: each lookahead replays it.
+    std::array<std::int16_t, Bits<W>::kCapacity> order;
+    const int order_count = s.present.count();
+    s.present.for_each([&](int t) { order[schedule.removed_at[t]] = static_cast<std::int16_t>(t); });
     TrailGuard guard{trail_, reasons_, trail_.size()};
     // Branch on the group with the fewest viable pairings (fail first): groups that can move now
     // are looked at first, and when branch_anywhere_ is set every undecided group competes.
@@ -972,12 +1178,12 @@ class Solver {
           // Look one commitment ahead: a pairing the relaxation already refutes is no choice.
           Node trial = s;
           commit(trial, lead, u);
-          Bits<W> left;
-          refuted = relax(trial.present, trial.uncommitted, trial.partner.data(), free, nullptr,
-                          &left);
+          Bits<W> left = lookahead_relax(trial, lead, order.data(),
+                                          schedule.removed_at.data(), order_count);
+          refuted = left.any();
           if (refuted && learn) {
             reason = explain(trial, left);
-            reason = minimise(reason, left);
+            reason = minimise(reason, left, lit);
             add_nogood(reason);
             reason.reset(lit);
           }
@@ -1113,6 +1319,7 @@ class Solver {
       ++restarts_;
       const int more = std::min(limits_.playouts_per_restart, limits_.playouts - r.playouts);
       if (more > 0 && playout_batch(present, path, more, r)) return 2;
+      if (nested_ && nested_batch(present, path, kNestedPerRestart, r)) return 2;
     }
   }
 
@@ -1120,6 +1327,8 @@ class Solver {
   SolveLimits limits_;
   PlayoutRng rng_;
   PlayoutRng quick_rng_;  // the quick games' own stream, so that the playouts' stays as it was
+  PlayoutRng nested_rng_;  // the nested games' own stream, so that the quick games' stays too
+  bool nested_ = false;    // whether nested games run (the fast rule on a board of several sets)
   Bits<W> quick_root_free_;  // the free set where the quick games start
   std::vector<int> quick_free_, quick_left_;  // free and present tiles per group, as they go
   std::vector<int> quick_touched_;
@@ -1134,12 +1343,17 @@ class Solver {
   // which bounds memory and the cost of each lookup on long runs.
   static constexpr std::size_t kMaxNogoods = 250'000;
   std::vector<Bits<W>> nogoods_;
-  std::array<std::vector<int>, Bits<W>::kCapacity> by_lit_;
+  struct Watch {
+    std::uint64_t fold;  // the nogood's words or-ed together
+    int id;
+  };
+  std::array<std::vector<Watch>, Bits<W>::kCapacity> by_lit_;
   std::vector<int> var_of_tile_;               // the decision a slot's group is, or -1
   std::vector<std::array<int, 4>> var_tiles_;  // each decision's four slots, ascending
   std::array<Bits<W>, Bits<W>::kCapacity> reasons_{};  // why each refuted literal is refuted
   std::vector<std::pair<int, Bits<W>>> trail_;      // reasons to restore on the way back
   bool learning_ = true;
+  std::vector<Bits<W>> near_;  // per slot: the slots it affects and every tile of their groups
   std::vector<char> big_;  // slot i's group has more than four tiles (its pairs go in keys)
   bool branch_anywhere_ = true;
   std::int64_t restart_limit_ = 0;

@@ -3,75 +3,21 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from mahjongkit._core.mcr import ScoreRules
+from mahjongkit._core.mcr import HandEngine, ScoreRules
 
-# Stubs of mahjongkit._core.mcr_rl: the RL observer (cpp/core/mcr/observe.hpp). Kinds are 1-34,
-# seats 0-3; a move crosses as records of four ints, marks as plain ints.
+# Stubs of mahjongkit._core.mcr_rl: the RL layer on the hand engine (cpp/core/mcr/self_play.hpp).
+# Kinds are 1-34, seats 0-3.
 
-class Observer:
-    def __init__(self, history: int) -> None: ...
-    @property
-    def history(self) -> int: ...
-    @property
-    def planes(self) -> int: ...
-    @property
-    def loaded(self) -> bool: ...
-    @property
-    def offered_tile(self) -> int | None: ...
-    def clear(self) -> None: ...
-    def load(
-        self,
-        counts: list[list[int]],
-        melds: list[list[tuple[int, int]]],
-        flowers: list[int],
-        pools: list[list[int]],
-        totals: list[int],
-        wall: int,
-        hand_no: int,
-        dealer: int,
-        prevailing: int,
-        turn: int,
-        drawn: int,
-        claimed: bool,
-        window: int,
-        tile: int,
-        from_seat: int,
-        may: int,
-    ) -> None: ...
-    def step(
-        self,
-        records: list[int],
-        turn: int,
-        drawn: int,
-        claimed: bool,
-        window: int,
-        tile: int,
-        from_seat: int,
-        may: int,
-    ) -> bool: ...
-    def step_mask(
-        self,
-        records: list[int],
-        turn: int,
-        drawn: int,
-        claimed: bool,
-        window: int,
-        tile: int,
-        from_seat: int,
-        may: int,
-        seat: int,
-        moves: int,
-        codes: list[int],
-        out: npt.NDArray[Any],
-    ) -> int: ...
-    def render(self, seat: int, out: npt.NDArray[np.float32], row: int = 0) -> None: ...
-    def mask(
-        self, seat: int, discards: bool, codes: list[int], out: npt.NDArray[Any], row: int = 0
-    ) -> int: ...
-
-def render_many(
-    observers: list[Observer], seats: npt.NDArray[np.int64], out: npt.NDArray[np.float32]
+def render_engine(
+    engine: HandEngine,
+    seat: int,
+    totals: list[int],
+    hand_no: int,
+    history: int,
+    out: npt.NDArray[np.float32],
+    row: int = 0,
 ) -> None: ...
+def mask_engine(engine: HandEngine, seat: int, out: npt.NDArray[Any], row: int = 0) -> int: ...
 
 # K one-hand games on the C++ hand engine (cpp/core/mcr/self_play.hpp), stepped by action
 # indices in one call.

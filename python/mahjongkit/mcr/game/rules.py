@@ -120,8 +120,9 @@ def _judge(
             score_fn,
             table=table,
             shuffled=wall_shuffle(impl),
+            own=scorer is not None,
         )
-    return Judge(True, complete, score_fn, table=table)
+    return Judge(True, complete, score_fn, table=table, own=True)
 
 
 class Rules:
@@ -152,7 +153,8 @@ class Rules:
       ``result`` (after the last hand),
       ``standings``, ``history`` (one :class:`~mahjongkit.mcr.game.result.HandRecord` per finished
       hand), ``last`` (the last event), ``moves`` (player moves taken), ``move_log``,
-      ``outcomes`` (the queue :meth:`take_outcomes` drains), ``position``.
+      ``outcomes`` (the queue :meth:`take_outcomes` drains), ``position``, ``hand_start``
+      (the index in ``move_log`` of the first move of the hand in play).
     """
 
     def __init__(
@@ -215,6 +217,9 @@ class Rules:
         }
         self.position = position
         self.moves = 0
+        # The index in move_log of the hand in play's first move (a driver that replays the
+        # hand's moves, such as an observer on a hand engine, starts there).
+        self.hand_start = 0
         # Whether the game goes on (the match's status is active): a plain attribute, as
         # every loop over the game reads it once a move; apply updates it.
         self.is_active = True
@@ -472,7 +477,9 @@ class Rules:
         end = hand.end
         if end is not None:
             self._match.settle(end)
-            self._hand = self._match.hand
+            if self._match.hand is not hand:  # a new hand was dealt (not the game's end)
+                self._hand = self._match.hand
+                self.hand_start = self.moves
             self.is_active = self._match.status is _ACTIVE
         return None
 

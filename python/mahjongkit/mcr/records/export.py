@@ -127,9 +127,9 @@ def slices(path: str | os.PathLike[str], shard_games: int = SHARD_GAMES) -> list
 
 def _core_observer(history: int) -> Any:
     """The C++ observer (imported here: the Python twin runs without the extension)."""
-    from mahjongkit.mcr.rl._cpp import CoreObserver
+    from mahjongkit.mcr.rl._cpp import EngineObserver
 
-    return CoreObserver(history)
+    return EngineObserver(history)
 
 
 class _Samples:

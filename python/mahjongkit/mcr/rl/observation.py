@@ -18,7 +18,7 @@ from events: what the rules hold is what is drawn), and :func:`mask_of` a seat's
 :class:`Observer` is their face for a live game. :func:`encode_view` builds the same planes
 from a :class:`~mahjongkit.mcr.players.bot.View` (the reference the tests compare against).
 The tables use the C++ twin of :class:`Observer` by default
-(:class:`~mahjongkit.mcr.rl._cpp.CoreObserver`, the same planes; ``impl="python"`` picks
+(:class:`~mahjongkit.mcr.rl._cpp.EngineObserver`, the same planes; ``impl="python"`` picks
 this one).
 
 >>> from mahjongkit.mcr.game.rules import Rules
@@ -237,7 +237,7 @@ class Observer:
     :meth:`sync` points the observer at a game (or, with :meth:`sync_seen`, at a kept
     state); :meth:`encode` renders a seat's planes from that state and :meth:`mask` places
     a seat's legal moves: nothing is mirrored, so nothing can drift from the rules. The C++
-    twin (:class:`~mahjongkit.mcr.rl._cpp.CoreObserver`) has the same face; a
+    twin (:class:`~mahjongkit.mcr.rl._cpp.EngineObserver`) has the same face; a
     :class:`~mahjongkit.mcr.rl.table.Table` takes either as an object (``_impl.pick``).
     """
 

@@ -51,7 +51,7 @@ from mahjongkit.mcr.rl.observation import HISTORY, Observer, Planes, Seen
 from mahjongkit.mcr.variants import MATCH_HANDS, game_variant
 
 if TYPE_CHECKING:
-    from mahjongkit.mcr.rl._cpp import CoreObserver
+    from mahjongkit.mcr.rl._cpp import EngineObserver
 from mahjongkit.mcr.scoring.ruleset import Ruleset
 
 Illegal = Literal["raise", "terminate", "penalty"]
@@ -202,14 +202,14 @@ def _check_hands(hands: int) -> int:
     return hands
 
 
-def _core_observer(history: int) -> Observer | CoreObserver:
+def _core_observer(history: int) -> Observer | EngineObserver:
     """The C++ observer (imported here: the Python twin runs without the extension)."""
-    from mahjongkit.mcr.rl._cpp import CoreObserver
+    from mahjongkit.mcr.rl._cpp import EngineObserver
 
-    return CoreObserver(history)
+    return EngineObserver(history)
 
 
-def _python_observer(history: int) -> Observer | CoreObserver:
+def _python_observer(history: int) -> Observer | EngineObserver:
     """The pure-Python twin."""
     return Observer(history)
 

@@ -41,6 +41,8 @@ _WAITS: Final[list[Wait | None]] = [*Wait, None]  # index -1: no wait
 ROWS: Final[dict[int, Fan]] = {**FANS, 82: CONCEALED_KONG_AND_MELDED_KONG}
 _SCORE_RULES: dict[int, ScoreRules] = {}
 _READER: list[WinReader] = []
+_WIN_BY: Final = (WinBy.SELF_DRAWN, WinBy.DISCARD, WinBy.ROBBING)  # the core's numbering
+_REPLACEMENTS: Final = (Replacement.KONG, Replacement.FLOWER)
 
 
 def reader() -> WinReader:
@@ -50,11 +52,32 @@ def reader() -> WinReader:
         _READER.append(
             core().WinReader(
                 meld_kinds=(MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG),
-                win_by=(WinBy.SELF_DRAWN, WinBy.DISCARD, WinBy.ROBBING),
-                replacements=(Replacement.KONG, Replacement.FLOWER),
+                win_by=_WIN_BY,
+                replacements=_REPLACEMENTS,
             )
         )
     return _READER[0]
+
+
+def context_of(values: Sequence[Any]) -> WinContext:
+    """The :class:`WinContext` of the core's ``ContextIn`` as a tuple (winning, by,
+    replacement, seat wind, prevailing wind, last of wall, last tile), the numbering of
+    :func:`reader`: the context a C++ engine scored a win in, read back.
+
+    >>> context_of((5, 0, 0, 1, 0, False, True))
+    WinContext(winning=5, by=<WinBy.SELF_DRAWN: 'self'>, seat_wind=1, prevailing_wind=0, \
+last_of_wall=False, replacement=<Replacement.KONG: 'kong'>, last_tile=True)
+    """
+    winning, by, replacement, seat_wind, prevailing, last_of_wall, last_tile = values
+    return WinContext(
+        winning=winning,
+        by=_WIN_BY[by],
+        seat_wind=seat_wind,
+        prevailing_wind=prevailing,
+        last_of_wall=bool(last_of_wall),
+        replacement=_REPLACEMENTS[replacement] if replacement >= 0 else None,
+        last_tile=bool(last_tile),
+    )
 
 
 def score_rules(ruleset: Ruleset) -> ScoreRules:

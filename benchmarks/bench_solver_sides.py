@@ -1,0 +1,132 @@
+"""The solver on the big KMahjongg layouts, a baseline commit's core and this checkout's side
+by side (issue 36: 99 % of uniform deals decided within 1 s on every layout over 144 slots).
+
+Usage::
+
+    python -m benchmarks.bench_solver_sides --layouts DIR --baseline main [--deals 200]
+        [--only cross tower] [--budget 1.0]
+
+Each side's ``cpp/core`` (the baseline's from ``git archive``, this checkout's as it is) is
+compiled with ``solver_sides/harness.cpp`` by ``$CXX`` (default ``c++``) at ``-O2`` into
+``build/bench/sides/``. Deal ``i`` of a layout is that of ``bench_layouts.py solver`` (the
+layout's tiles shuffled onto its slots by ``Rng(i, 0x756E69)``); both sides run the same deals
+at the same time, as two processes, with the fast rule of ``RULES``; CPU seconds of the solving
+thread, an undecided deal counting the budget. Prints, per layout and side, how many deals
+each decides within the budget, the solvable and unsolvable counts, the median, p90 and max,
+and the verdicts both sides give to a deal both decide (they must agree).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+from pathlib import Path
+
+from benchmarks.bench_layouts import uniform_faces
+
+from mahjongkit.solitaire import Layout
+from mahjongkit.solitaire.solver import RULES, groups_of
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD = ROOT / "build" / "bench" / "sides"
+HARNESS = Path(__file__).resolve().parent / "solver_sides" / "harness.cpp"
+SOURCES = ("geometry.cpp", "solve.cpp")
+
+
+def compile_side(name: str, core: Path) -> Path:
+    binary = BUILD / "bin" / name
+    binary.parent.mkdir(parents=True, exist_ok=True)
+    sources = [str(core / "core" / "solitaire" / source) for source in SOURCES]
+    compiler = os.environ.get("CXX", "c++")
+    command = [compiler, "-O2", "-std=c++17", f"-I{core}", "-o", str(binary), str(HARNESS)]
+    subprocess.run([*command, *sources], check=True)
+    return binary
+
+
+def baseline_core(revision: str) -> Path:
+    target = BUILD / "baseline"
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir(parents=True)
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", revision, "cpp/core"], check=True, capture_output=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(target)], input=archive, check=True)
+    return target / "cpp"
+
+
+def write_deals(layout: Layout, deals: int, path: Path) -> None:
+    lines = [f"{layout.size} {deals}", " ".join(f"{x} {y} {z}" for x, y, z in layout.slots)]
+    for index in range(deals):
+        lines.append(" ".join(map(str, groups_of(layout, uniform_faces(layout, index)))))
+    path.write_text("\n".join(lines) + "\n")
+
+
+def summary(rows: list[tuple[int, int, float]], budget: float) -> str:
+    times = sorted(min(seconds, budget) if status != 2 else budget for _, status, seconds in rows)
+    decided = sum(status != 2 for _, status, _ in rows)
+    solvable = sum(status == 1 for _, status, _ in rows)
+    p90 = times[int(0.9 * len(times))]
+    return (
+        f"{decided:4}/{len(rows)} decided ({100 * decided / len(rows):5.1f} %), "
+        f"{solvable} solvable, {decided - solvable} unsolvable, median "
+        f"{1000 * statistics.median(times):7.1f} ms, p90 {1000 * p90:7.1f} ms, max "
+        f"{1000 * times[-1]:7.1f} ms"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--layouts", type=Path, required=True)
+    parser.add_argument("--baseline", default="main")
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--budget", type=float, default=1.0)
+    parser.add_argument("--only", nargs="*", help="only the layouts of these names")
+    args = parser.parse_args()
+    BUILD.mkdir(parents=True, exist_ok=True)
+    sides = {
+        "baseline": compile_side("baseline", baseline_core(args.baseline)),
+        "this": compile_side("this", ROOT / "cpp"),
+    }
+    found = [Layout.from_file(path) for path in sorted(args.layouts.glob("*.layout"))]
+    chosen = [layout for layout in found if layout.size > 144]
+    if args.only:
+        chosen = [layout for layout in chosen if layout.name in args.only]
+    quick, playouts, per_restart = RULES["fast"]
+    print(
+        f"load {Path('/proc/loadavg').read_text().split()[:3]}; {args.deals} deals, {args.budget} s"
+    )
+    for layout in sorted(chosen, key=lambda layout: (-layout.size, layout.name)):
+        deals = BUILD / f"{layout.name}.deals"
+        write_deals(layout, args.deals, deals)
+        command = [str(deals), "0", str(args.deals), str(args.budget)]
+        command += [str(quick), str(playouts), str(per_restart)]
+        running = {
+            side: subprocess.Popen([str(binary), *command], stdout=subprocess.PIPE, text=True)
+            for side, binary in sides.items()
+        }
+        rows = {}
+        for side, process in running.items():
+            out, _ = process.communicate()
+            rows[side] = [
+                (int(i), int(status), float(seconds))
+                for i, status, seconds, _ in (line.split() for line in out.splitlines())
+            ]
+        both = [
+            (a[1], b[1])
+            for a, b in zip(rows["baseline"], rows["this"], strict=True)
+            if 2 not in (a[1], b[1])
+        ]
+        disagree = sum(a != b for a, b in both)
+        for side in sides:
+            print(f"{layout.name:10} {layout.size:4} {side:8} {summary(rows[side], args.budget)}")
+        print(
+            f"{layout.name:10} verdicts of deals both decide: {len(both)}, disagreeing {disagree}"
+        )
+        print(f"load {Path('/proc/loadavg').read_text().split()[:3]}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
