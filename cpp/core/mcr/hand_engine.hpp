@@ -186,7 +186,7 @@ class HandEngine {
   int wall_front() const { return front_; }
   int wall_back() const { return back_; }
   int wall_start(int seat) const { return start_[at(seat & 3)]; }
-  int wall_taken(int seat) const { return taken_[at(seat & 3)]; }
+  int wall_taken(int seat) const { return byte_of(taken_, seat & 3); }
   int wall_tile(int index) const { return tiles_[at(index)]; }
 
   const Counts& counts(int seat) const { return counts_[at(seat)]; }
