@@ -31,17 +31,29 @@ std::uint8_t action_of(PyObject* o, PyObject* actions) {
   throw py::type_error("a step's action must be one of the Action members");
 }
 
-PyObject* item(PyObject* tuple, Py_ssize_t i, Py_ssize_t size, const char* what) {
+// `tuple`, checked once to be a tuple of at least `size` (its items are then read unchecked).
+PyObject* tuple_of(PyObject* tuple, Py_ssize_t size, const char* what) {
   if (!PyTuple_Check(tuple) || PyTuple_GET_SIZE(tuple) < size)
     throw py::type_error(std::string(what) + " must be a tuple of " + std::to_string(size));
-  return PyTuple_GET_ITEM(tuple, i);
+  return tuple;
 }
 
-py::tuple replay_record(py::handle deals, py::handle steps, int prevailing, bool drawn, py::handle actions, int flags,
-                        int minimum, const ScoreRules& rules) {
+// `o` itself when a tuple, else its items as a new tuple (`keep` holds it).
+PyObject* as_tuple(PyObject* o, py::object& keep) {
+  if (PyTuple_Check(o)) return o;
+  keep = py::reinterpret_steal<py::object>(PySequence_Tuple(o));
+  if (!keep) throw py::error_already_set();
+  return keep.ptr();
+}
+
+py::tuple replay_record(py::handle deals_in, py::handle steps, int prevailing, bool drawn, py::handle actions,
+                        int flags, int minimum, const ScoreRules& rules) {
   if (!PyTuple_Check(actions.ptr()) || PyTuple_GET_SIZE(actions.ptr()) != 8)
     throw py::type_error("actions must be the eight Action members");
-  if (!PyTuple_Check(deals.ptr()) || PyTuple_GET_SIZE(deals.ptr()) != 4)
+  // The deals as the reader gives them (tuples), or any sequences of sequences, read as tuples.
+  py::object kept;
+  const py::handle deals = as_tuple(deals_in.ptr(), kept);
+  if (PyTuple_GET_SIZE(deals.ptr()) != 4)
     throw py::type_error("deals must be a tuple of four deals");
   if (!PyTuple_Check(steps.ptr())) throw py::type_error("steps must be a tuple of Step");
   if (prevailing < 0 || prevailing > 3) throw py::value_error("prevailing must be 0 to 3");
@@ -49,8 +61,9 @@ py::tuple replay_record(py::handle deals, py::handle steps, int prevailing, bool
   game.prevailing = prevailing;
   game.drawn = drawn;
   for (Py_ssize_t s = 0; s < 4; ++s) {
-    PyObject* deal = PyTuple_GET_ITEM(deals.ptr(), s);
-    if (!PyTuple_Check(deal) || PyTuple_GET_SIZE(deal) != 13) throw py::value_error("a deal is 13 kinds");
+    py::object kept_deal;
+    PyObject* deal = as_tuple(PyTuple_GET_ITEM(deals.ptr(), s), kept_deal);
+    if (PyTuple_GET_SIZE(deal) != 13) throw py::value_error("a deal is 13 kinds");
     for (Py_ssize_t k = 0; k < 13; ++k)
       game.deals[static_cast<std::size_t>(s)][static_cast<std::size_t>(k)] =
           small_int(PyTuple_GET_ITEM(deal, k), 34);
@@ -61,13 +74,13 @@ py::tuple replay_record(py::handle deals, py::handle steps, int prevailing, bool
   const Py_ssize_t n = PyTuple_GET_SIZE(steps.ptr());
   game.steps.resize(static_cast<std::size_t>(n));
   for (Py_ssize_t i = 0; i < n; ++i) {
-    PyObject* st = PyTuple_GET_ITEM(steps.ptr(), i);
+    PyObject* st = tuple_of(PyTuple_GET_ITEM(steps.ptr(), i), 5, "a step");
     replay::Step& out = game.steps[static_cast<std::size_t>(i)];
-    out.seat = small_int(item(st, 1, 5, "a step"), 3);
-    out.action = action_of(item(st, 2, 5, "a step"), actions.ptr());
-    out.tile = small_int(item(st, 3, 5, "a step"), 34);
+    out.seat = small_int(PyTuple_GET_ITEM(st, 1), 3);
+    out.action = action_of(PyTuple_GET_ITEM(st, 2), actions.ptr());
+    out.tile = small_int(PyTuple_GET_ITEM(st, 3), 34);
     out_of_range |= out.seat == kOut || out.tile == kOut;
-    PyObject* ignored = item(st, 4, 5, "a step");
+    PyObject* ignored = PyTuple_GET_ITEM(st, 4);
     const Py_ssize_t m = PyTuple_Check(ignored) ? PyTuple_GET_SIZE(ignored) : -1;
     if (m < 0) throw py::type_error("a step's ignored claims must be a tuple");
     if (m > 3) {  // more lost claims than seats: the reference words it
@@ -76,11 +89,11 @@ py::tuple replay_record(py::handle deals, py::handle steps, int prevailing, bool
     }
     out.nignored = static_cast<std::uint8_t>(m);
     for (Py_ssize_t j = 0; j < m; ++j) {
-      PyObject* claim = PyTuple_GET_ITEM(ignored, j);
+      PyObject* claim = tuple_of(PyTuple_GET_ITEM(ignored, j), 3, "an ignored claim");
       auto& c = out.ignored[static_cast<std::size_t>(j)];
-      c.seat = small_int(item(claim, 0, 3, "an ignored claim"), 3);
-      c.action = action_of(item(claim, 1, 3, "an ignored claim"), actions.ptr());
-      c.tile = small_int(item(claim, 2, 3, "an ignored claim"), 34);
+      c.seat = small_int(PyTuple_GET_ITEM(claim, 0), 3);
+      c.action = action_of(PyTuple_GET_ITEM(claim, 1), actions.ptr());
+      c.tile = small_int(PyTuple_GET_ITEM(claim, 2), 34);
       out_of_range |= c.seat == kOut || c.tile == kOut;
     }
   }

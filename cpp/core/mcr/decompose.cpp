@@ -4,6 +4,7 @@
 #include "core/mcr/decompose.hpp"
 
 #include <atomic>
+#include <cstring>
 
 #include <algorithm>
 
@@ -421,14 +422,37 @@ bool complete_from(const Counts& counts, int melds, const Standing& standing) {
 }
 
 bool special_in_reach(const Counts& counts, int melds) {
-  std::uint64_t held = 0;
-  int pairs = 0, doubled = 0;
-  for (int k = 1; k <= 34; ++k) {
-    const int n = counts[static_cast<std::size_t>(k)];
-    if (n) held |= std::uint64_t{1} << k;
-    pairs += n / 2;
-    doubled += n > 1;
+  if (melds > 1) return false;
+  // The kinds held, the pairs and the kinds held twice or more, eight counts at a time (asked
+  // whenever a seat's tiles changed since: every discard window asks it of the seats).
+  std::array<std::uint64_t, 5> words{};  // kinds 8i..8i+7 in word i, the last three bytes none
+  std::memcpy(words.data(), counts.data(), counts.size());
+  words[0] &= ~std::uint64_t{0xFF};  // kind 0 is no tile
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+  std::uint64_t high = 0, halves = 0, twos = 0, held = 0;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::uint64_t x = words[i];
+    high |= x;
+    const std::uint64_t half = (x >> 1) & 0x7F7F7F7F7F7F7F7FULL;  // n / 2 in each byte
+    halves += half;
+    twos += (half | half >> 1) & kOnes;  // n >= 2 (n <= 7)
+    const std::uint64_t nonzero = (x | x >> 1 | x >> 2) & kOnes;  // n > 0 (n <= 7)
+    held |= ((nonzero * 0x0102040810204080ULL) >> 56) << (8 * i);  // byte j's bit to bit j
   }
+  if (high & 0xF8F8F8F8F8F8F8F8ULL) {  // a count over seven: summed one kind at a time
+    held = 0;
+    int pairs = 0, doubled = 0;
+    for (int k = 1; k <= 34; ++k) {
+      const int n = counts[static_cast<std::size_t>(k)];
+      if (n) held |= std::uint64_t{1} << k;
+      pairs += n / 2;
+      doubled += n > 1;
+    }
+    return special_in_reach(held, pairs, doubled, melds);
+  }
+  // Each byte of the sums is at most 15 (pairs) or 5 (kinds twice): their total fits a byte.
+  const int pairs = static_cast<int>((halves * kOnes) >> 56);
+  const int doubled = static_cast<int>((twos * kOnes) >> 56);
   return special_in_reach(held, pairs, doubled, melds);
 }
 

@@ -54,7 +54,7 @@ inline constexpr int kSetsAndPair = 2;
 inline constexpr int kGroups = 10;  // 0..2 the suits m, p, s; 3..9 the honour kinds 28..34
 using Shapes = std::array<int, kGroups>;
 
-inline int group_of(int kind) { return kind <= 27 ? (kind - 1) / 9 : kind - 25; }
+constexpr int group_of(int kind) { return kind <= 27 ? (kind - 1) / 9 : kind - 25; }
 // The shape of the nine counts of the suit starting at kind `first` (1, 10 or 19).
 int suit_shape(const Counts& c, int first);
 // The shape of an honour kind held `copies` times (5, a pung and a pair, arises only when

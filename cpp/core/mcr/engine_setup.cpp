@@ -19,9 +19,7 @@ bool EngineSetup::place(HandEngine& e, const EnginePosition& p) {
       const auto& w = p.walls[at(s)];
       const int n = static_cast<int>(w.size()) + (draws && s == p.turn ? 1 : 0);
       if (n > 255 || start + n > HandEngine::kWallMax) return false;
-      e.start_[at(s)] = static_cast<std::uint8_t>(start);
-      e.size_[at(s)] = static_cast<std::uint8_t>(n);
-      e.taken_[at(s)] = 0;
+      e.set_wall(s, start, n, 0);
       int i = start;
       if (draws && s == p.turn) e.tiles_[at(i++)] = static_cast<std::uint8_t>(p.drawn);
       for (std::uint8_t t : w) e.tiles_[at(i++)] = t;
@@ -41,10 +39,8 @@ bool EngineSetup::place(HandEngine& e, const EnginePosition& p) {
   e.exposed_.fill(0);
   for (int s = 0; s < 4; ++s) {
     const std::size_t i = at(s);
-    // Through the engine's add(), which keeps what it derives from the counts.
+    // Through the engine's add(), which marks what it derives from the counts as changed.
     e.counts_[i] = Counts{};
-    e.held_[i] = 0;
-    e.pairs_[i] = e.doubled_[i] = 0;
     for (int k = 1; k <= 34; ++k) {
       const int n = p.counts[i][at(k)] - (draws && s == p.turn && k == p.drawn ? 1 : 0);
       if (n < 0 || n > 4) return false;

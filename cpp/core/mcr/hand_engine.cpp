@@ -1,5 +1,7 @@
 #include "core/mcr/hand_engine.hpp"
 
+#include <algorithm>
+
 #include "core/mcr/decompose.hpp"
 #include "core/mcr/wall_order.hpp"
 
@@ -112,13 +114,12 @@ bool HandEngine::deal_seat_walls(const std::array<const std::uint8_t*, 4>& walls
   start = 0;
   for (int seat = 0; seat < kSeats; ++seat) {
     const int n = counts[at(seat)];
-    start_[at(seat)] = static_cast<std::uint8_t>(start);
-    size_[at(seat)] = static_cast<std::uint8_t>(n);
-    for (int i = 0; i < n; ++i) tiles_[at(start + i)] = walls[at(seat)][i];
+    set_wall(seat, start, n, 0);
+    std::copy_n(walls[at(seat)], n, tiles_.begin() + start);
     start += n;
     const int need = seat == dealer_ ? 14 : 13;
     for (int i = 0; i < need; ++i) add(seat, tiles_[at(start_[at(seat)] + i)], 1);
-    taken_[at(seat)] = static_cast<std::uint8_t>(need);
+    set_wall(seat, start_[at(seat)], n, need);
   }
   phase_ = kPhaseDiscard;
   turn_ = dealer_;
@@ -165,7 +166,7 @@ int HandEngine::first_awaited() const {
 
 std::uint64_t HandEngine::waits(int seat) const {
   const std::size_t s = at(seat);
-  if (!(waits_known_ >> seat & 1)) {
+  if (!(known_ & waits_bit(seat))) {
     const Counts& c = counts_[s];
     if (total(c) + 3 * nmelds_[s] != 13) return 0;
     Counts held = c;
@@ -180,23 +181,9 @@ std::uint64_t HandEngine::waits(int seat) const {
     std::uint64_t mask = 0;
     for (int k : mcr::waits(c, nmelds_[s], held, false)) mask |= std::uint64_t{1} << k;
     waits_[s] = mask;
-    waits_known_ = static_cast<std::uint8_t>(waits_known_ | 1 << seat);
+    known_ = static_cast<std::uint8_t>(known_ | waits_bit(seat));
   }
   return waits_[s];
-}
-
-void HandEngine::add(int seat, int kind, int delta) {
-  const std::size_t s = at(seat);
-  std::uint8_t& n = counts_[s][at(kind)];
-  const int old = n, now = old + delta;
-  n = static_cast<std::uint8_t>(now);
-  if (now)
-    held_[s] |= std::uint64_t{1} << kind;
-  else
-    held_[s] &= ~(std::uint64_t{1} << kind);
-  pairs_[s] = static_cast<std::int8_t>(pairs_[s] + now / 2 - old / 2);
-  doubled_[s] = static_cast<std::int8_t>(doubled_[s] + (now > 1) - (old > 1));
-  changed(seat, kind);
 }
 
 const Standing& HandEngine::standing(int seat) const {
@@ -210,9 +197,9 @@ const Standing& HandEngine::standing(int seat) const {
     standing.broken = shape ? standing.broken & ~(1 << g) : standing.broken | 1 << g;
   }
   dirty_[s] = 0;
-  if (!(special_known_ >> seat & 1)) {
-    standing.special = special_in_reach(held_[s], pairs_[s], doubled_[s], nmelds_[s]);
-    special_known_ = static_cast<std::uint8_t>(special_known_ | 1 << seat);
+  if (!(known_ & special_bit(seat))) {
+    standing.special = special_in_reach(c, nmelds_[s]);
+    known_ = static_cast<std::uint8_t>(known_ | special_bit(seat));
   }
   return standing;
 }
@@ -251,8 +238,10 @@ int HandEngine::take(int seat, bool from_back) {
     return from_back ? tiles_[at(--back_)] : tiles_[at(front_++)];
   }
   const std::size_t s = at(seat);
-  if (taken_[s] >= size_[s]) return 0;
-  return tiles_[at(start_[s] + taken_[s]++)];
+  const int taken = byte_of(taken_, seat);
+  if (taken >= byte_of(sizes_, seat)) return 0;
+  taken_ += 1u << (8 * seat);
+  return tiles_[at(start_[s] + taken)];
 }
 
 void HandEngine::draw(int seat, bool from_back, int replacement) {
@@ -321,8 +310,10 @@ int HandEngine::score(int seat, int tile, int by, WinOutput& tally, ContextIn& c
 }
 
 int HandEngine::discard_passed(int seat, int tile) {
-  const EngineMove move{static_cast<std::uint8_t>(kMoveDiscard), static_cast<std::uint8_t>(tile), 0, 0};
-  if (!is_legal(seat, move)) return explain(seat, move);
+  // is_legal's answer for a discard, asked directly (every record's step but a few is one).
+  if (phase_ != kPhaseDiscard || seat != turn_ || !is_kind(tile) ||
+      legality::discard_check(counts_[at(seat)], tile) != legality::kLegal)
+    return explain(seat, EngineMove{static_cast<std::uint8_t>(kMoveDiscard), static_cast<std::uint8_t>(tile), 0, 0});
   pool_discard(seat, tile);
   draw((seat + 1) & 3, false, legality::kNoReplacement);
   return legality::kLegal;

@@ -170,14 +170,15 @@ class HandEngine {
   // The walls as legality reads them (one count, or four one byte a seat), and tiles left.
   long walls() const {
     if (!four_walls()) return back_ - front_;
-    return static_cast<long>(wall_left(0)) | static_cast<long>(wall_left(1)) << 8 |
-           static_cast<long>(wall_left(2)) << 16 | static_cast<long>(wall_left(3)) << 24;
+    return static_cast<long>(seat_walls());
   }
   int wall_left() const {
     if (!four_walls()) return back_ - front_;
-    return wall_left(0) + wall_left(1) + wall_left(2) + wall_left(3);
+    const std::uint32_t left = seat_walls();
+    const std::uint32_t pairs = (left & 0x00FF00FFu) + (left >> 8 & 0x00FF00FFu);  // two sums of two
+    return static_cast<int>((pairs & 0xFFFFu) + (pairs >> 16));
   }
-  int wall_left(int seat) const { return size_[at(seat & 3)] - taken_[at(seat & 3)]; }  // four walls: its own
+  int wall_left(int seat) const { return static_cast<int>(seat_walls() >> (8 * (seat & 3)) & 0xFF); }  // four walls: its own
   bool four_walls() const { return (flags_ & legality::kFourWalls) != 0; }
 
   // The wall's read positions, for a driver that tells what a move drew: the shared wall's
@@ -185,7 +186,7 @@ class HandEngine {
   int wall_front() const { return front_; }
   int wall_back() const { return back_; }
   int wall_start(int seat) const { return start_[at(seat & 3)]; }
-  int wall_taken(int seat) const { return taken_[at(seat & 3)]; }
+  int wall_taken(int seat) const { return byte_of(taken_, seat & 3); }
   int wall_tile(int index) const { return tiles_[at(index)]; }
 
   const Counts& counts(int seat) const { return counts_[at(seat)]; }
@@ -236,6 +237,17 @@ class HandEngine {
  private:
   friend struct EngineSetup;  // core/mcr/engine_setup.cpp: a position met mid-hand (search worlds)
   static std::size_t at(int i) { return static_cast<std::size_t>(i); }
+  // The four walls' tiles left, one byte a seat (seat 0 lowest): walls() as legality reads
+  // them, in one subtraction (no seat has taken more than its wall holds: no byte borrows).
+  std::uint32_t seat_walls() const { return sizes_ - taken_; }
+  static int byte_of(std::uint32_t bytes, int seat) { return static_cast<int>(bytes >> (8 * seat) & 0xFF); }
+  // Seat `seat`'s wall: tiles_[start, start + size), `taken` of them drawn.
+  void set_wall(int seat, int start, int size, int taken) {
+    const int shift = 8 * seat;
+    start_[at(seat)] = static_cast<std::uint8_t>(start);
+    sizes_ = (sizes_ & ~(0xFFu << shift)) | static_cast<std::uint32_t>(size) << shift;
+    taken_ = (taken_ & ~(0xFFu << shift)) | static_cast<std::uint32_t>(taken) << shift;
+  }
 
   const ScoreRules* rules_;
   int flags_;
@@ -244,13 +256,15 @@ class HandEngine {
   int prevailing_;
 
   // The wall(s): one shared wall tiles_[front_, back_); four walls, seat s's at
-  // tiles_[start_[s] + taken_[s], start_[s] + size_[s]).
+  // tiles_[start_[s] + taken, start_[s] + size) with taken and size byte s of taken_ and sizes_
+  // (whole words: every draw adds to taken_ and walls() reads both, a byte store followed by a
+  // wider load of the same word would wait for the store to complete).
   std::array<std::uint8_t, kWallMax> tiles_{};
   int front_ = 0;
   int back_ = 0;
   std::array<std::uint8_t, kSeats> start_{};
-  std::array<std::uint8_t, kSeats> size_{};
-  std::array<std::uint8_t, kSeats> taken_{};
+  std::uint32_t sizes_ = 0;
+  std::uint32_t taken_ = 0;
 
   std::array<Counts, kSeats> counts_{};
   std::array<std::array<EngineMeld, 4>, kSeats> melds_{};
@@ -262,18 +276,15 @@ class HandEngine {
   std::array<std::uint8_t, 35> pool_seen_{};  // kinds lying in the pools
   std::array<std::uint8_t, 35> exposed_{};    // kinds in melds not concealed
   mutable std::array<std::uint64_t, kSeats> waits_{};
-  mutable std::uint8_t waits_known_ = 0;  // bit s: waits_[s] is that of the seat's tiles now
+  // Bit s: waits_[s] is that of the seat's tiles now; bit 4 + s: standing_[s].special is.
+  mutable std::uint8_t known_ = 0;
+  static int waits_bit(int seat) { return 1 << seat; }
+  static int special_bit(int seat) { return 0x10 << seat; }
   // Each seat's Standing (its groups' shapes, kept group by group: dirty_ has bit g for a group
-  // changed since; special_known_ bit s when standing_[s].special is that of its tiles now).
+  // changed since).
   static constexpr std::uint16_t kAllGroups = (1 << kGroups) - 1;
   mutable std::array<Standing, kSeats> standing_{};
   mutable std::array<std::uint16_t, kSeats> dirty_{kAllGroups, kAllGroups, kAllGroups, kAllGroups};
-  mutable std::uint8_t special_known_ = 0;
-  // What special_in_reach reads of each seat's counts, kept by add(): the kinds held (bit k),
-  // the pairs held and the kinds held twice or more.
-  std::array<std::uint64_t, kSeats> held_{};
-  std::array<std::int8_t, kSeats> pairs_{};
-  std::array<std::int8_t, kSeats> doubled_{};
 
   bool dealt_ = false;
   int phase_ = kPhaseOver;
@@ -327,13 +338,28 @@ class HandEngine {
   int take(int seat, bool from_back);
   void draw(int seat, bool from_back, int replacement);
   void add_flower(int seat, int tile);
-  // Add `delta` copies of `kind` to the seat's concealed tiles (every change of the counts).
-  void add(int seat, int kind, int delta);
+  // Add `delta` copies of `kind` to the seat's concealed tiles (every change of the counts:
+  // every draw and discard, so it only marks what it changed).
+  void add(int seat, int kind, int delta) {
+    std::uint8_t& n = counts_[at(seat)][at(kind)];
+    n = static_cast<std::uint8_t>(n + delta);
+    changed(seat, kind);
+  }
   // The seat's tiles changed: in the group of `kind` alone (a draw, a discard), or anywhere.
   void changed(int seat, int kind = 0) {
-    waits_known_ = static_cast<std::uint8_t>(waits_known_ & ~(1 << seat));
-    special_known_ = static_cast<std::uint8_t>(special_known_ & ~(1 << seat));
-    dirty_[at(seat)] = static_cast<std::uint16_t>(kind ? dirty_[at(seat)] | 1 << group_of(kind) : kAllGroups);
+    known_ = static_cast<std::uint8_t>(known_ & ~(waits_bit(seat) | special_bit(seat)));
+    dirty_[at(seat)] = static_cast<std::uint16_t>(dirty_[at(seat)] | group_bit(kind));
+  }
+  // The bit of `kind`'s group in dirty_ (0: every group), read from a table (every draw and
+  // discard asks it).
+  static int group_bit(int kind) {
+    static constexpr auto kBits = [] {
+      std::array<std::uint16_t, 35> bits{};
+      bits[0] = kAllGroups;
+      for (int k = 1; k <= 34; ++k) bits[static_cast<std::size_t>(k)] = static_cast<std::uint16_t>(1 << group_of(k));
+      return bits;
+    }();
+    return kBits[at(kind)];
   }
   bool win_on(int seat, int tile, int by, WinOutput& tally, ContextIn& context) const;
   // The seat's offers in the open discard window (worked out when first read), and all of them.

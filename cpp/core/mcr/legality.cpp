@@ -32,8 +32,6 @@ ChowPairs chow_pairs(int tile) {
   return tile >= 0 && tile <= 34 ? table[at(tile)] : ChowPairs{};
 }
 
-int wall_of(long walls, int seat) { return static_cast<int>(walls >> (8 * (seat & 3)) & 0xFF); }
-
 bool melds_allowed(int flags, long walls, int discarder) {
   return !(flags & kFourWalls) || wall_of(walls, discarder + 1) > 0;
 }
@@ -55,11 +53,6 @@ bool chow_by_middle(int tile, int middle, int& a, int& b) {
     }
   }
   return false;
-}
-
-bool last_of_wall(int flags, long walls, int seat, bool drew) {
-  if (flags & kFourWalls) return wall_of(walls, seat + 1) == 0;
-  return drew && walls == 0;
 }
 
 ContextIn win_context(int seat_wind, int prevailing, int tile, int by, int visible, bool last_draw, bool last_discard,
@@ -87,8 +80,6 @@ int claim_priority(int claim, int seat, int discarder) {
   static constexpr int kRanks[] = {1, 2, 2, 3, 0};  // chow, pung, kong, win, pass (3.7.1, 3.6.7)
   return kRanks[at(claim)] * 4 - ((seat - discarder) & 3);
 }
-
-int discard_check(const Counts& counts, int tile) { return counts[at(tile)] ? kLegal : kTileNotHeld; }
 
 int kong_check(int seat, const Counts& counts, std::uint64_t pungs, int tile, bool claimed, int flags, long walls) {
   const int held = counts[at(tile)];

@@ -55,12 +55,16 @@ struct ChowPairs {
 };
 ChowPairs chow_pairs(int tile);
 
-int wall_of(long walls, int seat);
+// Read every draw and discard by the hand engine: inline (the core's calls are not inlined
+// across files).
+inline int wall_of(long walls, int seat) { return static_cast<int>(walls >> (8 * (seat & 3)) & 0xFF); }
 bool melds_allowed(int flags, long walls, int discarder);
 bool replacement_left(int flags, long walls, int seat);
 
 // A turn: `pungs` has bit k for an exposed pung of kind k.
-int discard_check(const Counts& counts, int tile);
+inline int discard_check(const Counts& counts, int tile) {
+  return counts[static_cast<std::size_t>(tile)] ? kLegal : kTileNotHeld;
+}
 int kong_check(int seat, const Counts& counts, std::uint64_t pungs, int tile, bool claimed, int flags, long walls);
 
 // A claim of `discarder`'s `tile` by `seat`.
@@ -73,7 +77,10 @@ bool chow_by_middle(int tile, int middle, int& a, int& b);
 
 // A win (legality.win_context, win_tally, last_of_wall, claim_priority):
 // whether seat's turn holds the wall's last tile;
-bool last_of_wall(int flags, long walls, int seat, bool drew);
+inline bool last_of_wall(int flags, long walls, int seat, bool drew) {
+  if (flags & kFourWalls) return wall_of(walls, seat + 1) == 0;
+  return drew && walls == 0;
+}
 // the context a win on `tile` is scored in (`visible`: copies face up, a winning discard among them);
 ContextIn win_context(int seat_wind, int prevailing, int tile, int by, int visible, bool last_draw, bool last_discard,
                       int replacement);
