@@ -200,7 +200,8 @@ def render(seen: Seen, seat: int, out: Planes, history: int = HISTORY) -> Planes
     held = np.array(counts, dtype=np.intp)[_KIND_BY_COLUMN]
     out[own + HAND : own + HAND + 4] = _THERMO[:, held]
     seen_by = held + np.array(visible, dtype=np.intp)[_KIND_BY_COLUMN]
-    out[own + UNSEEN : own + UNSEEN + 4] = _THERMO[:, np.clip(4 - seen_by, 0, 4)]
+    # np.minimum, not np.clip: clip's Python-level wrapper cost a sixth of a render
+    out[own + UNSEEN : own + UNSEEN + 4] = _THERMO[:, 4 - np.minimum(seen_by, 4)]
     out[own + SEAT_WIND, WIND_COLUMN + ((seat - hand.dealer) & 3)] = 1.0
     out[own + PREVAILING, WIND_COLUMN + hand.prevailing] = 1.0
     out[own + WALL] = len(hand.wall) / 144
