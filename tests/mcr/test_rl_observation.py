@@ -190,3 +190,18 @@ def test_the_table_s_event_driven_sync_equals_the_encoding_of_the_view(
             table.play(table.seat, legal[rng.randrange(len(legal))])
             steps += 1
     assert steps > 300
+
+
+def test_render_into_a_strided_or_float64_array_writes_the_same_planes() -> None:
+    """``render`` writes tile cells through a flat float32 view of ``out``; an array it cannot
+    view that way (a strided slice, another dtype) gets the same planes."""
+    for game in states(2, seed=7, moves=60):
+        seen = obs.Seen.of(game)
+        for seat in range(4):
+            plain = obs.render(seen, seat, np.empty((plane_count(), 34), np.float32))
+            wide = np.full((plane_count(), 68), 9.0, np.float32)
+            strided = obs.render(seen, seat, wide[:, ::2])
+            assert strided.base is wide and (strided == plain).all()
+            assert (wide[:, 1::2] == 9.0).all()  # the cells between were left alone
+            doubled = obs.render(seen, seat, np.empty((plane_count(), 34), np.float64))
+            assert doubled.dtype == np.float64 and (doubled == plain).all()

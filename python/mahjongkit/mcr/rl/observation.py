@@ -157,9 +157,16 @@ def render(seen: Seen, seat: int, out: Planes, history: int = HISTORY) -> Planes
     >>> int(planes[4 * seat_planes() + HAND].sum())  # the dealer's 14 tiles, one per copy
     14
     """
+    if out.dtype != np.float32 or not out.flags.c_contiguous:  # cells are a flat float32 view
+        out[:] = render(seen, seat, np.empty(out.shape, np.float32), history)
+        return out
     hand = seen.hand
     per_seat = SEAT_FIXED + history
     out[:] = 0.0
+    # One tile's cell at a time through a flat memoryview: a numpy item write costs about
+    # three times as much, and a pool is up to 30 tiles a seat (gathering the cells into
+    # fancy-indexed numpy writes was slower still at these sizes).
+    cells = out.data.cast("B").cast("f")
     visible = [0] * (COLUMNS + 1)  # copies by kind in every pool and exposed meld
     own = 4 * per_seat
     column_of = COLUMN_OF_KIND
@@ -171,17 +178,18 @@ def render(seen: Seen, seat: int, out: Planes, history: int = HISTORY) -> Planes
         for meld in hand.melds[other]:
             tiles = meld.tiles
             if meld.kind is _CHOW:
+                row = (base + CHOWS) * COLUMNS
                 for kind in tiles:
-                    out[base + CHOWS, column_of[kind]] += 0.25
+                    cells[row + column_of[kind]] += 0.25
                     visible[kind] += 1
             elif meld.concealed:
                 hidden += 1
                 if other == seat:  # its own concealed kong: seen by it only, four copies
-                    out[own + OWN_KONGS, column_of[tiles[0]]] = 1.0
+                    cells[(own + OWN_KONGS) * COLUMNS + column_of[tiles[0]]] = 1.0
                     visible[tiles[0]] += 4
             else:
                 plane = PUNGS if meld.kind is _PUNG else KONGS
-                out[base + plane, column_of[tiles[0]]] = 1.0
+                cells[(base + plane) * COLUMNS + column_of[tiles[0]]] = 1.0
                 visible[tiles[0]] += len(tiles)
         if hidden:
             out[base + CONCEALED_KONGS] = hidden / 4
@@ -190,12 +198,14 @@ def render(seen: Seen, seat: int, out: Planes, history: int = HISTORY) -> Planes
             out[base + FLOWERS] = flowers / 8
         out[base + SCORE] = _score_value(totals[other])
         pool = hand.pools[other]
+        row = (base + POOL) * COLUMNS
         for kind in pool:
-            out[base + POOL, column_of[kind]] += 0.25
+            cells[row + column_of[kind]] += 0.25
             visible[kind] += 1
         start = len(pool) - history if len(pool) > history else 0
+        row = (base + DISCARDS - start) * COLUMNS  # the oldest discard kept is plane DISCARDS
         for i in range(start, len(pool)):
-            out[base + DISCARDS + i - start, column_of[pool[i]]] = 1.0
+            cells[row + i * COLUMNS + column_of[pool[i]]] = 1.0
     counts = hand.table.counts(seat)
     held = np.array(counts, dtype=np.intp)[_KIND_BY_COLUMN]
     out[own + HAND : own + HAND + 4] = _THERMO[:, held]
