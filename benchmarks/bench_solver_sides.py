@@ -10,10 +10,10 @@ Each side's ``cpp/core`` (the baseline's from ``git archive``, this checkout's a
 compiled with ``solver_sides/harness.cpp`` by ``$CXX`` (default ``c++``) at ``-O2`` into
 ``build/bench/sides/``. Deal ``i`` of a layout is that of ``bench_layouts.py solver`` (the
 layout's tiles shuffled onto its slots by ``Rng(i, 0x756E69)``); both sides run the same deals
-at the same time, as two processes, with the fast rule of ``RULES``; CPU seconds of the solving
-thread, an undecided deal counting the budget. Prints, per layout and side, how many deals
-each decides within the budget, the solvable and unsolvable counts, the median, p90 and max,
-and the verdicts both sides give to a deal both decide (they must agree).
+at the same time, as two processes, with the fast rule on two sets (``FAST_MANY_SETS``); CPU
+seconds of the solving thread, an undecided deal counting the budget. Prints, per layout and
+side, how many deals each decides within the budget, the solvable and unsolvable counts, the
+median, p90 and max, and the verdicts both sides give to a deal both decide (they must agree).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from pathlib import Path
 from benchmarks.bench_layouts import uniform_faces
 
 from mahjongkit.solitaire import Layout
-from mahjongkit.solitaire.solver import RULES, groups_of
+from mahjongkit.solitaire.solver import FAST_MANY_SETS, groups_of
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "bench" / "sides"
@@ -94,7 +94,7 @@ def main() -> None:
     chosen = [layout for layout in found if layout.size > 144]
     if args.only:
         chosen = [layout for layout in chosen if layout.name in args.only]
-    quick, playouts, per_restart = RULES["fast"]
+    quick, playouts, per_restart = FAST_MANY_SETS  # every layout over 144 slots has two sets
     print(
         f"load {Path('/proc/loadavg').read_text().split()[:3]}; {args.deals} deals, {args.budget} s"
     )

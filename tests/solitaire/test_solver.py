@@ -8,7 +8,18 @@ from mahjongkit import tiles
 from mahjongkit.solitaire import deal, engine, free_slots, get_layout, layouts
 from mahjongkit.solitaire.game import Game
 from mahjongkit.solitaire.rng import Rng
-from mahjongkit.solitaire.solver import Verdict, groups_of, is_solvable, solve, winning_move
+from mahjongkit.solitaire.solver import (
+    FAST,
+    FAST_MANY_SETS,
+    HINT_RULE,
+    RULES,
+    Verdict,
+    groups_of,
+    is_solvable,
+    rule_limits,
+    solve,
+    winning_move,
+)
 
 TURTLE = get_layout("turtle")
 
@@ -208,3 +219,14 @@ def test_the_core_refuses_negative_random_phases(name: str) -> None:
     groups = groups_of(TURTLE, uniform_deal(0))
     with pytest.raises(ValueError, match=name):
         core.solve(_cpp.geometry(TURTLE), groups, **{name: -1})
+
+
+def test_the_fast_rule_keeps_its_restart_playouts_only_on_two_sets() -> None:
+    one_set = groups_of(TURTLE, uniform_deal(0))
+    # Groups of four merged in pairs (groups of eight), or only the first two of them.
+    merged = [g // 2 for g in one_set]
+    eight = [1 if g in (1, 2) else g for g in one_set]
+    assert rule_limits(FAST, one_set) == RULES[FAST] == (300, 100, 0)
+    assert rule_limits(FAST, merged) == FAST_MANY_SETS
+    assert rule_limits(FAST, eight) == FAST_MANY_SETS
+    assert rule_limits(HINT_RULE, eight) == RULES[HINT_RULE]

@@ -24,6 +24,7 @@ Python reference (``impl="python"``) is a plain search that is exact but slow.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -39,19 +40,25 @@ DEFAULT_MAX_SECONDS = 1.0
 """Wall-clock seconds before the answer is "unknown"; ``0`` means no time limit."""
 _MAX_NODES_LIMIT = 2**63 - 1  # the core counts nodes in an int64
 FAST = "fast"
-"""The rule :func:`solve` decides by unless told: 300 quick random games (no relaxation) before
-the relaxation-guided playouts, and 200 playouts between the search's restarts with no cap.
+"""The rule :func:`solve` decides by unless told: 300 quick random games (no relaxation), then a
+hundred relaxation-guided playouts, then the search alone (no playouts between its restarts: on
+the slowest uniform Turtles they won nothing and cost a sixth of the time); on boards of two or
+more tile sets :data:`FAST_MANY_SETS`.
 The verdicts are those of every other rule (the search is exact); the solution found may differ."""
 HINT_RULE = "hint"
 """The hint's rule: no quick games, a hundred playouts between restarts, a thousand in all, as
 before the fast rule existed. A hint (``Game.hint``, :func:`winning_move`) is the first move of
 the solution this rule finds, so hints stay what they were; ``Game.solution`` uses it too."""
 RULES: dict[str, tuple[int, int, int]] = {
-    FAST: (300, 2**31 - 1, 200),
+    FAST: (300, 100, 0),
     HINT_RULE: (0, 1000, 100),
 }
 """Each rule as the core's ``(quick_games, playouts, playouts_per_restart)``; the Python
 reference has no random phase and ignores them."""
+FAST_MANY_SETS = (300, 2**31 - 1, 200)
+"""The fast rule on a board with a match group of more than four tiles (two or more tile sets):
+200 playouts between the search's restarts with no cap, as before they were dropped for one set
+(the big layouts' figures in benchmarks/README.md were measured so)."""
 
 
 class Verdict(Enum):
@@ -161,11 +168,22 @@ def _check_budget(max_nodes: int, max_seconds: float) -> None:
         raise ValueError("give a node or a time budget: both 0 would allow an endless search")
 
 
-def _rule_limits(rule: object) -> tuple[int, int, int]:
+def rule_limits(rule: object, groups: Sequence[int]) -> tuple[int, int, int]:
+    """The core's ``(quick_games, playouts, playouts_per_restart)`` for a rule on a position's
+    match groups (:func:`groups_of`): :data:`RULES`, or :data:`FAST_MANY_SETS` for the fast
+    rule where a group has more than four tiles.
+
+    >>> rule_limits(FAST, [0, 0, 1, 1])
+    (300, 100, 0)
+    >>> rule_limits(FAST, [0] * 8)[2]
+    200
+    """
     if not isinstance(rule, str):
         raise TypeError(f"rule must be a str, not {type(rule).__name__}")
     if rule not in RULES:
         raise ValueError(f"rule must be one of {', '.join(map(repr, RULES))}, got {rule!r}")
+    if rule == FAST and max(Counter(g for g in groups if g >= 0).values(), default=0) > 4:
+        return FAST_MANY_SETS
     return RULES[rule]
 
 
@@ -194,7 +212,7 @@ def solve(
     """
     groups = groups_of(layout, faces)
     _check_budget(max_nodes, max_seconds)
-    quick_games, playouts, per_restart = _rule_limits(rule)
+    quick_games, playouts, per_restart = rule_limits(rule, groups)
     status, solution, nodes, _, seconds, reason = engine.solve_groups(
         layout,
         groups,
