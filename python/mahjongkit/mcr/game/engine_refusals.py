@@ -1,8 +1,8 @@
 """Why a move is refused in a hand played on the C++ hand engine, in the rules' words: the
 code and sentence :meth:`~mahjongkit.mcr.game.rules.Rules.why_not` gives of the hand layer,
-asked of the engine's state. The window's own reasons are :meth:`.window.ClaimWindow.refusal`'s,
-every other the legality check of the move (:mod:`.legality`), so that a driver of the engine
-explains a refusal without a rule of its own. The game's state (a game over) and the move's
+asked of the engine's state through :func:`.explain.refusal_of`, the one order of the reasons
+that ``Rules.why_not`` also reads, so that a driver of the engine explains a refusal without a
+rule of its own. The game's state (a game over) and the move's
 shape (a malformed move) are the caller's, asked before.
 
 >>> from mahjongkit.mcr.game._cpp import hand_engine
@@ -21,29 +21,21 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from mahjongkit.mcr.game.engine_events import EventDriver
 from mahjongkit.mcr.game.errors import RefusalCode
-from mahjongkit.mcr.game.legality import (
-    Reason,
-    claim_reason,
-    pungs_of,
-    self_draw_reason,
-    sentence,
-    turn_reason,
-    win_context,
-    win_reason,
-)
-from mahjongkit.mcr.game.moves import Move, MoveKind
-from mahjongkit.mcr.game.window import ClaimWindow, Phase
+from mahjongkit.mcr.game.explain import refusal_of
+from mahjongkit.mcr.game.legality import win_context
+from mahjongkit.mcr.game.moves import Move
+from mahjongkit.mcr.game.window import ClaimWindow
+from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.hand.wall import SEATS
 from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
 
 __all__ = ["context_now", "explain"]
 
-_WINDOW_ONLY: Final = (MoveKind.PASS, MoveKind.CHOW, MoveKind.PUNG)
 _REPLACEMENTS: Final = (Replacement.KONG, Replacement.FLOWER)  # the engine's 0 and 1
 
 
@@ -57,57 +49,64 @@ def explain(
     prevailing: int,
 ) -> tuple[RefusalCode, str]:
     """Why the engine of ``driver`` refuses ``seat``'s well-formed ``move`` (one it does
-    refuse), as ``Rules.why_not`` says it: the window's reasons, then the move's check.
-    ``score`` is the game's scorer (a refused win says what it scored)."""
-    engine = driver.engine
-    flags = engine.flags
-    kind = move.kind
-    reason: Reason | None
-    value = driver.window()
-    if value is not None:
+    refuse), as ``Rules.why_not`` says it: :func:`.explain.refusal_of` asked of the engine's
+    state. ``score`` is the game's scorer (a refused win says what it scored)."""
+    explained = refusal_of(_EngineHand(driver, dealer, prevailing), seat, move, score)
+    if explained is None:
+        raise ValueError(f"the engine takes seat {seat}'s {move}: it is not refused")
+    return explained
+
+
+class _EngineHand:
+    """The engine's state as :func:`.explain.refusal_of` reads a hand
+    (:class:`.explain.ExplainedHand`)."""
+
+    def __init__(self, driver: EventDriver, dealer: int, prevailing: int) -> None:
+        self.driver, self.engine = driver, driver.engine
+        self.dealer, self.prevailing = dealer, prevailing
+
+    @property
+    def window(self) -> ClaimWindow | None:
+        value = self.driver.window()
+        if value is None:
+            return None
         window = ClaimWindow(value.kind, value.tile, value.from_seat, dict(value.may))
         window.answers = dict(value.answers)
-        bits = engine.waiting
+        bits = self.engine.waiting
         window.waiting = tuple(s for s in range(SEATS) if bits >> s & 1)
-        said = window.refusal(seat, move)
-        if said is not None:
-            return said
-        tile = window.tile
-        if kind is MoveKind.WIN:
-            by = WinBy.ROBBING if window.kind is Phase.ROB else WinBy.DISCARD
-            hand14 = driver.hand(seat).draw(tile)
-            reason = win_reason(
-                score, hand14, context_now(driver, seat, tile, by, dealer, prevailing), flags
-            )
-        else:
-            reason = claim_reason(
-                move, seat, window.from_seat, engine.counts(seat), tile, flags, engine.walls
-            )
-    elif kind in _WINDOW_ONLY:
-        return (RefusalCode.NO_WINDOW, f"no window is open to {kind.value} in")
-    elif kind is MoveKind.KONG and move.tile is None:
-        return (RefusalCode.BAD_MOVE, "a kong on one's turn names its tile")
-    elif seat != engine.turn:
-        return (RefusalCode.NOT_YOUR_TURN, f"seat {engine.turn} is on turn")
-    elif kind is MoveKind.WIN:
-        drawn = engine.drawn or None
-        reason = self_draw_reason(drawn, engine.claimed_this_turn)
-        if reason is None and drawn is not None:
-            context = context_now(driver, seat, drawn, WinBy.SELF_DRAWN, dealer, prevailing)
-            reason = win_reason(score, driver.hand(seat), context, flags)
-    else:
-        reason = turn_reason(
-            move,
-            seat,
-            engine.counts(seat),
-            pungs_of(driver.hand(seat).melds),
-            engine.claimed_this_turn,
-            flags,
-            engine.walls,
-        )
-    if reason is None:
-        raise ValueError(f"the engine takes seat {seat}'s {move}: it is not refused")
-    return (reason[0], sentence(reason))
+        return window
+
+    @property
+    def turn(self) -> int:
+        turn: int = self.engine.turn
+        return turn
+
+    @property
+    def drawn(self) -> int | None:
+        return self.engine.drawn or None
+
+    @property
+    def claimed_this_turn(self) -> bool:
+        return bool(self.engine.claimed_this_turn)
+
+    @property
+    def flags(self) -> int:
+        flags: int = self.engine.flags
+        return flags
+
+    def counts_of(self, seat: int) -> Sequence[int]:
+        counts: Sequence[int] = self.engine.counts(seat)
+        return counts
+
+    def walls(self) -> int:
+        walls: int = self.engine.walls
+        return walls
+
+    def hand(self, seat: int) -> Hand:
+        return self.driver.hand(seat)
+
+    def context(self, seat: int, tile: int, by: WinBy) -> WinContext:
+        return context_now(self.driver, seat, tile, by, self.dealer, self.prevailing)
 
 
 def context_now(

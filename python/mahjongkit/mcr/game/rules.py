@@ -44,17 +44,9 @@ from mahjongkit.mcr.analysis.engine import is_complete, wall_shuffle
 from mahjongkit.mcr.game._cpp import hand_table
 from mahjongkit.mcr.game.errors import Refusal, RefusalCode
 from mahjongkit.mcr.game.events import WIND_NAMES, Event
+from mahjongkit.mcr.game.explain import refusal_of
 from mahjongkit.mcr.game.hand_state import Judge, ScoreFunction, TallyLike
 from mahjongkit.mcr.game.invariants import check
-from mahjongkit.mcr.game.legality import (
-    Reason,
-    claim_reason,
-    pungs_of,
-    self_draw_reason,
-    sentence,
-    turn_reason,
-    win_reason,
-)
 from mahjongkit.mcr.game.match import GameResult, Match, Status
 from mahjongkit.mcr.game.moves import _DISCARDS as DISCARDS
 from mahjongkit.mcr.game.moves import _KONGS as KONGS
@@ -68,7 +60,7 @@ from mahjongkit.mcr.game.window import Phase, Window
 from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.hand.notation import format_hand, format_tiles
 from mahjongkit.mcr.hand.wall import SEATS, Wall, check_hand_no, check_seat, seed_bytes
-from mahjongkit.mcr.scoring.context import Replacement, WinBy
+from mahjongkit.mcr.scoring.context import Replacement
 from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
 from mahjongkit.mcr.scoring.score import score
 from mahjongkit.tiles import STANDARD_KINDS, code
@@ -93,7 +85,6 @@ __all__ = [
 CompleteFunction = Callable[[Hand], bool]
 """Whether a hand of fourteen is complete in some form (the scorer's cheap gate)."""
 
-_WINDOW_ONLY: Final = (MoveKind.PASS, MoveKind.CHOW, MoveKind.PUNG)
 _EMPTY: Final[tuple[Move, ...]] = ()
 _ALONE: Final = ((0,), (1,), (2,), (3,))
 _ACTIVE: Final = Status.ACTIVE
@@ -490,55 +481,16 @@ class Rules:
         return Refusal(code_, message, self._legal_of(seat))
 
     def _explain(self, seat: int, move: Move) -> tuple[RefusalCode, str]:
-        """Why ``move`` is refused: the game's state, the move's shape, the window's own
-        reasons, then the legality check of the move (:mod:`.legality`)."""
+        """Why ``move`` is refused: the game's state, the move's shape, then the hand's
+        reasons in :func:`.explain.refusal_of`'s order."""
         if self._match.status is Status.FINISHED:
             return (RefusalCode.GAME_OVER, "the last hand is over")
         malformed = _malformed(move)
         if malformed:
             return (RefusalCode.BAD_MOVE, malformed)
-        state = self._hand
-        kind = move.kind
-        w = state.window
-        reason: Reason | None
-        if w is not None:
-            said = w.refusal(seat, move)
-            if said is not None:
-                return said
-            tile = w.tile
-            if kind is MoveKind.WIN:
-                by = WinBy.ROBBING if w.kind is Phase.ROB else WinBy.DISCARD
-                hand14 = state.hand(seat).draw(tile)
-                context = state.context(seat, tile, by)
-                reason = win_reason(self._match.judge.score, hand14, context, state.flags)
-            else:
-                reason = claim_reason(
-                    move, seat, w.from_seat, state.counts_of(seat), tile, state.flags, state.walls()
-                )
-        elif kind in _WINDOW_ONLY:
-            return (RefusalCode.NO_WINDOW, f"no window is open to {kind.value} in")
-        elif kind is MoveKind.KONG and move.tile is None:
-            return (RefusalCode.BAD_MOVE, "a kong on one's turn names its tile")
-        elif seat != state.turn:
-            return (RefusalCode.NOT_YOUR_TURN, f"seat {state.turn} is on turn")
-        elif kind is MoveKind.WIN:
-            drawn = state.drawn
-            reason = self_draw_reason(drawn, state.claimed_this_turn)
-            if reason is None and drawn is not None:
-                context = state.context(seat, drawn, WinBy.SELF_DRAWN)
-                reason = win_reason(self._match.judge.score, state.hand(seat), context, state.flags)
-        else:
-            reason = turn_reason(
-                move,
-                seat,
-                state.counts_of(seat),
-                pungs_of(state.melds[seat]),
-                state.claimed_this_turn,
-                state.flags,
-                state.walls(),
-            )
-        assert reason is not None, "a move the checks allow is a legal one"
-        return (reason[0], sentence(reason))
+        explained = refusal_of(self._hand, seat, move, self._match.judge.score)
+        assert explained is not None, "a move the checks allow is a legal one"
+        return explained
 
     # -- invariants --------------------------------------------------------------------------
 
