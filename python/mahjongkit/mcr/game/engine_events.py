@@ -33,10 +33,11 @@ from typing import Any, Final
 
 from mahjongkit.mcr.game.engine_values import end_of, hand_of, offers_of, window_of
 from mahjongkit.mcr.game.events import (
+    DISCARDED,
+    DREW,
+    PASSED,
     Answered,
     Claimed,
-    Discarded,
-    Drew,
     Event,
     EventKind,
     FlowerExposed,
@@ -65,14 +66,6 @@ _ANSWER: Final = {
     MoveKind.PUNG: EventKind.PUNG,
     MoveKind.WIN: EventKind.WIN,
 }
-# Events are frozen values: the common ones are made once (a decision makes one or two).
-_DREW: Final = tuple((Drew(seat, "wall"), Drew(seat, "back")) for seat in range(SEATS))
-_DISCARDED: Final = tuple(
-    tuple(Discarded(seat, tile) for tile in range(35)) for seat in range(SEATS)
-)
-_PASSED: Final = tuple(
-    tuple(Answered(EventKind.PASS, seat, tile) for tile in range(35)) for seat in range(SEATS)
-)
 
 
 def deal_events(wall: Wall, dealer: int) -> list[Event]:
@@ -102,7 +95,7 @@ def deal_events(wall: Wall, dealer: int) -> list[Event]:
         missing = (14 if seat == dealer else 13) - held[seat]
         while missing > 0:
             tile = wall.replace()
-            out.append(_DREW[seat][True])
+            out.append(DREW[seat][True])
             if tile > _LAST_STANDARD:
                 out.append(FlowerExposed(seat, tile))
             else:
@@ -158,7 +151,7 @@ class EventDriver:
         if kind is MoveKind.DISCARD:
             self._apply(seat, move, code)
             assert move.tile is not None
-            out.append(_DISCARDED[seat][move.tile])
+            out.append(DISCARDED[seat][move.tile])
             after = engine.marks()
             if after[_PHASE] != _CLAIM:  # nobody may claim: the next seat drew
                 self._draws(out, (seat + 1) & 3, before, after, from_back=False)
@@ -193,7 +186,7 @@ class EventDriver:
         kind = move.kind
         out: list[Event] = []
         if kind is MoveKind.PASS:
-            out.append(_PASSED[seat][tile])
+            out.append(PASSED[seat][tile])
         elif kind is MoveKind.KONG:
             out.append(KongDeclared(seat, tile, "exposed"))
         else:
@@ -232,7 +225,7 @@ class EventDriver:
             taken = after[_TAKEN + seat] - before[_TAKEN + seat]
             start = self.starts[seat] + before[_TAKEN + seat]
             for i in range(taken):
-                out.append(_DREW[seat][from_back])
+                out.append(DREW[seat][from_back])
                 tile = tiles[start + i]
                 if tile > _LAST_STANDARD:  # pragma: no cover - four walls hold no flowers
                     out.append(FlowerExposed(seat, tile))
@@ -243,6 +236,6 @@ class EventDriver:
         for i in range(before[_BACK] - after[_BACK]):
             drawn.append((tiles[before[_BACK] - 1 - i], True))
         for tile, back in drawn:
-            out.append(_DREW[seat][back])
+            out.append(DREW[seat][back])
             if tile > _LAST_STANDARD:
                 out.append(FlowerExposed(seat, tile))

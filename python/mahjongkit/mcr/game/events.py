@@ -287,3 +287,13 @@ class GameEnded(Event):
     @property
     def details(self) -> dict[str, Any]:
         return {"result": self.result, "totals": list(self.totals), "places": list(self.places)}
+
+
+# Events are frozen values: the most frequent (a draw, a discard, a pass) are made once and
+# shared by every hand that plays them (the hand layer and the engine's events alike),
+# indexed by seat, then by where the draw came from (front 0, back 1) or by tile (0 unused).
+DREW: Final = tuple((Drew(seat, "wall"), Drew(seat, "back")) for seat in range(4))
+DISCARDED: Final = tuple(tuple(Discarded(seat, tile) for tile in range(35)) for seat in range(4))
+PASSED: Final = tuple(
+    tuple(Answered(EventKind.PASS, seat, tile) for tile in range(35)) for seat in range(4)
+)

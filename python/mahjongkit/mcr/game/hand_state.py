@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
 from mahjongkit.mcr.game.events import (
+    DISCARDED,
+    DREW,
+    PASSED,
     Answered,
     Claimed,
-    Discarded,
-    Drew,
     Event,
     EventKind,
     FlowerExposed,
@@ -401,7 +402,7 @@ class HandState:
             missing = (14 if seat == dealer else 13) - sum(c)
             while missing > 0:
                 tile = self.wall.replace()
-                emit(_DREW[seat][True])
+                emit(DREW[seat][True])
                 if is_bonus(tile):
                     self.add_flower(seat, tile)
                     emit(FlowerExposed(seat, tile))
@@ -426,7 +427,7 @@ class HandState:
         self.pools[seat].append(tile)
         # Fan 45 (last tile claim): the discard that follows the draw that emptied the wall.
         self.last_discard_is_last = self.last_draw_emptied
-        self.events.append(_DISCARDED[seat][tile])
+        self.events.append(DISCARDED[seat][tile])
         wall = self.wall
         # One call: the table takes the discard and asks every other seat; when nobody may
         # claim it and the shared wall's front tile is a standard one, the next seat draws it
@@ -442,7 +443,7 @@ class HandState:
         if found < OPEN:
             front += 1
             wall._front = front
-            self.events.append(_DREW[nxt][False])
+            self.events.append(DREW[nxt][False])
             self._hands[nxt] = None
             self.turn = nxt
             self.drawn = drawn
@@ -517,7 +518,7 @@ class HandState:
             if tile is None:
                 self.finish(HandEnd())
                 return
-            emit(_DREW[seat][from_back])
+            emit(DREW[seat][from_back])
             if tile <= _LAST_STANDARD:
                 break
             self.add_flower(seat, tile)
@@ -546,7 +547,7 @@ class HandState:
         assert w is not None
         kind = move.kind
         if kind is MoveKind.PASS:
-            self.events.append(_PASSED[seat][w.tile])
+            self.events.append(PASSED[seat][w.tile])
         elif kind is MoveKind.KONG:
             self.events.append(KongDeclared(seat, w.tile, "exposed"))
         else:
@@ -657,14 +658,3 @@ _ANSWER_EVENT: Final = {
     MoveKind.PUNG: EventKind.PUNG,
     MoveKind.WIN: EventKind.WIN,
 }
-
-# Events are values: the draws and discards, the most frequent, are made once and shared.
-_DREW: Final = tuple((Drew(seat, "wall"), Drew(seat, "back")) for seat in range(SEATS))
-_PASSED: Final = tuple(
-    tuple(Answered(EventKind.PASS, seat, tile) for tile in range(COUNTS_LENGTH))  # 0 unused
-    for seat in range(SEATS)
-)
-_DISCARDED: Final = tuple(
-    tuple(Discarded(seat, tile) for tile in range(COUNTS_LENGTH))  # index 0 unused
-    for seat in range(SEATS)
-)
