@@ -311,3 +311,19 @@ def test_the_search_scores_a_win_as_the_rules_settle_it() -> None:
 def test_a_budget_that_is_not_an_int_is_a_type_error(rollouts: object) -> None:
     with pytest.raises(TypeError, match="rollouts is an int"):
         Bot(level=4, rollouts=rollouts)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "words"),
+    [
+        ({"rollout_policy": 3}, TypeError, "rollout_policy is a str"),
+        ({"rollout_policy": "bogus"}, ValueError, "rollout_policy is one of"),
+        ({"read_discards": "yes"}, TypeError, "read_discards is a bool"),
+        ({"read_discards": 1}, TypeError, "read_discards is a bool"),
+    ],
+)
+def test_search_options_of_the_wrong_type_or_value_are_refused(
+    options: dict[str, object], error: type[Exception], words: str
+) -> None:
+    with pytest.raises(error, match=words):
+        Bot(level=4, **options)  # type: ignore[arg-type]

@@ -233,8 +233,12 @@ class Bot:
         if len(levels) != 2 or not all(lv in (1, 2, 3) for lv in levels):
             raise ValueError(f"rollout_levels are two levels from 1 to 3, not {rollout_levels!r}")
         self.rollout_levels: tuple[int, int] = (levels[0], levels[1])
+        if not isinstance(rollout_policy, str):
+            raise TypeError(f"rollout_policy is a str, not {type(rollout_policy).__name__}")
         if rollout_policy not in ROLLOUT_POLICIES:
             raise ValueError(f"rollout_policy is one of {ROLLOUT_POLICIES}, not {rollout_policy!r}")
+        if not isinstance(read_discards, bool):
+            raise TypeError(f"read_discards is a bool, not {type(read_discards).__name__}")
         self.rollout_policy = rollout_policy
         self.read_discards = read_discards
         self.report: SearchReport | None = None  # what level 4's last decision did
