@@ -58,6 +58,41 @@ py::list legal_of(const PyHandEngine& self, int seat) {
   return out;
 }
 
+// A move's number among the moves a seat can make (game/engine_hand.py builds the table of
+// Move values in this numbering): a discard 1..34, a turn's kong 35..68, a window's kong 69,
+// win 70, pass 71, pung 72, a chow 73 + 2 (a - 1) + (b - a - 1) for its held tiles a < b.
+constexpr int kMoveNumbers = 139;
+
+int number_of(const EngineMove& m) {
+  switch (m.kind) {
+    case mahjongkit::mcr::kMoveDiscard:
+      return m.tile;
+    case mahjongkit::mcr::kMoveKong:
+      return m.tile ? 34 + m.tile : 69;
+    case mahjongkit::mcr::kMoveWin:
+      return 70;
+    case mahjongkit::mcr::kMovePass:
+      return 71;
+    case mahjongkit::mcr::kMoveChow:
+      return 73 + 2 * (m.a - 1) + (m.b - m.a - 1);
+    default:
+      return 72;  // pung
+  }
+}
+
+py::tuple legal_moves_of(const PyHandEngine& self, int seat, const py::tuple& table) {
+  if (table.size() != kMoveNumbers)
+    throw py::value_error("the table of moves holds " + std::to_string(kMoveNumbers) + " entries");
+  LegalMoves legal;
+  self.engine.legal(check_seat(seat), legal);
+  py::tuple out(static_cast<std::size_t>(legal.count));
+  for (int i = 0; i < legal.count; ++i) {
+    const int n = number_of(legal.moves[static_cast<std::size_t>(i)]);
+    out[static_cast<std::size_t>(i)] = table[static_cast<std::size_t>(n)];
+  }
+  return out;
+}
+
 py::tuple tally_of(const mahjongkit::mcr::WinOutput& t) {
   py::tuple fans(t.nfans);
   for (int f = 0; f < t.nfans; ++f) {
@@ -114,6 +149,9 @@ void register_mcr_engine(py::module_& m) {
           "Deal hand `hand_no` of the seed's bytes (decision 12's wall): four walls of 34 with the "
           "four-walls flag, else one shared wall, less the flowers unless `flowers`.")
       .def("legal", &legal_of, py::arg("seat"), "The seat's legal moves now, in the legal list's order.")
+      .def("legal_moves", &legal_moves_of, py::arg("seat"), py::arg("table"),
+           "The seat's legal moves now as the caller's objects: table[n] for each move's number n (139: "
+           "discards 1-34, turn kongs 35-68, window kong 69, win 70, pass 71, pung 72, chows 73-138).")
       .def(
           "verify",
           [](const PyHandEngine& self, int seat, int kind, int tile, int a, int b) {
@@ -181,6 +219,17 @@ void register_mcr_engine(py::module_& m) {
                              [](const PyHandEngine& s) { return s.engine.last_discard_is_last(); })
       .def_property_readonly("waiting", [](const PyHandEngine& s) { return s.engine.waiting(); })
       .def_property_readonly("first_awaited", [](const PyHandEngine& s) { return s.engine.first_awaited(); })
+      .def(
+          "awaited",
+          [](const PyHandEngine& s, const py::tuple& table) -> py::object {
+            if (table.size() != 65) throw py::value_error("the table of awaited seats holds 65 entries");
+            const int first = s.engine.first_awaited();
+            if (first < 0) return table[64];
+            return table[static_cast<std::size_t>(16 * first + s.engine.waiting())];
+          },
+          py::arg("table"),
+          "The caller's entry for who is awaited now: table[16 * first_awaited + waiting], or table[64] when "
+          "nobody is.")
       .def_property_readonly("walls", [](const PyHandEngine& s) { return s.engine.walls(); })
       .def_property_readonly("wall_left", [](const PyHandEngine& s) { return s.engine.wall_left(); })
       .def_property_readonly("scorer_refused", [](const PyHandEngine& s) { return s.engine.scorer_refused(); })

@@ -78,6 +78,10 @@ class Judge:
     # Whether the scorer or the completeness gate is the caller's own (not the ruleset's):
     # then only this hand layer can play the game (a hand engine scores by the ruleset).
     own: bool = False
+    # What plays a hand dealt whole, given the match and the wall: the C++ hand engine
+    # (match.engine_hand) under the C++ implementation with the game's own scorer and gate;
+    # None: this hand layer.
+    whole_hand: Callable[[Any, Wall], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -283,6 +287,41 @@ class HandState:
     def add_flower(self, seat: int, tile: int) -> None:
         self.flowers[seat] = tuple(sorted((*self.flowers[seat], tile)))
         self._hands[seat] = None
+
+    # -- what the rules ask every move (EngineHand's face too) -------------------------------
+
+    def awaited(self) -> tuple[int, ...]:
+        """The seats awaited: the seat on turn, or the window's waiting seats nearest the
+        discarder first; none when the hand is over."""
+        window = self.window
+        if window is not None:
+            return window.waiting
+        turn = self.turn
+        return _ALONE[turn] if turn is not None else ()
+
+    def moves_of(self, seat: int) -> tuple[Move, ...]:
+        """Every move ``seat`` may make now, in legal-list order."""
+        window = self.window
+        if window is not None:
+            return window.legal(seat)
+        if seat == self.turn:
+            return self.turn_moves(seat)
+        return ()
+
+    def play(self, seat: int, move: Move) -> tuple[Move, ...] | None:
+        """Take ``seat``'s legal ``move``; the next seat's turn moves when a discard's one
+        call already knows them (:meth:`discard`), else ``None``."""
+        if self.window is not None:
+            self.answer(seat, move)
+            return None
+        kind = move.kind
+        if kind is _DISCARD:
+            return self.discard(seat, move.tile)  # type: ignore[arg-type]
+        if kind is MoveKind.KONG:
+            self.declare_kong(seat, move.tile)  # type: ignore[arg-type]
+        else:
+            self.win_on_turn(seat)
+        return None
 
     # -- what is legal -----------------------------------------------------------------------
 
@@ -651,6 +690,8 @@ def _claim_values(claimer: int, move: Move, tile: int, source: int) -> tuple[Mel
 _CLAIMS: dict[tuple[int, Move, int, int], tuple[Meld, Claimed]] = {}
 _ANSWERED: dict[tuple[int, Move, int], Answered] = {}
 _LAST_STANDARD: Final = 34
+_ALONE: Final = ((0,), (1,), (2,), (3,))
+_DISCARD: Final = MoveKind.DISCARD
 _PUNG_MELD: Final = MeldKind.PUNG
 _ANSWER_EVENT: Final = {
     MoveKind.PASS: EventKind.PASS,

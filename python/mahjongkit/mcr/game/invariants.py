@@ -1,7 +1,10 @@
 """What must hold of a game at every step, checked afresh (never from the bookkeeping it
 checks): every tile accounted for once, totals summing to zero, each seat holding 13 (14 on
 turn), each seat's hand value equal to its tiles in the table, and a window offering only claims
-the legality checks (:mod:`.legality`) allow when asked again of the hand's own tiles.
+the legality checks (:mod:`.legality`) allow when asked again of the hand's own tiles (a win
+complete and scored again). The same checks read a hand of the Python hand layer and one
+played on the C++ hand engine (:class:`~.engine_hand.EngineHand`, whose values are read off
+the engine).
 """
 
 from __future__ import annotations
@@ -10,11 +13,11 @@ from itertools import chain
 from operator import add
 from typing import Final
 
-from mahjongkit.mcr.game.hand_state import HandState
-from mahjongkit.mcr.game.legality import claim_reason
-from mahjongkit.mcr.game.match import Match, Status
+from mahjongkit.mcr.game.legality import claim_reason, win_tally
+from mahjongkit.mcr.game.match import AnyHand, Match, Status
 from mahjongkit.mcr.game.moves import Move, MoveKind
 from mahjongkit.mcr.game.window import ClaimWindow, Phase
+from mahjongkit.mcr.scoring.context import WinBy
 from mahjongkit.tiles import KINDS, STANDARD_KINDS, code, copies
 
 _COPIES: Final = [0, *(copies(kind) for kind in range(1, KINDS + 1))]
@@ -22,7 +25,7 @@ _BONUS_ZEROS: Final = (0,) * (KINDS - STANDARD_KINDS)
 _STANDARD_COPIES: Final = [c if k <= STANDARD_KINDS else 0 for k, c in enumerate(_COPIES)]
 
 
-def tile_counts(state: HandState, concealed: list[list[int]] | None = None) -> list[int]:
+def tile_counts(state: AnyHand, concealed: list[list[int]] | None = None) -> list[int]:
     """How many of each kind are somewhere: in the hands, melds, flowers, pools, wall
     (``concealed``: the seats' concealed counts, if already read from the table).
 
@@ -36,24 +39,24 @@ def tile_counts(state: HandState, concealed: list[list[int]] | None = None) -> l
     return seen
 
 
-def _concealed(state: HandState) -> list[list[int]]:
-    counts = state.table.counts  # HandState.counts_of, read once a seat without its frame
+def _concealed(state: AnyHand) -> list[list[int]]:
+    counts = state.counts_of
     return [counts(0), counts(1), counts(2), counts(3)]
 
 
-def overfull_kinds(state: HandState) -> list[str]:
+def overfull_kinds(state: AnyHand) -> list[str]:
     """The kinds the state holds more of than the set, as ``"5 of 3m"``."""
     seen = tile_counts(state)
     return [f"{seen[k]} of {code(k)}" for k in range(1, KINDS + 1) if seen[k] > copies(k)]
 
 
-def _waiting_on(state: HandState) -> tuple[int, ...]:
+def _waiting_on(state: AnyHand) -> tuple[int, ...]:
     if state.window is not None:
         return state.window.waiting
     return () if state.turn is None else (state.turn,)
 
 
-def check(match: Match, state: HandState) -> list[str]:
+def check(match: Match, state: AnyHand) -> list[str]:
     """Strings naming what is broken in the match's hand ``state``; empty when sound."""
     problems: list[str] = []
     concealed = _concealed(state)
@@ -109,15 +112,20 @@ def check(match: Match, state: HandState) -> list[str]:
 
 
 def _offer_holds(
-    match: Match, state: HandState, w: ClaimWindow, seat: int, claim: Move, counts: list[int]
+    match: Match, state: AnyHand, w: ClaimWindow, seat: int, claim: Move, counts: list[int]
 ) -> bool:
     """Whether an offered ``claim`` passes its check asked afresh of the seat's tiles
     (``counts``; not the table's offer bits), a win being complete and scored."""
     if claim.kind is MoveKind.WIN:
         hand = state.hand(seat)
-        return (
-            seat in w.tallies and hand.held(w.tile) < 4 and match.judge.complete(hand.draw(w.tile))
-        )
+        if hand.held(w.tile) >= 4:
+            return False
+        hand14 = hand.draw(w.tile)
+        if not match.judge.complete(hand14):
+            return False
+        by = WinBy.ROBBING if w.kind is Phase.ROB else WinBy.DISCARD
+        context = state.context(seat, w.tile, by)
+        return win_tally(match.judge.score, hand14, context, state.flags) is not None
     if w.kind is Phase.ROB:
         return False
     reason = claim_reason(claim, seat, w.from_seat, counts, w.tile, state.flags, state.walls())

@@ -12,6 +12,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Final
 
+from mahjongkit.mcr.game.engine_hand import EngineHand
 from mahjongkit.mcr.game.events import Dealt, Event, GameEnded, HandEnded
 from mahjongkit.mcr.game.hand_state import HandEnd, HandState, Judge, TallyLike
 from mahjongkit.mcr.game.result import FanLine, HandRecord, Standings, settle
@@ -23,6 +24,10 @@ from mahjongkit.mcr.scoring.ruleset import Ruleset
 from mahjongkit.tiles import is_bonus
 
 _NO_DELTAS: Final = (0, 0, 0, 0)
+
+AnyHand = HandState | EngineHand
+"""The hand in play: on the C++ hand engine, or in the Python hand layer (its twin, and the
+only path for a written position or a caller's own scorer or gate)."""
 
 
 class Status(Enum):
@@ -63,7 +68,7 @@ class Match:
         self.standings: Standings | None = None
         self.history: list[HandRecord] = []
         self.outcomes: list[Event] = []
-        self.hand: HandState = HandState.__new__(HandState)  # set by begin_hand or a position
+        self.hand: AnyHand = HandState.__new__(HandState)  # set by begin_hand or a position
 
     @property
     def prevailing(self) -> int:
@@ -72,8 +77,19 @@ class Match:
     def seat_wind(self, seat: int) -> int:
         return (seat - self.dealer) % SEATS
 
-    def new_hand(self, wall: Wall, *, whole: bool) -> HandState:
-        self.hand = HandState(
+    def new_hand(self, wall: Wall, *, whole: bool) -> AnyHand:
+        """The hand about to be dealt from ``wall`` (``whole``: the variant's set, dealt):
+        on the hand engine when the judge says so and the hand is whole, else the hand layer."""
+        play = self.judge.whole_hand
+        if whole and play is not None:
+            dealt: AnyHand = play(self, wall)
+            self.hand = dealt
+            return dealt
+        return self.written_hand(wall, whole=whole)
+
+    def written_hand(self, wall: Wall, *, whole: bool) -> HandState:
+        """A hand in the Python hand layer (a position writes its seats' tiles into it)."""
+        self.hand = hand = HandState(
             wall,
             dealer=self.dealer,
             prevailing=self.prevailing,
@@ -82,7 +98,7 @@ class Match:
             whole=whole,
             flags=self.variant.rule_flags(self.ruleset),
         )
-        return self.hand
+        return hand
 
     def begin_hand(self, given: Wall | None = None) -> None:
         """Deal the current hand from the seed, or from ``given`` (a wall loaded whole: a
@@ -154,6 +170,19 @@ class Match:
         self.outcomes.append(
             GameEnded(self.winner, self.result.value, self.totals, self.standings.places)
         )
+
+
+def engine_hand(match: Match, wall: Wall) -> EngineHand:
+    """The match's next hand, dealt whole from ``wall``, on the C++ hand engine."""
+    return EngineHand(
+        wall,
+        dealer=match.dealer,
+        prevailing=match.prevailing,
+        judge=match.judge,
+        events=match.outcomes,
+        ruleset=match.ruleset,
+        variant=match.variant,
+    )
 
 
 def _fan_lines(tally: TallyLike | None) -> tuple[FanLine, ...]:

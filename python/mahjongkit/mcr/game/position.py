@@ -124,7 +124,7 @@ def load_position(match: Match, position: Position) -> HandState:
         wall = SeatWalls([_tile_kind(t) for t in part] for part in position.walls)
         if any(is_bonus(t) for t in wall.tiles):
             raise ValueError("four walls hold no flowers")
-    state = match.new_hand(wall, whole=False)
+    state = match.written_hand(wall, whole=False)
     turn = check_seat(position.turn)
     for seat, text in enumerate(position.hands):
         hand = parse_hand(text)

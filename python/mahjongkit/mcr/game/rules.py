@@ -39,7 +39,7 @@ from collections.abc import Callable, Sequence
 from types import MappingProxyType
 from typing import Any, Final
 
-from mahjongkit._impl import resolve
+from mahjongkit._impl import pick, resolve
 from mahjongkit.mcr.analysis.engine import is_complete, wall_shuffle
 from mahjongkit.mcr.game._cpp import hand_table
 from mahjongkit.mcr.game.errors import Refusal, RefusalCode
@@ -47,7 +47,7 @@ from mahjongkit.mcr.game.events import WIND_NAMES, Event
 from mahjongkit.mcr.game.explain import refusal_of
 from mahjongkit.mcr.game.hand_state import Judge, ScoreFunction, TallyLike
 from mahjongkit.mcr.game.invariants import check
-from mahjongkit.mcr.game.match import GameResult, Match, Status
+from mahjongkit.mcr.game.match import GameResult, Match, Status, engine_hand
 from mahjongkit.mcr.game.moves import _DISCARDS as DISCARDS
 from mahjongkit.mcr.game.moves import _KONGS as KONGS
 from mahjongkit.mcr.game.moves import Move, MoveKind
@@ -85,33 +85,38 @@ __all__ = [
 CompleteFunction = Callable[[Hand], bool]
 """Whether a hand of fourteen is complete in some form (the scorer's cheap gate)."""
 
-_EMPTY: Final[tuple[Move, ...]] = ()
-_ALONE: Final = ((0,), (1,), (2,), (3,))
 _ACTIVE: Final = Status.ACTIVE
-_DISCARD: Final = MoveKind.DISCARD
 
 
 def _judge(
-    ruleset: Ruleset, complete: CompleteFunction | None, scorer: ScoreFunction | None
+    ruleset: Ruleset,
+    complete: CompleteFunction | None,
+    scorer: ScoreFunction | None,
+    impl: str | None = None,
 ) -> Judge:
-    """The hand analysis and the scorer, chosen once per game (the environment's
-    ``MAHJONGKIT_IMPLEMENTATION`` is read here, not on every call)."""
-    impl = resolve(None)
+    """The hand analysis and the scorer, chosen once per game (``impl``, else the
+    environment's ``MAHJONGKIT_IMPLEMENTATION``, is read here, not on every call). With the
+    C++ implementation and the game's own scorer and gate, a hand dealt whole is played on
+    the hand engine (``Judge.whole_hand``)."""
+    chosen = resolve(impl)
     score_fn: ScoreFunction = scorer or (
-        lambda hand, context: score(hand, context, ruleset, impl=impl)
+        lambda hand, context: score(hand, context, ruleset, impl=chosen)
     )
 
     def table(flags: int, gate: SeatWaits | None) -> HandTableLike:
-        return hand_table(DISCARDS, KONGS, flags, waits=gate, impl=impl)
+        return hand_table(DISCARDS, KONGS, flags, waits=gate, impl=chosen)
 
     if complete is None:
+        own = scorer is not None
         return Judge(
             False,
-            lambda hand: is_complete(hand, impl=impl),
+            lambda hand: is_complete(hand, impl=chosen),
             score_fn,
             table=table,
-            shuffled=wall_shuffle(impl),
-            own=scorer is not None,
+            shuffled=wall_shuffle(chosen),
+            own=own,
+            # a whole hand on the hand engine, or (None) in the Python hand layer
+            whole_hand=None if own else pick(chosen, cpp=engine_hand, python=None),
         )
     return Judge(True, complete, score_fn, table=table, own=True)
 
@@ -161,6 +166,7 @@ class Rules:
         wall: Wall | None = None,
         complete: CompleteFunction | None = None,
         scorer: ScoreFunction | None = None,
+        impl: str | None = None,
     ) -> None:
         seed_key = seed_bytes(seed)
         loaded = check_given_wall(wall, variant) if wall is not None else None
@@ -199,7 +205,7 @@ class Rules:
             totals=_check_totals(totals),
             ruleset=ruleset,
             variant=variant,
-            judge=_judge(ruleset, complete, scorer),
+            judge=_judge(ruleset, complete, scorer, impl),
         )
         self._start: dict[str, Any] = {
             "hand_no": hand_no,
@@ -374,12 +380,7 @@ class Rules:
     def waiting_on(self) -> tuple[int, ...]:
         """The seats whose action is awaited: the seat on turn; in a window, the asked seats
         whose answer could still change the outcome; nobody when the game is over."""
-        hand = self._hand  # a finished game has no window and nobody on turn
-        window = hand.window
-        if window is not None:
-            return window.waiting
-        turn = hand.turn
-        return _ALONE[turn] if turn is not None else ()
+        return self._hand.awaited()  # a finished game has no window and nobody on turn
 
     def take_outcomes(self) -> list[Event]:
         """The events since the last call; the queue is cleared."""
@@ -396,15 +397,8 @@ class Rules:
     def _legal_of(self, seat: int) -> tuple[Move, ...]:
         """Every move ``seat`` may make now, computed once per state."""
         cached = self._legal[seat]
-        if cached is None:
-            hand = self._hand  # a finished game has no window and nobody on turn
-            if hand.window is not None:
-                cached = hand.window.legal(seat)
-            elif seat == hand.turn:
-                cached = hand.turn_moves(seat)
-            else:
-                cached = _EMPTY
-            self._legal[seat] = cached
+        if cached is None:  # a finished game has no window and nobody on turn
+            cached = self._legal[seat] = self._hand.moves_of(seat)
         return cached
 
     def legal(self, seat: int) -> list[Move]:
@@ -413,11 +407,7 @@ class Rules:
             check_seat(seat)
         legal = self._legal[seat]
         if legal is None:
-            hand = self._hand
-            if hand.window is None and seat == hand.turn:  # the common case, one call less
-                legal = self._legal[seat] = hand.turn_moves(seat)
-            else:
-                legal = self._legal_of(seat)
+            legal = self._legal[seat] = self._hand.moves_of(seat)
         return list(legal)
 
     # -- apply -------------------------------------------------------------------------------
@@ -454,17 +444,9 @@ class Rules:
         self.move_log.append((seat, move))
         self._legal = [None, None, None, None]
         hand = self._hand
-        kind = move.kind
-        if hand.window is not None:
-            hand.answer(seat, move)
-        elif kind is _DISCARD:
-            moves = hand.discard(seat, move.tile)  # type: ignore[arg-type]
-            if moves is not None:  # the next seat's turn, known from the same call
-                self._legal[(seat + 1) & 3] = moves
-        elif kind is MoveKind.KONG:
-            hand.declare_kong(seat, move.tile)  # type: ignore[arg-type]
-        else:
-            hand.win_on_turn(seat)
+        moves = hand.play(seat, move)
+        if moves is not None:  # the next seat's turn, known from the same call
+            self._legal[(seat + 1) & 3] = moves
         end = hand.end
         if end is not None:
             self._match.settle(end)
@@ -597,11 +579,12 @@ class Rules:
         *,
         complete: CompleteFunction | None = None,
         scorer: ScoreFunction | None = None,
+        impl: str | None = None,
     ) -> Rules:
         """Restore a game saved by :meth:`to_json` (:func:`.save.game_from_json`): a bad
         file raises ``ValueError`` naming what is wrong; a game you already hold is never
         touched."""
-        return game_from_json(cls, text, complete=complete, scorer=scorer)
+        return game_from_json(cls, text, complete=complete, scorer=scorer, impl=impl)
 
 
 def _check_totals(totals: Sequence[int]) -> tuple[int, int, int, int]:

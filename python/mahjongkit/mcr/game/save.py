@@ -199,6 +199,7 @@ def game_from_json(
     *,
     complete: Callable[[Hand], bool] | None = None,
     scorer: ScoreFunction | None = None,
+    impl: str | None = None,
 ) -> Game:
     """Restore a game saved by :func:`game_to_json` as a ``cls`` (:class:`~.rules.Rules`).
     A bad file raises ``ValueError`` naming what is wrong (``TypeError`` when ``text`` is not
@@ -252,6 +253,7 @@ def game_from_json(
             wall=wall,
             complete=complete,
             scorer=scorer,
+            impl=impl,
         )
         raw_moves = data["moves"]
         if not isinstance(raw_moves, list):

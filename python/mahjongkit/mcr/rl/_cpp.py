@@ -5,9 +5,11 @@
 pure-Python twin, and gives the same planes bit for bit
 (``tests/conformance/test_mcr_rl_observer.py``). Both render a seat's planes as a function of
 a hand's state, never from a mirror fed by events: the Python twin reads the rules' hand
-state, this one a C++ hand engine (``cpp/core/mcr/hand_engine.hpp``) that plays the hand's
-own moves (``Rules.move_log`` from ``Rules.hand_start``), dealt from the hand's wall, and
-renders with ``render`` of ``cpp/core/mcr/self_play.cpp``, the renderer of the RL self-play.
+state, this one a C++ hand engine (``cpp/core/mcr/hand_engine.hpp``): the rules' own when
+they play the hand on it (``Rules(impl="cpp")``, :mod:`~mahjongkit.mcr.game.engine_hand`),
+else one that plays the hand's own moves (``Rules.move_log`` from ``Rules.hand_start``),
+dealt from the hand's wall; it renders with ``render`` of ``cpp/core/mcr/self_play.cpp``,
+the renderer of the RL self-play.
 A seat's legal mask is the engine's legal list placed (the twin of the rules' own list:
 ``tests/conformance/test_mcr_hand_engine.py``). A hand the engine cannot hold (a written
 position, or a game with the caller's own scorer) is rendered by the Python twin. This is
@@ -37,6 +39,7 @@ import numpy.typing as npt
 
 from mahjongkit._core import mcr_rl as _core
 from mahjongkit.mcr.game._cpp import EngineMove, engine_move, hand_engine
+from mahjongkit.mcr.game.engine_hand import EngineHand
 from mahjongkit.mcr.hand.wall import SeatWalls
 from mahjongkit.mcr.rl.encoding import COLUMNS
 from mahjongkit.mcr.rl.observation import (
@@ -52,7 +55,7 @@ from mahjongkit.mcr.rl.observation import (
 
 if TYPE_CHECKING:
     from mahjongkit.mcr.game.events import Event
-    from mahjongkit.mcr.game.hand_state import HandState
+    from mahjongkit.mcr.game.match import AnyHand
     from mahjongkit.mcr.game.moves import Move
     from mahjongkit.mcr.game.rules import Rules
 
@@ -60,10 +63,12 @@ if TYPE_CHECKING:
 _ENGINE_MOVES: Final[dict[Move, EngineMove]] = {}
 
 
-def _engine_of(rules: Rules, hand: HandState) -> Any:
+def _engine_of(rules: Rules, hand: AnyHand) -> Any:
     """A hand engine dealt the wall of ``hand`` (the rules' hand in play) under the game's
     ruleset and variant, or ``None`` when the engine cannot play it: a hand written as a
     position (not dealt from a wall), or a game scored by the caller's own functions."""
+    if isinstance(hand, EngineHand):
+        raise AssertionError("the rules play this hand on an engine: read it")
     match = rules.match
     if not hand.whole or match.judge.own:
         return None
@@ -96,8 +101,9 @@ class EngineObserver:
     def reset(self) -> None:
         """Forget the game: the next :meth:`sync` deals its hand afresh."""
         self._rules: Rules | None = None
-        self._hand: HandState | None = None  # the rules' hand the engine plays
+        self._hand: AnyHand | None = None  # the rules' hand the engine plays
         self._engine: Any = None
+        self._own = False  # the engine is the rules' own (it plays their moves itself)
         self._applied = 0  # moves of the rules' move_log the engine has played
         self._totals: list[int] = [0, 0, 0, 0]
         self._hand_no = 1
@@ -111,7 +117,8 @@ class EngineObserver:
         hand = match.hand
         if rules is not self._rules or hand is not self._hand:
             self._rules, self._hand = rules, hand
-            self._engine = _engine_of(rules, hand)
+            self._own = isinstance(hand, EngineHand)
+            self._engine = hand.engine if isinstance(hand, EngineHand) else _engine_of(rules, hand)
             self._applied = rules.hand_start
         if self._engine is None:
             self._plain.sync(rules)
@@ -122,7 +129,11 @@ class EngineObserver:
         self._synced = True
 
     def _play(self, log: list[tuple[int, Move]], end: int) -> None:
-        """Play the moves ``log[applied:end]`` on the engine (the rules took each of them)."""
+        """Play the moves ``log[applied:end]`` on the engine (the rules took each of them);
+        the rules' own engine has played them."""
+        if self._own:
+            self._applied = end
+            return
         engine = self._engine
         moves = _ENGINE_MOVES
         for index in range(self._applied, end):
@@ -153,7 +164,9 @@ class EngineObserver:
         """Observe a kept state (a hand that ended, the game having dealt the next): the
         engine plays the ended hand's last moves, shown with the totals and number kept."""
         rules = self._rules
-        if rules is not None and self._engine is not None and seen.hand is self._hand:
+        if isinstance(seen.hand, EngineHand):  # the rules' own engine, at the hand's end
+            self._engine, self._own = seen.hand.engine, True
+        elif rules is not None and self._engine is not None and seen.hand is self._hand:
             self._play(rules.move_log, rules.hand_start)  # the ended hand's moves, to its end
         else:
             self._engine = None

@@ -45,7 +45,7 @@ from mahjongkit.mcr.rl.encoding import COLUMN_OF_KIND, COLUMNS, KIND_OF_COLUMN, 
 
 if TYPE_CHECKING:
     from mahjongkit.mcr.game.events import Event
-    from mahjongkit.mcr.game.hand_state import HandState
+    from mahjongkit.mcr.game.match import AnyHand
     from mahjongkit.mcr.game.moves import Move
     from mahjongkit.mcr.game.rules import Rules
     from mahjongkit.mcr.game.window import ClaimWindow
@@ -126,7 +126,7 @@ class Seen(NamedTuple):
     around it (the totals, the hand's number). ``Seen.of(rules)`` is the game now; a table
     whose episode was cut short of the game keeps the ended hand's (see :mod:`.table`)."""
 
-    hand: HandState
+    hand: AnyHand
     totals: Sequence[int]
     hand_no: int
 
@@ -136,7 +136,7 @@ class Seen(NamedTuple):
         return cls(match.hand, match.totals, match.hand_no)
 
 
-def offered(hand: HandState) -> ClaimWindow | None:
+def offered(hand: AnyHand) -> ClaimWindow | None:
     """The hand's open window (after a discard, or a promoted kong's robbing window), or
     ``None``: a window left on a state that no longer waits on it does not count."""
     phase = hand.phase
@@ -206,7 +206,7 @@ def render(seen: Seen, seat: int, out: Planes, history: int = HISTORY) -> Planes
         row = (base + DISCARDS - start) * COLUMNS  # the oldest discard kept is plane DISCARDS
         for i in range(start, len(pool)):
             cells[row + i * COLUMNS + column_of[pool[i]]] = 1.0
-    counts = hand.table.counts(seat)
+    counts = hand.counts_of(seat)
     held = np.array(counts, dtype=np.intp)[_KIND_BY_COLUMN]
     out[own + HAND : own + HAND + 4] = _THERMO[:, held]
     seen_by = held + np.array(visible, dtype=np.intp)[_KIND_BY_COLUMN]
@@ -230,7 +230,7 @@ def render(seen: Seen, seat: int, out: Planes, history: int = HISTORY) -> Planes
     return out
 
 
-def mask_of(hand: HandState, seat: int, moves: Sequence[Move], out: npt.NDArray[Any]) -> None:
+def mask_of(hand: AnyHand, seat: int, moves: Sequence[Move], out: npt.NDArray[Any]) -> None:
     """Write the mask of ``moves`` (``seat``'s legal moves in ``hand`` now, the rules'
     legal list) into ``out`` (235 one-byte items): a pure function of the state, as the C++
     twin's ``mask``."""
@@ -239,7 +239,7 @@ def mask_of(hand: HandState, seat: int, moves: Sequence[Move], out: npt.NDArray[
         return
     window = offered(hand)
     tile = window.tile if window is not None else None
-    out[indices_of(moves, tile, hand.table.counts(seat))] = 1
+    out[indices_of(moves, tile, hand.counts_of(seat))] = 1
 
 
 class Observer:

@@ -1,0 +1,344 @@
+"""One hand of :class:`~.rules.Rules` played on the C++ hand engine: the stand-in for
+:class:`~.hand_state.HandState` that ``Rules(impl="cpp")`` deals when the game's own scorer
+judges and the hand is dealt whole from a wall.
+
+The engine (``cpp/core/mcr/hand_engine.hpp``) holds the hand once: walls, counts, melds,
+flowers, pools, the turn, the window. :class:`EngineHand` keeps nothing of it a second time;
+it reads every value the rules, the match, the invariants and the players read of a hand off
+the engine when asked, with the same face as ``HandState``: the legal moves (the engine's
+list as :class:`~.moves.Move` values), the events of each move
+(:class:`~.engine_events.EventDriver`), the window as a :class:`~.window.ClaimWindow` (for a
+refusal's sentence, :func:`.explain.refusal_of`), the wall as a
+:class:`~mahjongkit.mcr.hand.wall.Wall` view of the engine's read positions, the end
+(:mod:`.engine_values`). What only the driver keeps is which kongs were promoted.
+
+The Python hand layer stays the twin (``Rules(impl="python")``), and the only path for a
+position written out (not dealt) or a caller's own scorer or completeness gate, which the
+engine cannot call.
+
+>>> from mahjongkit.mcr.game.rules import Rules
+>>> game = Rules("engine-hand", impl="cpp")
+>>> type(game.match.hand).__name__, game.waiting_on, len(game.wall)
+('EngineHand', (0,), 88)
+>>> game.apply(0, game.legal(0)[0]) is None, game.check_invariants()
+(True, [])
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from mahjongkit.mcr.game._cpp import engine_move, hand_engine, move_of
+from mahjongkit.mcr.game.engine_events import EventDriver, deal_events
+from mahjongkit.mcr.game.engine_refusals import context_now
+from mahjongkit.mcr.game.engine_values import melds_of, offers_of
+from mahjongkit.mcr.game.events import Event
+from mahjongkit.mcr.game.hand_state import HandEnd, Judge
+from mahjongkit.mcr.game.moves import Move
+from mahjongkit.mcr.game.window import ClaimWindow, Phase
+from mahjongkit.mcr.hand.hand import Hand
+from mahjongkit.mcr.hand.meld import Meld
+from mahjongkit.mcr.hand.wall import SEATS, SeatWalls, Wall
+from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
+
+if TYPE_CHECKING:
+    from mahjongkit.mcr.game.variant import Variant
+    from mahjongkit.mcr.scoring.ruleset import Ruleset
+
+__all__ = ["EngineHand"]
+
+# The engine's phases (hand_engine.hpp kPhase*): discard, claim, rob, over. An ended hand
+# reads as the discard phase until the match marks the game finished.
+_PHASES: Final = (Phase.DISCARD, Phase.CLAIM, Phase.ROB, Phase.DISCARD)
+_FROM: Final = (None, "wall", "back")  # the engine's drawn_from: none, wall, back
+_REPLACEMENTS: Final = {-1: None, 0: Replacement.KONG, 1: Replacement.FLOWER}
+_OVER: Final = 3
+
+
+def _awaited_in_order() -> tuple[tuple[int, ...], ...]:
+    """``[16 * first + bits]``: the seats of ``bits`` in the order the hand layer awaits them,
+    from ``first`` (the seat on turn, or the window's nearest awaited seat after the
+    discarder: every other awaited seat is further after the discarder, so going round from
+    ``first`` meets them nearest first before the discarder); ``[64]``: nobody (the engine
+    binding's ``awaited`` table)."""
+    ordered = [
+        tuple(s for s in ((first + step) & 3 for step in range(SEATS)) if bits >> s & 1)
+        for first in range(SEATS)
+        for bits in range(16)
+    ]
+    return (*ordered, ())
+
+
+_AWAITED: Final = _awaited_in_order()
+
+
+class _Moves(dict[tuple[int, int, int, int], Move]):
+    """Engine move codes as :class:`Move` values, each made once (a game plays a few hundred
+    kinds)."""
+
+    def __missing__(self, code: tuple[int, int, int, int]) -> Move:
+        move = self[code] = move_of(*code)
+        _CODES[move] = code
+        return move
+
+
+class _Codes(dict[Move, tuple[int, int, int, int]]):
+    def __missing__(self, move: Move) -> tuple[int, int, int, int]:
+        code = self[move] = engine_move(move)
+        return code
+
+
+_MOVES: Final = _Moves()
+_CODES: Final = _Codes()
+
+
+def _numbered() -> tuple[Move, ...]:
+    """The moves in the engine binding's numbering (``legal_moves``): a discard 1..34, a
+    turn's kong 35..68, a window's kong 69, win 70, pass 71, pung 72, a chow 73 + 2 (a - 1)
+    + (b - a - 1) for its held tiles a < b (0 and the chows no suit allows: unused)."""
+    codes = [(3, 0, 0, 0)] * 139  # pass, for the unused numbers
+    for tile in range(1, 35):
+        codes[tile] = (0, tile, 0, 0)
+        codes[34 + tile] = (1, tile, 0, 0)
+    codes[69], codes[70], codes[71], codes[72] = (
+        (1, 0, 0, 0),
+        (2, 0, 0, 0),
+        (3, 0, 0, 0),
+        (5, 0, 0, 0),
+    )
+    for a in range(1, 34):
+        for gap in (1, 2):
+            if a + gap <= 34:
+                codes[73 + 2 * (a - 1) + gap - 1] = (4, 0, a, a + gap)
+    return tuple(_MOVES[code] for code in codes)
+
+
+_NUMBERED: Final = _numbered()
+
+
+class EngineHand:
+    """One whole hand dealt from ``wall`` and played on a hand engine (``HandState``'s face).
+
+    ``events`` is the match's queue: each move's events are appended to it."""
+
+    __slots__ = (
+        "_dealt",
+        "_four",
+        "_phase",
+        "dealer",
+        "driver",
+        "end",
+        "engine",
+        "events",
+        "flags",
+        "judge",
+        "prevailing",
+    )
+
+    whole: Final = True  # the engine plays only hands dealt whole from a wall
+
+    def __init__(
+        self,
+        wall: Wall,
+        *,
+        dealer: int,
+        prevailing: int,
+        judge: Judge,
+        events: list[Event],
+        ruleset: Ruleset,
+        variant: Variant,
+    ) -> None:
+        self.dealer = dealer
+        self.prevailing = prevailing
+        self.judge = judge
+        self.events = events
+        self.end: HandEnd | None = None
+        self._phase: Phase | None = None  # set by the match when the game is over
+        self._four = isinstance(wall, SeatWalls)
+        self._dealt = wall.as_dealt()  # the walls as dealt (never written): the Wall view's
+        self.engine = hand_engine(ruleset, variant, dealer=dealer, prevailing=prevailing)
+        self.driver: EventDriver | None = None
+        self.flags: int = self.engine.flags
+
+    def deal(self) -> None:
+        """Deal the wall (flowers exposed and replaced); the dealer is on turn."""
+        engine = self.engine
+        if self._four:
+            dealt = engine.deal_seat_walls([list(part) for part in self._dealt])
+        else:
+            dealt = engine.deal_shared(list(self._dealt[0]))
+        if not dealt:
+            raise ValueError("the engine cannot deal this wall: it is too short for a deal")
+        if not self._four:  # four walls hold no flowers: their deal says nothing
+            self.events.extend(deal_events(_wall_view(self._dealt[0], 0, None), self.dealer))
+        self.driver = EventDriver(engine)
+        self.flags = engine.flags
+
+    def copy(self, events: list[Event]) -> EngineHand:
+        """An independent copy appending to ``events``: the engine cloned (a value copy),
+        the driver's promoted kongs copied; the dealt walls and the end (values) shared."""
+        other = EngineHand.__new__(EngineHand)
+        other.dealer, other.prevailing, other.judge = self.dealer, self.prevailing, self.judge
+        other.events, other.end, other._phase = events, self.end, self._phase
+        other._four, other._dealt, other.flags = self._four, self._dealt, self.flags
+        driver = self.driver
+        if driver is None:
+            other.engine, other.driver = self.engine.clone(), None
+        else:
+            other.driver = driver.copy()
+            other.engine = other.driver.engine
+        return other
+
+    # -- what the rules ask every move -------------------------------------------------------
+
+    def awaited(self) -> tuple[int, ...]:
+        """The seats awaited, in the hand layer's order (the seat on turn, or the window's
+        waiting seats nearest the discarder first); none when the hand is over."""
+        awaited: tuple[int, ...] = self.engine.awaited(_AWAITED)
+        return awaited
+
+    def moves_of(self, seat: int) -> tuple[Move, ...]:
+        """Every move ``seat`` may make now, in legal-list order (the engine's list)."""
+        moves: tuple[Move, ...] = self.engine.legal_moves(seat, _NUMBERED)
+        return moves
+
+    def play(self, seat: int, move: Move) -> None:
+        """Take ``seat``'s legal ``move``: its events go to the match's queue; a move that
+        ends the hand sets :attr:`end`."""
+        driver = self.driver
+        assert driver is not None, "deal first"
+        self.events.extend(driver.apply(seat, move, _CODES[move]))
+        if self.engine.phase == _OVER:
+            self.end = driver.end(self.judge.score, self.flags)
+
+    # -- the state, read off the engine ------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        phase = self._phase
+        return _PHASES[self.engine.phase] if phase is None else phase
+
+    @phase.setter
+    def phase(self, value: Phase) -> None:
+        self._phase = value
+
+    @property
+    def turn(self) -> int | None:
+        turn: int = self.engine.turn
+        return None if turn < 0 else turn
+
+    @property
+    def drawn(self) -> int | None:
+        drawn: int = self.engine.drawn
+        return drawn or None
+
+    @property
+    def drawn_from(self) -> str | None:
+        return _FROM[self.engine.drawn_from]
+
+    @property
+    def replacement(self) -> Replacement | None:
+        return _REPLACEMENTS[self.engine.replacement]
+
+    @property
+    def claimed_this_turn(self) -> bool:
+        return bool(self.engine.claimed_this_turn)
+
+    @property
+    def last_draw_emptied(self) -> bool:
+        return bool(self.engine.last_draw_emptied)
+
+    @property
+    def last_discard_is_last(self) -> bool:
+        return bool(self.engine.last_discard_is_last)
+
+    @property
+    def wall(self) -> Wall:
+        """The tiles still to be drawn: a view of the dealt walls at the engine's read
+        positions (a new value at each read; the engine's walls are the only ones)."""
+        marks = self.engine.marks()
+        if not self._four:
+            return _wall_view(self._dealt[0], marks[2], marks[3])
+        walls = SeatWalls.__new__(SeatWalls)
+        parts = self._dealt
+        walls._tiles = [t for part in parts for t in part]
+        walls._front, walls._back, walls._dealt = 0, len(walls._tiles), True
+        walls._seats = [_wall_view(parts[s], marks[4 + s], len(parts[s])) for s in range(SEATS)]
+        return walls
+
+    @property
+    def melds(self) -> list[tuple[Meld, ...]]:
+        """Each seat's melds as values (a promoted kong marked so)."""
+        engine, promoted = self.engine, self._promoted()
+        return [melds_of(engine, seat, promoted) for seat in range(SEATS)]
+
+    @property
+    def flowers(self) -> list[tuple[int, ...]]:
+        flowers = self.engine.flowers
+        return [tuple(flowers(seat)) for seat in range(SEATS)]
+
+    @property
+    def pools(self) -> list[list[int]]:
+        """The four discard pools, in order, less the claimed tiles."""
+        pool = self.engine.pool
+        return [pool(0), pool(1), pool(2), pool(3)]
+
+    @property
+    def window(self) -> ClaimWindow | None:
+        """The open window (its offers, answers and awaited seats read off the engine), or
+        ``None``."""
+        engine = self.engine
+        raw = engine.window()
+        if raw is None or engine.phase == _OVER:
+            return None
+        window = ClaimWindow(_PHASES[raw[0]], raw[1], raw[2], offers_of(engine))
+        answers = engine.window_answers()
+        window.answers = {s: move_of(*a) for s, a in enumerate(answers) if a is not None}
+        window.waiting = self.awaited()
+        return window
+
+    def _promoted(self) -> frozenset[tuple[int, int]] | set[tuple[int, int]]:
+        driver = self.driver
+        return frozenset() if driver is None else driver.promoted
+
+    def hand(self, seat: int) -> Hand:
+        """The seat's tiles as a :class:`Hand` value (built at each read)."""
+        driver = self.driver
+        assert driver is not None, "deal first"
+        return driver.hand(seat)
+
+    def kept_hand(self, seat: int) -> Hand | None:
+        """Always ``None``: no hand value is kept beside the engine's tiles."""
+        return None
+
+    def counts_of(self, seat: int) -> list[int]:
+        """The seat's concealed tiles as 35 counts (index 0 unused): a fresh list."""
+        counts: list[int] = self.engine.counts(seat)
+        return counts
+
+    def walls(self) -> int:
+        """The walls as the legality checks read them (:func:`.legality.pack_walls`)."""
+        walls: int = self.engine.walls
+        return walls
+
+    def visible(self, kind: int) -> int:
+        """Copies of ``kind`` everyone can see: in the pools and in melds on the table."""
+        seen: int = self.engine.visible(kind)
+        return seen
+
+    def context(self, seat: int, tile: int, by: WinBy) -> WinContext:
+        """The context of ``seat`` winning on ``tile`` now (``HandState.context``)."""
+        driver = self.driver
+        assert driver is not None, "deal first"
+        return context_now(driver, seat, tile, by, self.dealer, self.prevailing)
+
+
+def _wall_view(tiles: tuple[int, ...], front: int, back: int | None) -> Wall:
+    """A :class:`Wall` of the dealt ``tiles`` read from ``front`` to ``back`` (``None``: not
+    yet dealt, the whole)."""
+    wall = Wall.__new__(Wall)
+    wall._tiles = tiles  # type: ignore[assignment]  # read only: never drawn from
+    wall._front = front
+    wall._back = len(tiles) if back is None else back
+    wall._dealt = back is not None
+    return wall
