@@ -24,6 +24,7 @@ from mahjongkit.mcr.game._cpp import engine_move, hand_engine
 from mahjongkit.mcr.game.engine_events import EventDriver, deal_events
 from mahjongkit.mcr.game.engine_refusals import context_now, explain
 from mahjongkit.mcr.game.events import Dealt, Event, GameEnded, HandEnded
+from mahjongkit.mcr.game.hand_state import HandState
 from mahjongkit.mcr.game.legality import ENGINE_CODES
 from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, chow, discard, kong
 from mahjongkit.mcr.game.rules import Rules
@@ -32,6 +33,7 @@ from mahjongkit.mcr.game.window import Phase
 from mahjongkit.mcr.hand.wall import SeatWalls, Wall
 from mahjongkit.mcr.scoring.context import WinBy
 from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
+from mahjongkit.mcr.scoring.score import score
 
 _MATCH = (Dealt, HandEnded, GameEnded)
 flags = st.integers(0, legality.ALL_FLAGS).map(lambda f: f & legality.ALL_FLAGS)
@@ -45,6 +47,13 @@ class _Flagged(Variant):
 
     def rule_flags(self, ruleset: Ruleset) -> int:
         return self.flags
+
+
+def _layer(ruleset: Ruleset) -> Any:
+    """The game's own scorer handed over as a caller's: the rules then play the hand layer
+    (``HandState`` with its ``ClaimWindow``), the engine's twin, not the engine itself
+    (``Rules(impl="cpp")`` plays a whole hand on the engine), still scoring in C++."""
+    return lambda hand, context: score(hand, context, ruleset)
 
 
 def _hand_events(events: list[Event]) -> tuple[list[Event], list[Event]]:
@@ -127,6 +136,7 @@ def _play(game: Rules, rng: random.Random) -> int:
     """Play ``game`` to its end with random legal moves, each hand also on an engine; every
     move's events must match. Returns the moves played. ``rng`` alone picks the moves (a seed
     found to reach a case reaches it here); the probes draw from their own."""
+    assert isinstance(game.match.hand, HandState)  # the twin, not the engine itself
     probe = random.Random(str(game.seed))
     dealt = [e for e in game.take_outcomes() if not isinstance(e, _MATCH)]
     driver, told = _driver(game)
@@ -163,7 +173,8 @@ def _play(game: Rules, rng: random.Random) -> int:
 @pytest.mark.parametrize("variant", [STANDARD, BOTZONE], ids=lambda v: v.name)
 @pytest.mark.parametrize("seed", range(3))
 def test_events_of_whole_games(seed: int, variant: Any) -> None:
-    assert _play(Rules(f"ev-{seed}", variant=variant), random.Random(seed)) > 0
+    game = Rules(f"ev-{seed}", variant=variant, scorer=_layer(GREEN_BOOK))
+    assert _play(game, random.Random(seed)) > 0
 
 
 @settings(max_examples=40, deadline=None)
@@ -181,5 +192,5 @@ def test_events_under_every_flag(seed: int, flag: int, flowers: bool) -> None:
         claim_kong_replaced=bool(flag & legality.CLAIM_KONG_REPLACED),
         flags=flag,
     )
-    game = Rules(f"flag-{seed}", variant=variant, ruleset=GREEN_BOOK)
+    game = Rules(f"flag-{seed}", variant=variant, ruleset=GREEN_BOOK, scorer=_layer(GREEN_BOOK))
     assert _play(game, random.Random(seed)) > 0

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from mahjongkit.mcr.game import legality
 from mahjongkit.mcr.game._cpp import engine_move, hand_engine, move_of
 from mahjongkit.mcr.game.errors import RefusalCode
+from mahjongkit.mcr.game.hand_state import HandState
 from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, MoveKind, chow, discard, kong
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.game.variant import Variant, Walls
@@ -30,6 +31,7 @@ from mahjongkit.mcr.hand.meld import MeldKind
 from mahjongkit.mcr.hand.wall import SeatWalls, Wall
 from mahjongkit.mcr.scoring.context import WinBy
 from mahjongkit.mcr.scoring.ruleset import GB, GREEN_BOOK, Ruleset
+from mahjongkit.mcr.scoring.score import score
 from mahjongkit.tiles import is_bonus
 
 # Every rule flag, from the one registry: a flag the engine lacks is drawn here and fails.
@@ -49,6 +51,13 @@ class _Flagged(Variant):
         return self.flags
 
 
+def _layer(ruleset: Ruleset) -> Any:
+    """The game's own scorer handed over as a caller's: the rules then play the hand layer
+    (``HandState`` with its ``ClaimWindow``), the engine's twin, not the engine itself
+    (``Rules(impl="cpp")`` plays a whole hand on the engine), still scoring in C++."""
+    return lambda hand, context: score(hand, context, ruleset)
+
+
 def _game(seed: str, flag: int, flowers: bool, ruleset: Ruleset) -> tuple[Rules, Any]:
     four = bool(flag & legality.FOUR_WALLS)
     variant = _Flagged(
@@ -58,7 +67,8 @@ def _game(seed: str, flag: int, flowers: bool, ruleset: Ruleset) -> tuple[Rules,
         claim_kong_replaced=bool(flag & legality.CLAIM_KONG_REPLACED),
         flags=flag,
     )
-    game = Rules(seed, variant=variant, ruleset=ruleset)
+    game = Rules(seed, variant=variant, ruleset=ruleset, scorer=_layer(ruleset))
+    assert isinstance(game.match.hand, HandState)
     engine = hand_engine(ruleset, variant, dealer=game.dealer, prevailing=game.prevailing)
     if four:
         walls = SeatWalls.from_seed(seed, 1)
@@ -308,7 +318,7 @@ def test_a_promoted_kong_is_robbed_alike() -> None:
     walls[3] += rest[61:]
     assert [len(w) for w in walls] == [34] * 4
     variant = _Flagged(hands=1, walls=Walls.PER_SEAT, flowers=False, flags=legality.FOUR_WALLS)
-    game = Rules("robbed", variant=variant, ruleset=GB, wall=SeatWalls(walls))
+    game = Rules("robbed", variant=variant, ruleset=GB, wall=SeatWalls(walls), scorer=_layer(GB))
     engine = hand_engine(GB, variant, dealer=0, prevailing=0)
     assert engine.deal_seat_walls(walls)
     script = {0: [discard(5)], 2: [PUNG, discard(28), kong(5)], 3: [WIN]}

@@ -13,6 +13,7 @@ from mahjongkit.mcr.game.rules import Phase, Rules
 from mahjongkit.mcr.game.variant import BOTZONE
 from mahjongkit.mcr.hand.wall import SeatWalls, Wall
 from mahjongkit.mcr.players.bot import Bot, view_of
+from mahjongkit.mcr.scoring.ruleset import GB
 from mahjongkit.tiles import full_set, is_bonus
 
 STANDARD = sorted(k for k in full_set() if not is_bonus(k))
@@ -31,6 +32,15 @@ def deal_with(seat_tiles: dict[int, list[int]], quan: int = 0) -> BotzoneDeal:
         filler = [rest.pop() for _ in range(34 - len(wanted))]
         walls.append(tuple(filler + wanted[::-1]))  # drawn from the end
     return BotzoneDeal(tuple(walls), quan)
+
+
+def layer_rules(deal: BotzoneDeal) -> Rules:
+    """:func:`botzone_rules` in the hand layer (the engine's twin), whose walls are objects of
+    their own that :func:`empty_wall` can empty (a hand on the engine reads its walls off it)."""
+    walls = SeatWalls(tuple(reversed(wall)) for wall in deal.walls)
+    return Rules(
+        "botzone", hand_no=4 * deal.quan + 1, ruleset=GB, variant=BOTZONE, wall=walls, impl="python"
+    )
 
 
 def empty_wall(game: Rules, seat: int) -> None:
@@ -87,7 +97,7 @@ def test_a_walltiles_string_is_read_part_by_part():
 
 
 def test_the_hand_ends_when_the_drawing_seats_wall_is_empty():
-    g = botzone_rules(BotzoneDeal.from_seed("empty"))
+    g = layer_rules(BotzoneDeal.from_seed("empty"))
     empty_wall(g, 1)  # as if seat 1 had drawn its wall out
     tile = g.hand_of(0).concealed_tiles()[0]
     assert g.apply(0, discard(tile)) is None
@@ -103,7 +113,7 @@ def test_no_pung_or_chow_when_the_next_seats_wall_is_empty():
     seat0 = kinds("W5 F1 F1 F2 F2 F3 F3 F4 F4 J1 J1 J2 J2 T9")
     seat1 = kinds("W4 W6 W5 W5 B1 B2 B3 B4 B5 B6 B7 B8 J3")
     for empty in (False, True):
-        g = botzone_rules(deal_with({0: seat0, 1: seat1}))
+        g = layer_rules(deal_with({0: seat0, 1: seat1}))
         if empty:
             empty_wall(g, 1)
         assert g.apply(0, discard(from_botzone("W5"))) is None
@@ -119,7 +129,7 @@ def test_no_pung_or_chow_when_the_next_seats_wall_is_empty():
 def test_no_kong_when_the_own_or_the_next_wall_is_empty():
     seat0 = kinds("W1 W1 W1 W1 F1 F2 F3 F4 J1 J2 J3 T9 B9 T1")
     for empty in (None, 0, 1):
-        g = botzone_rules(deal_with({0: seat0}))
+        g = layer_rules(deal_with({0: seat0}))
         if empty is not None:
             empty_wall(g, empty)
         before = walls_left(g)
@@ -135,7 +145,7 @@ def test_no_kong_when_the_own_or_the_next_wall_is_empty():
 
 
 def test_last_tile_means_the_next_seats_wall_is_empty():
-    g = botzone_rules(BotzoneDeal.from_seed("last"))
+    g = layer_rules(BotzoneDeal.from_seed("last"))
     assert not g.last_draw_emptied
     g.wall._seats[1] = Wall([from_botzone("W1")])  # type: ignore[attr-defined]
     empty_wall(g, 2)
@@ -181,7 +191,7 @@ def test_a_kong_of_a_discard_stands_when_the_claimants_next_wall_is_empty():
     seat0 = kinds("J1 F1 F2 F3 F4 W1 W9 B1 B9 T1 T9 J2 J3 W5")
     seat1 = kinds("J1 J1 J1 B2 B3 B4 B5 B6 B7 T2 T3 T4 T5")
     for empty in (False, True):
-        g = botzone_rules(deal_with({0: seat0, 1: seat1}))
+        g = layer_rules(deal_with({0: seat0, 1: seat1}))
         if empty:
             empty_wall(g, 2)  # the claimant's next seat
         assert g.apply(0, discard(from_botzone("J1"))) is None
@@ -202,7 +212,7 @@ def test_no_promoted_kong_when_the_next_wall_is_empty():
     seat0 = kinds("W1 W1 F1 F2 F3 F4 J1 J2 J3 B1 B9 T1 T9 W9 W1")  # 14 dealt, then W1
     seat3 = kinds("W1 B2 B3 B4 B5 B6 B7 T2 T3 T4 T5 T6 T7 W5")
     for empty in (False, True):
-        g = botzone_rules(deal_with({0: seat0, 3: seat3}))
+        g = layer_rules(deal_with({0: seat0, 3: seat3}))
 
         def play(seat: int, tile: int, g: Rules = g) -> None:
             assert g.apply(seat, discard(tile)) is None

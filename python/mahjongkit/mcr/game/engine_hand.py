@@ -26,7 +26,7 @@ engine cannot call.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from mahjongkit.mcr.game._cpp import engine_move, hand_engine, move_of
 from mahjongkit.mcr.game.engine_events import EventDriver, deal_events
@@ -125,6 +125,7 @@ class EngineHand:
         "_dealt",
         "_four",
         "_phase",
+        "_wall",
         "dealer",
         "driver",
         "end",
@@ -159,6 +160,7 @@ class EngineHand:
         self.engine = hand_engine(ruleset, variant, dealer=dealer, prevailing=prevailing)
         self.driver: EventDriver | None = None
         self.flags: int = self.engine.flags
+        self._wall = _view(self.engine, self._dealt, self._four)
 
     def deal(self) -> None:
         """Deal the wall (flowers exposed and replaced); the dealer is on turn."""
@@ -187,6 +189,7 @@ class EngineHand:
         else:
             other.driver = driver.copy()
             other.engine = other.driver.engine
+        other._wall = _view(other.engine, other._dealt, other._four)
         return other
 
     # -- what the rules ask every move -------------------------------------------------------
@@ -254,17 +257,9 @@ class EngineHand:
 
     @property
     def wall(self) -> Wall:
-        """The tiles still to be drawn: a view of the dealt walls at the engine's read
-        positions (a new value at each read; the engine's walls are the only ones)."""
-        marks = self.engine.marks()
-        if not self._four:
-            return _wall_view(self._dealt[0], marks[2], marks[3])
-        walls = SeatWalls.__new__(SeatWalls)
-        parts = self._dealt
-        walls._tiles = [t for part in parts for t in part]
-        walls._front, walls._back, walls._dealt = 0, len(walls._tiles), True
-        walls._seats = [_wall_view(parts[s], marks[4 + s], len(parts[s])) for s in range(SEATS)]
-        return walls
+        """The tiles still to be drawn: a live view of the dealt walls at the engine's read
+        positions (the engine's walls are the only ones; the view cannot be drawn from)."""
+        return self._wall
 
     @property
     def melds(self) -> list[tuple[Meld, ...]]:
@@ -331,6 +326,57 @@ class EngineHand:
         driver = self.driver
         assert driver is not None, "deal first"
         return context_now(driver, seat, tile, by, self.dealer, self.prevailing)
+
+
+class _EngineWall(Wall):
+    """The shared wall as the engine reads it: the dealt tiles from its front to its back."""
+
+    __slots__ = ("_engine",)
+    _engine: Any
+
+    @property
+    def _front(self) -> int:  # type: ignore[override]
+        front: int = self._engine.marks()[2]
+        return front
+
+    @property
+    def _back(self) -> int:  # type: ignore[override]
+        back: int = self._engine.marks()[3]
+        return back
+
+
+class _EngineSeatWall(Wall):
+    """One seat's own wall (four walls) as the engine reads it: its dealt tiles from the
+    number the seat has taken."""
+
+    __slots__ = ("_engine", "_seat")
+    _engine: Any
+    _seat: int
+
+    @property
+    def _front(self) -> int:  # type: ignore[override]
+        taken: int = self._engine.marks()[4 + self._seat]
+        return taken
+
+
+def _view(engine: Any, dealt: tuple[tuple[int, ...], ...], four: bool) -> Wall:
+    """A live :class:`Wall` (or :class:`SeatWalls`) view of ``engine``'s walls, ``dealt``
+    as they were dealt."""
+    if not four:
+        wall = _EngineWall.__new__(_EngineWall)
+        wall._engine, wall._tiles, wall._dealt = engine, dealt[0], True  # type: ignore[assignment]
+        return wall
+    seats: list[Wall] = []
+    for seat, part in enumerate(dealt):
+        own = _EngineSeatWall.__new__(_EngineSeatWall)
+        own._engine, own._seat, own._tiles = engine, seat, part  # type: ignore[assignment]
+        own._back, own._dealt = len(part), True
+        seats.append(own)
+    walls = SeatWalls.__new__(SeatWalls)
+    walls._tiles = [t for part in dealt for t in part]
+    walls._front, walls._back, walls._dealt = 0, len(walls._tiles), True
+    walls._seats = seats
+    return walls
 
 
 def _wall_view(tiles: tuple[int, ...], front: int, back: int | None) -> Wall:

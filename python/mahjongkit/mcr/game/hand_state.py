@@ -79,8 +79,8 @@ class Judge:
     # then only this hand layer can play the game (a hand engine scores by the ruleset).
     own: bool = False
     # What plays a hand dealt whole, given the match and the wall: the C++ hand engine
-    # (match.engine_hand) under the C++ implementation with the game's own scorer and gate;
-    # None: this hand layer.
+    # (match.engine_hand) under the C++ implementation with the game's own scorer and gate,
+    # else this hand layer (match.layer_hand; None: the same).
     whole_hand: Callable[[Any, Wall], Any] | None = None
 
 

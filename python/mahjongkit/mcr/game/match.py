@@ -172,6 +172,11 @@ class Match:
         )
 
 
+def layer_hand(match: Match, wall: Wall) -> HandState:
+    """The match's next hand, dealt whole from ``wall``, in the Python hand layer."""
+    return match.written_hand(wall, whole=True)
+
+
 def engine_hand(match: Match, wall: Wall) -> EngineHand:
     """The match's next hand, dealt whole from ``wall``, on the C++ hand engine."""
     return EngineHand(

@@ -47,7 +47,7 @@ from mahjongkit.mcr.game.events import WIND_NAMES, Event
 from mahjongkit.mcr.game.explain import refusal_of
 from mahjongkit.mcr.game.hand_state import Judge, ScoreFunction, TallyLike
 from mahjongkit.mcr.game.invariants import check
-from mahjongkit.mcr.game.match import GameResult, Match, Status, engine_hand
+from mahjongkit.mcr.game.match import GameResult, Match, Status, engine_hand, layer_hand
 from mahjongkit.mcr.game.moves import _DISCARDS as DISCARDS
 from mahjongkit.mcr.game.moves import _KONGS as KONGS
 from mahjongkit.mcr.game.moves import Move, MoveKind
@@ -115,8 +115,8 @@ def _judge(
             table=table,
             shuffled=wall_shuffle(chosen),
             own=own,
-            # a whole hand on the hand engine, or (None) in the Python hand layer
-            whole_hand=None if own else pick(chosen, cpp=engine_hand, python=None),
+            # a whole hand on the hand engine, or in the Python hand layer (its twin)
+            whole_hand=layer_hand if own else pick(chosen, cpp=engine_hand, python=layer_hand),
         )
     return Judge(True, complete, score_fn, table=table, own=True)
 
