@@ -339,7 +339,7 @@ CPP_RULES: dict[str, tuple[str, dict[str, str]]] = {
         r"\.\s*(last_tile|last_of_wall)\s*=[^=]|\bvisible\s*>=\s*3",
         {
             "bindings/bind_mcr_score.cpp": "reads a Python WinContext for the scorer",
-            "bindings/bind_mcr_table.cpp": "hands win_check a context to test it",
+            "bindings/bind_mcr_legality.cpp": "hands win_check a context to test it",
         },
     ),
     "the last tile (the next seat's wall)": (

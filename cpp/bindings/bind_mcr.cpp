@@ -78,8 +78,7 @@ using PySplit = std::tuple<int, std::vector<PySet>, int, int>;
 
 void register_mcr_score(py::module_& m);  // bind_mcr_score.cpp: the scorer's hot loop
 void register_mcr_replay(py::module_& m);  // bind_mcr_replay.cpp: a game record's replay
-void register_mcr_table(py::module_& m);  // bind_mcr_table.cpp: the rules' per-discard step
-void register_mcr_legality(py::module_& m);  // bind_mcr_table.cpp: the legality twin's win and priority
+void register_mcr_legality(py::module_& m);  // bind_mcr_legality.cpp: the legality twin, for its tests
 void register_mcr_wall(py::module_& m);   // bind_mcr_wall.cpp: the seeded wall order
 void register_mcr_engine(py::module_& m);  // bind_mcr_engine.cpp: one hand's state machine
 void register_mcr_search(py::module_& m);  // bind_mcr_search.cpp: level 4's worlds
@@ -87,7 +86,6 @@ void register_mcr_search(py::module_& m);  // bind_mcr_search.cpp: level 4's wor
 void register_mcr(py::module_& m) {
   register_mcr_score(m);
   register_mcr_replay(m);
-  register_mcr_table(m);
   register_mcr_legality(m);
   register_mcr_wall(m);
   register_mcr_engine(m);

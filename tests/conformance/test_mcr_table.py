@@ -1,7 +1,9 @@
-"""The hand table and the legality checks (the rules of a turn and a claim), C++ against
-their pure-Python twins: the same codes, draws, waits, legal lists, offers and counts over
-random sequences of draws, discards and seat replacements, the same refusal codes of every
-candidate move in generated positions (Hypothesis), and the same refusals of bad arguments."""
+"""The legality checks (the rules of a turn and a claim), C++ against their pure-Python twins,
+and the hand layer's table (``game/table.py``, the seats' tiles of ``HandState``) that asks
+them: the same refusal codes of every candidate move in generated positions, the same legal
+lists and offers (Hypothesis), over random sequences of draws, discards and seat
+replacements too; the table's refusals of bad arguments. (The C++ hand engine asks the same
+C++ checks of its own state: ``test_mcr_hand_engine.py``, ``test_mcr_rules_engine.py``.)"""
 
 from __future__ import annotations
 
@@ -12,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mahjongkit._core import mcr as core
 from mahjongkit.mcr.game import legality
-from mahjongkit.mcr.game._cpp import hand_table
-from mahjongkit.mcr.game.table import DREW, OFFER_SHIFT, OPEN, HandTableLike
+from mahjongkit.mcr.game.table import DREW, OFFER_SHIFT, OPEN, HandTable
 from mahjongkit.mcr.hand.hand import Hand, chow_pairs
 from mahjongkit.mcr.hand.meld import MeldKind
 from tests.mcr.hand_strategies import random_hands, ready_hands
@@ -35,108 +37,121 @@ def walls_of(draw: st.DrawFn, flag: int) -> int:
     return draw(st.sampled_from([0, 1, 2, 3, 4, 5, 70]))
 
 
-def _tables(flag: int = 0) -> tuple[HandTableLike, HandTableLike]:
-    return (
-        hand_table(DISCARDS, KONGS, flag, impl="cpp"),
-        hand_table(DISCARDS, KONGS, flag, impl="python"),
+def _table(flag: int = 0) -> HandTable:
+    return HandTable(DISCARDS, KONGS, flag)
+
+
+def _pungs(hand: Hand) -> list[int]:
+    return [m.tiles[0] for m in hand.melds if m.kind is MeldKind.PUNG]
+
+
+def _set(table: HandTable, seat: int, hand: Hand) -> None:
+    table.set_seat(
+        seat,
+        list(hand.counts),
+        len(hand.melds),
+        [k for m in hand.melds for k in m.tiles],
+        _pungs(hand),
     )
 
 
-def _set(tables: tuple[HandTableLike, ...], seat: int, hand: Hand) -> None:
-    for table in tables:
-        table.set_seat(
-            seat,
-            list(hand.counts),
-            len(hand.melds),
-            [k for m in hand.melds for k in m.tiles],
-            [m.tiles[0] for m in hand.melds if m.kind is MeldKind.PUNG],
-        )
-
-
-def _same(tables: tuple[HandTableLike, HandTableLike], call: str, *args: Any) -> Any:
-    cpp, python = (getattr(table, call)(*args) for table in tables)
-    assert cpp == python, (call, args)
-    return cpp
+def _turn_moves_cpp(
+    seat: int, counts: list[int], pungs: list[int], claimed: bool, flag: int, walls: int
+) -> list[tuple[str, int]]:
+    """The C++ checks' turn list, as the table's moves."""
+    discards, kongs = core.legality_turn_kinds(seat, counts, pungs, claimed, flag, walls)
+    return [DISCARDS[k] for k in discards] + [KONGS[k] for k in kongs]
 
 
 @settings(max_examples=120, deadline=None)
 @given(st.lists(hands_13, min_size=4, max_size=4), flags, st.data())
-def test_same_answers_over_a_random_hand(hands: list[Hand], flag: int, data: st.DataObject) -> None:
-    tables = _tables(flag)
+def test_the_table_asks_the_checks_over_a_random_hand(
+    hands: list[Hand], flag: int, data: st.DataObject
+) -> None:
+    """The table's turn lists and offers over random draws, discards and seat replacements
+    are those of the C++ checks and of the Python ones asked of its counts."""
+    table = _table(flag)
+    pungs = [_pungs(hand) for hand in hands]
     for seat, hand in enumerate(hands):
-        _set(tables, seat, hand)
+        _set(table, seat, hand)
     turn = data.draw(st.integers(0, 3))
     holding = False  # whether the seat on turn holds fourteen
     for _ in range(data.draw(st.integers(1, 40))):
         if not holding:
-            _same(tables, "waits", turn)
-            _same(tables, "draw", turn, data.draw(kinds))
+            waits = table.waits(turn)
+            counts = table.counts(turn)  # a hand holds at most four of a kind
+            tile = data.draw(st.sampled_from([k for k in range(1, 35) if counts[k] < 4]))
+            assert table.draw(turn, tile) == (tile in waits)
             holding = True
             continue
-        _same(tables, "turn_moves", turn, data.draw(st.booleans()), data.draw(walls_of(flag)))
+        claimed, walls = data.draw(st.booleans()), data.draw(walls_of(flag))
+        counts = table.counts(turn)
+        if max(counts) <= 4:
+            expected = _turn_moves_cpp(turn, counts, pungs[turn], claimed, flag, walls)
+            assert list(table.turn_moves(turn, claimed, walls)) == expected
         if data.draw(st.integers(0, 9)) == 0:  # a claim or a kong: the seat is replaced
-            _set(tables, turn, data.draw(hands_13))
+            hand = data.draw(hands_13)
+            _set(table, turn, hand)
+            pungs[turn] = _pungs(hand)
             holding = False
             continue
-        held = [k for k, n in enumerate(tables[1].counts(turn)) if n]
+        held = [k for k, n in enumerate(table.counts(turn)) if n]
         tile = data.draw(st.sampled_from(held))
         walls = data.draw(walls_of(flag))
         drawn = data.draw(st.one_of(st.just(0), kinds))
         if flag & legality.FOUR_WALLS or walls == 0:
             drawn = 0  # the rules ask a draw of the one shared wall only, and not of an empty one
         if data.draw(st.booleans()):
-            found = _same(tables, "discard", turn, tile, drawn, walls)
+            found = table.discard(turn, tile, drawn, walls)
         else:  # the same, and the next seat's turn moves when it drew
-            found, moves = _same(tables, "step", turn, tile, drawn, walls)
+            found, moves = table.step(turn, tile, drawn, walls)
             assert bool(moves) == (found < OPEN)
         discarder, turn = turn, (turn + 1) & 3
         holding = found < OPEN
         assert found < OPEN or drawn == 0 or found >> OFFER_SHIFT
-        if found >= OPEN:
-            for step in (1, 2, 3):
-                other = (discarder + step) & 3
+        for step in (1, 2, 3):
+            other = (discarder + step) & 3
+            counts = table.counts(other)
+            melds = legality.offer_bits(other, discarder, counts, tile, flag, walls)
+            if max(counts) <= 4:  # a random next draw may make a fifth, which play never holds
+                cpp = core.legality_offer_bits(other, discarder, counts, tile, flag, walls)
+                assert cpp == melds
+            if found >= OPEN:
                 bits = found >> (OFFER_SHIFT + 8 * (step - 1)) & 0xFF
-                waited = bits & legality.OFFER_WAIT
-                assert bool(waited) == (tile in tables[1].waits(other))
-                counts = tables[1].counts(other)
-                melds = legality.offer_bits(other, discarder, counts, tile, flag, walls)
+                assert bool(bits & legality.OFFER_WAIT) == (tile in table.waits(other))
                 assert bits & ~legality.OFFER_WAIT == melds
-        for seat in range(4):
-            _same(tables, "counts", seat)
-            if seat != turn or not holding:
-                _same(tables, "waits", seat)
 
 
 @settings(max_examples=40, deadline=None)
 @given(st.lists(hands_13, min_size=4, max_size=4))
 def test_copies_are_independent(hands: list[Hand]) -> None:
-    for table in _tables():
-        for seat, hand in enumerate(hands):
-            _set((table,), seat, hand)
-        before = [table.counts(seat) for seat in range(4)]
-        copy = table.copy()
-        tile = next(k for k, n in enumerate(before[0]) if n)
-        copy.discard(0, tile, 0, 70)
-        assert [table.counts(seat) for seat in range(4)] == before
-        assert copy.counts(0)[tile] == before[0][tile] - 1
+    table = _table()
+    for seat, hand in enumerate(hands):
+        _set(table, seat, hand)
+    before = [table.counts(seat) for seat in range(4)]
+    copy = table.copy()
+    tile = next(k for k, n in enumerate(before[0]) if n)
+    copy.discard(0, tile, 0, 70)
+    assert [table.counts(seat) for seat in range(4)] == before
+    assert copy.counts(0)[tile] == before[0][tile] - 1
 
 
 def test_a_quiet_discard_draws_for_the_next_seat() -> None:
-    for table in _tables():
-        _set((table,), 0, Hand.from_tiles([1, 2, 3, 5, 5, 5, 9, 9, 9, 28, 28, 28, 28]))
-        apart = Hand.from_tiles([10, 11, 13, 14, 16, 17, 19, 20, 22, 23, 25, 26, 32])
-        for seat in (1, 2, 3):
-            _set((table,), seat, apart)
-        assert table.draw(0, 7) is False
-        assert table.turn_moves(0, False, 70)[-1] == ("kong", 28)
-        assert table.turn_moves(0, True, 70)[-1] == ("discard", 28)  # no kong after a claim
-        assert table.turn_moves(0, False, 0)[-1] == ("discard", 28)  # nor without replacement
-        assert table.discard(0, 7, 33, 70) == DREW and table.counts(1)[33] == 1
-        assert table.discard(1, 33, 0, 69) == OPEN  # nobody may claim, no draw asked
-        _set((table,), 1, Hand.from_tiles([5, 5, 11, 13, 14, 16, 17, 19, 20, 22, 23, 25, 26]))
-        table.draw(0, 6)
-        # seat 1 may pung (nobody waits): its offer bits, the first seat's
-        assert table.discard(0, 5, 0, 68) == OPEN | legality.OFFER_PUNG << OFFER_SHIFT
+    table = _table()
+    _set(table, 0, Hand.from_tiles([1, 2, 3, 5, 5, 5, 9, 9, 9, 28, 28, 28, 28]))
+    apart = Hand.from_tiles([10, 11, 13, 14, 16, 17, 19, 20, 22, 23, 25, 26, 32])
+    for seat in (1, 2, 3):
+        _set(table, seat, apart)
+    assert table.draw(0, 7) is False
+    assert table.turn_moves(0, False, 70)[-1] == ("kong", 28)
+    assert table.turn_moves(0, True, 70)[-1] == ("discard", 28)  # no kong after a claim
+    assert table.turn_moves(0, False, 0)[-1] == ("discard", 28)  # nor without replacement
+    assert table.discard(0, 7, 33, 70) == DREW and table.counts(1)[33] == 1
+    assert table.discard(1, 33, 0, 69) == OPEN  # nobody may claim, no draw asked
+    _set(table, 1, Hand.from_tiles([5, 5, 11, 13, 14, 16, 17, 19, 20, 22, 23, 25, 26]))
+    table.draw(0, 6)
+    # seat 1 may pung (nobody waits): its offer bits, the first seat's
+    assert table.discard(0, 5, 0, 68) == OPEN | legality.OFFER_PUNG << OFFER_SHIFT
 
 
 @pytest.mark.parametrize(
@@ -158,30 +173,47 @@ def test_a_quiet_discard_draws_for_the_next_seat() -> None:
         ("set_seat", (0, [0] * 35, 1, [36], []), "kind must be 1 to 34, not 36"),
     ],
 )
-def test_same_refusals(call: str, args: tuple[Any, ...], message: str) -> None:
-    for table in _tables():
-        with pytest.raises(ValueError, match=message):
-            getattr(table, call)(*args)
+def test_the_table_refuses_bad_arguments(call: str, args: tuple[Any, ...], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        getattr(_table(), call)(*args)
 
 
-def test_every_rule_flag_is_in_the_registry_and_both_tables_take_only_those() -> None:
-    """``ALL_FLAGS`` is every flag :func:`.legality.rule_flags` can answer, and both tables
-    refuse any other bit the same way (so a flag added to one twin only is refused by the
-    other, or drawn by the tests above and compared)."""
+@pytest.mark.parametrize(
+    ("call", "args", "message"),
+    [
+        ("legality_turn_check", (4, 0, 1, [0] * 35, [], False, 0, 70), "seat must be 0 to 3"),
+        ("legality_turn_check", (0, 0, 35, [0] * 35, [], False, 0, 70), "kind must be 1 to 34"),
+        ("legality_turn_check", (0, 1, 1, [0] * 34, [], False, 0, 70), "counts has 34 entries"),
+        ("legality_turn_kinds", (0, [0] * 35, [35], False, 0, 70), "kind must be 1 to 34"),
+        ("legality_claim_check", (0, 1, 0, 0, 2, 1, [0] * 35, 0, 70), "kind must be 1 to 34"),
+        ("legality_offer_bits", (1, 0, [0] * 35, 1, 0, -1), "walls must be 0 to 2\\*\\*32 - 1"),
+        ("legality_offer_bits", (1, 0, [0] * 35, 1, 99, 70), "flags must be rule flags"),
+    ],
+)
+def test_the_checks_binding_refuses_bad_arguments(
+    call: str, args: tuple[Any, ...], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        getattr(core, call)(*args)
+
+
+def test_every_rule_flag_is_in_the_registry_and_both_twins_take_only_those() -> None:
+    """``ALL_FLAGS`` is every flag :func:`.legality.rule_flags` can answer, and the table and
+    the C++ checks refuse any other bit the same way (so a flag added to one twin only is
+    refused by the other, or drawn by the tests above and compared)."""
     every = inspect.signature(legality.rule_flags).parameters
     assert legality.rule_flags(**dict.fromkeys(every, True)) == legality.ALL_FLAGS
     for flag in range(legality.ALL_FLAGS + 1):
         assert flag & legality.ALL_FLAGS == flag
-        for impl in ("cpp", "python"):
-            hand_table(DISCARDS, KONGS, flag, impl=impl)
+        HandTable(DISCARDS, KONGS, flag)
+        core.legality_offer_bits(1, 0, [0] * 35, 1, flag, 70)
     outside = legality.ALL_FLAGS + 1
-    for impl in ("cpp", "python"):
-        for bad in (outside, -1):
-            with pytest.raises(
-                ValueError,
-                match=f"flags must be rule flags \\(0 to {legality.ALL_FLAGS}\\), not {bad}",
-            ):
-                hand_table(DISCARDS, KONGS, bad, impl=impl)
+    for bad in (outside, -1):
+        message = f"flags must be rule flags \\(0 to {legality.ALL_FLAGS}\\), not {bad}"
+        with pytest.raises(ValueError, match=message):
+            HandTable(DISCARDS, KONGS, bad)
+        with pytest.raises(ValueError, match=message):
+            core.legality_offer_bits(1, 0, [0] * 35, 1, bad, 70)
 
 
 @settings(max_examples=100, deadline=None)
@@ -192,47 +224,56 @@ def test_the_checks_and_their_twin_agree_on_every_candidate(
     """Every candidate move of a generated position: the C++ checks' refusal code is the
     Python checks' (``legality.CODES``), and each legal list is exactly the candidates the
     checks allow, in both languages."""
-    tables = _tables(flag)
+    table = _table(flag)
     for seat, hand in enumerate(hands):
-        _set(tables, seat, hand)
+        _set(table, seat, hand)
     walls = data.draw(walls_of(flag))
     seat = data.draw(st.integers(0, 3))
     hand = hands[seat]
     counts = list(hand.counts)
     pungs = legality.pungs_of(hand.melds)
+    listed = _pungs(hand)
+
+    def same(code: int, python: int, reason: Any) -> int:
+        assert code == python == legality.CODES.index(None if reason is None else reason[0])
+        return code
+
     for claimed in (False, True):
         allowed = []
         for kind, check in ((0, "discard"), (1, "kong")):
             for tile in range(1, 35):
-                code = _same(tables, "verify_turn", seat, kind, tile, claimed, walls)
+                cpp = core.legality_turn_check(
+                    seat, kind, tile, counts, listed, claimed, flag, walls
+                )
+                python = table.verify_turn(seat, kind, tile, claimed, walls)
                 if check == "discard":
                     reason = legality.discard_reason(seat, counts, tile)
                 else:
                     reason = legality.kong_reason(seat, counts, pungs, tile, claimed, flag, walls)
-                assert code == legality.CODES.index(None if reason is None else reason[0])
-                if reason is None:
+                if same(cpp, python, reason) == 0:
                     allowed.append((check, tile))
-        assert list(_same(tables, "turn_moves", seat, claimed, walls)) == allowed
+        assert list(table.turn_moves(seat, claimed, walls)) == allowed
+        assert _turn_moves_cpp(seat, counts, listed, claimed, flag, walls) == allowed
     discarder = data.draw(st.integers(0, 3).filter(lambda s: s != seat))
     tile = data.draw(kinds)
     offered = 0
+
+    def claim(kind: int, a: int, b: int, reason: Any) -> int:
+        cpp = core.legality_claim_check(discarder, seat, kind, a, b, tile, counts, flag, walls)
+        return same(cpp, table.verify_claim(discarder, seat, kind, a, b, tile, walls), reason)
+
     for index, (a, b) in enumerate(chow_pairs(tile)):
-        code = _same(tables, "verify_claim", discarder, seat, 0, a, b, tile, walls)
         reason = legality.chow_reason(seat, discarder, counts, tile, a, b, flag, walls)
-        assert code == legality.CODES.index(None if reason is None else reason[0])
-        offered |= (code == 0) << index
+        offered |= (claim(0, a, b, reason) == 0) << index
     a, b = data.draw(kinds), data.draw(kinds)  # any pair: most do not run with the tile
-    code = _same(tables, "verify_claim", discarder, seat, 0, a, b, tile, walls)
-    reason = legality.chow_reason(seat, discarder, counts, tile, a, b, flag, walls)
-    assert code == legality.CODES.index(None if reason is None else reason[0])
+    claim(0, a, b, legality.chow_reason(seat, discarder, counts, tile, a, b, flag, walls))
     for kind, bit, check in (
         (1, legality.OFFER_PUNG, legality.pung_reason),
         (2, legality.OFFER_KONG, legality.claim_kong_reason),
     ):
-        code = _same(tables, "verify_claim", discarder, seat, kind, 0, 0, tile, walls)
-        reason = check(seat, discarder, counts, tile, flag, walls)
-        assert code == legality.CODES.index(None if reason is None else reason[0])
+        code = claim(kind, 0, 0, check(seat, discarder, counts, tile, flag, walls))
         offered |= bit if code == 0 else 0
     step = (seat - discarder) & 3
-    found = _same(tables, "offers", discarder, tile, walls)
+    found = table.offers(discarder, tile, walls)
     assert found >> (8 * (step - 1)) & ~legality.OFFER_WAIT & 0xFF == offered
+    assert core.legality_offer_bits(seat, discarder, counts, tile, flag, walls) == offered

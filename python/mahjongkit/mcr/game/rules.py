@@ -40,8 +40,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from mahjongkit._impl import pick, resolve
-from mahjongkit.mcr.analysis.engine import is_complete, wall_shuffle
-from mahjongkit.mcr.game._cpp import hand_table
+from mahjongkit.mcr.analysis.engine import is_complete, waits_function, wall_shuffle
 from mahjongkit.mcr.game.errors import Refusal, RefusalCode
 from mahjongkit.mcr.game.events import WIND_NAMES, Event
 from mahjongkit.mcr.game.explain import refusal_of
@@ -54,7 +53,7 @@ from mahjongkit.mcr.game.moves import Move, MoveKind
 from mahjongkit.mcr.game.position import Position, check_given_wall, load_position
 from mahjongkit.mcr.game.result import HANDS, HandRecord, Standings
 from mahjongkit.mcr.game.save import SAVE_FORMAT, SAVE_VERSION, game_from_json, game_to_json
-from mahjongkit.mcr.game.table import HandTableLike, SeatWaits
+from mahjongkit.mcr.game.table import HandTable, HandTableLike, SeatWaits
 from mahjongkit.mcr.game.variant import STANDARD, Variant, Walls
 from mahjongkit.mcr.game.window import Phase, Window
 from mahjongkit.mcr.hand.hand import Hand
@@ -103,8 +102,10 @@ def _judge(
         lambda hand, context: score(hand, context, ruleset, impl=chosen)
     )
 
+    counts_waits = waits_function(chosen)  # the table's waits by the chosen analysis
+
     def table(flags: int, gate: SeatWaits | None) -> HandTableLike:
-        return hand_table(DISCARDS, KONGS, flags, waits=gate, impl=chosen)
+        return HandTable(DISCARDS, KONGS, flags, gate, counts_waits)
 
     if complete is None:
         own = scorer is not None

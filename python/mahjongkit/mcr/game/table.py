@@ -1,9 +1,10 @@
 """The four seats' concealed tiles of one hand, as the rules' per-discard step reads them.
 
-The pure-Python twin of the C++ ``HandTable`` (``cpp/core/mcr/table.hpp``): same methods,
-same answers, same codes (``tests/conformance/test_mcr_table.py``). Its legal lists and
-refusals are those of :mod:`.legality`, the one source of the rules of a turn and a claim
-(the C++ table asks that module's C++ twin, ``cpp/core/mcr/legality.cpp``).
+The hand layer's table (the hand layer is the Python twin of the C++ hand engine, and the
+path of a written position or a caller's own scorer or gate). Its legal lists and refusals
+are those of :mod:`.legality`, the one source of the rules of a turn and a claim, whose C++
+twin (``cpp/core/mcr/legality.cpp``) the engine asks; ``tests/conformance/test_mcr_table.py``
+holds the table's answers to the checks of both languages.
 
 The table is where the seats' concealed tiles live: the hand state
 (:class:`~.hand_state.HandState`) reads them from it (:meth:`HandTable.counts`) and hands a
@@ -38,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Generic, Protocol, TypeVar
 
-from mahjongkit.mcr.analysis.decompose import waits_of_counts
+from mahjongkit.mcr.analysis.decompose import CountsWaits, waits_of_counts
 from mahjongkit.mcr.game import legality
 from mahjongkit.mcr.game.legality import CODES, FOUR_WALLS, OFFER_BITS, OFFER_WAIT, TURN_DISCARD
 
@@ -87,6 +88,7 @@ class HandTable(Generic[MoveT]):
 
     __slots__ = (
         "_counts",
+        "_counts_waits",
         "_discards",
         "_flags",
         "_gate",
@@ -103,6 +105,7 @@ class HandTable(Generic[MoveT]):
         kongs: tuple[MoveT, ...],
         flags: int,
         waits: SeatWaits | None = None,
+        counts_waits: CountsWaits = waits_of_counts,
     ) -> None:
         if len(discards) != _KINDS + 1 or len(kongs) != _KINDS + 1:
             raise ValueError("discards and kongs are tuples of 35 moves, indexed by kind")
@@ -112,6 +115,7 @@ class HandTable(Generic[MoveT]):
         self._kongs = kongs
         self._flags = flags
         self._gate = waits
+        self._counts_waits = counts_waits  # the analysis' waits of counts (C++ or Python)
         self._counts: list[list[int]] = [[0] * (_KINDS + 1) for _ in range(_SEATS)]
         self._melds = [0] * _SEATS
         self._meld_tiles: list[list[int]] = [[] for _ in range(_SEATS)]
@@ -123,6 +127,7 @@ class HandTable(Generic[MoveT]):
         other: HandTable[MoveT] = HandTable.__new__(HandTable)
         other._discards, other._kongs = self._discards, self._kongs
         other._flags, other._gate = self._flags, self._gate
+        other._counts_waits = self._counts_waits
         other._counts = [c[:] for c in self._counts]
         other._melds = self._melds[:]
         other._meld_tiles = self._meld_tiles[:]  # replaced whole, never changed in place
@@ -162,7 +167,7 @@ class HandTable(Generic[MoveT]):
             if self._gate is not None:
                 waits = self._gate(seat, self._counts[seat])
             else:
-                waits = waits_of_counts(
+                waits = self._counts_waits(
                     self._counts[seat], self._melds[seat], self._meld_tiles[seat]
                 )
             self._waits[seat] = waits
