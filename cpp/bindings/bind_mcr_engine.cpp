@@ -14,6 +14,7 @@
 #include "py_hand_engine.hpp"
 
 namespace py = pybind11;
+using mahjongkit::mcr::EngineLog;
 using mahjongkit::mcr::EngineMove;
 using mahjongkit::mcr::HandEngine;
 using mahjongkit::mcr::LegalMoves;
@@ -128,6 +129,27 @@ void register_mcr_engine(py::module_& m) {
           },
           py::arg("seat"), py::arg("kind"), py::arg("tile") = 0, py::arg("a") = 0, py::arg("b") = 0,
           "Take the move (0) or refuse it (its code; nothing changes).")
+      .def(
+          "apply_told",
+          [](PyHandEngine& self, int seat, int kind, int tile, int a, int b) {
+            EngineLog log;
+            if (self.engine.apply_told(check_seat(seat), move_of(kind, tile, a, b), log) != 0) return py::tuple();
+            // Built with the C API: one tuple of small ints is all that crosses (a move's cost).
+            PyObject* out = PyTuple_New(log.count);
+            if (out == nullptr) throw py::error_already_set();
+            for (int i = 0; i < log.count; ++i) {
+              PyObject* item = PyLong_FromLong(log.records[static_cast<std::size_t>(i)].packed());
+              if (item == nullptr) {
+                Py_DECREF(out);
+                throw py::error_already_set();
+              }
+              PyTuple_SET_ITEM(out, i, item);
+            }
+            return py::reinterpret_steal<py::tuple>(out);
+          },
+          py::arg("seat"), py::arg("kind"), py::arg("tile") = 0, py::arg("a") = 0, py::arg("b") = 0,
+          "Take the move and return what it did, one packed record (engine_log.hpp) a step in the "
+          "order taken; () when it is refused (nothing changes; verify() gives the code).")
       .def(
           "discard_passed",
           [](PyHandEngine& self, int seat, int tile) {

@@ -32,6 +32,7 @@
 #include <string>
 
 #include "core/mcr/decompose.hpp"
+#include "core/mcr/engine_log.hpp"
 #include "core/mcr/forms.hpp"
 #include "core/mcr/legality.hpp"
 #include "core/mcr/score.hpp"
@@ -125,6 +126,15 @@ class HandEngine {
   // Take the move (0) and run the hand until someone must act again, or refuse it (its code,
   // nothing changed).
   int apply(int seat, const EngineMove& move);
+  // apply(), with what the move did written to `log` (emptied first) as the engine takes its
+  // steps (engine_log.hpp): nothing when the move is refused.
+  int apply_told(int seat, const EngineMove& move, EngineLog& log) {
+    log.count = 0;
+    log_ = &log;
+    const int code = apply(seat, move);
+    log_ = nullptr;
+    return code;
+  }
   // `seat` discards `tile` and every other seat passes it: the state apply() of the discard and
   // a pass from every seat it asked would leave (the next seat has drawn), reached without
   // asking who could have claimed (a driver that knows nobody claims: the records replay).
@@ -319,6 +329,16 @@ class HandEngine {
   std::array<EngineMove, kSeats> answers_{};
   mutable std::array<WinOutput, kSeats> tallies_{};  // each offered win's tally, and its context
   mutable std::array<ContextIn, kSeats> contexts_{};
+
+  // Where the steps write what they did, during apply_told only (null otherwise: a copy never
+  // writes into another's log).
+  EngineLog* log_ = nullptr;
+  void tell(Told kind, int seat, int from, int tile, int a = 0, int b = 0) {
+    if (log_)
+      log_->push(EngineRecord{kind, static_cast<std::uint8_t>(seat), static_cast<std::uint8_t>(from),
+                              static_cast<std::uint8_t>(tile), static_cast<std::uint8_t>(a),
+                              static_cast<std::uint8_t>(b)});
+  }
 
   // The end.
   int winner_ = -1;
