@@ -151,6 +151,29 @@ void register_mcr_engine(py::module_& m) {
           "Take the move and return what it did, one packed record (engine_log.hpp) a step in the "
           "order taken; () when it is refused (nothing changes; verify() gives the code).")
       .def(
+          "apply_events",
+          [](PyHandEngine& self, py::object table, int seat, int kind, int tile, int a, int b) -> py::object {
+            EngineLog log;
+            if (self.engine.apply_told(check_seat(seat), move_of(kind, tile, a, b), log) != 0) return py::none();
+            // The end is left out (the match tells it; `over` says it).
+            int n = log.count;
+            if (n > 0 && log.records[static_cast<std::size_t>(n - 1)].kind == mahjongkit::mcr::Told::End) --n;
+            PyObject* out = PyList_New(n);
+            if (out == nullptr) throw py::error_already_set();
+            auto list = py::reinterpret_steal<py::list>(out);
+            for (int i = 0; i < n; ++i) {
+              const py::int_ record(log.records[static_cast<std::size_t>(i)].packed());
+              PyObject* item = PyObject_GetItem(table.ptr(), record.ptr());
+              if (item == nullptr) throw py::error_already_set();
+              PyList_SET_ITEM(out, i, item);
+            }
+            return std::move(list);
+          },
+          py::arg("table"), py::arg("seat"), py::arg("kind"), py::arg("tile") = 0, py::arg("a") = 0,
+          py::arg("b") = 0,
+          "apply_told with each record but the end's looked up in `table` (a mapping from packed records, "
+          "which may make a value when first asked): the list of values, or None when the move is refused.")
+      .def(
           "discard_passed",
           [](PyHandEngine& self, int seat, int tile) {
             return self.engine.discard_passed(check_seat(seat), small(tile, "tile"));

@@ -1,9 +1,11 @@
-from collections.abc import Callable, Sequence
-from typing import Any, Final, final
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final, TypeVar, final
 
 import numpy as np
 import numpy.typing as npt
 from _typeshed import structseq
+
+_T = TypeVar("_T")
 
 # Stubs of mahjongkit._core.mcr: hands cross as concealed counts (35 ints, index 0 unused),
 # a meld count and the flat meld tiles; enums as indexes in the Python enums' order.
@@ -198,6 +200,9 @@ class HandEngine:
     def apply_told(
         self, seat: int, kind: int, tile: int = 0, a: int = 0, b: int = 0
     ) -> tuple[int, ...]: ...
+    def apply_events(
+        self, table: Mapping[int, _T], seat: int, kind: int, tile: int = 0, a: int = 0, b: int = 0
+    ) -> list[_T] | None: ...
     def discard_passed(self, seat: int, tile: int) -> int: ...
     def discard_claimed(self, seat: int, tile: int) -> int: ...
     def claim_taken(self, seat: int, kind: int, tile: int = 0, a: int = 0, b: int = 0) -> int: ...

@@ -4,11 +4,13 @@ tells of each move, so that a driver of the engine hands out the events the hand
 
 The engine writes what a move did as it takes the move's steps (``cpp/core/mcr/engine_log.hpp``):
 the move, then the draws and replacements, the flowers, a claim and the end it caused, each
-record one packed int; ``HandEngine.apply_told`` applies a move and returns them.
-:class:`EventDriver` turns them into events (each record's event made once and shared, as
-events are values). :func:`deal_events` gives a deal's flowers and replacements (the
-positional deal of :mod:`mahjongkit.mcr.hand.wall`, in ``HandState.deal``'s order). The events
-of the end of a hand and of the game (``HandEnded``, ``Dealt``, ``GameEnded``) belong to the
+record one packed int; ``HandEngine.apply_told`` applies a move and returns them, and
+``apply_events`` looks each up in a table the caller gives. :class:`EventDriver` gives its
+table of events (each record's event made when first met, then shared, as events are
+values), so a move's events cross as one list, with no Python step a record.
+:func:`deal_events` gives a deal's flowers and replacements (the positional deal of
+:mod:`mahjongkit.mcr.hand.wall`, in ``HandState.deal``'s order). The events of the end of a
+hand and of the game (``HandEnded``, ``Dealt``, ``GameEnded``) belong to the
 match, not to the hand.
 
 >>> from mahjongkit.mcr.game._cpp import hand_engine, move_of
@@ -60,12 +62,12 @@ _DRAW, _FLOWER, _DISCARD, _KONG, _PASS, _CHOW, _PUNG, _WIN, _CLAIMED, _END = ran
 _FROM_BACK: Final = 2  # a draw's `from`: 1 the front, 2 the back (a replacement)
 _HOW: Final = ("concealed", "promoted", "exposed")  # a kong's `from`
 _MELD_NAME: Final = ("chow", "pung", "kong")  # a claim's `a`: the engine's set kinds
-_PROMOTED_KONG: Final = _KONG << 3 | 1  # a record >> 21: a kong declared promoted
-_END_RECORD: Final = _END << 24  # the end's records and none other are at least this
+_KONG_MOVE: Final = 1  # MoveKind.KONG's number in an engine move
 
 
 def _event(record: int) -> Event:
-    """The event of one engine record (an end's has none: the match tells it)."""
+    """The event of one engine record (an end's has none: the match tells it, and
+    ``apply_events`` leaves it out)."""
     kind, how, seat = record >> 24, record >> 21 & 7, record >> 18 & 7
     tile, a, b = record >> 12 & 63, record >> 6 & 63, record & 63
     if kind == _DRAW:
@@ -170,13 +172,12 @@ class EventDriver:
     def apply(self, seat: int, move: Move, code: tuple[int, int, int, int]) -> list[Event]:
         """Apply ``move`` (``code`` is :func:`._cpp.engine_move` of it) for ``seat``; the
         events it made, in the hand layer's order."""
-        told = self.engine.apply_told(seat, *code)
-        if not told:
+        events: list[Event] | None = self.engine.apply_events(_TOLD, seat, *code)
+        if events is None:
             raise ValueError(f"the engine refuses seat {seat}'s {move}")
-        if told[-1] >= _END_RECORD:  # the end is the match's to tell
-            told = told[:-1]
-        first = told[0]  # the move's own record
-        if first >> 21 == _PROMOTED_KONG:
-            self.promoted.add((seat, first >> 12 & 63))
-        events = _TOLD
-        return [events[record] for record in told]
+        if code[0] == _KONG_MOVE and code[1]:  # a turn's kong: its event says how
+            first = events[0]
+            assert isinstance(first, KongDeclared)
+            if first.how == "promoted":
+                self.promoted.add((seat, code[1]))
+        return events
