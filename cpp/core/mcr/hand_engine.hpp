@@ -5,7 +5,9 @@
 // promoted kong, and the end. Every rule is asked of core/mcr/legality (the checks, the win
 // context, the last tile, claim priority, the win check) and of score_win (the scorer): the
 // engine only sequences them. Drivers (the records replay, RL self-play, a search) feed it
-// moves; nothing is synced into it by hand.
+// moves; nothing is synced into it by hand. A driver that must say what a move did (the
+// rules' events) has the engine write it as it takes the move's steps (apply_told,
+// engine_log.hpp).
 //
 // Two variants: the MCR one (one shared wall read front first: draws from the front,
 // replacements from the back, flowers exposed and replaced, the positional deal of
@@ -190,14 +192,6 @@ class HandEngine {
   }
   int wall_left(int seat) const { return static_cast<int>(seat_walls() >> (8 * (seat & 3)) & 0xFF); }  // four walls: its own
   bool four_walls() const { return (flags_ & legality::kFourWalls) != 0; }
-
-  // The wall's read positions, for a driver that tells what a move drew: the shared wall's
-  // front and back, a seat's own wall's start and tiles taken, the kind at `index`.
-  int wall_front() const { return front_; }
-  int wall_back() const { return back_; }
-  int wall_start(int seat) const { return start_[at(seat & 3)]; }
-  int wall_taken(int seat) const { return byte_of(taken_, seat & 3); }
-  int wall_tile(int index) const { return tiles_[at(index)]; }
 
   const Counts& counts(int seat) const { return counts_[at(seat)]; }
   int meld_count(int seat) const { return nmelds_[at(seat)]; }
