@@ -68,6 +68,23 @@ py::tuple tally_of(const mahjongkit::mcr::WinOutput& t) {
   return py::make_tuple(int{t.basic}, int{t.flowers}, fans);
 }
 
+// The log's records but the end's (the match tells a hand's end), each looked up in `table`
+// (PyObject_GetItem: a dict subclass's __missing__ may make a value when first asked).
+py::list looked_up(const EngineLog& log, const py::object& table) {
+  int n = log.count;
+  if (n > 0 && log.records[static_cast<std::size_t>(n - 1)].kind == mahjongkit::mcr::Told::End) --n;
+  PyObject* out = PyList_New(n);
+  if (out == nullptr) throw py::error_already_set();
+  auto list = py::reinterpret_steal<py::list>(out);
+  for (int i = 0; i < n; ++i) {
+    const py::int_ record(log.records[static_cast<std::size_t>(i)].packed());
+    PyObject* item = PyObject_GetItem(table.ptr(), record.ptr());
+    if (item == nullptr) throw py::error_already_set();
+    PyList_SET_ITEM(out, i, item);
+  }
+  return list;
+}
+
 }  // namespace
 
 void register_mcr_engine(py::module_& m) {
@@ -103,6 +120,30 @@ void register_mcr_engine(py::module_& m) {
             return self.engine.deal_seat_walls(ptrs, counts);
           },
           py::arg("walls"), "Deal from four walls, one a seat, front first; False when one is too short or the engine was dealt.")
+      .def(
+          "deal_shared_events",
+          [](PyHandEngine& self, py::object table, const std::vector<int>& tiles) -> py::object {
+            const auto kinds = kinds_of(tiles, 42);
+            EngineLog log;
+            if (!self.engine.deal_shared_told(kinds.data(), static_cast<int>(kinds.size()), log)) return py::none();
+            return looked_up(log, table);
+          },
+          py::arg("table"), py::arg("tiles"),
+          "deal_shared with the deal's records (flowers, replacements) looked up in `table`, as apply_events; "
+          "None when the deal is refused.")
+      .def(
+          "deal_seed_events",
+          [](PyHandEngine& self, py::object table, py::bytes seed, long hand_no, bool flowers) -> py::object {
+            if (hand_no < 1) throw py::value_error("hand numbers start at 1, not " + std::to_string(hand_no));
+            const std::string key = seed;
+            if (key.empty()) throw py::value_error("the seed is empty");
+            EngineLog log;
+            if (!self.engine.deal_seed_told(key, hand_no, flowers, log)) return py::none();
+            return looked_up(log, table);
+          },
+          py::arg("table"), py::arg("seed"), py::arg("hand_no"), py::arg("flowers"),
+          "deal_seed with the deal's records looked up in `table`, as apply_events (four walls: none); None "
+          "when the deal is refused.")
       .def(
           "deal_seed",
           [](PyHandEngine& self, py::bytes seed, long hand_no, bool flowers) {
@@ -155,19 +196,7 @@ void register_mcr_engine(py::module_& m) {
           [](PyHandEngine& self, py::object table, int seat, int kind, int tile, int a, int b) -> py::object {
             EngineLog log;
             if (self.engine.apply_told(check_seat(seat), move_of(kind, tile, a, b), log) != 0) return py::none();
-            // The end is left out (the match tells it; `over` says it).
-            int n = log.count;
-            if (n > 0 && log.records[static_cast<std::size_t>(n - 1)].kind == mahjongkit::mcr::Told::End) --n;
-            PyObject* out = PyList_New(n);
-            if (out == nullptr) throw py::error_already_set();
-            auto list = py::reinterpret_steal<py::list>(out);
-            for (int i = 0; i < n; ++i) {
-              const py::int_ record(log.records[static_cast<std::size_t>(i)].packed());
-              PyObject* item = PyObject_GetItem(table.ptr(), record.ptr());
-              if (item == nullptr) throw py::error_already_set();
-              PyList_SET_ITEM(out, i, item);
-            }
-            return std::move(list);
+            return looked_up(log, table);
           },
           py::arg("table"), py::arg("seat"), py::arg("kind"), py::arg("tile") = 0, py::arg("a") = 0,
           py::arg("b") = 0,

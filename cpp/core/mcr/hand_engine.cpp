@@ -84,10 +84,12 @@ bool HandEngine::deal_shared(const std::uint8_t* tiles, int count) {
       if (positions[at(i)] != seat) continue;
       const int tile = tiles_[at(i)];
       last[at(seat)] = tile;
-      if (tile > kLastStandard)
+      if (tile > kLastStandard) {
+        tell(Told::Flower, seat, 0, tile);
         add_flower(seat, tile);
-      else
+      } else {
         add(seat, tile, 1);
+      }
     }
   }
   // Replacements from the back, seat by seat from the dealer, flowers recursively.
@@ -97,7 +99,9 @@ bool HandEngine::deal_shared(const std::uint8_t* tiles, int count) {
     while (missing > 0) {
       if (back_ == front_) return false;
       const int tile = tiles_[at(--back_)];
+      tell(Told::Draw, seat, kFromBack, tile, kFlowerReplacement + 1);
       if (tile > kLastStandard) {
+        tell(Told::Flower, seat, 0, tile);
         add_flower(seat, tile);
       } else {
         add(seat, tile, 1);

@@ -32,6 +32,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 #include "core/mcr/decompose.hpp"
 #include "core/mcr/engine_log.hpp"
@@ -120,6 +121,15 @@ class HandEngine {
   // constructor's kFourWalls, the 144 less the flowers cut into four walls of 34 in seat order
   // (hand/wall.py SeatWalls.from_seed); else one shared wall, less the flowers unless `flowers`.
   bool deal_seed(const std::string& seed, long hand_no, bool flowers);
+  // deal_shared and deal_seed with what the deal did written to `log` (emptied first): a
+  // shared wall's flowers, seat by seat from the dealer, then each replacement (a draw from
+  // the back, and the flower it was, if one). Four walls hold no flowers: nothing is written.
+  bool deal_shared_told(const std::uint8_t* tiles, int count, EngineLog& log) {
+    return told(log, [&] { return deal_shared(tiles, count); });
+  }
+  bool deal_seed_told(const std::string& seed, long hand_no, bool flowers, EngineLog& log) {
+    return told(log, [&] { return deal_seed(seed, hand_no, flowers); });
+  }
 
   // The moves `seat` may make now (none when it is not awaited).
   void legal(int seat, LegalMoves& out) const;
@@ -131,11 +141,7 @@ class HandEngine {
   // apply(), with what the move did written to `log` (emptied first) as the engine takes its
   // steps (engine_log.hpp): nothing when the move is refused.
   int apply_told(int seat, const EngineMove& move, EngineLog& log) {
-    log.count = 0;
-    log_ = &log;
-    const int code = apply(seat, move);
-    log_ = nullptr;
-    return code;
+    return told(log, [&] { return apply(seat, move); });
   }
   // `seat` discards `tile` and every other seat passes it: the state apply() of the discard and
   // a pass from every seat it asked would leave (the next seat has drawn), reached without
@@ -327,6 +333,14 @@ class HandEngine {
   // Where the steps write what they did, during apply_told only (null otherwise: a copy never
   // writes into another's log).
   EngineLog* log_ = nullptr;
+  template <class Step>
+  std::invoke_result_t<Step> told(EngineLog& log, Step step) {
+    log.count = 0;
+    log_ = &log;
+    const auto result = step();
+    log_ = nullptr;
+    return result;
+  }
   void tell(Told kind, int seat, int from, int tile, int a = 0, int b = 0) {
     if (log_)
       log_->push(EngineRecord{kind, static_cast<std::uint8_t>(seat), static_cast<std::uint8_t>(from),

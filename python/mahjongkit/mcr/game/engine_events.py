@@ -9,9 +9,11 @@ record one packed int; ``HandEngine.apply_told`` applies a move and returns them
 table of events (each record's event made when first met, then shared, as events are
 values), so a move's events cross as one list, with no Python step a record.
 :func:`deal_events` gives a deal's flowers and replacements (the positional deal of
-:mod:`mahjongkit.mcr.hand.wall`, in ``HandState.deal``'s order). The events of the end of a
-hand and of the game (``HandEnded``, ``Dealt``, ``GameEnded``) belong to the
-match, not to the hand.
+:mod:`mahjongkit.mcr.hand.wall`, in ``HandState.deal``'s order) from the wall, in Python;
+:func:`deal_told` and :func:`deal_seed_told` deal an engine and give the same events as the
+engine tells them (the two held equal by ``tests/conformance/test_mcr_engine_deal.py``).
+The events of the end of a hand and of the game (``HandEnded``, ``Dealt``, ``GameEnded``)
+belong to the match, not to the hand.
 
 >>> from mahjongkit.mcr.game._cpp import hand_engine, move_of
 >>> from mahjongkit.mcr.game.variant import STANDARD
@@ -31,7 +33,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from mahjongkit.mcr.game.engine_values import end_of, hand_of, offers_of, window_of
@@ -53,7 +55,7 @@ from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.hand.wall import SEATS, SeatWalls, Wall
 from mahjongkit.mcr.scoring.context import WinContext
 
-__all__ = ["EventDriver", "deal_events"]
+__all__ = ["EventDriver", "deal_events", "deal_seed_told", "deal_told"]
 
 _LAST_STANDARD: Final = 34
 # The engine's records (engine_log.hpp EngineRecord::packed): from the top, the kind (4 bits),
@@ -135,6 +137,43 @@ def deal_events(wall: Wall, dealer: int) -> list[Event]:
             else:
                 missing -= 1
     return out
+
+
+def deal_told(engine: Any, tiles: Sequence[int]) -> list[Event]:
+    """Deal one shared wall, ``tiles`` front first, to the undealt ``engine``: the events of
+    the deal as the engine tells them, those :func:`deal_events` gives of the same wall.
+    ``ValueError`` when the engine refuses the deal (a wall too short, an engine dealt).
+
+    >>> from mahjongkit.mcr.game._cpp import hand_engine
+    >>> from mahjongkit.mcr.game.variant import STANDARD
+    >>> from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK
+    >>> wall = Wall.from_seed("deal", 1)
+    >>> engine = hand_engine(GREEN_BOOK, STANDARD, dealer=2, prevailing=0)
+    >>> deal_told(engine, wall.tiles) == deal_events(wall, 2)
+    True
+    """
+    events: list[Event] | None = engine.deal_shared_events(_TOLD, list(tiles))
+    if events is None:
+        raise ValueError("the engine refuses the deal: a wall too short, or an engine dealt")
+    return events
+
+
+def deal_seed_told(engine: Any, seed: bytes, hand_no: int, flowers: bool) -> list[Event]:
+    """Deal hand ``hand_no`` of ``seed`` to the undealt ``engine`` (its ``deal_seed``): the
+    events of the deal as the engine tells them (none with four walls or without flowers).
+    ``ValueError`` when the engine refuses the deal (an engine dealt).
+
+    >>> from mahjongkit.mcr.game._cpp import hand_engine
+    >>> from mahjongkit.mcr.game.variant import STANDARD
+    >>> from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK
+    >>> engine = hand_engine(GREEN_BOOK, STANDARD, dealer=0, prevailing=0)
+    >>> deal_seed_told(engine, b"deal", 1, True) == deal_events(Wall.from_seed("deal", 1), 0)
+    True
+    """
+    events: list[Event] | None = engine.deal_seed_events(_TOLD, seed, hand_no, flowers)
+    if events is None:
+        raise ValueError("the engine refuses the deal: an engine dealt")
+    return events
 
 
 class EventDriver:
