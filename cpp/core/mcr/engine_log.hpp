@@ -1,6 +1,7 @@
 // What a move did: the records a hand engine (hand_engine.hpp) writes as it takes the steps
 // of one applied move (the move itself, then what it caused: the draws and replacements, the
-// flowers exposed, a claim made, the end). The engine writes them from the steps it takes, in
+// flowers exposed, a claim made, the end), or of a deal (its flowers and replacements). The
+// engine writes them from the steps it takes, in
 // the order it takes them, which is the order of the hand layer's events
 // (python/mahjongkit/mcr/game/hand_state.py, window.py); no record is worked out afterwards.
 // A driver reads them instead of comparing the engine's state before and after the move
@@ -50,8 +51,8 @@ struct EngineRecord {
   }
 };
 
-// The records of one move. A move writes at most 20: itself, a claim, nine draws and the eight
-// flowers among them, the end.
+// The records of one move or deal. A move writes at most 20: itself, a claim, nine draws and
+// the eight flowers among them, the end; a deal at most 16 (eight flowers, eight replacements).
 struct EngineLog {
   static constexpr int kCapacity = 32;
   int count = 0;

@@ -330,8 +330,8 @@ class HandEngine {
   mutable std::array<WinOutput, kSeats> tallies_{};  // each offered win's tally, and its context
   mutable std::array<ContextIn, kSeats> contexts_{};
 
-  // Where the steps write what they did, during apply_told only (null otherwise: a copy never
-  // writes into another's log).
+  // Where the steps write what they did, during a *_told call only (null otherwise: a copy
+  // never writes into another's log), and the one way it is set and cleared.
   EngineLog* log_ = nullptr;
   template <class Step>
   std::invoke_result_t<Step> told(EngineLog& log, Step step) {
