@@ -259,6 +259,16 @@ void register_mcr_engine(py::module_& m) {
       .def_property_readonly("wall_left", [](const PyHandEngine& s) { return s.engine.wall_left(); })
       .def_property_readonly("scorer_refused", [](const PyHandEngine& s) { return s.engine.scorer_refused(); })
       .def(
+          "marks",
+          [](const PyHandEngine& s) {
+            const auto& e = s.engine;
+            return py::make_tuple(e.phase(), e.turn(), e.wall_front(), e.wall_back(), e.wall_taken(0), e.wall_taken(1),
+                                  e.wall_taken(2), e.wall_taken(3), e.meld_count(0) + e.meld_count(1) +
+                                  e.meld_count(2) + e.meld_count(3));
+          },
+          "(phase, turn, front, back, taken by seat 0..3, melds on the table): where the engine reads its "
+          "walls.")
+      .def(
           "visible",
           [](const PyHandEngine& s, int kind) {
             if (kind < 1 || kind > 34) throw py::value_error("a kind a hand can play is 1 to 34");

@@ -199,6 +199,12 @@ class HandEngine {
   int wall_left(int seat) const { return static_cast<int>(seat_walls() >> (8 * (seat & 3)) & 0xFF); }  // four walls: its own
   bool four_walls() const { return (flags_ & legality::kFourWalls) != 0; }
 
+  // The wall's read positions (a driver's view of the walls as the engine reads them): the
+  // shared wall's front and back, the tiles a seat has taken from its own wall.
+  int wall_front() const { return front_; }
+  int wall_back() const { return back_; }
+  int wall_taken(int seat) const { return byte_of(taken_, seat & 3); }
+
   const Counts& counts(int seat) const { return counts_[at(seat)]; }
   int meld_count(int seat) const { return nmelds_[at(seat)]; }
   const EngineMeld& meld(int seat, int index) const { return melds_[at(seat)][at(index)]; }
