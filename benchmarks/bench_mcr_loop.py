@@ -11,8 +11,8 @@ Five measures, each in a fresh subprocess timed by CPU time (``time.process_time
 * ``engine``: the floor of the rules on the C++ hand engine (issue 34): the ``play`` games'
   hands dealt and played by ``HandEngine`` from Python with the same player, the legal
   lists made ``Move`` values; no events, hand values or settlement;
-* ``events``: ``engine`` with the rules' typed events told from the engine's state after
-  each move (``game/engine_events.py``): what ``Rules(impl="cpp")`` on the engine adds first.
+* ``events``: ``engine`` with the rules' typed events of each move, as the engine tells them
+  (``game/engine_events.py``): what ``Rules(impl="cpp")`` on the engine adds first.
 
 With ``--baseline COMMIT`` the package at that commit is built once into
 ``.bench-baseline/COMMIT/`` (a git worktree installed with ``pip install --target``) and

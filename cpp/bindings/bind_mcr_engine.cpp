@@ -14,6 +14,7 @@
 #include "py_hand_engine.hpp"
 
 namespace py = pybind11;
+using mahjongkit::mcr::EngineLog;
 using mahjongkit::mcr::EngineMove;
 using mahjongkit::mcr::HandEngine;
 using mahjongkit::mcr::LegalMoves;
@@ -102,6 +103,23 @@ py::tuple tally_of(const mahjongkit::mcr::WinOutput& t) {
   return py::make_tuple(int{t.basic}, int{t.flowers}, fans);
 }
 
+// The log's records but the end's (the match tells a hand's end), each looked up in `table`
+// (PyObject_GetItem: a dict subclass's __missing__ may make a value when first asked).
+py::list looked_up(const EngineLog& log, const py::object& table) {
+  int n = log.count;
+  if (n > 0 && log.records[static_cast<std::size_t>(n - 1)].kind == mahjongkit::mcr::Told::End) --n;
+  PyObject* out = PyList_New(n);
+  if (out == nullptr) throw py::error_already_set();
+  auto list = py::reinterpret_steal<py::list>(out);
+  for (int i = 0; i < n; ++i) {
+    const py::int_ record(log.records[static_cast<std::size_t>(i)].packed());
+    PyObject* item = PyObject_GetItem(table.ptr(), record.ptr());
+    if (item == nullptr) throw py::error_already_set();
+    PyList_SET_ITEM(out, i, item);
+  }
+  return list;
+}
+
 }  // namespace
 
 void register_mcr_engine(py::module_& m) {
@@ -138,6 +156,30 @@ void register_mcr_engine(py::module_& m) {
           },
           py::arg("walls"), "Deal from four walls, one a seat, front first; False when one is too short or the engine was dealt.")
       .def(
+          "deal_shared_events",
+          [](PyHandEngine& self, py::object table, const std::vector<int>& tiles) -> py::object {
+            const auto kinds = kinds_of(tiles, 42);
+            EngineLog log;
+            if (!self.engine.deal_shared_told(kinds.data(), static_cast<int>(kinds.size()), log)) return py::none();
+            return looked_up(log, table);
+          },
+          py::arg("table"), py::arg("tiles"),
+          "deal_shared with the deal's records (flowers, replacements) looked up in `table`, as apply_events; "
+          "None when the deal is refused.")
+      .def(
+          "deal_seed_events",
+          [](PyHandEngine& self, py::object table, py::bytes seed, long hand_no, bool flowers) -> py::object {
+            if (hand_no < 1) throw py::value_error("hand numbers start at 1, not " + std::to_string(hand_no));
+            const std::string key = seed;
+            if (key.empty()) throw py::value_error("the seed is empty");
+            EngineLog log;
+            if (!self.engine.deal_seed_told(key, hand_no, flowers, log)) return py::none();
+            return looked_up(log, table);
+          },
+          py::arg("table"), py::arg("seed"), py::arg("hand_no"), py::arg("flowers"),
+          "deal_seed with the deal's records looked up in `table`, as apply_events (four walls: none); None "
+          "when the deal is refused.")
+      .def(
           "deal_seed",
           [](PyHandEngine& self, py::bytes seed, long hand_no, bool flowers) {
             if (hand_no < 1) throw py::value_error("hand numbers start at 1, not " + std::to_string(hand_no));
@@ -166,6 +208,38 @@ void register_mcr_engine(py::module_& m) {
           },
           py::arg("seat"), py::arg("kind"), py::arg("tile") = 0, py::arg("a") = 0, py::arg("b") = 0,
           "Take the move (0) or refuse it (its code; nothing changes).")
+      .def(
+          "apply_told",
+          [](PyHandEngine& self, int seat, int kind, int tile, int a, int b) {
+            EngineLog log;
+            if (self.engine.apply_told(check_seat(seat), move_of(kind, tile, a, b), log) != 0) return py::tuple();
+            // Built with the C API: one tuple of small ints is all that crosses (a move's cost).
+            PyObject* out = PyTuple_New(log.count);
+            if (out == nullptr) throw py::error_already_set();
+            for (int i = 0; i < log.count; ++i) {
+              PyObject* item = PyLong_FromLong(log.records[static_cast<std::size_t>(i)].packed());
+              if (item == nullptr) {
+                Py_DECREF(out);
+                throw py::error_already_set();
+              }
+              PyTuple_SET_ITEM(out, i, item);
+            }
+            return py::reinterpret_steal<py::tuple>(out);
+          },
+          py::arg("seat"), py::arg("kind"), py::arg("tile") = 0, py::arg("a") = 0, py::arg("b") = 0,
+          "Take the move and return what it did, one packed record (engine_log.hpp) a step in the "
+          "order taken; () when it is refused (nothing changes; verify() gives the code).")
+      .def(
+          "apply_events",
+          [](PyHandEngine& self, py::object table, int seat, int kind, int tile, int a, int b) -> py::object {
+            EngineLog log;
+            if (self.engine.apply_told(check_seat(seat), move_of(kind, tile, a, b), log) != 0) return py::none();
+            return looked_up(log, table);
+          },
+          py::arg("table"), py::arg("seat"), py::arg("kind"), py::arg("tile") = 0, py::arg("a") = 0,
+          py::arg("b") = 0,
+          "apply_told with each record but the end's looked up in `table` (a mapping from packed records, "
+          "which may make a value when first asked): the list of values, or None when the move is refused.")
       .def(
           "discard_passed",
           [](PyHandEngine& self, int seat, int tile) {
@@ -241,8 +315,8 @@ void register_mcr_engine(py::module_& m) {
                                   e.wall_taken(2), e.wall_taken(3), e.meld_count(0) + e.meld_count(1) +
                                   e.meld_count(2) + e.meld_count(3));
           },
-          "(phase, turn, front, back, taken by seat 0..3, melds on the table): what a driver compares to tell "
-          "what a move drew.")
+          "(phase, turn, front, back, taken by seat 0..3, melds on the table): where the engine reads its "
+          "walls.")
       .def(
           "visible",
           [](const PyHandEngine& s, int kind) {
@@ -278,16 +352,6 @@ void register_mcr_engine(py::module_& m) {
           },
           "The context the win was scored in: (winning, by, replacement, seat wind, prevailing wind, last of "
           "wall, last tile); None without a win.")
-      .def(
-          "wall_tiles",
-          [](const PyHandEngine& s) {
-            std::vector<int> out;
-            for (int i = 0; i < HandEngine::kWallMax; ++i) out.push_back(s.engine.wall_tile(i));
-            std::vector<int> starts;
-            for (int seat = 0; seat < 4; ++seat) starts.push_back(s.engine.wall_start(seat));
-            return py::make_tuple(out, starts);
-          },
-          "The wall array and each seat's start in it (four walls).")
       .def(
           "counts",
           [](const PyHandEngine& s, int seat) {

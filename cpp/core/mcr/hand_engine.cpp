@@ -45,6 +45,22 @@ std::array<std::uint8_t, kDealCount> deal_positions(int dealer) {
 
 bool is_kind(int tile) { return tile >= 1 && tile <= kLastStandard; }
 
+// The record of a window's answer of move kind `kind`.
+Told told_of(int kind) {
+  switch (kind) {
+    case kMoveChow:
+      return Told::Chow;
+    case kMovePung:
+      return Told::Pung;
+    case kMoveKong:
+      return Told::Kong;
+    case kMoveWin:
+      return Told::Win;
+    default:
+      return Told::Pass;
+  }
+}
+
 }  // namespace
 
 HandEngine::HandEngine(const ScoreRules& rules, int flags, int minimum, int dealer, int prevailing)
@@ -68,10 +84,12 @@ bool HandEngine::deal_shared(const std::uint8_t* tiles, int count) {
       if (positions[at(i)] != seat) continue;
       const int tile = tiles_[at(i)];
       last[at(seat)] = tile;
-      if (tile > kLastStandard)
+      if (tile > kLastStandard) {
+        tell(Told::Flower, seat, 0, tile);
         add_flower(seat, tile);
-      else
+      } else {
         add(seat, tile, 1);
+      }
     }
   }
   // Replacements from the back, seat by seat from the dealer, flowers recursively.
@@ -81,7 +99,9 @@ bool HandEngine::deal_shared(const std::uint8_t* tiles, int count) {
     while (missing > 0) {
       if (back_ == front_) return false;
       const int tile = tiles_[at(--back_)];
+      tell(Told::Draw, seat, kFromBack, tile, kFlowerReplacement + 1);
       if (tile > kLastStandard) {
+        tell(Told::Flower, seat, 0, tile);
         add_flower(seat, tile);
       } else {
         add(seat, tile, 1);
@@ -252,7 +272,9 @@ void HandEngine::draw(int seat, bool from_back, int replacement) {
       exhaust();
       return;
     }
+    tell(Told::Draw, seat, from_back ? kFromBack : kFromWall, tile, replacement + 1);
     if (tile <= kLastStandard) break;
+    tell(Told::Flower, seat, 0, tile);
     add_flower(seat, tile);
     from_back = true;
     replacement = kFlowerReplacement;
@@ -388,6 +410,7 @@ void HandEngine::discard(int seat, int tile) {
 }
 
 void HandEngine::pool_discard(int seat, int tile) {
+  tell(Told::Discard, seat, 0, tile);
   add(seat, tile, -1);
   auto& pool = pools_[at(seat)];
   if (npool_[at(seat)] < kPoolMax) pool[npool_[at(seat)]++] = static_cast<std::uint8_t>(tile);
@@ -405,6 +428,7 @@ void HandEngine::pool_discard(int seat, int tile) {
 void HandEngine::kong(int seat, int tile) {
   auto& c = counts_[at(seat)];
   if (c[at(tile)] == 4) {
+    tell(Told::Kong, seat, EngineRecord::kKongConcealed, tile);
     add(seat, tile, -4);
     melds_[at(seat)][nmelds_[at(seat)]++] = EngineMeld{static_cast<std::uint8_t>(SetKind::Kong),
                                                         static_cast<std::uint8_t>(tile), true, -1, 0};
@@ -413,6 +437,7 @@ void HandEngine::kong(int seat, int tile) {
     draw(seat, true, kKongReplacement);  // never robbable
     return;
   }
+  tell(Told::Kong, seat, EngineRecord::kKongPromoted, tile);
   asked_ = answered_ = 0;
   for (int step = 1; step <= 3; ++step) {
     const int other = (seat + step) & 3;
@@ -485,6 +510,7 @@ void HandEngine::refresh_waiting() {
 }
 
 void HandEngine::answer(int seat, const EngineMove& move) {
+  tell(told_of(move.kind), seat, move.kind == kMoveKong ? EngineRecord::kKongExposed : 0, window_tile_, move.a, move.b);
   answers_[at(seat)] = move;
   answered_ |= 1 << seat;
   settle();
@@ -541,6 +567,7 @@ void HandEngine::close_window() {
   }
   melds_[at(best)][nmelds_[at(best)]++] = meld;
   changed(best);
+  tell(Told::Claimed, best, source, tile, meld.kind);
   // With four walls the claimer's discard is the last tile's when the next wall is empty.
   last_draw_emptied_ = legality::last_of_wall(flags_, walls(), best, false);
   if (move.kind == kMoveKong) {
@@ -558,6 +585,7 @@ void HandEngine::close_window() {
 
 void HandEngine::finish(int winner, int by, int discarder, int tile, const WinOutput& tally,
                         const ContextIn& context) {
+  tell(Told::End, winner, discarder < 0 ? EngineRecord::kNobody : discarder, tile, by);
   phase_ = kPhaseOver;
   winner_ = winner;
   win_by_ = by;
@@ -572,6 +600,7 @@ void HandEngine::finish(int winner, int by, int discarder, int tile, const WinOu
 }
 
 void HandEngine::exhaust() {
+  tell(Told::End, EngineRecord::kNobody, EngineRecord::kNobody, 0);
   phase_ = kPhaseOver;
   winner_ = -1;
   turn_ = -1;
@@ -718,6 +747,7 @@ int HandEngine::apply(int seat, const EngineMove& move) {
   } else if (move.kind == kMoveKong) {
     kong(seat, move.tile);
   } else {  // a self-drawn win
+    tell(Told::Win, seat, 0, drawn_);
     finish(seat, legality::kSelfDrawn, -1, drawn_, self_tally_, self_context_);
   }
   return legality::kLegal;

@@ -5,7 +5,9 @@
 // promoted kong, and the end. Every rule is asked of core/mcr/legality (the checks, the win
 // context, the last tile, claim priority, the win check) and of score_win (the scorer): the
 // engine only sequences them. Drivers (the records replay, RL self-play, a search) feed it
-// moves; nothing is synced into it by hand.
+// moves; nothing is synced into it by hand. A driver that must say what a move did (the
+// rules' events) has the engine write it as it takes the move's steps (apply_told,
+// engine_log.hpp).
 //
 // Two variants: the MCR one (one shared wall read front first: draws from the front,
 // replacements from the back, flowers exposed and replaced, the positional deal of
@@ -30,8 +32,10 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 #include "core/mcr/decompose.hpp"
+#include "core/mcr/engine_log.hpp"
 #include "core/mcr/forms.hpp"
 #include "core/mcr/legality.hpp"
 #include "core/mcr/score.hpp"
@@ -117,6 +121,15 @@ class HandEngine {
   // constructor's kFourWalls, the 144 less the flowers cut into four walls of 34 in seat order
   // (hand/wall.py SeatWalls.from_seed); else one shared wall, less the flowers unless `flowers`.
   bool deal_seed(const std::string& seed, long hand_no, bool flowers);
+  // deal_shared and deal_seed with what the deal did written to `log` (emptied first): a
+  // shared wall's flowers, seat by seat from the dealer, then each replacement (a draw from
+  // the back, and the flower it was, if one). Four walls hold no flowers: nothing is written.
+  bool deal_shared_told(const std::uint8_t* tiles, int count, EngineLog& log) {
+    return told(log, [&] { return deal_shared(tiles, count); });
+  }
+  bool deal_seed_told(const std::string& seed, long hand_no, bool flowers, EngineLog& log) {
+    return told(log, [&] { return deal_seed(seed, hand_no, flowers); });
+  }
 
   // The moves `seat` may make now (none when it is not awaited).
   void legal(int seat, LegalMoves& out) const;
@@ -125,6 +138,11 @@ class HandEngine {
   // Take the move (0) and run the hand until someone must act again, or refuse it (its code,
   // nothing changed).
   int apply(int seat, const EngineMove& move);
+  // apply(), with what the move did written to `log` (emptied first) as the engine takes its
+  // steps (engine_log.hpp): nothing when the move is refused.
+  int apply_told(int seat, const EngineMove& move, EngineLog& log) {
+    return told(log, [&] { return apply(seat, move); });
+  }
   // `seat` discards `tile` and every other seat passes it: the state apply() of the discard and
   // a pass from every seat it asked would leave (the next seat has drawn), reached without
   // asking who could have claimed (a driver that knows nobody claims: the records replay).
@@ -181,13 +199,11 @@ class HandEngine {
   int wall_left(int seat) const { return static_cast<int>(seat_walls() >> (8 * (seat & 3)) & 0xFF); }  // four walls: its own
   bool four_walls() const { return (flags_ & legality::kFourWalls) != 0; }
 
-  // The wall's read positions, for a driver that tells what a move drew: the shared wall's
-  // front and back, a seat's own wall's start and tiles taken, the kind at `index`.
+  // The wall's read positions (a driver's view of the walls as the engine reads them): the
+  // shared wall's front and back, the tiles a seat has taken from its own wall.
   int wall_front() const { return front_; }
   int wall_back() const { return back_; }
-  int wall_start(int seat) const { return start_[at(seat & 3)]; }
   int wall_taken(int seat) const { return byte_of(taken_, seat & 3); }
-  int wall_tile(int index) const { return tiles_[at(index)]; }
 
   const Counts& counts(int seat) const { return counts_[at(seat)]; }
   int meld_count(int seat) const { return nmelds_[at(seat)]; }
@@ -319,6 +335,24 @@ class HandEngine {
   std::array<EngineMove, kSeats> answers_{};
   mutable std::array<WinOutput, kSeats> tallies_{};  // each offered win's tally, and its context
   mutable std::array<ContextIn, kSeats> contexts_{};
+
+  // Where the steps write what they did, during a *_told call only (null otherwise: a copy
+  // never writes into another's log), and the one way it is set and cleared.
+  EngineLog* log_ = nullptr;
+  template <class Step>
+  std::invoke_result_t<Step> told(EngineLog& log, Step step) {
+    log.count = 0;
+    log_ = &log;
+    const auto result = step();
+    log_ = nullptr;
+    return result;
+  }
+  void tell(Told kind, int seat, int from, int tile, int a = 0, int b = 0) {
+    if (log_)
+      log_->push(EngineRecord{kind, static_cast<std::uint8_t>(seat), static_cast<std::uint8_t>(from),
+                              static_cast<std::uint8_t>(tile), static_cast<std::uint8_t>(a),
+                              static_cast<std::uint8_t>(b)});
+  }
 
   // The end.
   int winner_ = -1;

@@ -1,14 +1,19 @@
-"""The rules' typed events of a hand played on the C++ hand engine, told from the engine's
-state before and after each move, so that a driver of the engine hands out the events the
-hand layer (``hand_state.py`` + ``window.py``) emits, without a rule of its own.
+"""The rules' typed events of a hand played on the C++ hand engine, from what the engine
+tells of each move, so that a driver of the engine hands out the events the hand layer
+(``hand_state.py`` + ``window.py``) emits, without a rule of its own.
 
-The engine says what it is (its phase, its turn, its melds, its read positions in the wall);
-what a move drew is the wall between the positions before and after it: the shared wall is
-read from the front (draws) and from the back (replacements), a seat's own wall (four walls)
-from its start. :func:`deal_events` gives a deal's flowers and replacements (the positional
-deal of :mod:`mahjongkit.mcr.hand.wall`, in ``HandState.deal``'s order); :class:`EventDriver`
-applies a move to a dealt engine and returns its events. The events of the end of a hand and
-of the game (``HandEnded``, ``Dealt``, ``GameEnded``) belong to the match, not to the hand.
+The engine writes what a move did as it takes the move's steps (``cpp/core/mcr/engine_log.hpp``):
+the move, then the draws and replacements, the flowers, a claim and the end it caused, each
+record one packed int; ``HandEngine.apply_told`` applies a move and returns them, and
+``apply_events`` looks each up in a table the caller gives. :class:`EventDriver` gives its
+table of events (each record's event made when first met, then shared, as events are
+values), so a move's events cross as one list, with no Python step a record.
+:func:`deal_events` gives a deal's flowers and replacements (the positional deal of
+:mod:`mahjongkit.mcr.hand.wall`, in ``HandState.deal``'s order) from the wall, in Python;
+:func:`deal_told` and :func:`deal_seed_told` deal an engine and give the same events as the
+engine tells them (the two held equal by ``tests/conformance/test_mcr_engine_deal.py``).
+The events of the end of a hand and of the game (``HandEnded``, ``Dealt``, ``GameEnded``)
+belong to the match, not to the hand.
 
 >>> from mahjongkit.mcr.game._cpp import hand_engine, move_of
 >>> from mahjongkit.mcr.game.variant import STANDARD
@@ -28,7 +33,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from mahjongkit.mcr.game.engine_values import end_of, hand_of, offers_of, window_of
@@ -44,28 +49,59 @@ from mahjongkit.mcr.game.events import (
     KongDeclared,
 )
 from mahjongkit.mcr.game.hand_state import HandEnd, TallyLike
-from mahjongkit.mcr.game.legality import FOUR_WALLS
-from mahjongkit.mcr.game.moves import Move, MoveKind
+from mahjongkit.mcr.game.moves import Move
 from mahjongkit.mcr.game.window import Window
 from mahjongkit.mcr.hand.hand import Hand
 from mahjongkit.mcr.hand.wall import SEATS, SeatWalls, Wall
 from mahjongkit.mcr.scoring.context import WinContext
 
-__all__ = ["EventDriver", "deal_events"]
+__all__ = ["EventDriver", "deal_events", "deal_seed_told", "deal_told"]
 
-# The engine's phases (hand_engine.hpp kPhase*, as window.Phase).
-_CLAIM, _ROB, _OVER = 1, 2, 3
-# The engine's marks(): (phase, turn, front, back, taken by seat 0..3, melds on the table).
-_PHASE, _FRONT, _BACK, _TAKEN, _MELDS = 0, 2, 3, 4, 8
 _LAST_STANDARD: Final = 34
-_KONG: Final = 2  # the engine's set kinds: chow 0, pung 1, kong 2
-_MELD_NAME: Final = {0: "chow", 1: "pung", 2: "kong"}
-_ANSWER: Final = {
-    MoveKind.PASS: EventKind.PASS,
-    MoveKind.CHOW: EventKind.CHOW,
-    MoveKind.PUNG: EventKind.PUNG,
-    MoveKind.WIN: EventKind.WIN,
-}
+# The engine's records (engine_log.hpp EngineRecord::packed): from the top, the kind (4 bits),
+# `from` (3), the seat (3), the tile (6), a (6), b (6); the kinds as engine_log.hpp's Told.
+_DRAW, _FLOWER, _DISCARD, _KONG, _PASS, _CHOW, _PUNG, _WIN, _CLAIMED, _END = range(10)
+_FROM_BACK: Final = 2  # a draw's `from`: 1 the front, 2 the back (a replacement)
+_HOW: Final = ("concealed", "promoted", "exposed")  # a kong's `from`
+_MELD_NAME: Final = ("chow", "pung", "kong")  # a claim's `a`: the engine's set kinds
+_KONG_MOVE: Final = 1  # MoveKind.KONG's number in an engine move
+
+
+def _event(record: int) -> Event:
+    """The event of one engine record (an end's has none: the match tells it, and
+    ``apply_events`` leaves it out)."""
+    kind, how, seat = record >> 24, record >> 21 & 7, record >> 18 & 7
+    tile, a, b = record >> 12 & 63, record >> 6 & 63, record & 63
+    if kind == _DRAW:
+        return DREW[seat][how == _FROM_BACK]
+    if kind == _FLOWER:
+        return FlowerExposed(seat, tile)
+    if kind == _DISCARD:
+        return DISCARDED[seat][tile]
+    if kind == _KONG:
+        return KongDeclared(seat, tile, _HOW[how])
+    if kind == _PASS:
+        return PASSED[seat][tile]
+    if kind == _CHOW:
+        return Answered(EventKind.CHOW, seat, tile, (a, b))
+    if kind == _PUNG:
+        return Answered(EventKind.PUNG, seat, tile)
+    if kind == _WIN:
+        return Answered(EventKind.WIN, seat, tile)
+    if kind == _CLAIMED:
+        return Claimed(seat, tile, _MELD_NAME[a], how)
+    raise ValueError(f"no event of the engine's record {record:#x}")
+
+
+class _Told(dict[int, Event]):
+    """Each record's event, made when first met and then shared (events are values)."""
+
+    def __missing__(self, record: int) -> Event:
+        event = self[record] = _event(record)
+        return event
+
+
+_TOLD: Final = _Told()
 
 
 def deal_events(wall: Wall, dealer: int) -> list[Event]:
@@ -103,6 +139,43 @@ def deal_events(wall: Wall, dealer: int) -> list[Event]:
     return out
 
 
+def deal_told(engine: Any, tiles: Sequence[int]) -> list[Event]:
+    """Deal one shared wall, ``tiles`` front first, to the undealt ``engine``: the events of
+    the deal as the engine tells them, those :func:`deal_events` gives of the same wall.
+    ``ValueError`` when the engine refuses the deal (a wall too short, an engine dealt).
+
+    >>> from mahjongkit.mcr.game._cpp import hand_engine
+    >>> from mahjongkit.mcr.game.variant import STANDARD
+    >>> from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK
+    >>> wall = Wall.from_seed("deal", 1)
+    >>> engine = hand_engine(GREEN_BOOK, STANDARD, dealer=2, prevailing=0)
+    >>> deal_told(engine, wall.tiles) == deal_events(wall, 2)
+    True
+    """
+    events: list[Event] | None = engine.deal_shared_events(_TOLD, list(tiles))
+    if events is None:
+        raise ValueError("the engine refuses the deal: a wall too short, or an engine dealt")
+    return events
+
+
+def deal_seed_told(engine: Any, seed: bytes, hand_no: int, flowers: bool) -> list[Event]:
+    """Deal hand ``hand_no`` of ``seed`` to the undealt ``engine`` (its ``deal_seed``): the
+    events of the deal as the engine tells them (none with four walls or without flowers).
+    ``ValueError`` when the engine refuses the deal (an engine dealt).
+
+    >>> from mahjongkit.mcr.game._cpp import hand_engine
+    >>> from mahjongkit.mcr.game.variant import STANDARD
+    >>> from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK
+    >>> engine = hand_engine(GREEN_BOOK, STANDARD, dealer=0, prevailing=0)
+    >>> deal_seed_told(engine, b"deal", 1, True) == deal_events(Wall.from_seed("deal", 1), 0)
+    True
+    """
+    events: list[Event] | None = engine.deal_seed_events(_TOLD, seed, hand_no, flowers)
+    if events is None:
+        raise ValueError("the engine refuses the deal: an engine dealt")
+    return events
+
+
 class EventDriver:
     """Moves applied to one dealt hand engine, with the events each made; the hand layer's
     values of the hand (:meth:`hand`, :meth:`window`, :meth:`end`, :mod:`.engine_values`)
@@ -113,16 +186,13 @@ class EventDriver:
 
     def __init__(self, engine: Any) -> None:
         self.engine = engine
-        self.tiles, self.starts = engine.wall_tiles()
-        self.four = bool(engine.flags & FOUR_WALLS)
         self.promoted: set[tuple[int, int]] = set()  # (seat, kind) of each promoted kong
 
     def copy(self) -> EventDriver:
         """An independent copy: the engine cloned (a value copy), the driver's own state
-        copied, the dealt wall shared (it is never written)."""
+        copied."""
         other = EventDriver.__new__(EventDriver)
         other.engine = self.engine.clone()
-        other.tiles, other.starts, other.four = self.tiles, self.starts, self.four
         other.promoted = set(self.promoted)
         return other
 
@@ -141,101 +211,12 @@ class EventDriver:
     def apply(self, seat: int, move: Move, code: tuple[int, int, int, int]) -> list[Event]:
         """Apply ``move`` (``code`` is :func:`._cpp.engine_move` of it) for ``seat``; the
         events it made, in the hand layer's order."""
-        engine = self.engine
-        before = engine.marks()
-        phase = before[_PHASE]
-        kind = move.kind
-        if phase in (_CLAIM, _ROB):
-            return self._answer(seat, move, code, before)
-        out: list[Event] = []
-        if kind is MoveKind.DISCARD:
-            self._apply(seat, move, code)
-            assert move.tile is not None
-            out.append(DISCARDED[seat][move.tile])
-            after = engine.marks()
-            if after[_PHASE] != _CLAIM:  # nobody may claim: the next seat drew
-                self._draws(out, (seat + 1) & 3, before, after, from_back=False)
-            return out
-        if kind is MoveKind.KONG:
-            assert move.tile is not None
-            how = "concealed" if engine.counts(seat)[move.tile] == 4 else "promoted"
-            self._apply(seat, move, code)
-            if how == "promoted":
-                self.promoted.add((seat, move.tile))
-            out.append(KongDeclared(seat, move.tile, how))
-            after = engine.marks()
-            if after[_PHASE] != _ROB:  # no robbing window: the replacement is drawn
-                self._draws(out, seat, before, after, from_back=True)
-            return out
-        drawn = engine.drawn
-        self._apply(seat, move, code)
-        out.append(Answered(EventKind.WIN, seat, drawn))
-        return out
-
-    def _answer(
-        self, seat: int, move: Move, code: tuple[int, int, int, int], before: Any
-    ) -> list[Event]:
-        """An answer in a window; when it closes the window, what followed (a claim and its
-        replacement, a robbed or unrobbed kong's replacement, the next seat's draw)."""
-        engine = self.engine
-        phase = before[_PHASE]
-        window = engine.window()
-        tile, source = window[1], window[2]
-        melds = [len(engine.melds(s)) for s in range(SEATS)]
-        self._apply(seat, move, code)
-        kind = move.kind
-        out: list[Event] = []
-        if kind is MoveKind.PASS:
-            out.append(PASSED[seat][tile])
-        elif kind is MoveKind.KONG:
-            out.append(KongDeclared(seat, tile, "exposed"))
-        else:
-            out.append(Answered(_ANSWER[kind], seat, tile, move.tiles))
-        after = engine.marks()
-        if after[_PHASE] == phase:
-            return out  # the window is still open
-        if phase == _ROB:
-            end = engine.end()
-            if end is None or end[0] < 0:  # nobody robbed: the kong's replacement
-                self._draws(out, source, before, after, from_back=True)
-            return out
-        if after[_PHASE] == _OVER and engine.end()[0] >= 0 and after[_MELDS] == before[_MELDS]:
-            return out  # a win on the discard
-        for claimer in range(SEATS):
-            now = engine.melds(claimer)
-            if len(now) > melds[claimer]:
-                meld = now[-1]
-                out.append(Claimed(claimer, tile, _MELD_NAME[meld[0]], source))
-                if meld[0] == _KONG:
-                    self._draws(out, claimer, before, after, from_back=True)
-                return out
-        self._draws(out, (source + 1) & 3, before, after, from_back=False)
-        return out
-
-    def _apply(self, seat: int, move: Move, code: tuple[int, int, int, int]) -> None:
-        if self.engine.apply(seat, *code):
+        events: list[Event] | None = self.engine.apply_events(_TOLD, seat, *code)
+        if events is None:
             raise ValueError(f"the engine refuses seat {seat}'s {move}")
-
-    def _draws(
-        self, out: list[Event], seat: int, before: Any, after: Any, *, from_back: bool
-    ) -> None:
-        """The draws (and flowers) ``seat`` made between ``before`` and ``after``."""
-        tiles = self.tiles
-        if self.four:
-            taken = after[_TAKEN + seat] - before[_TAKEN + seat]
-            start = self.starts[seat] + before[_TAKEN + seat]
-            for i in range(taken):
-                out.append(DREW[seat][from_back])
-                tile = tiles[start + i]
-                if tile > _LAST_STANDARD:  # pragma: no cover - four walls hold no flowers
-                    out.append(FlowerExposed(seat, tile))
-            return
-        drawn: list[tuple[int, bool]] = []
-        if after[_FRONT] > before[_FRONT]:
-            drawn.append((tiles[before[_FRONT]], False))
-        for i in range(before[_BACK] - after[_BACK]):
-            drawn.append((tiles[before[_BACK] - 1 - i], True))
-        for tile, back in drawn:
-            out.append(DREW[seat][back])
-            if tile > _LAST_STANDARD:
-                out.append(FlowerExposed(seat, tile))
+        if code[0] == _KONG_MOVE and code[1]:  # a turn's kong: its event says how
+            first = events[0]
+            assert isinstance(first, KongDeclared)
+            if first.how == "promoted":
+                self.promoted.add((seat, code[1]))
+        return events

@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from mahjongkit.mcr.game._cpp import engine_move, hand_engine, move_of
-from mahjongkit.mcr.game.engine_events import EventDriver, deal_events
+from mahjongkit.mcr.game.engine_events import EventDriver, deal_told
 from mahjongkit.mcr.game.engine_refusals import context_now
 from mahjongkit.mcr.game.engine_values import melds_of, offers_of
 from mahjongkit.mcr.game.events import Event
@@ -165,14 +165,11 @@ class EngineHand:
     def deal(self) -> None:
         """Deal the wall (flowers exposed and replaced); the dealer is on turn."""
         engine = self.engine
-        if self._four:
-            dealt = engine.deal_seat_walls([list(part) for part in self._dealt])
-        else:
-            dealt = engine.deal_shared(list(self._dealt[0]))
-        if not dealt:
-            raise ValueError("the engine cannot deal this wall: it is too short for a deal")
-        if not self._four:  # four walls hold no flowers: their deal says nothing
-            self.events.extend(deal_events(_wall_view(self._dealt[0], 0, None), self.dealer))
+        if self._four:  # four walls hold no flowers: their deal says nothing
+            if not engine.deal_seat_walls([list(part) for part in self._dealt]):
+                raise ValueError("the engine cannot deal these walls: one is too short")
+        else:  # the deal's flowers and replacements, as the engine tells them
+            self.events.extend(deal_told(engine, self._dealt[0]))
         self.driver = EventDriver(engine)
         self.flags = engine.flags
 
@@ -377,14 +374,3 @@ def _view(engine: Any, dealt: tuple[tuple[int, ...], ...], four: bool) -> Wall:
     walls._front, walls._back, walls._dealt = 0, len(walls._tiles), True
     walls._seats = seats
     return walls
-
-
-def _wall_view(tiles: tuple[int, ...], front: int, back: int | None) -> Wall:
-    """A :class:`Wall` of the dealt ``tiles`` read from ``front`` to ``back`` (``None``: not
-    yet dealt, the whole)."""
-    wall = Wall.__new__(Wall)
-    wall._tiles = tiles  # type: ignore[assignment]  # read only: never drawn from
-    wall._front = front
-    wall._back = len(tiles) if back is None else back
-    wall._dealt = back is not None
-    return wall
