@@ -26,6 +26,7 @@ engine cannot call.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any, Final
 
 from mahjongkit.mcr.game._cpp import engine_move, hand_engine, move_of
@@ -53,6 +54,33 @@ _PHASES: Final = (Phase.DISCARD, Phase.CLAIM, Phase.ROB, Phase.DISCARD)
 _FROM: Final = (None, "wall", "back")  # the engine's drawn_from: none, wall, back
 _REPLACEMENTS: Final = {-1: None, 0: Replacement.KONG, 1: Replacement.FLOWER}
 _OVER: Final = 3
+
+
+_MELD_VALUES: Final[dict[tuple[Any, ...], Meld]] = {}
+
+
+def _meld_of(
+    seat: int, raw: tuple[int, int, bool, int, int], promoted: Collection[tuple[int, int]]
+) -> Meld:
+    """The engine's meld ``raw`` of ``seat`` as a value (:func:`.engine_values.melds_of`),
+    each made once and shared (melds are values; a checked one costs microseconds)."""
+    key = (*raw, raw[0] == 2 and (seat, raw[1]) in promoted)
+    meld = _MELD_VALUES.get(key)
+    if meld is None:
+        meld = _MELD_VALUES[key] = melds_of(_OneMeld(raw), seat, promoted)[0]
+    return meld
+
+
+class _OneMeld:
+    """One engine meld read as an engine's melds (for :func:`.engine_values.melds_of`)."""
+
+    __slots__ = ("raw",)
+
+    def __init__(self, raw: tuple[int, int, bool, int, int]) -> None:
+        self.raw = raw
+
+    def melds(self, seat: int) -> list[tuple[int, int, bool, int, int]]:
+        return [self.raw]
 
 
 def _awaited_in_order() -> tuple[tuple[int, ...], ...]:
@@ -262,7 +290,10 @@ class EngineHand:
     def melds(self) -> list[tuple[Meld, ...]]:
         """Each seat's melds as values (a promoted kong marked so)."""
         engine, promoted = self.engine, self._promoted()
-        return [melds_of(engine, seat, promoted) for seat in range(SEATS)]
+        melds = engine.melds
+        return [
+            tuple(_meld_of(seat, raw, promoted) for raw in melds(seat)) for seat in range(SEATS)
+        ]
 
     @property
     def flowers(self) -> list[tuple[int, ...]]:

@@ -17,6 +17,7 @@ from mahjongkit.mcr.game.legality import claim_reason, win_tally
 from mahjongkit.mcr.game.match import AnyHand, Match, Status
 from mahjongkit.mcr.game.moves import Move, MoveKind
 from mahjongkit.mcr.game.window import ClaimWindow, Phase
+from mahjongkit.mcr.hand.meld import Meld
 from mahjongkit.mcr.scoring.context import WinBy
 from mahjongkit.tiles import KINDS, STANDARD_KINDS, code, copies
 
@@ -25,15 +26,20 @@ _BONUS_ZEROS: Final = (0,) * (KINDS - STANDARD_KINDS)
 _STANDARD_COPIES: Final = [c if k <= STANDARD_KINDS else 0 for k, c in enumerate(_COPIES)]
 
 
-def tile_counts(state: AnyHand, concealed: list[list[int]] | None = None) -> list[int]:
+def tile_counts(
+    state: AnyHand,
+    concealed: list[list[int]] | None = None,
+    seat_melds: list[tuple[Meld, ...]] | None = None,
+) -> list[int]:
     """How many of each kind are somewhere: in the hands, melds, flowers, pools, wall
-    (``concealed``: the seats' concealed counts, if already read from the table).
+    (``concealed``, ``seat_melds``: the seats' concealed counts and melds, if already read).
 
     Counted afresh from every place a tile can be (never from incremental bookkeeping),
     so that :func:`check` can catch a tile lost or duplicated by a bug."""
     c = concealed if concealed is not None else _concealed(state)
     seen = [*map(add, map(add, c[0], c[1]), map(add, c[2], c[3])), *_BONUS_ZEROS]
-    melds = [meld.tiles for seat_melds in state.melds for meld in seat_melds]
+    every = state.melds if seat_melds is None else seat_melds
+    melds = [meld.tiles for of_seat in every for meld in of_seat]
     for kind in chain(state.wall.tiles, *state.pools, *state.flowers, *melds):
         seen[kind] += 1
     return seen
@@ -60,7 +66,8 @@ def check(match: Match, state: AnyHand) -> list[str]:
     """Strings naming what is broken in the match's hand ``state``; empty when sound."""
     problems: list[str] = []
     concealed = _concealed(state)
-    seen = tile_counts(state, concealed)
+    seat_melds = state.melds  # read once (built from the engine's state on a hand there)
+    seen = tile_counts(state, concealed, seat_melds)
     flowers = match.variant.flowers
     if not (state.whole and seen == (_COPIES if flowers else _STANDARD_COPIES)):
         for kind in range(1, KINDS + 1):
@@ -80,7 +87,7 @@ def check(match: Match, state: AnyHand) -> list[str]:
     holding_fourteen = state.turn
     if w is not None and w.kind is Phase.ROB:
         holding_fourteen = w.from_seat
-    for seat, (counts, melds) in enumerate(zip(concealed, state.melds, strict=True)):
+    for seat, (counts, melds) in enumerate(zip(concealed, seat_melds, strict=True)):
         expected = 14 if seat == holding_fourteen else 13
         size = sum(counts) + 3 * len(melds)
         if size != expected:
