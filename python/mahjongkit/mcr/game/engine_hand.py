@@ -34,7 +34,7 @@ from mahjongkit.mcr.game.engine_events import EventDriver, deal_told
 from mahjongkit.mcr.game.engine_refusals import context_now
 from mahjongkit.mcr.game.engine_values import melds_of, offers_of
 from mahjongkit.mcr.game.events import Event
-from mahjongkit.mcr.game.hand_state import HandEnd, Judge
+from mahjongkit.mcr.game.hand_state import HandEnd, Judge, _unchecked_hand
 from mahjongkit.mcr.game.moves import Move
 from mahjongkit.mcr.game.window import ClaimWindow, Phase
 from mahjongkit.mcr.hand.hand import Hand
@@ -326,9 +326,10 @@ class EngineHand:
 
     def hand(self, seat: int) -> Hand:
         """The seat's tiles as a :class:`Hand` value (built at each read)."""
-        driver = self.driver
-        assert driver is not None, "deal first"
-        return driver.hand(seat)
+        engine = self.engine  # the engine's tiles are a hand: no need to check them again
+        promoted = self._promoted()
+        melds = tuple(_meld_of(seat, raw, promoted) for raw in engine.melds(seat))
+        return _unchecked_hand(engine.counts(seat), melds, tuple(engine.flowers(seat)))
 
     def kept_hand(self, seat: int) -> Hand | None:
         """Always ``None``: no hand value is kept beside the engine's tiles."""
