@@ -152,6 +152,7 @@ class EngineHand:
     __slots__ = (
         "_dealt",
         "_four",
+        "_hands",
         "_phase",
         "_wall",
         "dealer",
@@ -183,6 +184,7 @@ class EngineHand:
         self.events = events
         self.end: HandEnd | None = None
         self._phase: Phase | None = None  # set by the match when the game is over
+        self._hands: list[Hand | None] = [None, None, None, None]  # read since the last move
         self._four = isinstance(wall, SeatWalls)
         self._dealt = wall.as_dealt()  # the walls as dealt (never written): the Wall view's
         self.engine = hand_engine(ruleset, variant, dealer=dealer, prevailing=prevailing)
@@ -207,6 +209,7 @@ class EngineHand:
         other = EngineHand.__new__(EngineHand)
         other.dealer, other.prevailing, other.judge = self.dealer, self.prevailing, self.judge
         other.events, other.end, other._phase = events, self.end, self._phase
+        other._hands = self._hands[:]  # values: shared until either side moves
         other._four, other._dealt, other.flags = self._four, self._dealt, self.flags
         driver = self.driver
         if driver is None:
@@ -235,6 +238,7 @@ class EngineHand:
         ends the hand sets :attr:`end`."""
         driver = self.driver
         assert driver is not None, "deal first"
+        self._hands = [None, None, None, None]
         self.events.extend(driver.apply(seat, move, _CODES[move]))
         if self.engine.phase == _OVER:
             self.end = driver.end(self.judge.score, self.flags)
@@ -325,15 +329,20 @@ class EngineHand:
         return frozenset() if driver is None else driver.promoted
 
     def hand(self, seat: int) -> Hand:
-        """The seat's tiles as a :class:`Hand` value (built at each read)."""
-        engine = self.engine  # the engine's tiles are a hand: no need to check them again
-        promoted = self._promoted()
-        melds = tuple(_meld_of(seat, raw, promoted) for raw in engine.melds(seat))
-        return _unchecked_hand(engine.counts(seat), melds, tuple(engine.flowers(seat)))
+        """The seat's tiles as a :class:`Hand` value (built when first read after a move)."""
+        hand = self._hands[seat]
+        if hand is None:  # the engine's tiles are a hand: no need to check them again
+            engine = self.engine
+            promoted = self._promoted()
+            melds = tuple(_meld_of(seat, raw, promoted) for raw in engine.melds(seat))
+            flowers = tuple(engine.flowers(seat))
+            hand = self._hands[seat] = _unchecked_hand(engine.counts(seat), melds, flowers)
+        return hand
 
     def kept_hand(self, seat: int) -> Hand | None:
-        """Always ``None``: no hand value is kept beside the engine's tiles."""
-        return None
+        """The seat's hand value if one was read since the last move (the invariants hold it
+        to the engine's tiles)."""
+        return self._hands[seat]
 
     def counts_of(self, seat: int) -> list[int]:
         """The seat's concealed tiles as 35 counts (index 0 unused): a fresh list."""
