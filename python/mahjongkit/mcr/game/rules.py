@@ -134,6 +134,10 @@ class Rules:
     :class:`~mahjongkit.mcr.game.variant.Variant` for the shape of the game. ``wall`` loads
     the first hand's wall whole instead of the seed's (the variant's set, once each; a
     :class:`~mahjongkit.mcr.hand.wall.SeatWalls` for a variant with four walls); saves keep it.
+    ``impl`` (``"cpp"``, ``"python"``, or ``None``: the environment's choice) picks the
+    implementation once for the game: with C++ a hand dealt whole is played on the C++ hand
+    engine (:mod:`.engine_hand`), with Python in the hand layer, its twin (the hand layer
+    also plays a written position and a game with your own ``complete`` or ``scorer``).
 
     Attributes (read them, never assign them):
 
