@@ -4,13 +4,14 @@ by side (issue 36: 99 % of uniform deals decided within 1 s on every layout over
 Usage::
 
     python -m benchmarks.bench_solver_sides --layouts DIR --baseline main [--deals 200]
-        [--only cross tower] [--budget 1.0]
+        [--only cross tower] [--budget 1.0] [--this-limits Q P R] [--baseline-limits Q P R]
 
 Each side's ``cpp/core`` (the baseline's from ``git archive``, this checkout's as it is) is
 compiled with ``solver_sides/harness.cpp`` by ``$CXX`` (default ``c++``) at ``-O2`` into
 ``build/bench/sides/``. Deal ``i`` of a layout is that of ``bench_layouts.py solver`` (the
 layout's tiles shuffled onto its slots by ``Rng(i, 0x756E69)``); both sides run the same deals
-at the same time, as two processes, with the fast rule on two sets (``FAST_MANY_SETS``); CPU
+at the same time, as two processes, with the fast rule on two sets (``FAST_MANY_SETS``, or
+for either side the ``(quick_games, playouts, playouts_per_restart)`` given to it); CPU
 seconds of the solving thread, an undecided deal counting the budget. Prints, per layout and
 side, how many deals each decides within the budget, the solvable and unsolvable counts, the
 median, p90 and max, and the verdicts both sides give to a deal both decide (they must agree).
@@ -84,6 +85,15 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--budget", type=float, default=1.0)
     parser.add_argument("--only", nargs="*", help="only the layouts of these names")
+    for side in ("this", "baseline"):
+        parser.add_argument(
+            f"--{side}-limits",
+            type=int,
+            nargs=3,
+            default=list(FAST_MANY_SETS),
+            metavar=("QUICK", "PLAYOUTS", "PER_RESTART"),
+            help=f"the core's limits on {side}'s side (default: FAST_MANY_SETS)",
+        )
     args = parser.parse_args()
     BUILD.mkdir(parents=True, exist_ok=True)
     sides = {
@@ -94,17 +104,17 @@ def main() -> None:
     chosen = [layout for layout in found if layout.size > 144]
     if args.only:
         chosen = [layout for layout in chosen if layout.name in args.only]
-    quick, playouts, per_restart = FAST_MANY_SETS  # every layout over 144 slots has two sets
-    print(
-        f"load {Path('/proc/loadavg').read_text().split()[:3]}; {args.deals} deals, {args.budget} s"
-    )
+    limits = {"baseline": args.baseline_limits, "this": args.this_limits}
+    load = Path("/proc/loadavg").read_text().split()[:3]
+    print(f"load {load}; {args.deals} deals, {args.budget} s; limits {limits}")
     for layout in sorted(chosen, key=lambda layout: (-layout.size, layout.name)):
         deals = BUILD / f"{layout.name}.deals"
         write_deals(layout, args.deals, deals)
         command = [str(deals), "0", str(args.deals), str(args.budget)]
-        command += [str(quick), str(playouts), str(per_restart)]
         running = {
-            side: subprocess.Popen([str(binary), *command], stdout=subprocess.PIPE, text=True)
+            side: subprocess.Popen(
+                [str(binary), *command, *map(str, limits[side])], stdout=subprocess.PIPE, text=True
+            )
             for side, binary in sides.items()
         }
         rows = {}
