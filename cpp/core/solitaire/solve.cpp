@@ -101,7 +101,7 @@ class Solver {
     // six or eight (15 and 28). A larger group, or more literals than a literal set holds,
     // turns learning off (a reason could leave out the choice that killed a state). The table
     // of dead states stays on: its key holds every committed pair.
-    learning_ = literals_needed(groups) <= Lits::kCapacity;
+    learning_ = limits.learning && literals_needed(groups) <= Lits::kCapacity;
     // The tiles whose relaxed removal a slot's going may decide (replay.hpp's near_of).
     near_.assign(g.n, Bits<W>{});
     for (int i = 0; i < g.n; ++i) {
@@ -1154,8 +1154,8 @@ class Solver {
     const Bits<W> free = g_.free_set(s.present);
     Bits<W> stuck;
     if (relax(s.present, s.uncommitted, s.partner.data(), free, &schedule, &stuck)) {
-      // Without decisions (a group of more than four tiles turns learning off) there is
-      // nothing to explain.
+      // Without decisions (learning off: a group of more than eight tiles, more literals than
+      // a literal set holds, or limits.learning) there is nothing to explain.
       if (!vars_.empty()) why = minimise(explain(s, stuck), stuck);
       remember(key, why);
       path.resize(mark);
@@ -1454,8 +1454,8 @@ template <int W>
 SolveResult solve(const Geometry<W>& g, const std::vector<int>& groups, const SolveLimits& limits) {
   // On the heap: the learning tables are a literal set per literal (128 KB when wide).
   const int needed = literals_needed(groups);
-  if (needed > Bits<W>::kCapacity && needed <= Bits<kWideLiteralWords>::kCapacity &&
-      W < kWideLiteralWords) {
+  if (limits.learning && needed > Bits<W>::kCapacity &&
+      needed <= Bits<kWideLiteralWords>::kCapacity && W < kWideLiteralWords) {
     return std::make_unique<Solver<W, kWideLiteralWords>>(g, groups, limits)->run();
   }
   return std::make_unique<Solver<W>>(g, groups, limits)->run();

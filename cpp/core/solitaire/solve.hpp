@@ -55,6 +55,9 @@ struct SolveLimits {
   int playouts = 1000;                 // random playouts in all (100 first, then between restarts)
   int playouts_per_restart = 100;      // playouts between two restarts of the search
   int quick_games = 0;                 // quick random games (no relaxation) first
+  // Learning (step 5). Off only to compare the search with and without it in tests: the
+  // verdicts must be the same.
+  bool learning = true;
   // The defaults are the hint's rule (docs/guide/solitaire.md): the solution whose first move
   // a hint shows. The public solve() decides verdicts by the fast rule, whose counts are set in
   // one place, mahjongkit.solitaire.solver.RULES (the same verdicts, other solutions).
