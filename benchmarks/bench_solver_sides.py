@@ -4,13 +4,17 @@ by side (issue 36: 99 % of uniform deals decided within 1 s on every layout over
 Usage::
 
     python -m benchmarks.bench_solver_sides --layouts DIR --baseline main [--deals 200]
-        [--only cross tower] [--budget 1.0]
+        [--only cross tower] [--budget 1.0] [--this-limits Q P R] [--baseline-limits Q P R]
+    python -m benchmarks.bench_solver_sides --builtin turtle --deals 2000
 
 Each side's ``cpp/core`` (the baseline's from ``git archive``, this checkout's as it is) is
 compiled with ``solver_sides/harness.cpp`` by ``$CXX`` (default ``c++``) at ``-O2`` into
 ``build/bench/sides/``. Deal ``i`` of a layout is that of ``bench_layouts.py solver`` (the
 layout's tiles shuffled onto its slots by ``Rng(i, 0x756E69)``); both sides run the same deals
-at the same time, as two processes, with the fast rule on two sets (``FAST_MANY_SETS``); CPU
+at the same time, as two processes, with the fast rule (``rule_limits``: ``FAST_MANY_SETS`` on
+the layouts over 144 slots, which all have two sets), or for either side the
+``(quick_games, playouts, playouts_per_restart)`` given to it. ``--builtin`` runs built-in
+layouts of any size instead (the one-set path: the Turtle must not get slower); CPU
 seconds of the solving thread, an undecided deal counting the budget. Prints, per layout and
 side, how many deals each decides within the budget, the solvable and unsolvable counts, the
 median, p90 and max, and the verdicts both sides give to a deal both decide (they must agree).
@@ -27,8 +31,8 @@ from pathlib import Path
 
 from benchmarks.bench_layouts import uniform_faces
 
-from mahjongkit.solitaire import Layout
-from mahjongkit.solitaire.solver import FAST_MANY_SETS, groups_of
+from mahjongkit.solitaire import Layout, get_layout
+from mahjongkit.solitaire.solver import FAST, groups_of, rule_limits
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "bench" / "sides"
@@ -68,43 +72,62 @@ def summary(rows: list[tuple[int, int, float]], budget: float) -> str:
     times = sorted(min(seconds, budget) if status != 2 else budget for _, status, seconds in rows)
     decided = sum(status != 2 for _, status, _ in rows)
     solvable = sum(status == 1 for _, status, _ in rows)
-    p90 = times[int(0.9 * len(times))]
+    p90, p99 = (times[int(share * len(times))] for share in (0.9, 0.99))
     return (
         f"{decided:4}/{len(rows)} decided ({100 * decided / len(rows):5.1f} %), "
         f"{solvable} solvable, {decided - solvable} unsolvable, median "
-        f"{1000 * statistics.median(times):7.1f} ms, p90 {1000 * p90:7.1f} ms, max "
-        f"{1000 * times[-1]:7.1f} ms"
+        f"{1000 * statistics.median(times):7.2f} ms, p90 {1000 * p90:7.1f} ms, p99 "
+        f"{1000 * p99:7.1f} ms, max {1000 * times[-1]:7.1f} ms, CPU {sum(times):6.1f} s"
     )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--layouts", type=Path, required=True)
+    parser.add_argument("--layouts", type=Path, help="a folder of KMahjongg .layout files")
+    parser.add_argument("--builtin", nargs="*", default=[], help="built-in layouts to run")
     parser.add_argument("--baseline", default="main")
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--budget", type=float, default=1.0)
     parser.add_argument("--only", nargs="*", help="only the layouts of these names")
+    for side in ("this", "baseline"):
+        parser.add_argument(
+            f"--{side}-limits",
+            type=int,
+            nargs=3,
+            metavar=("QUICK", "PLAYOUTS", "PER_RESTART"),
+            help=f"the core's limits on {side}'s side (default: the fast rule's)",
+        )
     args = parser.parse_args()
     BUILD.mkdir(parents=True, exist_ok=True)
     sides = {
         "baseline": compile_side("baseline", baseline_core(args.baseline)),
         "this": compile_side("this", ROOT / "cpp"),
     }
-    found = [Layout.from_file(path) for path in sorted(args.layouts.glob("*.layout"))]
+    found = (
+        [Layout.from_file(path) for path in sorted(args.layouts.glob("*.layout"))]
+        if args.layouts
+        else []
+    )
     chosen = [layout for layout in found if layout.size > 144]
     if args.only:
         chosen = [layout for layout in chosen if layout.name in args.only]
-    quick, playouts, per_restart = FAST_MANY_SETS  # every layout over 144 slots has two sets
-    print(
-        f"load {Path('/proc/loadavg').read_text().split()[:3]}; {args.deals} deals, {args.budget} s"
-    )
+    chosen += [get_layout(name) for name in args.builtin]
+    load = Path("/proc/loadavg").read_text().split()[:3]
+    print(f"load {load}; {args.deals} deals, {args.budget} s")
     for layout in sorted(chosen, key=lambda layout: (-layout.size, layout.name)):
         deals = BUILD / f"{layout.name}.deals"
         write_deals(layout, args.deals, deals)
+        rule = rule_limits(FAST, groups_of(layout, uniform_faces(layout, 0)))
+        limits = {
+            "baseline": args.baseline_limits or list(rule),
+            "this": args.this_limits or list(rule),
+        }
+        print(f"{layout.name:10} limits {limits}")
         command = [str(deals), "0", str(args.deals), str(args.budget)]
-        command += [str(quick), str(playouts), str(per_restart)]
         running = {
-            side: subprocess.Popen([str(binary), *command], stdout=subprocess.PIPE, text=True)
+            side: subprocess.Popen(
+                [str(binary), *command, *map(str, limits[side])], stdout=subprocess.PIPE, text=True
+            )
             for side, binary in sides.items()
         }
         rows = {}

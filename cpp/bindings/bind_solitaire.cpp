@@ -84,7 +84,8 @@ void check_dealable(const sol::AnyGeometry& g) {
 
 py::tuple solve_position(const sol::AnyGeometry& g, const std::vector<int>& groups,
                          std::int64_t max_nodes, double max_seconds, int playouts,
-                         std::uint64_t seed, int quick_games, int playouts_per_restart) {
+                         std::uint64_t seed, int quick_games, int playouts_per_restart,
+                         bool learning) {
   if (static_cast<int>(groups.size()) != g.size()) {
     throw py::value_error("groups has " + std::to_string(groups.size()) +
                           " entries but the layout has " + std::to_string(g.size()) + " slots");
@@ -112,6 +113,7 @@ py::tuple solve_position(const sol::AnyGeometry& g, const std::vector<int>& grou
   limits.seed = seed;
   limits.quick_games = quick_games;
   limits.playouts_per_restart = playouts_per_restart;
+  limits.learning = learning;
   sol::SolveResult r;
   {
     py::gil_scoped_release release;
@@ -126,9 +128,11 @@ void bind_solver(py::module_& m) {
         py::arg("max_nodes") = 5'000'000, py::arg("max_seconds") = 1.0,
         py::arg("playouts") = 1000, py::arg("seed") = 0x9E3779B97F4A7C15ULL,
         py::arg("quick_games") = 0, py::arg("playouts_per_restart") = 100,
+        py::arg("learning") = true,
         "Decide a position: (status 0 unsolvable / 1 solvable / 2 unknown, solution pairs, "
         "nodes, playouts, seconds, reason). groups[i] is slot i's match group or -1 if removed. "
-        "quick_games: cheap random games tried first; the defaults are the rule hints use.");
+        "quick_games: cheap random games tried first; the defaults are the rule hints use. "
+        "learning=False turns the search's nogoods off (for tests: the verdicts are the same).");
 }
 
 }  // namespace

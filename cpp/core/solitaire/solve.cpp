@@ -4,6 +4,7 @@
 #include <array>
 #include <chrono>
 #include <ctime>
+#include <memory>
 #include <unordered_map>
 
 #include "core/solitaire/replay.hpp"
@@ -52,9 +53,34 @@ struct Move {
   int score;
 };
 
-template <int W>
+// Learning's literals (Solver::lit_of) a group of `size` tiles has: one per pairing of a
+// group of four, one per pair of a group of six or eight, none for a pair.
+int lits_of_size(int size) { return size == 4 ? 3 : size == 6 ? 15 : size == 8 ? 28 : 0; }
+
+// How many literals the groups of a position could need (at most; a group of more than eight
+// tiles has none, so a position with one needs more than any literal set holds).
+int literals_needed(const std::vector<int>& groups) {
+  std::vector<int> size;
+  for (const int grp : groups) {
+    if (grp < 0) continue;
+    if (grp >= static_cast<int>(size.size())) size.resize(grp + 1, 0);
+    ++size[grp];
+  }
+  int total = 0;
+  for (const int k : size) {
+    if (k > 8) return 1 << 30;
+    total += lits_of_size(k);
+  }
+  return total;
+}
+
+// W: the slot words; LW: the literal words (learning's pairing choices, see lit_of). One-set
+// boards use LW = W, the types they always had; boards with groups of six or eight name up to
+// 28 pairings a group and get a wider literal set (solve() below picks it).
+template <int W, int LW = W>
 class Solver {
  public:
+  using Lits = Bits<LW>;
   Solver(const Geometry<W>& g, const std::vector<int>& groups, const SolveLimits& limits)
       : g_(g),
         limits_(limits),
@@ -71,11 +97,11 @@ class Solver {
       members_[groups[i]].set(i);
       root_.set(i);
     }
-    // Learning names pairings as literals of groups of four; a larger group (boards of two or
-    // more tile sets, hand-made positions) has choices no literal names, so learning is then
-    // off (a reason could leave out the choice that killed a state). The table of dead states
-    // stays on: its key holds every committed pair.
-    for (const Bits<W>& m : members_) learning_ = learning_ && m.count() <= 4;
+    // Learning names pairings as literals: three per group of four, one per pair of a group of
+    // six or eight (15 and 28). A larger group, or more literals than a literal set holds,
+    // turns learning off (a reason could leave out the choice that killed a state). The table
+    // of dead states stays on: its key holds every committed pair.
+    learning_ = limits.learning && literals_needed(groups) <= Lits::kCapacity;
     // The tiles whose relaxed removal a slot's going may decide (replay.hpp's near_of).
     near_.assign(g.n, Bits<W>{});
     for (int i = 0; i < g.n; ++i) {
@@ -684,7 +710,7 @@ class Solver {
     // u is set when pairing u with the lowest undecided tile of its group is already refuted;
     // refutations only get stronger deeper in the tree, so children inherit them.
     Bits<W> refuted;
-    Bits<W> lits;  // the pairings chosen so far, as literals (see lit_of)
+    Lits lits;  // the pairings chosen so far, as literals (see lit_of)
   };
 
   struct Key {
@@ -725,7 +751,8 @@ class Solver {
   }
 
   void commit(Node& s, int a, int b) const {
-    if (var_of_tile_[a] >= 0 && s.uncommitted.test(a)) s.lits.set(lit_of(a, b));
+    const bool chosen = var_of_tile_[a] >= 0 && s.uncommitted.test(a);
+    if (chosen) s.lits.set(lit_of(a, b));
     s.partner[a] = static_cast<std::int16_t>(b);
     s.partner[b] = static_cast<std::int16_t>(a);
     s.uncommitted.reset(a);
@@ -739,6 +766,9 @@ class Solver {
     s.refuted = s.refuted.andnot(rest);
     if (rest.count() == 2) {
       const int c = rest.nth(0), d = rest.nth(1);
+      // In a group of six or eight the last pair is a literal of its own, implied by the
+      // group's other pairs (a group of four's last pair is the same literal as (a, b)).
+      if (chosen && vars_[var_of_tile_[a]].size > 4) s.lits.set(lit_of(c, d));
       s.partner[c] = static_cast<std::int16_t>(d);
       s.partner[d] = static_cast<std::int16_t>(c);
       s.uncommitted.reset(c);
@@ -847,8 +877,10 @@ class Solver {
   // ---- Learning from dead states: why a state is dead, as a set of pairing choices. ----
   //
   // A literal is one pairing of one group that has four tiles at the root: lit_of(a, b) names
-  // the pairing in which a and b are partners. A *reason* is a set of literals such that no
-  // complete pairing containing them all clears the root position (a nogood).
+  // the pairing in which a and b are partners. In a group of six or eight a literal is one pair
+  // (a, b): "a and b are partners", whatever the group's other pairs. A *reason* is a set of
+  // literals such that no complete pairing containing them all clears the root position (a
+  // nogood).
   //
   // Why a relaxation proves one: when it gets stuck, the tiles left over form a closed set
   // (every tile of it is blocked by tiles of the set, or free with all its possible partners in
@@ -858,27 +890,41 @@ class Solver {
   // death. A node whose every branch dies is dead for the union of its branches' reasons minus
   // the branch choices; a branch whose reason does not contain its own choice proves the node
   // dead outright, and its siblings are skipped (conflict-directed backjumping).
+  //
+  // A group of six or eight differs in two places. A branch on its lead tile's partner is
+  // exhaustive only given the group's pairs committed so far: with them left out of the node's
+  // reason, a complete pairing could give the lead a partner no branch tried. So the reason of
+  // a node that branches on such a group holds the group's literals of the node, and so does
+  // the closed-set reason of a free uncommitted tile of such a group (its possible partners are
+  // the mates the group's pairs leave). And a branch may commit two pairs (the last two tiles
+  // of the group pair up by themselves): both are the branch's choice.
+  struct Var {
+    std::array<int, 8> tiles;  // ascending
+    int size;                  // 4, 6 or 8
+    int base;                  // its first literal
+    Lits mask;                 // all its literals
+  };
   int lit_of(int a, int b) const {
     const int v = var_of_tile_[a];
-    const std::array<int, 4>& t = var_tiles_[v];
-    int mate;  // the partner of the group's first tile
-    if (a == t[0]) {
-      mate = b;
-    } else if (b == t[0]) {
-      mate = a;
-    } else {
-      mate = t[1] + t[2] + t[3] - a - b;
+    const Var& var = vars_[v];
+    const std::array<int, 8>& t = var.tiles;
+    if (var.size == 4) {
+      int mate;  // the partner of the group's first tile
+      if (a == t[0]) {
+        mate = b;
+      } else if (b == t[0]) {
+        mate = a;
+      } else {
+        mate = t[1] + t[2] + t[3] - a - b;
+      }
+      return var.base + (mate == t[1] ? 0 : mate == t[2] ? 1 : 2);
     }
-    return 3 * v + (mate == t[1] ? 0 : mate == t[2] ? 1 : 2);
+    int i = pos_in_var_[a], j = pos_in_var_[b];
+    if (i > j) std::swap(i, j);
+    return var.base + i * (2 * var.size - i - 1) / 2 + (j - i - 1);
   }
 
-  Bits<W> var_lits(int v) const {
-    Bits<W> m;
-    m.set(3 * v);
-    m.set(3 * v + 1);
-    m.set(3 * v + 2);
-    return m;
-  }
+  const Lits& var_lits(int v) const { return vars_[v].mask; }
 
   // The reason of a relaxation stuck with the tiles `stuck` left. The whole stuck set is a
   // closed set, but usually a much smaller closed set inside it explains the death with fewer
@@ -886,10 +932,10 @@ class Solver {
   // every blocked tile one tile that covers it (or one on each side). Each such set is closed
   // (free tiles of it keep all their partners in it, blocked ones keep a blocker), so the
   // pairings of its free committed tiles are a reason. The smallest over the seeds is kept.
-  Bits<W> explain(const Node& s, const Bits<W>& stuck) const {
+  Lits explain(const Node& s, const Bits<W>& stuck) const {
     const Bits<W> free_stuck = g_.free_set(stuck) & stuck;
     const Bits<W> blocked = stuck.andnot(free_stuck);
-    Bits<W> best = s.lits;
+    Lits best = s.lits;
     int best_count = best.count() + 1;
     Bits<W> tried;
     free_stuck.for_each([&](int seed) {
@@ -899,7 +945,7 @@ class Solver {
       int stack[Bits<W>::kCapacity];
       int top = 0;
       stack[top++] = seed;
-      Bits<W> reason;
+      Lits reason;
       int reason_count = 0;  // reason.count(), kept as literals join (it is asked every step)
       bool valid = true;
       while (top > 0 && valid) {
@@ -908,18 +954,26 @@ class Solver {
         if (free_stuck.test(t)) {
           const int v = var_of_tile_[t];
           const int p = s.partner[t];
+          Lits more;
           if (p >= 0) {
             add.set(p);
             if (v >= 0) {
-              const Bits<W> more = (s.lits & var_lits(v)).andnot(reason);
-              if (more.any()) {
-                reason |= more;
-                reason_count += more.count();
+              if (vars_[v].size == 4) {
+                more = s.lits & var_lits(v);
+              } else {
+                more.set(lit_of(t, p));
               }
             }
           } else {
             add = members_[group_[t]] & s.uncommitted & s.present;
             add.reset(t);
+            // The mates the group's pairs leave t (none committed in a group of four).
+            if (v >= 0 && vars_[v].size > 4) more = s.lits & var_lits(v);
+          }
+          more = more.andnot(reason);
+          if (more.any()) {
+            reason |= more;
+            reason_count += more.count();
           }
           if (add.andnot(blocked).any()) valid = false;  // not closed after all: keep them all
         } else {
@@ -947,11 +1001,11 @@ class Solver {
   }
 
   // The root position with only the given pairings chosen.
-  Node root_with(const Bits<W>& lits) const {
+  Node root_with(const Lits& lits) const {
     Node n = root_node_;
     lits.for_each([&](int lit) {
-      const std::array<int, 4>& t = var_tiles_[lit / 3];
-      commit(n, t[0], t[1 + lit % 3]);
+      const std::pair<int, int>& pair = lit_pairs_[lit];
+      commit(n, pair.first, pair.second);
     });
     return n;
   }
@@ -965,11 +1019,11 @@ class Solver {
   // `needed`, when not -1, is a literal known to be needed: the lookahead's own pairing, whose
   // reason lies within the node's pairings plus it. Without it the rest lies within the node's,
   // which are alive, so its test would only confirm it.
-  Bits<W> minimise(Bits<W> reason, Bits<W> region, int needed = -1) const {
-    Bits<W> order = reason;
+  Lits minimise(Lits reason, Bits<W> region, int needed = -1) const {
+    const Lits order = reason;
     order.for_each([&](int lit) {
       if (!reason.test(lit) || lit == needed) return;
-      Bits<W> fewer = reason;
+      Lits fewer = reason;
       fewer.reset(lit);
       const Node n = root_with(fewer);
       const Bits<W> left = relax_rest(n, region);
@@ -1029,15 +1083,15 @@ class Solver {
   // A dead state's reason, kept by state key. A state met again through different pairings of
   // groups already gone may not contain the stored reason; it is dead all the same, and then
   // its own pairings are the (weaker) reason.
-  void remember(const Key& key, const Bits<W>& why) {
+  void remember(const Key& key, const Lits& why) {
     dead_nodes_[key] = why;
     add_nogood(why);
   }
 
   // Learned nogoods, indexed by each of their literals: a pairing that would complete one is
   // refuted without a relaxation, in any branch and any later restart.
-  void add_nogood(const Bits<W>& nogood) {
-    if (var_tiles_.empty() || nogoods_.size() >= kMaxNogoods) return;
+  void add_nogood(const Lits& nogood) {
+    if (vars_.empty() || nogoods_.size() >= kMaxNogoods) return;
     const int id = static_cast<int>(nogoods_.size());
     nogoods_.push_back(nogood);
     const std::uint64_t fold = fold_of(nogood);
@@ -1047,7 +1101,7 @@ class Solver {
   // The watch list keeps each nogood's words folded into one: a nogood within lits has its fold
   // within lits' fold, and most others are told apart by that test alone, without reading the
   // nogood itself (the look-ups were a quarter of the search's instructions).
-  const Bits<W>* nogood_within(const Bits<W>& lits, int lit) const {
+  const Lits* nogood_within(const Lits& lits, int lit) const {
     const std::uint64_t within = fold_of(lits);
     for (const Watch& watch : by_lit_[lit]) {
       if ((watch.fold & ~within) != 0) continue;
@@ -1055,17 +1109,17 @@ class Solver {
     }
     return nullptr;
   }
-  static std::uint64_t fold_of(const Bits<W>& b) {
+  static std::uint64_t fold_of(const Lits& b) {
     std::uint64_t x = 0;
-    for (int k = 0; k < W; ++k) x |= b.w[k];
+    for (int k = 0; k < LW; ++k) x |= b.w[k];
     return x;
   }
 
   // Refutations recorded at a node hold for its subtree only: their reasons are restored when
   // the node returns.
   struct TrailGuard {
-    std::vector<std::pair<int, Bits<W>>>& trail;
-    std::array<Bits<W>, Bits<W>::kCapacity>& reasons;
+    std::vector<std::pair<int, Lits>>& trail;
+    std::vector<Lits>& reasons;
     std::size_t mark;
     ~TrailGuard() {
       while (trail.size() > mark) {
@@ -1076,10 +1130,10 @@ class Solver {
   };
 
   // 1 solvable (path holds the solution), 0 dead (why holds a reason), -1 budget exhausted.
-  int search(Node s, std::vector<std::pair<int, int>>& path, Bits<W>& why, int last_lit) {
+  int search(Node s, std::vector<std::pair<int, int>>& path, Lits& why, int last_lit) {
     if (over_budget()) return -1;
     if (last_lit >= 0) {
-      if (const Bits<W>* known = nogood_within(s.lits, last_lit)) {
+      if (const Lits* known = nogood_within(s.lits, last_lit)) {
         why = *known;
         return 0;
       }
@@ -1100,9 +1154,9 @@ class Solver {
     const Bits<W> free = g_.free_set(s.present);
     Bits<W> stuck;
     if (relax(s.present, s.uncommitted, s.partner.data(), free, &schedule, &stuck)) {
-      // Without decisions (a group of more than four tiles turns learning off) there is
-      // nothing to explain.
-      if (!var_tiles_.empty()) why = minimise(explain(s, stuck), stuck);
+      // Without decisions (learning off: a group of more than eight tiles, more literals than
+      // a literal set holds, or limits.learning) there is nothing to explain.
+      if (!vars_.empty()) why = minimise(explain(s, stuck), stuck);
       remember(key, why);
       path.resize(mark);
       return 0;
@@ -1120,10 +1174,10 @@ class Solver {
     // how many present tiles lie over the group's tiles). Dead states carry over between them.
     const TieOrder tie_order = static_cast<TieOrder>(restarts_ % 3);
     std::vector<Option> best;
-    Bits<W> best_why;  // the reasons of the chosen group's refuted pairings
+    Lits best_why;  // the reasons of the chosen group's refuted pairings
     int best_depth = 0;
     bool dead = false;
-    Bits<W> dead_why;
+    Lits dead_why;
     Bits<W> seen;
     auto consider = [&](int t, bool need_free) {
       if (dead || seen.test(t)) return;
@@ -1132,9 +1186,11 @@ class Solver {
       seen |= open;
       if (!best.empty() && best.size() == 1) return;  // a forced choice is already found
       const int lead = open.nth(0);
-      const bool learn = var_of_tile_[lead] >= 0;
+      const int var = var_of_tile_[lead];
+      const bool learn = var >= 0;
       std::vector<Option> options;
-      Bits<W> group_why;
+      // A group of six or eight: its pairs so far make the lead's partners the open mates.
+      Lits group_why = learn && vars_[var].size > 4 ? s.lits & var_lits(var) : Lits{};
       // Once a group has as many viable pairings as the best group so far it cannot be chosen,
       // so its remaining pairings need no lookahead (the relaxations are most of the time).
       // (No cap before a best exists: a group of six or eight offers its lead five or seven
@@ -1153,13 +1209,13 @@ class Solver {
           return;
         }
         bool refuted = false;
-        Bits<W> reason;  // why the pairing is refuted, without the pairing itself
+        Lits reason;  // why the pairing is refuted, without the pairing itself
         // A pair one of whose tiles lies over the other can never be removed.
         if (g_.cover[lead].test(u) || g_.cover[u].test(lead)) refuted = true;
         if (!refuted && learn) {
-          Bits<W> with = s.lits;
+          Lits with = s.lits;
           with.set(lit);
-          if (const Bits<W>* known = nogood_within(with, lit)) {
+          if (const Lits* known = nogood_within(with, lit)) {
             refuted = true;
             reason = *known;
             reason.reset(lit);
@@ -1185,7 +1241,9 @@ class Solver {
             reason = explain(trial, left);
             reason = minimise(reason, left, lit);
             add_nogood(reason);
-            reason.reset(lit);
+            // Without the branch's choice: (lead, u), and the pair it leaves in a group of six
+            // or eight (implied by it and the group's pairs, which the node's reason holds).
+            reason = reason.andnot(trial.lits.andnot(s.lits));
           }
         }
         if (refuted) {
@@ -1208,7 +1266,7 @@ class Solver {
       if (tie_order != TieOrder::kFirstFound) {
         open.for_each([&](int u) { depth += (g_.cover[u] & s.present).count(); });
       }
-      const Bits<W> chosen_why = learn ? group_why : s.lits;
+      const Lits chosen_why = learn ? group_why : s.lits;
       if (best.empty() || options.size() < best.size()) {
         best = std::move(options);
         best_why = chosen_why;
@@ -1252,12 +1310,13 @@ class Solver {
                      [](const Option& x, const Option& y) { return x.score > y.score; });
     const std::size_t after_greedy = path.size();
     const bool learn = var_of_tile_[best.front().a] >= 0;
-    Bits<W> node_why = best_why;
+    Lits node_why = best_why;
     for (const Option& o : best) {
       Node child = s;
       commit(child, o.a, o.b);
-      Bits<W> child_why;
+      Lits child_why;
       const int lit = learn ? lit_of(o.a, o.b) : -1;
+      const Lits choice = child.lits.andnot(s.lits);  // lit, and the pair it leaves
       const int v = search(std::move(child), path, child_why, lit);
       if (v == 1) return 1;
       path.resize(after_greedy);
@@ -1266,15 +1325,14 @@ class Solver {
         node_why = s.lits;
         continue;
       }
-      if (!child_why.test(lit)) {
+      if (!child_why.intersects(choice)) {
         // The branch died without its own choice: so does this node, whatever the siblings.
         why = child_why;
         remember(key, why);
         path.resize(mark);
         return 0;
       }
-      child_why.reset(lit);
-      node_why |= child_why;
+      node_why |= child_why.andnot(choice);
     }
     why = node_why;
     remember(key, why);
@@ -1288,15 +1346,35 @@ class Solver {
   int dfs(const Bits<W>& present, std::vector<std::pair<int, int>>& path, SolveResult& r) {
     Node root{present, present, {}, {}, {}};
     root.partner.fill(-1);
-    // The groups with four tiles here are the decisions: each gets three literals.
+    // The groups with four, six or eight tiles here are the decisions: each gets three, 15 or
+    // 28 literals, numbered group by group.
     var_of_tile_.assign(g_.n, -1);
+    pos_in_var_.assign(g_.n, -1);
     if (learning_) {
+      int base = 0;
       for (const Bits<W>& m : members_) {
         const Bits<W> here = m & present;
-        if (here.count() != 4) continue;
-        const int v = static_cast<int>(var_tiles_.size());
-        var_tiles_.push_back({here.nth(0), here.nth(1), here.nth(2), here.nth(3)});
-        here.for_each([&](int t) { var_of_tile_[t] = v; });
+        const int size = here.count();
+        if (lits_of_size(size) == 0) continue;
+        const int v = static_cast<int>(vars_.size());
+        Var var{{}, size, base, {}};
+        int k = 0;
+        here.for_each([&](int t) {
+          var.tiles[k] = t;
+          pos_in_var_[t] = k++;
+          var_of_tile_[t] = v;
+        });
+        vars_.push_back(var);
+        base += lits_of_size(size);
+        lit_pairs_.resize(base);
+        for (int i = 0; i < size; ++i) {
+          for (int j = i + 1; j < size; ++j) {
+            const int lit = lit_of(var.tiles[i], var.tiles[j]);
+            vars_[v].mask.set(lit);
+            // A group of four's literal is its first tile's pair (the other pair follows).
+            if (size > 4 || i == 0) lit_pairs_[lit] = {var.tiles[i], var.tiles[j]};
+          }
+        }
       }
     }
     // Groups with two tiles left are committed from the start.
@@ -1310,7 +1388,7 @@ class Solver {
     // frequent restarts cost little, and each brings another tie order and more playouts.
     for (std::int64_t allowance = 300;; allowance += allowance / 2) {
       restart_limit_ = nodes_ + allowance;
-      Bits<W> why;
+      Lits why;
       const int v = search(root, path, why, -1);
       if (v >= 0) return v;
       path.resize(mark);
@@ -1337,21 +1415,23 @@ class Solver {
   Bits<W> root_;
   Schedule playout_schedule_{};  // a relaxed schedule of the playouts' start, once computed
   bool playout_schedule_ready_ = false;
-  std::unordered_map<Key, Bits<W>, KeyHash> dead_nodes_;
+  std::unordered_map<Key, Lits, KeyHash> dead_nodes_;
   Node root_node_;
   // About 4 nogoods a node, so ten seconds of search; the store then stops growing (a few MB),
   // which bounds memory and the cost of each lookup on long runs.
   static constexpr std::size_t kMaxNogoods = 250'000;
-  std::vector<Bits<W>> nogoods_;
+  std::vector<Lits> nogoods_;
   struct Watch {
     std::uint64_t fold;  // the nogood's words or-ed together
     int id;
   };
-  std::array<std::vector<Watch>, Bits<W>::kCapacity> by_lit_;
-  std::vector<int> var_of_tile_;               // the decision a slot's group is, or -1
-  std::vector<std::array<int, 4>> var_tiles_;  // each decision's four slots, ascending
-  std::array<Bits<W>, Bits<W>::kCapacity> reasons_{};  // why each refuted literal is refuted
-  std::vector<std::pair<int, Bits<W>>> trail_;      // reasons to restore on the way back
+  std::vector<std::vector<Watch>> by_lit_ = std::vector<std::vector<Watch>>(Lits::kCapacity);
+  std::vector<int> var_of_tile_;  // the decision a slot's group is, or -1
+  std::vector<int> pos_in_var_;   // a slot's place among its decision's tiles
+  std::vector<Var> vars_;         // the decisions
+  std::vector<std::pair<int, int>> lit_pairs_;  // a pair each literal commits (root_with)
+  std::vector<Lits> reasons_ = std::vector<Lits>(Lits::kCapacity);  // why a refuted literal is
+  std::vector<std::pair<int, Lits>> trail_;  // reasons to restore on the way back
   bool learning_ = true;
   std::vector<Bits<W>> near_;  // per slot: the slots it affects and every tile of their groups
   std::vector<char> big_;  // slot i's group has more than four tiles (its pairs go in keys)
@@ -1366,10 +1446,19 @@ class Solver {
 
 }  // namespace
 
+// The literal words for boards with groups of six or eight: 1,024 literals (cross, 222 slots,
+// needs 587; a 256-slot board of groups of eight at most 896).
+constexpr int kWideLiteralWords = 16;
+
 template <int W>
 SolveResult solve(const Geometry<W>& g, const std::vector<int>& groups, const SolveLimits& limits) {
-  Solver<W> s(g, groups, limits);
-  return s.run();
+  // On the heap: the learning tables are a literal set per literal (128 KB when wide).
+  const int needed = literals_needed(groups);
+  if (limits.learning && needed > Bits<W>::kCapacity &&
+      needed <= Bits<kWideLiteralWords>::kCapacity && W < kWideLiteralWords) {
+    return std::make_unique<Solver<W, kWideLiteralWords>>(g, groups, limits)->run();
+  }
+  return std::make_unique<Solver<W>>(g, groups, limits)->run();
 }
 
 #define MAHJONGKIT_INSTANTIATE(W) \

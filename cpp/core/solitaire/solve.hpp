@@ -34,6 +34,8 @@
 //      from a search node: the union of its branches' reasons). A branch whose reason does not
 //      involve its own choice kills its parent at once (backjumping), and every reason is kept
 //      as a nogood that refutes pairings in later branches and restarts without a relaxation.
+//      A choice is a pairing of a group of four, or one pair of a group of six or eight (whose
+//      pairs so far then join a reason: only given them is every partner a branch).
 // Every answer is exact; when the node or time budget runs out the answer is kUnknown. The
 // time budget is CPU time of the solving thread where available (steady on a loaded machine).
 // The decisions and specs cited are written out in docs/decisions.md.
@@ -55,6 +57,9 @@ struct SolveLimits {
   int playouts = 1000;                 // random playouts in all (100 first, then between restarts)
   int playouts_per_restart = 100;      // playouts between two restarts of the search
   int quick_games = 0;                 // quick random games (no relaxation) first
+  // Learning (step 5). Off only to compare the search with and without it in tests: the
+  // verdicts must be the same.
+  bool learning = true;
   // The defaults are the hint's rule (docs/guide/solitaire.md): the solution whose first move
   // a hint shows. The public solve() decides verdicts by the fast rule, whose counts are set in
   // one place, mahjongkit.solitaire.solver.RULES (the same verdicts, other solutions).

@@ -37,6 +37,7 @@ def solve(
     seed: int = ...,
     quick_games: int = 0,
     playouts_per_restart: int = 100,
+    learning: bool = True,
 ) -> tuple[int, list[tuple[int, int]], int, int, float, str]: ...
 
 # ---- Solitaire at scale (cpp/core/solitaire/search.hpp, properties.hpp) ----
