@@ -215,6 +215,7 @@ class Bot:
         rollout_levels: tuple[int, int] | None = None,
         rollout_policy: str = ROLLOUT_POLICIES[0],
         read_discards: bool = False,
+        paced: bool = False,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"a bot level is one of {LEVELS}, not {level!r}")
@@ -241,6 +242,9 @@ class Bot:
             raise TypeError(f"read_discards is a bool, not {type(read_discards).__name__}")
         self.rollout_policy = rollout_policy
         self.read_discards = read_discards
+        if not isinstance(paced, bool):
+            raise TypeError(f"paced is a bool, not {type(paced).__name__}")
+        self.paced = paced
         self.report: SearchReport | None = None  # what level 4's last decision did
 
     def __repr__(self) -> str:

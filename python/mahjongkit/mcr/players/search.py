@@ -103,6 +103,7 @@ class Searcher(Protocol):
     rollout_levels: tuple[int, int]
     rollout_policy: str
     read_discards: bool
+    paced: bool
     report: SearchReport | None
 
     def _claim3(self, view: View) -> Move: ...
@@ -123,6 +124,9 @@ class SearchReport:
     chosen: Move | None = None
     fallback: Move | None = None  # level 3's choice
     seconds: float = 0.0
+    # Each seat's mean shanten of the hidden tiles the worlds dealt it (the C++ search; the
+    # seat's own 0): how far along the sampled other hands were.
+    dealt_shanten: tuple[float, ...] = ()
 
 
 def _int_seed(seed: str, view: View) -> int:
@@ -355,7 +359,7 @@ def _cpp_scores(
         else (view.wall_count,)
     )
     worlds = bot.rollouts // len(moves)
-    played, skipped, flat = search_worlds(
+    played, skipped, flat, dealt = search_worlds(
         rules=score_rules(ruleset),
         flags=variant.rule_flags(ruleset),
         minimum=ruleset.minimum,
@@ -380,8 +384,10 @@ def _cpp_scores(
         seed=seed,
         policy=_POLICIES[bot.rollout_policy],
         read_discards=bot.read_discards,
+        paced=bot.paced,
     )
     report.worlds, report.skipped = played, skipped
+    report.dealt_shanten = tuple(total / played if played else 0.0 for total in dealt)
     report.rollouts = played * len(moves)
     k = len(moves)
     return [list(flat[i::k]) for i in range(k)]
