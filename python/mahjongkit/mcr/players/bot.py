@@ -195,7 +195,9 @@ class Bot:
     :data:`DEFAULT_ROLLOUTS`; under two a candidate plays level 3's moves), a CPU-seconds safety net
     ``max_seconds``, the C++ search's ``rollout_policy`` (one of :data:`ROLLOUT_POLICIES`) and
     ``read_discards`` (deal the other seats' hidden tiles weighted by their discards, not
-    uniformly), and the Python fallback's ``rollout_levels`` (its own seat's, the others').
+    uniformly), ``paced`` (bring each other seat's dealt hand as far along as a real player's
+    at its number of discards and melds), and the Python fallback's ``rollout_levels`` (its
+    own seat's, the others').
 
     >>> Bot(level=5)
     Traceback (most recent call last):

@@ -22,7 +22,11 @@ policy is not a rule, so they are not twins held to the same results):
   ``shanten`` (the default: the lowest shanten, a claim only toward eight points, every
   legal win) or ``planned`` (each seat toward one of the planner's 8-point targets,
   ``cpp/core/mcr/rollout_plan.hpp``, about 0.3 ms). With ``read_discards`` the other seats'
-  hidden tiles are dealt weighted by their own discards rather than uniformly.
+  hidden tiles are dealt weighted by their own discards rather than uniformly; with
+  ``paced`` each other seat's dealt hand is then brought to a shanten drawn from what
+  level-3 players hold at its number of discards and melds (``cpp/core/mcr/rollout_pace.hpp``:
+  a uniform deal stays about three from ready all hand long, real players close in). The
+  Python fallback deals uniformly whatever these say.
 - Python (``MAHJONGKIT_IMPLEMENTATION=python``): the worlds are
   :class:`~mahjongkit.mcr.game.rules.Rules` built by :func:`sample_world` and played by
   Python bots (this seat at level 3, the others at level 2 by default), about 20 ms a
