@@ -55,7 +55,7 @@ void register_mcr_search(py::module_& m) {
          const std::vector<int>& hidden, const std::vector<int>& unseen, const std::vector<int>& bonus,
          bool four_walls, const std::vector<int>& wall_sizes, int turn, int drawn, int window_tile,
          const std::vector<MoveTuple>& candidates, int worlds, double max_seconds, std::uint64_t seed,
-         int policy, bool read_discards) {
+         int policy, bool read_discards, bool paced) {
         SearchSpec spec;
         spec.rules = &rules.cast<const ScoreRules&>();
         if (flags & ~mahjongkit::mcr::legality::kAllFlags)
@@ -107,22 +107,25 @@ void register_mcr_search(py::module_& m) {
           throw py::value_error("policy is 0 (shanten) or 1 (planned), not " + std::to_string(policy));
         spec.policy = policy;
         spec.read_discards = read_discards;
+        spec.paced = paced;
         mahjongkit::mcr::SearchResult result;
         {
           py::gil_scoped_release release;
           result = mahjongkit::mcr::search_worlds(spec);
         }
-        return py::make_tuple(result.worlds, result.skipped, result.scores);
+        return py::make_tuple(result.worlds, result.skipped, result.scores, result.dealt_shanten);
       },
       py::arg("rules"), py::arg("flags"), py::arg("minimum"), py::arg("dealer"), py::arg("prevailing"),
       py::arg("seat"), py::arg("counts"), py::arg("melds"), py::arg("flowers"), py::arg("pools"), py::arg("hidden"),
       py::arg("unseen"), py::arg("bonus"), py::arg("four_walls"), py::arg("wall_sizes"), py::arg("turn"),
       py::arg("drawn"), py::arg("window_tile"), py::arg("candidates"), py::arg("worlds"), py::arg("max_seconds"),
       py::arg("seed"), py::arg("policy") = mahjongkit::mcr::kPolicyShanten,
-      py::arg("read_discards") = false,
-      "Level 4's worlds: (worlds played, worlds skipped, scores row by row, one per candidate), the seat's "
+      py::arg("read_discards") = false, py::arg("paced") = false,
+      "Level 4's worlds: (worlds played, worlds skipped, scores row by row, one per candidate, each seat's "
+      "shanten of its dealt hidden tiles summed over the worlds), the seat's "
       "settlement after each candidate played out by the rollout policy (0 shanten, 1 planned) in each sampled "
-      "world (the other seats' hidden tiles weighted by their discards when read_discards).");
+      "world (the other seats' hidden tiles weighted by their discards when read_discards, and as far along "
+      "as real players' at their discards and melds when paced).");
   m.def(
       "plan_distances",
       [](const std::vector<int>& counts, const std::vector<std::pair<int, int>>& melds, const std::vector<int>& unseen,

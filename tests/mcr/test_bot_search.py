@@ -15,7 +15,7 @@ from mahjongkit.mcr.game.position import Position
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.hand.notation import format_hand
 from mahjongkit.mcr.players.bot import Bot, View, view_of
-from mahjongkit.mcr.players.search import candidates, sample_world
+from mahjongkit.mcr.players.search import SearchReport, _cpp_scores, candidates, sample_world
 from mahjongkit.mcr.players.spec import check_spec, make_player
 from tests.mcr.test_bot import table
 
@@ -104,9 +104,16 @@ def _searched_position(seed: str) -> tuple[Rules, Position]:
     raise AssertionError("no searched position found")
 
 
-# Level 4's own options: the default, the other-seat hands dealt by their discards, and the
-# planned rollout policy; each must keep to the seat's view and place every world.
-OPTIONS = [{}, {"read_discards": True}, {"rollout_policy": "planned"}]
+# Level 4's own options: the default, the other-seat hands dealt by their discards, the
+# other-seat hands dealt at a real player's pace, and the planned rollout policy; each must
+# keep to the seat's view and place every world.
+OPTIONS = [
+    {},
+    {"read_discards": True},
+    {"paced": True},
+    {"paced": False},
+    {"rollout_policy": "planned"},
+]
 
 
 @pytest.mark.parametrize("options", OPTIONS)
@@ -288,8 +295,6 @@ def test_the_python_rollouts_remain_a_fallback(monkeypatch: pytest.MonkeyPatch) 
 def test_the_search_scores_a_win_as_the_rules_settle_it() -> None:
     # The C++ rollouts are scored by the settlement of game/result.settle: a self-drawn win
     # and a discard win of this seat, in every world, are what the Python rules pay it.
-    from mahjongkit.mcr.players.search import SearchReport, _cpp_scores
-
     hand = "123m 456p 789s 222s 5m"
     drawn = Position(hands=table(hand + " 5m"), wall=("6s", "6s"), turn=0, drawn="5m")
     fed = Position(hands=table(hand, "5m 147p 258s ESWN RGB"), wall=("6s", "6s"), turn=1)
@@ -320,6 +325,8 @@ def test_a_budget_that_is_not_an_int_is_a_type_error(rollouts: object) -> None:
         ({"rollout_policy": "bogus"}, ValueError, "rollout_policy is one of"),
         ({"read_discards": "yes"}, TypeError, "read_discards is a bool"),
         ({"read_discards": 1}, TypeError, "read_discards is a bool"),
+        ({"paced": "yes"}, TypeError, "paced is a bool"),
+        ({"paced": None}, TypeError, "paced is a bool"),
     ],
 )
 def test_search_options_of_the_wrong_type_or_value_are_refused(
@@ -327,3 +334,28 @@ def test_search_options_of_the_wrong_type_or_value_are_refused(
 ) -> None:
     with pytest.raises(error, match=words):
         Bot(level=4, **options)  # type: ignore[arg-type]
+
+
+def test_paced_worlds_deal_the_other_seats_as_far_along_as_real_players() -> None:
+    # Ten discards into a hand, a level-3 player's hidden tiles are about one from ready
+    # (scripts/make_mcr_pace.py); a uniform deal of the unseen tiles stays about three from
+    # ready whatever the turn. The paced worlds must follow the real players, the uniform
+    # ones must not (which is why pacing exists).
+    game = deal_rules("botzone", "pace-test", 0)
+    bots = [Bot(3, seed=str(s)) for s in range(4)]
+    while game.is_active and min(len(p) for p in game.pools) < 10:
+        seat = game.waiting_on[0]
+        assert game.apply(seat, bots[seat].choose(view_of(game, seat))) is None
+    assert game.is_active
+    seat = game.waiting_on[0]
+    view = view_of(game, seat)
+    moves = list(view.legal[:2]) if len(view.legal) > 1 else [view.legal[0]] * 2
+    means = {}
+    for paced in (False, True):
+        report = SearchReport()
+        bot = Bot(4, seed="pace", rollouts=400, paced=paced)
+        assert _cpp_scores(bot, view, moves, 11, report) is not None
+        others = [report.dealt_shanten[s] for s in range(4) if s != seat]
+        assert report.dealt_shanten[seat] == 0 and report.worlds == 200
+        means[paced] = sum(others) / 3
+    assert means[False] > 2.2 and means[True] < 1.6, means

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <ctime>
 
+#include "core/mcr/rollout_pace.hpp"
 #include "core/mcr/rollout_plan.hpp"
 #include "core/mcr/settlement.hpp"
 #include "core/mcr/shanten.hpp"
@@ -162,6 +163,41 @@ std::array<double, 35> discard_weights(const std::vector<std::uint8_t>& pool) {
   return w;
 }
 
+// Bring `seat`'s dealt hidden tiles as far along as a real player's: a target shanten is drawn
+// from what level-3 players hold at that seat's number of discards and melds (pace_target), and
+// tiles are swapped with random undrawn ones from `pool` while the shanten is above it, each
+// swap kept when it does not raise the shanten (sideways swaps too, so the hand keeps moving).
+// The swapped-out tile takes the drawn tile's random place, so the wall stays in random order.
+void pace(EnginePosition& world, int seat, std::vector<std::uint8_t>& pool, std::uint64_t& state) {
+  if (pool.empty()) return;
+  Counts& c = world.counts[at(seat)];
+  const int melds = static_cast<int>(world.melds[at(seat)].size());
+  const double u = static_cast<double>(splitmix(state) >> 11) * 0x1.0p-53;
+  const int target = pace_target(static_cast<int>(world.pools[at(seat)].size()), melds, u);
+  int now = shanten(c, melds);
+  int held = 0;
+  for (int k = 1; k <= kLastStandard; ++k) held += c[at(k)];
+  for (int step = 0; step < kPaceSteps && now > target && held > 0; ++step) {
+    // A random tile of the hand (each held copy equally likely) and a random undrawn one.
+    int r = static_cast<int>(below(state, static_cast<std::size_t>(held)));
+    int out = 1;
+    while (r >= c[at(out)]) r -= c[at(out++)];
+    const std::size_t j = below(state, pool.size());
+    const int in = pool[j];
+    if (in == out) continue;
+    --c[at(out)];
+    ++c[at(in)];
+    const int after = shanten(c, melds);
+    if (after <= now) {
+      pool[j] = static_cast<std::uint8_t>(out);
+      now = after;
+    } else {
+      ++c[at(out)];
+      --c[at(in)];
+    }
+  }
+}
+
 // One world: the spec's known position with the hidden tiles dealt from the unseen copies.
 bool sample(const SearchSpec& spec, std::uint64_t& state, EnginePosition& world) {
   world = spec.known;
@@ -215,6 +251,9 @@ bool sample(const SearchSpec& spec, std::uint64_t& state, EnginePosition& world)
       pool.pop_back();
     }
   }
+  if (spec.paced)
+    for (int s = 0; s < 4; ++s)
+      if (s != spec.seat && spec.hidden[at(s)] > 0) pace(world, s, pool, state);
   if (world.window_tile) ++world.counts[at(world.turn)][at(world.window_tile)];
   if (!spec.bonus.empty()) {
     pool.insert(pool.end(), spec.bonus.begin(), spec.bonus.end());
@@ -416,6 +455,12 @@ SearchResult search_worlds(const SearchSpec& spec) {
     }
     result.scores.insert(result.scores.end(), row.begin(), row.end());
     ++result.worlds;
+    for (int s = 0; s < 4; ++s) {
+      if (s == spec.seat || spec.hidden[at(s)] <= 0) continue;
+      Counts c = world.counts[at(s)];
+      if (s == world.turn && world.window_tile) --c[at(world.window_tile)];
+      result.dealt_shanten[at(s)] += shanten(c, static_cast<int>(world.melds[at(s)].size()));
+    }
   }
   return result;
 }

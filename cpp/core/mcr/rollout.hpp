@@ -79,12 +79,18 @@ struct SearchSpec {
   // Deal each other seat's hidden tiles weighted by its own discards (a kind it threw, and
   // that kind's neighbours, less likely held) rather than uniformly.
   bool read_discards = false;
+  // Deal each other seat's hidden tiles as far along as a real player's at its number of
+  // discards and melds (rollout_pace.hpp) rather than as far as a random deal happens to be.
+  bool paced = false;
 };
 
 struct SearchResult {
   int worlds = 0;                  // worlds played (every candidate in each)
   int skipped = 0;                 // worlds that could not be placed or refused a candidate
   std::vector<std::int32_t> scores;  // worlds x candidates, row per world
+  // Each seat's shanten summed over the worlds played, of its dealt hidden tiles beside its
+  // melds (the seat's own: 0): how far along the worlds dealt the other seats.
+  std::array<std::int64_t, 4> dealt_shanten{};
 };
 
 // Run the search (no Python: callers release the GIL around it).

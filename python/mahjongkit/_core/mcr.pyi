@@ -296,7 +296,8 @@ def search_worlds(
     seed: int,
     policy: int = 0,
     read_discards: bool = False,
-) -> tuple[int, int, list[int]]: ...
+    paced: bool = False,
+) -> tuple[int, int, list[int], list[int]]: ...
 def plan_distances(
     counts: Sequence[int],
     melds: Sequence[tuple[int, int]],

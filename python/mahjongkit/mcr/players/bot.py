@@ -195,7 +195,9 @@ class Bot:
     :data:`DEFAULT_ROLLOUTS`; under two a candidate plays level 3's moves), a CPU-seconds safety net
     ``max_seconds``, the C++ search's ``rollout_policy`` (one of :data:`ROLLOUT_POLICIES`) and
     ``read_discards`` (deal the other seats' hidden tiles weighted by their discards, not
-    uniformly), and the Python fallback's ``rollout_levels`` (its own seat's, the others').
+    uniformly), ``paced`` (bring each other seat's dealt hand as far along as a real player's
+    at its number of discards and melds), and the Python fallback's ``rollout_levels`` (its
+    own seat's, the others').
 
     >>> Bot(level=5)
     Traceback (most recent call last):
@@ -215,6 +217,7 @@ class Bot:
         rollout_levels: tuple[int, int] | None = None,
         rollout_policy: str = ROLLOUT_POLICIES[0],
         read_discards: bool = False,
+        paced: bool = False,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"a bot level is one of {LEVELS}, not {level!r}")
@@ -241,6 +244,9 @@ class Bot:
             raise TypeError(f"read_discards is a bool, not {type(read_discards).__name__}")
         self.rollout_policy = rollout_policy
         self.read_discards = read_discards
+        if not isinstance(paced, bool):
+            raise TypeError(f"paced is a bool, not {type(paced).__name__}")
+        self.paced = paced
         self.report: SearchReport | None = None  # what level 4's last decision did
 
     def __repr__(self) -> str:

@@ -22,7 +22,11 @@ policy is not a rule, so they are not twins held to the same results):
   ``shanten`` (the default: the lowest shanten, a claim only toward eight points, every
   legal win) or ``planned`` (each seat toward one of the planner's 8-point targets,
   ``cpp/core/mcr/rollout_plan.hpp``, about 0.3 ms). With ``read_discards`` the other seats'
-  hidden tiles are dealt weighted by their own discards rather than uniformly.
+  hidden tiles are dealt weighted by their own discards rather than uniformly; with
+  ``paced`` each other seat's dealt hand is then brought to a shanten drawn from what
+  level-3 players hold at its number of discards and melds (``cpp/core/mcr/rollout_pace.hpp``:
+  a uniform deal stays about three from ready all hand long, real players close in). The
+  Python fallback deals uniformly whatever these say.
 - Python (``MAHJONGKIT_IMPLEMENTATION=python``): the worlds are
   :class:`~mahjongkit.mcr.game.rules.Rules` built by :func:`sample_world` and played by
   Python bots (this seat at level 3, the others at level 2 by default), about 20 ms a
@@ -103,6 +107,7 @@ class Searcher(Protocol):
     rollout_levels: tuple[int, int]
     rollout_policy: str
     read_discards: bool
+    paced: bool
     report: SearchReport | None
 
     def _claim3(self, view: View) -> Move: ...
@@ -123,6 +128,9 @@ class SearchReport:
     chosen: Move | None = None
     fallback: Move | None = None  # level 3's choice
     seconds: float = 0.0
+    # Each seat's mean shanten of the hidden tiles the worlds dealt it (the C++ search; the
+    # seat's own 0): how far along the sampled other hands were.
+    dealt_shanten: tuple[float, ...] = ()
 
 
 def _int_seed(seed: str, view: View) -> int:
@@ -355,7 +363,7 @@ def _cpp_scores(
         else (view.wall_count,)
     )
     worlds = bot.rollouts // len(moves)
-    played, skipped, flat = search_worlds(
+    played, skipped, flat, dealt = search_worlds(
         rules=score_rules(ruleset),
         flags=variant.rule_flags(ruleset),
         minimum=ruleset.minimum,
@@ -380,8 +388,10 @@ def _cpp_scores(
         seed=seed,
         policy=_POLICIES[bot.rollout_policy],
         read_discards=bot.read_discards,
+        paced=bot.paced,
     )
     report.worlds, report.skipped = played, skipped
+    report.dealt_shanten = tuple(total / played if played else 0.0 for total in dealt)
     report.rollouts = played * len(moves)
     k = len(moves)
     return [list(flat[i::k]) for i in range(k)]

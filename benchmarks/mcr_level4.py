@@ -1,0 +1,23 @@
+"""Level-4 variants as arena players (``module:Class`` specs), for duels of options that
+``bot:4/R`` cannot name:
+
+    nice python -m benchmarks.bench_mcr_strength --duel benchmarks.mcr_level4:Paced bot:3
+"""
+
+from __future__ import annotations
+
+from mahjongkit.mcr.players.bot import Bot
+
+
+class Paced(Bot):
+    """Level 4 whose worlds deal the other seats as far along as real players."""
+
+    def __init__(self) -> None:
+        super().__init__(4, seed="paced", paced=True)
+
+
+class Uniform(Bot):
+    """Level 4 whose worlds deal the other seats' hidden tiles uniformly."""
+
+    def __init__(self) -> None:
+        super().__init__(4, seed="uniform", paced=False)
