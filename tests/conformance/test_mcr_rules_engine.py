@@ -23,6 +23,7 @@ from mahjongkit.mcr.game.hand_state import HandState
 from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, chow, discard, kong
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.game.variant import BOTZONE, STANDARD, Variant, Walls
+from mahjongkit.mcr.game.window import Phase
 from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
 
 flags = st.integers(0, legality.ALL_FLAGS).map(lambda f: f & legality.ALL_FLAGS)
@@ -137,9 +138,45 @@ def test_whole_games_side_by_side(seed: int, variant: Variant) -> None:
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 10**9), flag=flags, flowers=st.booleans())
 @example(seed=16, flag=1, flowers=False)  # a win on the last tile: the pool's discard counts
-@example(seed=183, flag=0, flowers=True)  # a promoted kong's robbing window
+@example(seed=1125, flag=0, flowers=True)  # a promoted kong's robbing window (move 80)
 @example(seed=268, flag=0, flowers=True)  # a claimed kong that ends the hand: nobody on turn
 def test_one_hand_games_under_every_flag(seed: int, flag: int, flowers: bool) -> None:
+    _one_hand_both(seed, flag, flowers)
+
+
+_SHARED_WALL_FLAGS = [
+    f
+    for f in range(legality.ALL_FLAGS + 1)
+    if f & legality.ALL_FLAGS == f and not f & legality.FOUR_WALLS
+]
+
+
+@pytest.mark.parametrize("flag", _SHARED_WALL_FLAGS)
+def test_the_robbing_window_under_every_flag(flag: int) -> None:
+    """The robbing example (seed 1125: seat 0 is offered a win on a promoted kong) under every
+    shared-wall combination of the flags: a flag that changes who may win, and that one twin
+    lacks, fails here even where Hypothesis reaches no robbing window (a throwaway flag
+    refusing robbing wins in the Python check only passed every other test of this file)."""
+    _one_hand_both(1125, flag, True)
+
+
+def test_the_robbing_example_reaches_a_robbing_window() -> None:
+    """Seed 1125 under no flag, played as :func:`_play_both` plays, opens a robbing window
+    (else the test above would guard nothing)."""
+    variant = _Flagged(hands=1, walls=Walls.SHARED, flowers=True, claim_kong_replaced=False)
+    game = Rules("flag-1125", variant=variant, ruleset=GREEN_BOOK, impl="python")
+    rng = random.Random(1125)
+    kinds: set[Phase | None] = set()
+    while game.is_active:
+        kinds.add(None if game.window is None else game.window.kind)
+        seat = game.waiting_on[0] if rng.random() < 0.5 else rng.choice(game.waiting_on)
+        legal = game.legal(seat)
+        game.apply(seat, legal[-1] if rng.random() < 0.5 else rng.choice(legal))
+    assert Phase.ROB in kinds
+
+
+def _one_hand_both(seed: int, flag: int, flowers: bool) -> None:
+    """One hand under ``flag`` played side by side (see :func:`_play_both`)."""
     four = bool(flag & legality.FOUR_WALLS)
     variant = _Flagged(
         hands=1,
