@@ -65,10 +65,15 @@ def _meld_of(
 ) -> Meld:
     """The engine's meld ``raw`` of ``seat`` as a value (:func:`.engine_values.melds_of`),
     each made once and shared (melds are values; a checked one costs microseconds)."""
+    meld = _MELD_VALUES.get(raw)  # a chow or pung: its raw tuple is its key
+    if meld is not None:
+        return meld
     key = (*raw, raw[0] == 2 and (seat, raw[1]) in promoted)
     meld = _MELD_VALUES.get(key)
     if meld is None:
         meld = _MELD_VALUES[key] = melds_of(_OneMeld(raw), seat, promoted)[0]
+        if raw[0] != 2:  # only a kong's value depends on more than its raw tuple
+            _MELD_VALUES[raw] = meld
     return meld
 
 
@@ -316,9 +321,10 @@ class EngineHand:
         melds = self._melds
         if melds is None:
             read, promoted = self.engine.melds, self._promoted()
-            melds = self._melds = [
-                tuple(_meld_of(seat, raw, promoted) for raw in read(seat)) for seat in range(SEATS)
-            ]
+            melds = self._melds = []
+            for seat in range(SEATS):
+                raws = read(seat)  # most seats have none: no tuple to build
+                melds.append(tuple([_meld_of(seat, raw, promoted) for raw in raws]) if raws else ())
         return melds
 
     @property
@@ -326,7 +332,12 @@ class EngineHand:
         flowers = self._flowers
         if flowers is None:
             read = self.engine.flowers
-            flowers = self._flowers = [tuple(read(seat)) for seat in range(SEATS)]
+            flowers = self._flowers = [
+                tuple(read(0)),
+                tuple(read(1)),
+                tuple(read(2)),
+                tuple(read(3)),
+            ]
         return flowers
 
     @property
@@ -418,6 +429,11 @@ class _EngineWall(Wall):
     def _back(self) -> int:  # type: ignore[override]
         back: int = self._engine.marks()[3]
         return back
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        marks = self._engine.marks()  # front and back from one read
+        return tuple(self._tiles[marks[2] : marks[3]])
 
 
 class _EngineSeatWall(Wall):
