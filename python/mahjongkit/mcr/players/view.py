@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import repeat
+from operator import sub
 from typing import TYPE_CHECKING, Final
 
 from mahjongkit.mcr.game.moves import Move, MoveKind
@@ -86,7 +87,7 @@ class View:
     @property
     def unseen(self) -> tuple[int, ...]:
         """Copies of each kind this seat cannot see (index 0 unused)."""
-        return (0, *(4 - self.visible[k] for k in range(1, STANDARD_KINDS + 1)))
+        return (0, *map(sub, repeat(4), self.visible[1 : STANDARD_KINDS + 1]))
 
 
 def _public_meld(meld: Meld) -> Meld:
