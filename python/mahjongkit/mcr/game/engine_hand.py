@@ -5,11 +5,12 @@ judges and the hand is dealt whole from a wall.
 The engine (``cpp/core/mcr/hand_engine.hpp``) holds the hand once: walls, counts, melds,
 flowers, pools, the turn, the window. :class:`EngineHand` keeps nothing of it a second time;
 it reads every value the rules, the match, the invariants and the players read of a hand off
-the engine when asked, with the same face as ``HandState``: the legal moves (the engine's
-list as :class:`~.moves.Move` values), the events of each move
-(:class:`~.engine_events.EventDriver`), the window as a :class:`~.window.ClaimWindow` (for a
-refusal's sentence, :func:`.explain.refusal_of`), the wall as a
-:class:`~mahjongkit.mcr.hand.wall.Wall` view of the engine's read positions, the end
+the engine when asked (a seat's hand, the melds, flowers, pools and the window once a move:
+each is kept from its first read until the next move, which forgets them all), with the same
+face as ``HandState``: the legal moves (the engine's list as :class:`~.moves.Move` values),
+the events of each move (:class:`~.engine_events.EventDriver`), the window as a
+:class:`~.window.ClaimWindow` (for a refusal's sentence, :func:`.explain.refusal_of`), the
+wall as a :class:`~mahjongkit.mcr.hand.wall.Wall` view of the engine's read positions, the end
 (:mod:`.engine_values`). What only the driver keeps is which kongs were promoted.
 
 The Python hand layer stays the twin (``Rules(impl="python")``), and the only path for a
