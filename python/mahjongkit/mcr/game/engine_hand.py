@@ -5,11 +5,12 @@ judges and the hand is dealt whole from a wall.
 The engine (``cpp/core/mcr/hand_engine.hpp``) holds the hand once: walls, counts, melds,
 flowers, pools, the turn, the window. :class:`EngineHand` keeps nothing of it a second time;
 it reads every value the rules, the match, the invariants and the players read of a hand off
-the engine when asked, with the same face as ``HandState``: the legal moves (the engine's
-list as :class:`~.moves.Move` values), the events of each move
-(:class:`~.engine_events.EventDriver`), the window as a :class:`~.window.ClaimWindow` (for a
-refusal's sentence, :func:`.explain.refusal_of`), the wall as a
-:class:`~mahjongkit.mcr.hand.wall.Wall` view of the engine's read positions, the end
+the engine when asked (a seat's hand, the melds, flowers, pools and the window once a move:
+each is kept from its first read until the next move, which forgets them all), with the same
+face as ``HandState``: the legal moves (the engine's list as :class:`~.moves.Move` values),
+the events of each move (:class:`~.engine_events.EventDriver`), the window as a
+:class:`~.window.ClaimWindow` (for a refusal's sentence, :func:`.explain.refusal_of`), the
+wall as a :class:`~mahjongkit.mcr.hand.wall.Wall` view of the engine's read positions, the end
 (:mod:`.engine_values`). What only the driver keeps is which kongs were promoted.
 
 The Python hand layer stays the twin (``Rules(impl="python")``), and the only path for a
@@ -54,6 +55,7 @@ _PHASES: Final = (Phase.DISCARD, Phase.CLAIM, Phase.ROB, Phase.DISCARD)
 _FROM: Final = (None, "wall", "back")  # the engine's drawn_from: none, wall, back
 _REPLACEMENTS: Final = {-1: None, 0: Replacement.KONG, 1: Replacement.FLOWER}
 _OVER: Final = 3
+_UNREAD: Final[Any] = object()  # a value not read off the engine since the last move
 
 
 _MELD_VALUES: Final[dict[tuple[Any, ...], Meld]] = {}
@@ -64,10 +66,15 @@ def _meld_of(
 ) -> Meld:
     """The engine's meld ``raw`` of ``seat`` as a value (:func:`.engine_values.melds_of`),
     each made once and shared (melds are values; a checked one costs microseconds)."""
+    meld = _MELD_VALUES.get(raw)  # a chow or pung: its raw tuple is its key
+    if meld is not None:
+        return meld
     key = (*raw, raw[0] == 2 and (seat, raw[1]) in promoted)
     meld = _MELD_VALUES.get(key)
     if meld is None:
         meld = _MELD_VALUES[key] = melds_of(_OneMeld(raw), seat, promoted)[0]
+        if raw[0] != 2:  # only a kong's value depends on more than its raw tuple
+            _MELD_VALUES[raw] = meld
     return meld
 
 
@@ -151,10 +158,14 @@ class EngineHand:
 
     __slots__ = (
         "_dealt",
+        "_flowers",
         "_four",
         "_hands",
+        "_melds",
         "_phase",
+        "_pools",
         "_wall",
+        "_window",
         "dealer",
         "driver",
         "end",
@@ -164,6 +175,11 @@ class EngineHand:
         "judge",
         "prevailing",
     )
+    _melds: list[tuple[Meld, ...]] | None
+    _flowers: list[tuple[int, ...]] | None
+    _pools: list[list[int]] | None
+    _window: ClaimWindow | None
+    _hands: list[Hand | None]
 
     whole: Final = True  # the engine plays only hands dealt whole from a wall
 
@@ -184,7 +200,7 @@ class EngineHand:
         self.events = events
         self.end: HandEnd | None = None
         self._phase: Phase | None = None  # set by the match when the game is over
-        self._hands: list[Hand | None] = [None, None, None, None]  # read since the last move
+        self._forget()
         self._four = isinstance(wall, SeatWalls)
         self._dealt = wall.as_dealt()  # the walls as dealt (never written): the Wall view's
         self.engine = hand_engine(ruleset, variant, dealer=dealer, prevailing=prevailing)
@@ -202,6 +218,7 @@ class EngineHand:
             self.events.extend(deal_told(engine, self._dealt[0]))
         self.driver = EventDriver(engine)
         self.flags = engine.flags
+        self._forget()
 
     def copy(self, events: list[Event]) -> EngineHand:
         """An independent copy appending to ``events``: the engine cloned (a value copy),
@@ -210,6 +227,8 @@ class EngineHand:
         other.dealer, other.prevailing, other.judge = self.dealer, self.prevailing, self.judge
         other.events, other.end, other._phase = events, self.end, self._phase
         other._hands = self._hands[:]  # values: shared until either side moves
+        other._melds, other._flowers, other._pools = self._melds, self._flowers, self._pools
+        other._window = _UNREAD  # a window is not a value: the copy reads its own
         other._four, other._dealt, other.flags = self._four, self._dealt, self.flags
         driver = self.driver
         if driver is None:
@@ -238,12 +257,19 @@ class EngineHand:
         ends the hand sets :attr:`end`."""
         driver = self.driver
         assert driver is not None, "deal first"
-        self._hands = [None, None, None, None]
+        self._forget()
         self.events.extend(driver.apply(seat, move, _CODES[move]))
         if self.engine.phase == _OVER:
             self.end = driver.end(self.judge.score, self.flags)
 
-    # -- the state, read off the engine ------------------------------------------------------
+    def _forget(self) -> None:
+        """Drop the values read off the engine since the last move (every move calls this:
+        they are the engine's state only until it moves)."""
+        self._hands = [None, None, None, None]
+        self._melds = self._flowers = self._pools = None
+        self._window = _UNREAD
+
+    # -- the state, read off the engine (each value read once a move, then kept until the next)
 
     @property
     def phase(self) -> Phase:
@@ -293,27 +319,47 @@ class EngineHand:
     @property
     def melds(self) -> list[tuple[Meld, ...]]:
         """Each seat's melds as values (a promoted kong marked so)."""
-        engine, promoted = self.engine, self._promoted()
-        melds = engine.melds
-        return [
-            tuple(_meld_of(seat, raw, promoted) for raw in melds(seat)) for seat in range(SEATS)
-        ]
+        melds = self._melds
+        if melds is None:
+            read, promoted = self.engine.melds, self._promoted()
+            melds = self._melds = []
+            for seat in range(SEATS):
+                raws = read(seat)  # most seats have none: no tuple to build
+                melds.append(tuple([_meld_of(seat, raw, promoted) for raw in raws]) if raws else ())
+        return melds
 
     @property
     def flowers(self) -> list[tuple[int, ...]]:
-        flowers = self.engine.flowers
-        return [tuple(flowers(seat)) for seat in range(SEATS)]
+        flowers = self._flowers
+        if flowers is None:
+            read = self.engine.flowers
+            flowers = self._flowers = [
+                tuple(read(0)),
+                tuple(read(1)),
+                tuple(read(2)),
+                tuple(read(3)),
+            ]
+        return flowers
 
     @property
     def pools(self) -> list[list[int]]:
         """The four discard pools, in order, less the claimed tiles."""
-        pool = self.engine.pool
-        return [pool(0), pool(1), pool(2), pool(3)]
+        pools = self._pools
+        if pools is None:
+            pool = self.engine.pool
+            pools = self._pools = [pool(0), pool(1), pool(2), pool(3)]
+        return pools
 
     @property
     def window(self) -> ClaimWindow | None:
         """The open window (its offers, answers and awaited seats read off the engine), or
         ``None``."""
+        window = self._window
+        if window is _UNREAD:
+            window = self._window = self._read_window()
+        return window
+
+    def _read_window(self) -> ClaimWindow | None:
         engine = self.engine
         raw = engine.window()
         if raw is None or engine.phase == _OVER:
@@ -332,10 +378,13 @@ class EngineHand:
         """The seat's tiles as a :class:`Hand` value (built when first read after a move)."""
         hand = self._hands[seat]
         if hand is None:  # the engine's tiles are a hand: no need to check them again
-            engine = self.engine
-            promoted = self._promoted()
-            melds = tuple(_meld_of(seat, raw, promoted) for raw in engine.melds(seat))
-            flowers = tuple(engine.flowers(seat))
+            engine, every, flowers_of = self.engine, self._melds, self._flowers
+            if every is None:
+                promoted = self._promoted()
+                melds = tuple(_meld_of(seat, raw, promoted) for raw in engine.melds(seat))
+            else:
+                melds = every[seat]
+            flowers = tuple(engine.flowers(seat)) if flowers_of is None else flowers_of[seat]
             hand = self._hands[seat] = _unchecked_hand(engine.counts(seat), melds, flowers)
         return hand
 
@@ -381,6 +430,11 @@ class _EngineWall(Wall):
     def _back(self) -> int:  # type: ignore[override]
         back: int = self._engine.marks()[3]
         return back
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        marks = self._engine.marks()  # front and back from one read
+        return tuple(self._tiles[marks[2] : marks[3]])
 
 
 class _EngineSeatWall(Wall):

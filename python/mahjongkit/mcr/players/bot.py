@@ -292,10 +292,10 @@ class Bot:
         """(key, kind) for each discard of a 14-tile hand, best (lowest key) first: shanten
         left, then minus the unseen tiles of 8-point waits once ready, then minus the unseen
         tiles that would help."""
-        unseen = view.unseen
+        unseen = view.unseen.__getitem__
         ranked = []
         for kind, (left, accepted) in shanten_after_discard(hand).items():
-            helping = sum(unseen[k] for k in accepted)
+            helping = sum(map(unseen, accepted))
             scoring = scoring_waits(hand.discard(kind), accepted, view) if left == 0 else 0
             ranked.append(((left, -scoring, -helping), kind))
         ranked.sort()

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import repeat
+from operator import sub
 from typing import TYPE_CHECKING, Final
 
 from mahjongkit.mcr.game.moves import Move, MoveKind
@@ -25,6 +27,10 @@ if TYPE_CHECKING:
     from mahjongkit.mcr.game.rules import Rules
 
 SEATS: Final = 4
+# the seats' winds for each dealer (Rules.seat_wind: a seat's distance from the dealer)
+_WINDS: Final = tuple(
+    tuple((seat - dealer) % SEATS for seat in range(SEATS)) for dealer in range(SEATS)
+)
 
 
 @dataclass(frozen=True)
@@ -81,7 +87,7 @@ class View:
     @property
     def unseen(self) -> tuple[int, ...]:
         """Copies of each kind this seat cannot see (index 0 unused)."""
-        return (0, *(4 - self.visible[k] for k in range(1, STANDARD_KINDS + 1)))
+        return (0, *map(sub, repeat(4), self.visible[1 : STANDARD_KINDS + 1]))
 
 
 def _public_meld(meld: Meld) -> Meld:
@@ -130,7 +136,8 @@ def view_of(rules: Rules, seat: int) -> View:
         own.melds if other == seat else tuple(_public_meld(m) for m in hands[other].melds)
         for other in range(4)
     )
-    visible = visible_counts(own, rules.pools, melds)
+    pools = rules.pools
+    visible = visible_counts(own, pools, melds)
     window = rules.window
     window_view = None
     if window is not None:
@@ -145,13 +152,13 @@ def view_of(rules: Rules, seat: int) -> View:
         melds=melds,
         flowers=tuple(h.flowers for h in hands),
         concealed=tuple(h.concealed_count for h in hands),
-        pools=rules.pools,
-        visible=tuple(min(v, 4) for v in visible),
+        pools=pools,
+        visible=tuple(map(min, visible, repeat(4))),
         wall_count=len(rules.wall),
         hand_no=rules.hand_no,
         dealer=rules.dealer,
         prevailing=rules.prevailing,
-        seat_winds=tuple(rules.seat_wind(s) for s in range(4)),
+        seat_winds=_WINDS[rules.dealer],
         totals=tuple(rules.totals),
         moves=rules.moves,
         phase=rules.phase,
