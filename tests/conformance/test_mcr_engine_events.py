@@ -11,7 +11,6 @@ taken or refused alike by both, a refusal with the same code and sentence
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from typing import Any
 
@@ -26,27 +25,16 @@ from mahjongkit.mcr.game.engine_refusals import context_now, explain
 from mahjongkit.mcr.game.events import Dealt, Event, GameEnded, HandEnded
 from mahjongkit.mcr.game.hand_state import HandState
 from mahjongkit.mcr.game.legality import ENGINE_CODES
-from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, chow, discard, kong
 from mahjongkit.mcr.game.rules import Rules
-from mahjongkit.mcr.game.variant import BOTZONE, STANDARD, Variant, Walls
+from mahjongkit.mcr.game.variant import BOTZONE, STANDARD, Walls
 from mahjongkit.mcr.game.window import Phase
 from mahjongkit.mcr.hand.wall import SeatWalls, Wall
 from mahjongkit.mcr.scoring.context import WinBy
 from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
 from mahjongkit.mcr.scoring.score import score
+from tests.mcr.flagged import Flagged, candidates, flags
 
 _MATCH = (Dealt, HandEnded, GameEnded)
-flags = st.integers(0, legality.ALL_FLAGS).map(lambda f: f & legality.ALL_FLAGS)
-
-
-@dataclasses.dataclass(frozen=True)
-class _Flagged(Variant):
-    """A one-hand variant whose rule flags are given (every flag reaches the Python side)."""
-
-    flags: int = 0
-
-    def rule_flags(self, ruleset: Ruleset) -> int:
-        return self.flags
 
 
 def _layer(ruleset: Ruleset) -> Any:
@@ -95,31 +83,13 @@ def _same_values(game: Rules, driver: EventDriver, step: int) -> None:
             assert now == hand.context(seat, tile, by), (step, seat, now)
 
 
-def _candidates(rng: random.Random, tile: int) -> list[Move]:
-    """Moves to ask about: of every kind, some on the tile at stake (all well formed)."""
-    k = rng.randint(1, 34)
-    a = rng.randint(1, 33)
-    return [
-        discard(k),
-        kong(k),
-        kong(tile) if tile else kong(k),
-        KONG,
-        PUNG,
-        WIN,
-        PASS,
-        chow(a, a + 1),
-        chow(tile - 2, tile - 1) if tile > 2 else chow(a, a + 1),
-        chow(tile - 1, tile + 1) if 1 < tile < 34 else chow(a, a + 1),
-    ]
-
-
 def _same_refusals(game: Rules, driver: EventDriver, rng: random.Random, step: int) -> None:
     engine = driver.engine
     score = game.match.judge.score
     window = game.window
     tile = window.tile if window is not None else (game.drawn or 0)
     for seat in range(4):
-        for move in _candidates(rng, tile):
+        for move in candidates(rng, tile):
             refusal = game.why_not(seat, move)
             verdict = engine.verify(seat, *engine_move(move))
             if refusal is None:
@@ -185,7 +155,7 @@ def test_events_of_whole_games(seed: int, variant: Any) -> None:
 @example(seed=268, flag=0, flowers=True)  # a claimed kong that ends the hand: nobody on turn
 def test_events_under_every_flag(seed: int, flag: int, flowers: bool) -> None:
     four = bool(flag & legality.FOUR_WALLS)
-    variant = _Flagged(
+    variant = Flagged(
         hands=1,
         walls=Walls.PER_SEAT if four else Walls.SHARED,
         flowers=flowers and not four,

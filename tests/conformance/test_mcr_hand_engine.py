@@ -25,7 +25,7 @@ from mahjongkit.mcr.game.errors import RefusalCode
 from mahjongkit.mcr.game.hand_state import HandState
 from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, MoveKind, chow, discard, kong
 from mahjongkit.mcr.game.rules import Rules
-from mahjongkit.mcr.game.variant import Variant, Walls
+from mahjongkit.mcr.game.variant import Walls
 from mahjongkit.mcr.game.window import Phase
 from mahjongkit.mcr.hand.meld import MeldKind
 from mahjongkit.mcr.hand.wall import SeatWalls, Wall
@@ -33,22 +33,10 @@ from mahjongkit.mcr.scoring.context import WinBy
 from mahjongkit.mcr.scoring.ruleset import GB, GREEN_BOOK, Ruleset
 from mahjongkit.mcr.scoring.score import score
 from mahjongkit.tiles import is_bonus
+from tests.mcr.flagged import Flagged, flags
 
-# Every rule flag, from the one registry: a flag the engine lacks is drawn here and fails.
-flags = st.integers(0, legality.ALL_FLAGS).map(lambda f: f & legality.ALL_FLAGS)
 _WAYS = (WinBy.SELF_DRAWN, WinBy.DISCARD, WinBy.ROBBING)
 _SET_KINDS = {MeldKind.CHOW: 0, MeldKind.PUNG: 1, MeldKind.KONG: 2}
-
-
-@dataclasses.dataclass(frozen=True)
-class _Flagged(Variant):
-    """A one-hand variant whose rule flags are given (so every flag reaches the Python twin,
-    even those no shipped variant and ruleset combine)."""
-
-    flags: int = 0
-
-    def rule_flags(self, ruleset: Ruleset) -> int:
-        return self.flags
 
 
 def _layer(ruleset: Ruleset) -> Any:
@@ -60,7 +48,7 @@ def _layer(ruleset: Ruleset) -> Any:
 
 def _game(seed: str, flag: int, flowers: bool, ruleset: Ruleset) -> tuple[Rules, Any]:
     four = bool(flag & legality.FOUR_WALLS)
-    variant = _Flagged(
+    variant = Flagged(
         hands=1,
         walls=Walls.PER_SEAT if four else Walls.SHARED,
         flowers=flowers and not four,
@@ -317,7 +305,7 @@ def test_a_promoted_kong_is_robbed_alike() -> None:
     walls[2] += rest[41:61]
     walls[3] += rest[61:]
     assert [len(w) for w in walls] == [34] * 4
-    variant = _Flagged(hands=1, walls=Walls.PER_SEAT, flowers=False, flags=legality.FOUR_WALLS)
+    variant = Flagged(hands=1, walls=Walls.PER_SEAT, flowers=False, flags=legality.FOUR_WALLS)
     game = Rules("robbed", variant=variant, ruleset=GB, wall=SeatWalls(walls), scorer=_layer(GB))
     engine = hand_engine(GB, variant, dealer=0, prevailing=0)
     assert engine.deal_seat_walls(walls)
@@ -328,7 +316,7 @@ def test_a_promoted_kong_is_robbed_alike() -> None:
 
 
 def test_an_engine_is_dealt_once_and_refuses_moves_before() -> None:
-    engine = hand_engine(GB, _Flagged(hands=1), dealer=0, prevailing=0)
+    engine = hand_engine(GB, Flagged(hands=1), dealer=0, prevailing=0)
     assert engine.legal(0) == [] and engine.end() is None
     assert legality.ENGINE_CODES[engine.apply(0, *engine_move(PASS))] is RefusalCode.GAME_OVER
     assert not engine.deal_shared([1] * 52)  # too short for the deal

@@ -16,11 +16,11 @@ from mahjongkit.mcr.scoring.context import Replacement, WinBy, WinContext
 from mahjongkit.mcr.scoring.ruleset import GB, GREEN_BOOK, Ruleset
 from mahjongkit.mcr.scoring.score import ScoreRefused, score
 from mahjongkit.mcr.scoring.validate import Refusal
+from tests.mcr.flagged import flags
 from tests.mcr.hand_strategies import complete_hands, random_hands, ready_hands
 
 BY: tuple[WinBy, ...] = (WinBy.SELF_DRAWN, WinBy.DISCARD, WinBy.ROBBING)
 REPLACEMENT: dict[Replacement | None, int] = {None: -1, Replacement.KONG: 0, Replacement.FLOWER: 1}
-flags = st.integers(0, legality.ALL_FLAGS).map(lambda f: f & legality.ALL_FLAGS)
 
 
 def test_claim_priority_agrees_on_every_claim_and_seat() -> None:

@@ -9,7 +9,6 @@ byte-identical, and a cpp game restored from its save is the very game."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from typing import Any
 
@@ -20,23 +19,11 @@ from hypothesis import strategies as st
 from mahjongkit.mcr.game import legality
 from mahjongkit.mcr.game.engine_hand import EngineHand
 from mahjongkit.mcr.game.hand_state import HandState
-from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, chow, discard, kong
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.game.variant import BOTZONE, STANDARD, Variant, Walls
 from mahjongkit.mcr.game.window import Phase
-from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
-
-flags = st.integers(0, legality.ALL_FLAGS).map(lambda f: f & legality.ALL_FLAGS)
-
-
-@dataclasses.dataclass(frozen=True)
-class _Flagged(Variant):
-    """A one-hand variant whose rule flags are given (every flag reaches both sides)."""
-
-    flags: int = 0
-
-    def rule_flags(self, ruleset: Ruleset) -> int:
-        return self.flags
+from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK
+from tests.mcr.flagged import Flagged, candidates, flags
 
 
 def _state(game: Rules) -> dict[str, Any]:
@@ -62,29 +49,11 @@ def _state(game: Rules) -> dict[str, Any]:
     }
 
 
-def _candidates(rng: random.Random, tile: int) -> list[Move]:
-    """Moves to ask about: of every kind, some on the tile at stake (all well formed)."""
-    k = rng.randint(1, 34)
-    a = rng.randint(1, 33)
-    return [
-        discard(k),
-        kong(k),
-        kong(tile) if tile else kong(k),
-        KONG,
-        PUNG,
-        WIN,
-        PASS,
-        chow(a, a + 1),
-        chow(tile - 2, tile - 1) if tile > 2 else chow(a, a + 1),
-        chow(tile - 1, tile + 1) if 1 < tile < 34 else chow(a, a + 1),
-    ]
-
-
 def _same_refusals(cpp: Rules, py: Rules, rng: random.Random, step: int) -> None:
     window = py.window
     tile = window.tile if window is not None else (py.drawn or 0)
     for seat in range(4):
-        for move in _candidates(rng, tile):
+        for move in candidates(rng, tile):
             assert cpp.why_not(seat, move) == py.why_not(seat, move), (step, seat, str(move))
 
 
@@ -163,7 +132,7 @@ def test_the_robbing_window_under_every_flag(flag: int) -> None:
 def test_the_robbing_example_reaches_a_robbing_window() -> None:
     """Seed 1125 under no flag, played as :func:`_play_both` plays, opens a robbing window
     (else the test above would guard nothing)."""
-    variant = _Flagged(hands=1, walls=Walls.SHARED, flowers=True, claim_kong_replaced=False)
+    variant = Flagged(hands=1, walls=Walls.SHARED, flowers=True, claim_kong_replaced=False)
     game = Rules("flag-1125", variant=variant, ruleset=GREEN_BOOK, impl="python")
     rng = random.Random(1125)
     kinds: set[Phase | None] = set()
@@ -178,7 +147,7 @@ def test_the_robbing_example_reaches_a_robbing_window() -> None:
 def _one_hand_both(seed: int, flag: int, flowers: bool) -> None:
     """One hand under ``flag`` played side by side (see :func:`_play_both`)."""
     four = bool(flag & legality.FOUR_WALLS)
-    variant = _Flagged(
+    variant = Flagged(
         hands=1,
         walls=Walls.PER_SEAT if four else Walls.SHARED,
         flowers=flowers and not four,

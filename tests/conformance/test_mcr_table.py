@@ -19,14 +19,13 @@ from mahjongkit.mcr.game import legality
 from mahjongkit.mcr.game.table import DREW, OFFER_SHIFT, OPEN, HandTable
 from mahjongkit.mcr.hand.hand import Hand, chow_pairs
 from mahjongkit.mcr.hand.meld import MeldKind
+from tests.mcr.flagged import flags
 from tests.mcr.hand_strategies import random_hands, ready_hands
 
 DISCARDS = tuple(("discard", k) for k in range(35))
 KONGS = tuple(("kong", k) for k in range(35))
 hands_13 = st.one_of(ready_hands(), random_hands(13))
 kinds = st.integers(1, 34)
-# Every rule flag, from the one registry: a flag one twin lacks is drawn here and fails.
-flags = st.integers(0, legality.ALL_FLAGS).map(lambda f: f & legality.ALL_FLAGS)
 
 
 @st.composite
