@@ -27,13 +27,15 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from benchmarks.bench_mcr_strength import _load, _mean_ci
+
 from mahjongkit.mcr.arena import deal_rules
+from mahjongkit.mcr.game.hand_state import HandState
 from mahjongkit.mcr.game.moves import Move
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.hand.wall import SeatWalls, Wall
@@ -41,26 +43,14 @@ from mahjongkit.mcr.players import search as search_mod
 from mahjongkit.mcr.players.bot import Bot, view_of
 from mahjongkit.mcr.players.search import SearchReport, candidates
 
-Z95 = 1.959964
-
-
-def _load() -> str:
-    return f"{os.getloadavg()[0]:.1f}"
-
-
-def _mean_ci(values: Sequence[float]) -> tuple[float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, float("nan")
-    var = sum((x - mean) ** 2 for x in values) / (n - 1)
-    return mean, Z95 * math.sqrt(var / n)
-
 
 def _reshuffled(game: Rules, rng: random.Random) -> Rules:
     """A copy of ``game`` with its undrawn tiles in another random order (each seat's wall
-    keeping its size): the same state as far as any seat can tell."""
-    copy = game.clone()
+    keeping its size): the same state as far as any seat can tell. The copy plays on the
+    Python hand layer, whose wall is its own (an engine-backed game's ``wall`` is a view of the
+    engine's, which reordering would not reach)."""
+    copy = Rules.from_json(game.to_json(), impl="python")
+    assert isinstance(copy.match.hand, HandState)
     wall = copy.wall
     if isinstance(wall, SeatWalls):
         parts = [w._tiles[w._front : w._back] for w in wall._seats]
