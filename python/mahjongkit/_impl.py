@@ -44,6 +44,8 @@ def resolve(impl: str | None = None) -> Impl:
     value means is worked out once per value.
     """
     if impl is not None:
+        if not isinstance(impl, str):  # a programmer's error, not a bad name
+            raise TypeError(f"impl is 'cpp', 'python' or None, not {type(impl).__name__}")
         return _named(impl, "")
     if _STORE is not None:
         raw = _STORE.get(_KEY)

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from types import MappingProxyType
 from typing import Any, Final, Protocol, TypeVar
 
+from mahjongkit._impl import resolve
 from mahjongkit.mcr.game.events import Event
 from mahjongkit.mcr.game.hand_state import ScoreFunction
 from mahjongkit.mcr.game.match import Match
@@ -213,6 +214,7 @@ def game_from_json(
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise TypeError(f"a saved game is JSON text, not {type(text).__name__}")
+    resolve(impl)  # the caller's choice is checked here, not reported as the save's fault
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, RecursionError, UnicodeDecodeError) as error:
