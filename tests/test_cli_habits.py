@@ -213,6 +213,10 @@ INTERRUPTER = """\
 import os, signal
 from mahjongkit.mcr.players.bot import Bot
 
+# A terminal's Ctrl-C meets Python's own handler; a process started with SIGINT ignored (as
+# this one is when the test runner was) would never see it, and the arena would play on.
+signal.signal(signal.SIGINT, signal.default_int_handler)
+
 
 CALLS = [0]  # over every instance: the arena makes a player for each hand
 
