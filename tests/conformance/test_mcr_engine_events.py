@@ -18,7 +18,6 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from mahjongkit.mcr.game import legality
 from mahjongkit.mcr.game._cpp import engine_move, hand_engine
 from mahjongkit.mcr.game.engine_events import EventDriver, deal_events
 from mahjongkit.mcr.game.engine_refusals import context_now, explain
@@ -26,22 +25,14 @@ from mahjongkit.mcr.game.events import Dealt, Event, GameEnded, HandEnded
 from mahjongkit.mcr.game.hand_state import HandState
 from mahjongkit.mcr.game.legality import ENGINE_CODES
 from mahjongkit.mcr.game.rules import Rules
-from mahjongkit.mcr.game.variant import BOTZONE, STANDARD, Walls
+from mahjongkit.mcr.game.variant import BOTZONE, STANDARD
 from mahjongkit.mcr.game.window import Phase
 from mahjongkit.mcr.hand.wall import SeatWalls, Wall
 from mahjongkit.mcr.scoring.context import WinBy
-from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK, Ruleset
-from mahjongkit.mcr.scoring.score import score
-from tests.mcr.flagged import Flagged, candidates, flags
+from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK
+from tests.mcr.flagged import candidates, flags, layer_scorer, one_hand
 
 _MATCH = (Dealt, HandEnded, GameEnded)
-
-
-def _layer(ruleset: Ruleset) -> Any:
-    """The game's own scorer handed over as a caller's: the rules then play the hand layer
-    (``HandState`` with its ``ClaimWindow``), the engine's twin, not the engine itself
-    (``Rules(impl="cpp")`` plays a whole hand on the engine), still scoring in C++."""
-    return lambda hand, context: score(hand, context, ruleset)
 
 
 def _hand_events(events: list[Event]) -> tuple[list[Event], list[Event]]:
@@ -143,7 +134,7 @@ def _play(game: Rules, rng: random.Random) -> int:
 @pytest.mark.parametrize("variant", [STANDARD, BOTZONE], ids=lambda v: v.name)
 @pytest.mark.parametrize("seed", range(3))
 def test_events_of_whole_games(seed: int, variant: Any) -> None:
-    game = Rules(f"ev-{seed}", variant=variant, scorer=_layer(GREEN_BOOK))
+    game = Rules(f"ev-{seed}", variant=variant, scorer=layer_scorer(GREEN_BOOK))
     assert _play(game, random.Random(seed)) > 0
 
 
@@ -154,13 +145,8 @@ def test_events_of_whole_games(seed: int, variant: Any) -> None:
 @example(seed=183, flag=0, flowers=True)  # a promoted kong's robbing window
 @example(seed=268, flag=0, flowers=True)  # a claimed kong that ends the hand: nobody on turn
 def test_events_under_every_flag(seed: int, flag: int, flowers: bool) -> None:
-    four = bool(flag & legality.FOUR_WALLS)
-    variant = Flagged(
-        hands=1,
-        walls=Walls.PER_SEAT if four else Walls.SHARED,
-        flowers=flowers and not four,
-        claim_kong_replaced=bool(flag & legality.CLAIM_KONG_REPLACED),
-        flags=flag,
+    variant = one_hand(flag, flowers)
+    game = Rules(
+        f"flag-{seed}", variant=variant, ruleset=GREEN_BOOK, scorer=layer_scorer(GREEN_BOOK)
     )
-    game = Rules(f"flag-{seed}", variant=variant, ruleset=GREEN_BOOK, scorer=_layer(GREEN_BOOK))
     assert _play(game, random.Random(seed)) > 0

@@ -23,7 +23,7 @@ from mahjongkit.mcr.game import legality
 from mahjongkit.mcr.game._cpp import engine_move, hand_engine, move_of
 from mahjongkit.mcr.game.errors import RefusalCode
 from mahjongkit.mcr.game.hand_state import HandState
-from mahjongkit.mcr.game.moves import KONG, PASS, PUNG, WIN, Move, MoveKind, chow, discard, kong
+from mahjongkit.mcr.game.moves import PASS, PUNG, WIN, Move, MoveKind, discard, kong
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.game.variant import Walls
 from mahjongkit.mcr.game.window import Phase
@@ -31,31 +31,17 @@ from mahjongkit.mcr.hand.meld import MeldKind
 from mahjongkit.mcr.hand.wall import SeatWalls, Wall
 from mahjongkit.mcr.scoring.context import WinBy
 from mahjongkit.mcr.scoring.ruleset import GB, GREEN_BOOK, Ruleset
-from mahjongkit.mcr.scoring.score import score
 from mahjongkit.tiles import is_bonus
-from tests.mcr.flagged import Flagged, flags
+from tests.mcr.flagged import Flagged, candidates, flags, layer_scorer, one_hand
 
 _WAYS = (WinBy.SELF_DRAWN, WinBy.DISCARD, WinBy.ROBBING)
 _SET_KINDS = {MeldKind.CHOW: 0, MeldKind.PUNG: 1, MeldKind.KONG: 2}
 
 
-def _layer(ruleset: Ruleset) -> Any:
-    """The game's own scorer handed over as a caller's: the rules then play the hand layer
-    (``HandState`` with its ``ClaimWindow``), the engine's twin, not the engine itself
-    (``Rules(impl="cpp")`` plays a whole hand on the engine), still scoring in C++."""
-    return lambda hand, context: score(hand, context, ruleset)
-
-
 def _game(seed: str, flag: int, flowers: bool, ruleset: Ruleset) -> tuple[Rules, Any]:
     four = bool(flag & legality.FOUR_WALLS)
-    variant = Flagged(
-        hands=1,
-        walls=Walls.PER_SEAT if four else Walls.SHARED,
-        flowers=flowers and not four,
-        claim_kong_replaced=bool(flag & legality.CLAIM_KONG_REPLACED),
-        flags=flag,
-    )
-    game = Rules(seed, variant=variant, ruleset=ruleset, scorer=_layer(ruleset))
+    variant = one_hand(flag, flowers)
+    game = Rules(seed, variant=variant, ruleset=ruleset, scorer=layer_scorer(ruleset))
     assert isinstance(game.match.hand, HandState)
     engine = hand_engine(ruleset, variant, dealer=game.dealer, prevailing=game.prevailing)
     if four:
@@ -78,20 +64,11 @@ def _game(seed: str, flag: int, flowers: bool, ruleset: Ruleset) -> tuple[Rules,
 
 
 def _candidates(rng: random.Random, tile: int) -> list[Move]:
-    """Moves to try as refusals: of every kind, some on the tile at stake, some malformed."""
-    k = rng.randint(1, 34)
-    a = rng.randint(1, 33)
+    """Moves to try as refusals: the shared candidates and two malformed ones."""
+    k = tile % 33 + 1  # no draw of its own: the base example stays small for Hypothesis
     return [
-        discard(k),
-        kong(k),
-        kong(tile) if tile else kong(k),
-        KONG,
-        PUNG,
-        WIN,
-        PASS,
-        chow(a, a + 1),
-        chow(max(1, tile - 2), max(2, tile - 1)) if tile > 2 else chow(a, a + 1),
-        Move(MoveKind.CHOW, None, (a + 1, a)),  # malformed: the pair descending
+        *candidates(rng, tile),
+        Move(MoveKind.CHOW, None, (k + 1, k)),  # malformed: the pair descending
         Move(MoveKind.PUNG, k, None),  # malformed: a pung names no tile
     ]
 
@@ -306,7 +283,9 @@ def test_a_promoted_kong_is_robbed_alike() -> None:
     walls[3] += rest[61:]
     assert [len(w) for w in walls] == [34] * 4
     variant = Flagged(hands=1, walls=Walls.PER_SEAT, flowers=False, flags=legality.FOUR_WALLS)
-    game = Rules("robbed", variant=variant, ruleset=GB, wall=SeatWalls(walls), scorer=_layer(GB))
+    game = Rules(
+        "robbed", variant=variant, ruleset=GB, wall=SeatWalls(walls), scorer=layer_scorer(GB)
+    )
     engine = hand_engine(GB, variant, dealer=0, prevailing=0)
     assert engine.deal_seat_walls(walls)
     script = {0: [discard(5)], 2: [PUNG, discard(28), kong(5)], 3: [WIN]}

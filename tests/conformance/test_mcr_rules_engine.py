@@ -23,7 +23,7 @@ from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.game.variant import BOTZONE, STANDARD, Variant, Walls
 from mahjongkit.mcr.game.window import Phase
 from mahjongkit.mcr.scoring.ruleset import GREEN_BOOK
-from tests.mcr.flagged import Flagged, candidates, flags
+from tests.mcr.flagged import Flagged, candidates, flags, one_hand
 
 
 def _state(game: Rules) -> dict[str, Any]:
@@ -146,14 +146,7 @@ def test_the_robbing_example_reaches_a_robbing_window() -> None:
 
 def _one_hand_both(seed: int, flag: int, flowers: bool) -> None:
     """One hand under ``flag`` played side by side (see :func:`_play_both`)."""
-    four = bool(flag & legality.FOUR_WALLS)
-    variant = Flagged(
-        hands=1,
-        walls=Walls.PER_SEAT if four else Walls.SHARED,
-        flowers=flowers and not four,
-        claim_kong_replaced=bool(flag & legality.CLAIM_KONG_REPLACED),
-        flags=flag,
-    )
+    variant = one_hand(flag, flowers)
     cpp = Rules(f"flag-{seed}", variant=variant, ruleset=GREEN_BOOK, impl="cpp")
     py = Rules(f"flag-{seed}", variant=variant, ruleset=GREEN_BOOK, impl="python")
     assert _play_both(cpp, py, random.Random(seed)) > 0
