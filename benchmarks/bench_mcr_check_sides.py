@@ -14,13 +14,11 @@ Prints every run, the medians and their ratio to the first side, and the load.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
-import subprocess
-import sys
-import tempfile
 from pathlib import Path
+
+from benchmarks.child import run_child
 
 _CHILD = """
 import json, sys, time
@@ -50,14 +48,9 @@ def main() -> None:
     rates: dict[Path, list[float]] = {side: [] for side in args.sides}
     for _ in range(args.rounds):
         for side in args.sides:
-            folder = side.resolve()
-            env = dict(os.environ, PYTHONPATH=str(folder), MAHJONGKIT_IMPLEMENTATION="cpp")
-            out = subprocess.run(
-                [sys.executable, "-c", _CHILD, str(args.file.resolve()), str(args.games),
-                 str(args.repeat), str(folder)],
-                env=env, check=True, capture_output=True, text=True, cwd=tempfile.gettempdir(),
-            ).stdout  # fmt: skip
-            rate = json.loads(out.strip().splitlines()[-1])["per_cpu_s"]
+            argv = ["-c", _CHILD, str(args.file.resolve()), str(args.games), str(args.repeat)]
+            figures = run_child([*argv, str(side.resolve())], side, MAHJONGKIT_IMPLEMENTATION="cpp")
+            rate = figures["per_cpu_s"]
             rates[side].append(rate)
             print(f"{side}: {rate:,.0f} games/CPU-s")
     print(f"load after: {os.getloadavg()}")

@@ -27,7 +27,7 @@ installed one's ``site-packages``, or a worktree's ``python/`` after a build in 
 ``--player lean`` (the default) draws with ``rng.random()``; ``--player classic`` is the
 first round's player (``rng.choice``). Both sides of a run use the same player.
 
-    python benchmarks/bench_mcr_loop.py --baseline 339aaa1 --rounds 3 --seconds 4
+    python -m benchmarks.bench_mcr_loop --baseline 339aaa1 --rounds 3 --seconds 4
 """
 
 from __future__ import annotations
@@ -294,29 +294,13 @@ def package_at(spec: str) -> Path:
 
 
 def run(measure: str, seconds: float, path: Path | None, player: str) -> dict[str, float]:
-    env = dict(os.environ, MAHJONGKIT_IMPLEMENTATION="cpp")
-    if path is not None:
-        env["PYTHONPATH"] = str(path)
-    else:
-        env.pop("PYTHONPATH", None)
-    out = subprocess.run(
-        [
-            sys.executable,
-            __file__,
-            "--worker",
-            measure,
-            "--seconds",
-            str(seconds),
-            "--player",
-            player,
-        ],
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-        cwd=tempfile.gettempdir(),  # never import the source tree by accident
-    ).stdout
-    result: dict[str, float] = json.loads(out.strip().splitlines()[-1])
+    # Imported here, by the parent only: the child runs this file as a script, which may be
+    # how the parent was started too (the repository's root is then not on the path).
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from benchmarks.child import run_child
+
+    argv = [__file__, "--worker", measure, "--seconds", str(seconds), "--player", player]
+    result: dict[str, float] = run_child(argv, path, MAHJONGKIT_IMPLEMENTATION="cpp")
     return result
 
 

@@ -12,7 +12,7 @@ holding the package; ``--now`` defaults to the package installed here), timed by
 (``time.process_time``), the sides taking turns round after round, so the ratios come from
 one run under the same load. Prints medians, ratios and the load.
 
-    python benchmarks/bench_mcr_table.py --baseline .bench-baseline/184c85ffe579 --rounds 3
+    python -m benchmarks.bench_mcr_table --baseline .bench-baseline/184c85ffe579 --rounds 3
 """
 
 from __future__ import annotations
@@ -21,10 +21,9 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
+from pathlib import Path
 
 CASES = (("mcr", 1), ("botzone", 1), ("mcr", 16))
 
@@ -54,20 +53,13 @@ def worker(variant: str, hands: int, seconds: float) -> dict[str, float]:
 
 
 def run(path: str | None, variant: str, hands: int, seconds: float) -> dict[str, float]:
-    env = dict(os.environ)
-    if path is None:
-        env.pop("PYTHONPATH", None)
-    else:
-        env["PYTHONPATH"] = os.path.abspath(path)  # the child runs elsewhere
-    out = subprocess.run(
-        [sys.executable, __file__, "--worker", variant, str(hands), "--seconds", str(seconds)],
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-        cwd=tempfile.gettempdir(),  # never import the source tree by accident
-    ).stdout
-    result: dict[str, float] = json.loads(out.strip().splitlines()[-1])
+    # Imported here, by the parent only: the child runs this file as a script, which may be
+    # how the parent was started too (the repository's root is then not on the path).
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from benchmarks.child import run_child
+
+    argv = [__file__, "--worker", variant, str(hands), "--seconds", str(seconds)]
+    result: dict[str, float] = run_child(argv, path)
     return result
 
 
