@@ -294,9 +294,7 @@ def package_at(spec: str) -> Path:
 
 
 def run(measure: str, seconds: float, path: Path | None, player: str) -> dict[str, float]:
-    # Imported here, by the parent only: the child runs this file as a script, which may be
-    # how the parent was started too (the repository's root is then not on the path).
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    # Imported by the parent only: the child runs this file as a script, from elsewhere.
     from benchmarks.child import run_child
 
     argv = [__file__, "--worker", measure, "--seconds", str(seconds), "--player", player]

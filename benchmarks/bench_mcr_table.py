@@ -23,7 +23,6 @@ import os
 import statistics
 import sys
 import time
-from pathlib import Path
 
 CASES = (("mcr", 1), ("botzone", 1), ("mcr", 16))
 
@@ -53,9 +52,7 @@ def worker(variant: str, hands: int, seconds: float) -> dict[str, float]:
 
 
 def run(path: str | None, variant: str, hands: int, seconds: float) -> dict[str, float]:
-    # Imported here, by the parent only: the child runs this file as a script, which may be
-    # how the parent was started too (the repository's root is then not on the path).
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    # Imported by the parent only: the child runs this file as a script, from elsewhere.
     from benchmarks.child import run_child
 
     argv = [__file__, "--worker", variant, str(hands), "--seconds", str(seconds)]
