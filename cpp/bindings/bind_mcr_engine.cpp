@@ -127,9 +127,7 @@ void register_mcr_engine(py::module_& m) {
                            "One hand's state machine (the twin of the Python hand layer): moves as (kind, tile, "
                            "a, b), refusals as legality.ENGINE_CODES indices.")
       .def(py::init([](py::object rules, int flags, int minimum, int dealer, int prevailing) {
-             const ScoreRules& r = rules.cast<const ScoreRules&>();
-             if (flags & ~mahjongkit::mcr::legality::kAllFlags)
-               throw py::value_error("unknown rule flags: " + std::to_string(flags));
+             const ScoreRules& r = mahjongkit::bindings::engine_rules(rules, flags, minimum);
              return PyHandEngine{HandEngine(r, flags, minimum, check_seat(dealer), check_seat(prevailing)), rules};
            }),
            py::arg("rules"), py::arg("flags"), py::arg("minimum"), py::arg("dealer"), py::arg("prevailing"))
