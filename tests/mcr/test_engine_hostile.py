@@ -113,7 +113,7 @@ def _outcome(call: Callable[[], object]) -> tuple[Any, ...]:
     code, sentence and legal list, an exception's type and message, else the answer."""
     try:
         answer = call()
-    except Exception as error:  # noqa: BLE001 - the type is what is compared
+    except Exception as error:  # the type is what is compared
         return ("raised", type(error), str(error))
     if answer is not None and hasattr(answer, "code"):
         return ("refused", answer.code, answer.message, tuple(answer.legal))
