@@ -39,6 +39,7 @@ if [[ $# -eq 0 ]]; then
     tests/solitaire/test_batch_writer.py tests/mcr/test_arena.py \
     tests/solitaire/test_layout_hostile.py tests/web/test_api_hostile_layouts.py \
     tests/mcr/test_records_hostile.py tests/mcr/test_records_export_faults.py \
-    tests/mcr/test_rl_parallel_faults.py tests/mcr/test_judge_log_lies.py
+    tests/mcr/test_rl_parallel_faults.py tests/mcr/test_judge_log_lies.py \
+    tests/mcr/test_engine_hostile.py
 fi
 exec "$venv/bin/python" -m pytest -p no:cacheprovider -W ignore::DeprecationWarning -q "$@"

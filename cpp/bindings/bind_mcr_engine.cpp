@@ -103,6 +103,15 @@ py::tuple tally_of(const mahjongkit::mcr::WinOutput& t) {
   return py::make_tuple(int{t.basic}, int{t.flowers}, fans);
 }
 
+// A table of values `looked_up` reads: checked before the engine moves, so that a table of the
+// wrong type is a TypeError with nothing changed (a mapping whose own lookup raises is the
+// caller's: the move is then taken and its values are lost, as documented on apply_events).
+void check_table(const py::object& table) {
+  if (!PyMapping_Check(table.ptr()) || PySequence_Check(table.ptr()))
+    throw py::type_error("the table of values is a mapping from packed records (a dict), not " +
+                         std::string(py::str(table.get_type().attr("__name__"))));
+}
+
 // The log's records but the end's (the match tells a hand's end), each looked up in `table`
 // (PyObject_GetItem: a dict subclass's __missing__ may make a value when first asked).
 py::list looked_up(const EngineLog& log, const py::object& table) {
@@ -127,9 +136,7 @@ void register_mcr_engine(py::module_& m) {
                            "One hand's state machine (the twin of the Python hand layer): moves as (kind, tile, "
                            "a, b), refusals as legality.ENGINE_CODES indices.")
       .def(py::init([](py::object rules, int flags, int minimum, int dealer, int prevailing) {
-             const ScoreRules& r = rules.cast<const ScoreRules&>();
-             if (flags & ~mahjongkit::mcr::legality::kAllFlags)
-               throw py::value_error("unknown rule flags: " + std::to_string(flags));
+             const ScoreRules& r = mahjongkit::bindings::engine_rules(rules, flags, minimum);
              return PyHandEngine{HandEngine(r, flags, minimum, check_seat(dealer), check_seat(prevailing)), rules};
            }),
            py::arg("rules"), py::arg("flags"), py::arg("minimum"), py::arg("dealer"), py::arg("prevailing"))
@@ -158,6 +165,7 @@ void register_mcr_engine(py::module_& m) {
       .def(
           "deal_shared_events",
           [](PyHandEngine& self, py::object table, const std::vector<int>& tiles) -> py::object {
+            check_table(table);
             const auto kinds = kinds_of(tiles, 42);
             EngineLog log;
             if (!self.engine.deal_shared_told(kinds.data(), static_cast<int>(kinds.size()), log)) return py::none();
@@ -169,6 +177,7 @@ void register_mcr_engine(py::module_& m) {
       .def(
           "deal_seed_events",
           [](PyHandEngine& self, py::object table, py::bytes seed, long hand_no, bool flowers) -> py::object {
+            check_table(table);
             if (hand_no < 1) throw py::value_error("hand numbers start at 1, not " + std::to_string(hand_no));
             const std::string key = seed;
             if (key.empty()) throw py::value_error("the seed is empty");
@@ -232,6 +241,7 @@ void register_mcr_engine(py::module_& m) {
       .def(
           "apply_events",
           [](PyHandEngine& self, py::object table, int seat, int kind, int tile, int a, int b) -> py::object {
+            check_table(table);
             EngineLog log;
             if (self.engine.apply_told(check_seat(seat), move_of(kind, tile, a, b), log) != 0) return py::none();
             return looked_up(log, table);
@@ -239,7 +249,9 @@ void register_mcr_engine(py::module_& m) {
           py::arg("table"), py::arg("seat"), py::arg("kind"), py::arg("tile") = 0, py::arg("a") = 0,
           py::arg("b") = 0,
           "apply_told with each record but the end's looked up in `table` (a mapping from packed records, "
-          "which may make a value when first asked): the list of values, or None when the move is refused.")
+          "which may make a value when first asked): the list of values, or None when the move is refused. "
+          "A table that is not a mapping is a TypeError before the move; a lookup that raises leaves the "
+          "move taken.")
       .def(
           "discard_passed",
           [](PyHandEngine& self, int seat, int tile) {

@@ -115,7 +115,7 @@ void register_mcr_rl(py::module_& m) {
             if (totals.size() != 4) throw py::value_error("four totals");
             if (walls.size() != 1 && walls.size() != 4) throw py::value_error("one shared wall or four");
             BatchArrays arrays = batch_arrays(self.core, planes, masks, seats);
-            const ScoreRules& data = rules.cast<const ScoreRules&>();
+            const ScoreRules& data = mahjongkit::bindings::engine_rules(rules, flags, minimum);
             HandEngine engine(data, flags, minimum, dealer, prevailing);
             bool dealt;
             if (walls.size() == 1) {

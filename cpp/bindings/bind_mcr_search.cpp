@@ -10,6 +10,7 @@
 
 #include "core/mcr/rollout.hpp"
 #include "core/mcr/rollout_plan.hpp"
+#include "py_hand_engine.hpp"
 
 namespace py = pybind11;
 using mahjongkit::mcr::EngineMeld;
@@ -57,9 +58,7 @@ void register_mcr_search(py::module_& m) {
          const std::vector<MoveTuple>& candidates, int worlds, double max_seconds, std::uint64_t seed,
          int policy, bool read_discards, bool paced) {
         SearchSpec spec;
-        spec.rules = &rules.cast<const ScoreRules&>();
-        if (flags & ~mahjongkit::mcr::legality::kAllFlags)
-          throw py::value_error("unknown rule flags: " + std::to_string(flags));
+        spec.rules = &mahjongkit::bindings::engine_rules(rules, flags, minimum);
         for (int s : {dealer, prevailing, seat, turn})
           if (s < 0 || s > 3) throw py::value_error("a seat or wind is 0 to 3, not " + std::to_string(s));
         spec.flags = flags;

@@ -127,7 +127,10 @@ def load_position(match: Match, position: Position) -> HandState:
     state = match.written_hand(wall, whole=False)
     turn = check_seat(position.turn)
     for seat, text in enumerate(position.hands):
-        hand = parse_hand(text)
+        try:
+            hand = parse_hand(text)
+        except ValueError as error:  # say whose hand the notation was
+            raise ValueError(f"seat {seat}'s hand in the position: {error}") from None
         expected = 14 if seat == turn else 13
         if hand.size != expected:
             raise ValueError(

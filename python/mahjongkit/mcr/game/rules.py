@@ -199,7 +199,13 @@ class Rules:
         if position is not None:
             given_dealers += ((position.dealer, "position's dealer"),)
         for given, where in given_dealers:
-            if given is not None and check_seat(given) != own:
+            if given is None:
+                continue
+            try:
+                check_seat(given)
+            except (TypeError, ValueError) as error:  # say which seat was given wrong
+                raise type(error)(f"the {where}: {error}") from None
+            if given != own:
                 raise ValueError(
                     f"the {where} is seat {given}, but the dealer of hand {hand_no} is seat {own}"
                 )

@@ -140,6 +140,20 @@ def ruleset_from_json(data: object) -> Ruleset:
         raise ValueError(f"a ruleset without {error}") from None
 
 
+def _codes(value: object, depth: int) -> list[Any]:
+    """A saved ``wall`` (``depth`` 1: a list of tile codes) or ``walls`` (2: four such
+    lists), checked to be lists before their codes are read, so the error names the field."""
+    field = "wall" if depth == 1 else "walls"
+    shape = "a list of tile codes" if depth == 1 else "four lists of tile codes"
+    if not isinstance(value, list) or (
+        depth == 2 and not all(isinstance(part, list) for part in value)
+    ):
+        raise TypeError(f"{field} is {shape}, not {value!r:.60}")
+    if not all(isinstance(t, str) for part in (value if depth == 2 else [value]) for t in part):
+        raise TypeError(f"{field} is {shape}: a tile code is a string")
+    return value
+
+
 def _str(value: object) -> str:
     if not isinstance(value, str):
         raise TypeError(f"expected a string in the ruleset, not {type(value).__name__}")
@@ -222,8 +236,10 @@ def game_from_json(
         raise ValueError(f"not a saved game: {reason}") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise ValueError(f"not a saved game: the format is not {SAVE_FORMAT!r}")
-    if data.get("version") != SAVE_VERSION:
-        raise ValueError(f"unsupported save version {data.get('version')!r}")
+    version = data.get("version")
+    # `true == 1` and `1.0 == 1` in Python: the version is the integer itself
+    if type(version) is not int or version != SAVE_VERSION:
+        raise ValueError(f"unsupported save version {version!r}")
     try:
         if "seed" in data:
             seed: str | bytes = data["seed"]
@@ -241,9 +257,9 @@ def game_from_json(
         variant = Variant.from_json(data["variant"]) if "variant" in data else STANDARD
         wall: Wall | None = None
         if "walls" in data:
-            wall = SeatWalls([from_code(t) for t in part] for part in data["walls"])
+            wall = SeatWalls([from_code(t) for t in part] for part in _codes(data["walls"], 2))
         elif "wall" in data:
-            wall = Wall(from_code(t) for t in data["wall"])
+            wall = Wall(from_code(t) for t in _codes(data["wall"], 1))
         game = cls(
             seed,
             hand_no=json_int(data["hand_no"], "hand_no"),

@@ -138,18 +138,31 @@ class Variant:
         """The variant a :meth:`to_json` dict names; ``ValueError`` names what is wrong."""
         if not isinstance(data, dict):
             raise ValueError(f"a variant is a JSON object, not {type(data).__name__}")
+        # to_json writes these fields only: another is a tampered or foreign file, not a
+        # field to ignore (it would load as some other game)
+        unknown = sorted(str(key) for key in data if key not in _JSON_FIELDS)
+        if unknown:
+            raise ValueError(f"a variant has no field {unknown[0]!r:.60}")
+        name = data.get("name", "custom")
+        if not isinstance(name, str):
+            raise ValueError(f"a variant's name is a string, not {type(name).__name__}")
         try:
             return cls(
                 hands=data.get("hands", MATCH_HANDS),
                 flowers=data.get("flowers", True),
                 seating=Seating(data.get("seating", "fixed")),
                 walls=Walls(data.get("walls", "shared")),
-                name=str(data.get("name", "custom")),
+                name=name,
                 claim_kong_replaced=data.get("claim_kong_replaced", True),
             )
         except TypeError as error:
             raise ValueError(f"a bad variant: {error}") from None
 
+
+_JSON_FIELDS: Final = frozenset(
+    ("name", "hands", "flowers", "seating", "walls", "claim_kong_replaced")
+)
+"""The fields :meth:`Variant.to_json` writes (and :meth:`Variant.from_json` reads)."""
 
 STANDARD: Final = Variant()
 """Sixteen hands, flowers, fixed seats with the dealer passing, one shared wall."""
