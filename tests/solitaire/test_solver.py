@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from mahjongkit import tiles
@@ -22,6 +24,7 @@ from mahjongkit.solitaire.solver import (
 )
 
 TURTLE = get_layout("turtle")
+GREAT_WALL = get_layout("great wall")
 
 
 def uniform_deal(index: int) -> list[int]:
@@ -221,12 +224,57 @@ def test_the_core_refuses_negative_random_phases(name: str) -> None:
         core.solve(_cpp.geometry(TURTLE), groups, **{name: -1})
 
 
-def test_the_fast_rule_keeps_its_restart_playouts_only_on_two_sets() -> None:
+def test_the_fast_rule_has_no_restart_playouts_on_one_or_two_sets() -> None:
     one_set = groups_of(TURTLE, uniform_deal(0))
     # Groups of four merged in pairs (groups of eight), or only the first two of them.
     merged = [g // 2 for g in one_set]
     eight = [1 if g in (1, 2) else g for g in one_set]
     assert rule_limits(FAST, one_set) == RULES[FAST] == (300, 100, 0)
-    assert rule_limits(FAST, merged) == FAST_MANY_SETS
+    assert rule_limits(FAST, merged) == FAST_MANY_SETS == (300, 100, 0)
     assert rule_limits(FAST, eight) == FAST_MANY_SETS
     assert rule_limits(HINT_RULE, eight) == RULES[HINT_RULE]
+
+
+def two_set_great_wall(seed: int) -> list[int]:
+    """The Great Wall filled with groups of four, six and eight tiles (two tile sets)."""
+    rng = random.Random(seed)
+    faces: list[int] = []
+    kind = 1
+    while len(faces) < GREAT_WALL.size:
+        room = GREAT_WALL.size - len(faces)
+        size = rng.choice([s for s in (4, 6, 6, 8, 8) if s <= room] or [room])
+        faces += [kind] * size
+        kind += 1
+    rng.shuffle(faces)
+    return faces
+
+
+def test_solve_runs_no_playouts_between_restarts_on_two_sets() -> None:
+    # Issue 36, sixth part: on two-set boards the search now runs alone between its restarts
+    # (the core's nested games aside), as on one set. Seed 12 needs thousands of nodes, so the
+    # playouts between restarts, which draw from the search's random stream, would change its
+    # node count and solution: this fails if solve() gets the old (300, no cap, 200) again.
+    faces = two_set_great_wall(12)
+    groups = groups_of(GREAT_WALL, faces)
+    result = solve(GREAT_WALL, faces, max_nodes=200_000, max_seconds=0)
+    assert result.verdict is Verdict.SOLVABLE
+    assert replays("great wall", faces, result.solution)
+
+    from mahjongkit._core import solitaire as core
+    from mahjongkit.solitaire import _cpp
+
+    def core_nodes(quick_games: int, playouts: int, per_restart: int) -> int:
+        status, _, nodes, *_ = core.solve(
+            _cpp.geometry(GREAT_WALL),
+            groups,
+            max_nodes=200_000,
+            max_seconds=0,
+            quick_games=quick_games,
+            playouts=playouts,
+            playouts_per_restart=per_restart,
+        )
+        assert status == 1
+        return int(nodes)
+
+    assert result.nodes == core_nodes(300, 100, 0)
+    assert result.nodes != core_nodes(300, 2**31 - 1, 200)  # the old schedule: another search
