@@ -109,7 +109,7 @@ py::tuple tally_of(const mahjongkit::mcr::WinOutput& t) {
 void check_table(const py::object& table) {
   if (!PyMapping_Check(table.ptr()) || PySequence_Check(table.ptr()))
     throw py::type_error("the table of values is a mapping from packed records (a dict), not " +
-                         std::string(py::str(table.get_type().attr("__name__"))));
+                         std::string(py::str(py::type::handle_of(table).attr("__name__"))));
 }
 
 // The log's records but the end's (the match tells a hand's end), each looked up in `table`

@@ -22,7 +22,7 @@ struct PyHandEngine {
 inline const mcr::ScoreRules& engine_rules(const pybind11::object& rules, int flags, int minimum) {
   if (!pybind11::isinstance<mcr::ScoreRules>(rules))
     throw pybind11::type_error("rules are a ScoreRules (mahjongkit.mcr.scoring._cpp.score_rules), not " +
-                               std::string(pybind11::str(rules.get_type().attr("__name__"))));
+                               std::string(pybind11::str(pybind11::type::handle_of(rules).attr("__name__"))));
   if (flags & ~mcr::legality::kAllFlags) throw pybind11::value_error("unknown rule flags: " + std::to_string(flags));
   if (minimum < 0 || minimum > 255)
     throw pybind11::value_error("a win's minimum points are 0 to 255, not " + std::to_string(minimum));
