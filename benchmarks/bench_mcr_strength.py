@@ -166,12 +166,14 @@ def _player(spec: str, seed: str, policy: str) -> Player:
     player = make_player(spec, seed=seed)
     if isinstance(player, Bot) and player.level == 4:
         player.rollout_policy = policy
+        player.seed = seed  # a module:Class spec is made without the seed (--repeat needs two)
     return player
 
 
 def repeat(args: argparse.Namespace) -> None:
     for variant in args.variants.split(","):
         searched = changed = again = 0
+        times: list[float] = []
         load = _load()
         for deal in range(args.hands):
             game = deal_rules(variant, args.seed, deal)
@@ -182,7 +184,10 @@ def repeat(args: argparse.Namespace) -> None:
             while game.is_active:
                 actor = game.waiting_on[0]
                 view = view_of(game, actor)
+                start = time.process_time()
                 move = players[actor].choose(view)
+                if actor == seat:
+                    times.append(time.process_time() - start)
                 report = getattr(bot, "report", None) if actor == seat else None
                 if report is not None and report.rollouts:
                     searched += 1
@@ -193,7 +198,9 @@ def repeat(args: argparse.Namespace) -> None:
         print(
             f"{variant}: {args.repeat} ({args.rollout_policy} rollouts), {args.hands} hands:"
             f" searched {searched}, level 3's move changed in {changed}, the same change made"
-            f" again with other worlds in {again}; load {load} then {_load()}",
+            f" again with other worlds in {again}; its CPU a decision: median"
+            f" {statistics.median(times):.3f} s over {len(times)}, {sum(times) / args.hands:.2f} s"
+            f" a hand; load {load} then {_load()}",
             flush=True,
         )
 
