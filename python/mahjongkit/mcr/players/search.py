@@ -12,6 +12,11 @@ candidate with the best mean, but leaves level 3's own choice only when the pair
 difference is clearly positive (``MARGIN`` standard errors): a small budget falls back to
 level 3, never to a worse or illegal move.
 
+With ``halving`` (off by default) the budget is spent in two stages instead (successive
+halving, :func:`_halving`): a third on every candidate, then the rest only on level 3's
+choice and the best rival if it led, judged on fresh worlds. Most searched decisions stop
+after the first stage, and a rival must lead twice on independent worlds to be played.
+
 Two implementations of the playing out, chosen by :func:`mahjongkit._impl.pick` (a bot's
 policy is not a rule, so they are not twins held to the same results):
 
