@@ -25,7 +25,13 @@ seats' rollout policy in these two modes.
     nice python -m benchmarks.bench_mcr_strength --duel bot:4 bot:3 --hands 400 --workers 2
     nice python -m benchmarks.bench_mcr_strength --players bot:1,bot:2,bot:3,bot:4 --hands 2000
     nice python -m benchmarks.bench_mcr_strength --cost bot:4 --hands 20
+Compare (``--compare A B``, two level-4 specs): four level-3 bots play the games of
+``--cost``; at every decision of the subject seat both A and B are asked (one after the
+other, so the load weighs on both alike): each one's CPU a decision, rollouts a searched
+decision, departures from level 3, and how often they choose alike.
+
     nice python -m benchmarks.bench_mcr_strength --repeat bot:4 --hands 8 --variants botzone
+    nice python -m benchmarks.bench_mcr_strength --compare benchmarks.mcr_level4:Halving bot:4
 """
 
 from __future__ import annotations
@@ -166,12 +172,14 @@ def _player(spec: str, seed: str, policy: str) -> Player:
     player = make_player(spec, seed=seed)
     if isinstance(player, Bot) and player.level == 4:
         player.rollout_policy = policy
+        player.seed = seed  # a module:Class spec is made without the seed (--repeat needs two)
     return player
 
 
 def repeat(args: argparse.Namespace) -> None:
     for variant in args.variants.split(","):
         searched = changed = again = 0
+        times: list[float] = []
         load = _load()
         for deal in range(args.hands):
             game = deal_rules(variant, args.seed, deal)
@@ -182,7 +190,10 @@ def repeat(args: argparse.Namespace) -> None:
             while game.is_active:
                 actor = game.waiting_on[0]
                 view = view_of(game, actor)
+                start = time.process_time()
                 move = players[actor].choose(view)
+                if actor == seat:
+                    times.append(time.process_time() - start)
                 report = getattr(bot, "report", None) if actor == seat else None
                 if report is not None and report.rollouts:
                     searched += 1
@@ -193,9 +204,54 @@ def repeat(args: argparse.Namespace) -> None:
         print(
             f"{variant}: {args.repeat} ({args.rollout_policy} rollouts), {args.hands} hands:"
             f" searched {searched}, level 3's move changed in {changed}, the same change made"
-            f" again with other worlds in {again}; load {load} then {_load()}",
+            f" again with other worlds in {again}; its CPU a decision: median"
+            f" {statistics.median(times):.3f} s over {len(times)}, {sum(times) / args.hands:.2f} s"
+            f" a hand; load {load} then {_load()}",
             flush=True,
         )
+
+
+def compare(args: argparse.Namespace) -> None:
+    specs = args.compare
+    for variant in args.variants.split(","):
+        times: list[list[float]] = [[], []]
+        rollouts: list[list[int]] = [[], []]
+        changed = [0, 0]
+        alike = asked = 0
+        load = _load()
+        for deal in range(args.hands):
+            game = deal_rules(variant, args.seed, deal)
+            seat = deal % 4
+            pair = [_player(spec, f"{deal}:{seat}", args.rollout_policy) for spec in specs]
+            players = [Bot(3, seed=f"{deal}:{s}") for s in range(4)]
+            while game.is_active:
+                actor = game.waiting_on[0]
+                view = view_of(game, actor)
+                if actor == seat:
+                    chosen = []
+                    for i, bot in enumerate(pair):
+                        start = time.process_time()
+                        chosen.append(bot.choose(view))
+                        times[i].append(time.process_time() - start)
+                        report = getattr(bot, "report", None)
+                        if report is not None and report.rollouts:
+                            rollouts[i].append(report.rollouts)
+                            changed[i] += report.chosen != report.fallback
+                        if report is not None:
+                            bot.report = None  # type: ignore[attr-defined]
+                    asked += 1
+                    alike += chosen[0] == chosen[1]
+                game.apply(actor, players[actor].choose(view))
+        for i, spec in enumerate(specs):
+            print(
+                f"{variant}: {spec}, {len(times[i])} decisions in {args.hands} hands: CPU median"
+                f" {statistics.median(times[i]):.3f} s, mean {statistics.mean(times[i]):.3f} s,"
+                f" {sum(times[i]) / args.hands:.2f} s a hand; searched {len(rollouts[i])},"
+                f" {statistics.mean(rollouts[i]) if rollouts[i] else 0:.0f} rollouts a searched"
+                f" decision; level 3's move changed in {changed[i]}",
+                flush=True,
+            )
+        print(f"{variant}: the two chose alike in {alike} of {asked}; load {load} then {_load()}")
 
 
 def cost(args: argparse.Namespace) -> None:
@@ -245,6 +301,7 @@ def main() -> None:
     parser.add_argument("--duel", nargs=2, metavar=("A", "B"))
     parser.add_argument("--cost", metavar="SPEC")
     parser.add_argument("--repeat", metavar="SPEC")
+    parser.add_argument("--compare", nargs=2, metavar=("A", "B"))
     parser.add_argument("--rollout-policy", choices=ROLLOUT_POLICIES, default=ROLLOUT_POLICIES[0])
     parser.add_argument("--hands", type=int, default=400)
     parser.add_argument("--variants", default="botzone,mcr")
@@ -256,6 +313,8 @@ def main() -> None:
         cost(args)
     elif args.repeat:
         repeat(args)
+    elif args.compare:
+        compare(args)
     elif args.duel:
         duel(args)
     else:

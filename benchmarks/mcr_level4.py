@@ -21,3 +21,11 @@ class Uniform(Bot):
 
     def __init__(self) -> None:
         super().__init__(4, seed="uniform", paced=False)
+
+
+class Halving(Bot):
+    """Level 4 whose budget is halved over the candidates (a third on all, the rest on
+    level 3's move and the best rival that led, decided on fresh worlds)."""
+
+    def __init__(self) -> None:
+        super().__init__(4, seed="halving", halving=True)

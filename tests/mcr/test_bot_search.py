@@ -15,7 +15,15 @@ from mahjongkit.mcr.game.position import Position
 from mahjongkit.mcr.game.rules import Rules
 from mahjongkit.mcr.hand.notation import format_hand
 from mahjongkit.mcr.players.bot import Bot, View, view_of
-from mahjongkit.mcr.players.search import SearchReport, _cpp_scores, candidates, sample_world
+from mahjongkit.mcr.players.search import (
+    FIRST_SHARE,
+    MARGIN,
+    SearchReport,
+    _cpp_scores,
+    _int_seed,
+    candidates,
+    sample_world,
+)
 from mahjongkit.mcr.players.spec import check_spec, make_player
 from tests.mcr.test_bot import table
 
@@ -116,7 +124,7 @@ OPTIONS = [
 ]
 
 
-@pytest.mark.parametrize("options", OPTIONS)
+@pytest.mark.parametrize("options", [*OPTIONS, {"halving": True}])
 def test_level_four_never_sees_hidden_information(options: dict[str, Any]) -> None:
     game, position = _searched_position("hidden")
     hands = list(position.hands)
@@ -327,6 +335,7 @@ def test_a_budget_that_is_not_an_int_is_a_type_error(rollouts: object) -> None:
         ({"read_discards": 1}, TypeError, "read_discards is a bool"),
         ({"paced": "yes"}, TypeError, "paced is a bool"),
         ({"paced": None}, TypeError, "paced is a bool"),
+        ({"halving": 1}, TypeError, "halving is a bool"),
     ],
 )
 def test_search_options_of_the_wrong_type_or_value_are_refused(
@@ -359,3 +368,57 @@ def test_paced_worlds_deal_the_other_seats_as_far_along_as_real_players() -> Non
         assert report.dealt_shanten[seat] == 0 and report.worlds == 200
         means[paced] = sum(others) / 3
     assert means[False] > 2.2 and means[True] < 1.6, means
+
+
+@pytest.mark.parametrize("variant", ["mcr", "botzone"])
+def test_halving_spends_the_rest_of_the_budget_only_on_a_rival_that_leads(variant: str) -> None:
+    # Each searched decision of a halving level 4 is replayed stage by stage with the
+    # plain C++ scores: the first stage's worlds (every candidate), then, only when a rival
+    # led there, level 3's choice and the best rival on the second seed's fresh worlds,
+    # where the rival must win by MARGIN standard errors to be played.
+    budget = 90
+    stopped = confirmed = 0
+    for deal in range(2):
+        game = deal_rules(variant, "halving", deal)
+        bot = Bot(4, seed="h", rollouts=budget, halving=True)
+        bots = [bot] + [Bot(3, seed=str(s)) for s in (1, 2, 3)]
+        while game.is_active:
+            seat = game.waiting_on[0]
+            view = view_of(game, seat)
+            move = bots[seat].choose(view)
+            report = bot.report
+            if seat == 0 and report is not None and report.rollouts:
+                moves = list(report.candidates)
+                k = len(moves)
+                first = _cpp_scores(
+                    bot,
+                    view,
+                    moves,
+                    _int_seed("h", view),
+                    SearchReport(),
+                    budget // FIRST_SHARE // k,
+                )
+                assert first is not None
+                means = [sum(s) / len(s) for s in first]
+                assert report.means == tuple(means)
+                best = max(range(1, k), key=lambda i: (means[i], -i))
+                if means[best] <= means[0]:
+                    stopped += 1
+                    assert move == moves[0] and report.rollouts == k * len(first[0])
+                else:
+                    rest = (budget - k * len(first[0])) // 2
+                    pair = [moves[0], moves[best]]
+                    second = _cpp_scores(
+                        bot, view, pair, _int_seed("h:second", view), SearchReport(), rest
+                    )
+                    assert second is not None
+                    assert report.rollouts == k * len(first[0]) + 2 * len(second[0])
+                    diffs = [a - b for a, b in zip(second[1], second[0], strict=True)]
+                    n = len(diffs)
+                    gain = sum(diffs) / n
+                    se = (sum((d - gain) ** 2 for d in diffs) / (n - 1) / n) ** 0.5
+                    assert move == (moves[best] if gain > MARGIN * se and gain > 0 else moves[0])
+                    confirmed += 1
+                bot.report = None
+            assert game.apply(seat, move) is None
+    assert stopped > 0 and confirmed > 0

@@ -196,7 +196,9 @@ class Bot:
     ``max_seconds``, the C++ search's ``rollout_policy`` (one of :data:`ROLLOUT_POLICIES`) and
     ``read_discards`` (deal the other seats' hidden tiles weighted by their discards, not
     uniformly), ``paced`` (bring each other seat's dealt hand as far along as a real player's
-    at its number of discards and melds), and the Python fallback's ``rollout_levels`` (its
+    at its number of discards and melds), ``halving`` (spend a third of the budget on every
+    candidate, then the rest only on level 3's move and the best rival that leads it, which
+    must beat it again on fresh worlds), and the Python fallback's ``rollout_levels`` (its
     own seat's, the others').
 
     >>> Bot(level=5)
@@ -218,6 +220,7 @@ class Bot:
         rollout_policy: str = ROLLOUT_POLICIES[0],
         read_discards: bool = False,
         paced: bool = False,
+        halving: bool = False,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"a bot level is one of {LEVELS}, not {level!r}")
@@ -247,6 +250,9 @@ class Bot:
         if not isinstance(paced, bool):
             raise TypeError(f"paced is a bool, not {type(paced).__name__}")
         self.paced = paced
+        if not isinstance(halving, bool):
+            raise TypeError(f"halving is a bool, not {type(halving).__name__}")
+        self.halving = halving
         self.report: SearchReport | None = None  # what level 4's last decision did
 
     def __repr__(self) -> str:

@@ -12,6 +12,11 @@ candidate with the best mean, but leaves level 3's own choice only when the pair
 difference is clearly positive (``MARGIN`` standard errors): a small budget falls back to
 level 3, never to a worse or illegal move.
 
+With ``halving`` (off by default) the budget is spent in two stages instead (successive
+halving, :func:`_halving`): a third on every candidate, then the rest only on level 3's
+choice and the best rival if it led, judged on fresh worlds. Most searched decisions stop
+after the first stage, and a rival must lead twice on independent worlds to be played.
+
 Two implementations of the playing out, chosen by :func:`mahjongkit._impl.pick` (a bot's
 policy is not a rule, so they are not twins held to the same results):
 
@@ -88,6 +93,10 @@ CLAIM_CLOSE: Final = 1.0
 value of passing (level 3 itself claims at 1.5)."""
 MARGIN: Final = 1.0
 """Standard errors by which a rival's mean must beat level 3's choice to be played."""
+FIRST_SHARE: Final = 3
+"""With ``halving``, the first stage spends one part in this many of the budget on every
+candidate; the rest goes to level 3's choice and the one rival still in (see
+:func:`_halving`)."""
 
 
 class Player(Protocol):
@@ -108,6 +117,7 @@ class Searcher(Protocol):
     rollout_policy: str
     read_discards: bool
     paced: bool
+    halving: bool
     report: SearchReport | None
 
     def _claim3(self, view: View) -> Move: ...
@@ -317,11 +327,19 @@ _POLICIES: Final = {"shanten": 0, "planned": 1}  # as kPolicyShanten, kPolicyPla
 
 
 def _cpp_scores(
-    bot: Searcher, view: View, moves: Sequence[Move], seed: int, report: SearchReport
+    bot: Searcher,
+    view: View,
+    moves: Sequence[Move],
+    seed: int,
+    report: SearchReport,
+    worlds: int | None = None,
 ) -> list[list[int]] | None:
     """Each candidate's scores world by world from the C++ search
     (``mahjongkit._core.mcr.search_worlds``), given only what ``view`` shows; ``None`` when
-    the view cannot be passed on (a window whose tile is not its discarder's last)."""
+    the view cannot be passed on (a window whose tile is not its discarder's last).
+    ``worlds`` (default: the bot's budget shared by the candidates) worlds are drawn;
+    ``report`` adds what was played. The worlds are a function of ``seed`` alone, so two
+    calls with one seed play the same worlds whatever the candidates."""
     from mahjongkit.mcr.game._cpp import engine_move
     from mahjongkit.mcr.players._cpp import search_worlds
     from mahjongkit.mcr.scoring._cpp import score_rules
@@ -362,7 +380,8 @@ def _cpp_scores(
         if four
         else (view.wall_count,)
     )
-    worlds = bot.rollouts // len(moves)
+    if worlds is None:
+        worlds = bot.rollouts // len(moves)
     played, skipped, flat, dealt = search_worlds(
         rules=score_rules(ruleset),
         flags=variant.rule_flags(ruleset),
@@ -390,9 +409,10 @@ def _cpp_scores(
         read_discards=bot.read_discards,
         paced=bot.paced,
     )
-    report.worlds, report.skipped = played, skipped
+    report.worlds += played
+    report.skipped += skipped
     report.dealt_shanten = tuple(total / played if played else 0.0 for total in dealt)
-    report.rollouts = played * len(moves)
+    report.rollouts += played * len(moves)
     k = len(moves)
     return [list(flat[i::k]) for i in range(k)]
 
@@ -422,14 +442,80 @@ def search(bot: Searcher, view: View) -> Move:
     if len(moves) < 2 or bot.rollouts < 2 * len(moves):
         return choice  # nothing to compare, or too small a budget to compare anything
     seed = _int_seed(bot.seed, view)
-    twin = pick(None, cpp=_cpp_scores, python=_python_scores)
-    scores = twin(bot, view, moves, seed, report)
+    twin: Scores = pick(None, cpp=_cpp_scores, python=_python_scores)
+    if bot.halving:
+        move = _halving(bot, view, moves, seed, report, twin)
+    else:
+        scores = twin(bot, view, moves, seed, report)
+        move = _pick(moves, scores, report) if scores is not None else choice
     report.seconds = time.process_time() - start
-    return _pick(moves, scores, report) if scores is not None else choice
+    return move
+
+
+class Scores(Protocol):
+    """:func:`_cpp_scores` or :func:`_python_scores`."""
+
+    def __call__(
+        self,
+        bot: Searcher,
+        view: View,
+        moves: Sequence[Move],
+        seed: int,
+        report: SearchReport,
+        worlds: int | None = None,
+    ) -> list[list[int]] | None: ...
+
+
+def _halving(
+    bot: Searcher,
+    view: View,
+    moves: Sequence[Move],
+    seed: int,
+    report: SearchReport,
+    twin: Scores,
+) -> Move:
+    """Successive halving of the budget over the candidates (``moves``, level 3's choice
+    first), in two stages.
+
+    First every candidate is played on the same worlds with one part in
+    :data:`FIRST_SHARE` of the budget. A rival whose paired mean does not beat level 3's
+    choice there is dropped; if none does, level 3's move is played at once (most searched
+    decisions end here, at a third of the cost). Otherwise the best rival and level 3's
+    choice get the rest of the budget on fresh worlds (another seed), and the rival is
+    played only when it beats level 3's choice there by ``MARGIN`` standard errors. The
+    second stage alone decides: the rival was kept *because* it led on the first worlds, so
+    pooling them would count that luck twice (a rival no better than level 3's move would
+    pass about twice as often)."""
+    choice = moves[0]
+    first = twin(bot, view, moves, seed, report, max(2, bot.rollouts // FIRST_SHARE // len(moves)))
+    if first is None or len(first[0]) < 2:
+        return choice
+    n = len(first[0])
+    report.means = tuple(sum(s) / n for s in first)
+    gains = [report.means[i] - report.means[0] for i in range(len(moves))]
+    best = max(range(1, len(moves)), key=lambda i: (gains[i], -i))
+    if gains[best] <= 0:
+        return choice
+    rest = (bot.rollouts - report.rollouts) // 2
+    if rest < 2:
+        return choice
+    pair = [choice, moves[best]]
+    second = twin(bot, view, pair, _int_seed(f"{bot.seed}:second", view), report, rest)
+    if second is None:
+        return choice
+    means = report.means
+    move = _pick(pair, second, report)
+    report.means = means  # the first stage's, one for every candidate
+    return move
 
 
 def _python_scores(
-    bot: Searcher, view: View, moves: Sequence[Move], seed: int, report: SearchReport
+    bot: Searcher,
+    view: View,
+    moves: Sequence[Move],
+    seed: int,
+    report: SearchReport,
+    worlds: int | None = None,
 ) -> list[list[int]]:
     """Each candidate's scores world by world from Python rollout players on
     :meth:`~mahjongkit.mcr.game.rules.Rules.clone` (the fallback with
@@ -440,10 +526,11 @@ def _python_scores(
     players = [
         bot.player(own if s == view.seat else others, f"{bot.seed}:rollout:{s}") for s in range(4)
     ]
-    worlds = bot.rollouts // len(moves)
+    if worlds is None:
+        worlds = bot.rollouts // len(moves)
     scores: list[list[int]] = [[] for _ in moves]
-    attempts = 0
-    while report.worlds < worlds and attempts < 2 * worlds:
+    attempts = played = 0
+    while played < worlds and attempts < 2 * worlds:
         attempts += 1
         world = sample_world(view, rng)
         if world is None:
@@ -459,6 +546,7 @@ def _python_scores(
             scores[i].append(rollout(copy, players, view.seat))
             report.rollouts += 1
         report.worlds += 1
+        played += 1
         if time.process_time() - start > bot.max_seconds:
             break
     return scores
