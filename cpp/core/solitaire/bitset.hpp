@@ -20,6 +20,20 @@ constexpr int kMaxSlots = 64 * kMaxWords;
 // The smallest compiled word count that holds n slots (n <= kMaxSlots).
 constexpr int words_for(int n) { return n <= 192 ? 3 : (n <= 256 ? 4 : 9); }
 
+// A set bit count without libgcc's out-of-line __popcountdi2, which is what
+// __builtin_popcountll compiles to for baseline x86-64 (no POPCNT instruction): the
+// solver counts bits in its innermost loops.
+inline int popcount64(std::uint64_t x) {
+#if defined(__POPCNT__) || !(defined(__x86_64__) || defined(__i386__))
+  return __builtin_popcountll(x);
+#else
+  x = x - ((x >> 1) & 0x5555555555555555ULL);
+  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+  return static_cast<int>((x * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
 template <int W>
 struct Bits {
   static constexpr int kWords = W;
@@ -46,7 +60,7 @@ struct Bits {
   bool none() const { return !any(); }
   int count() const {
     int c = 0;
-    for (int i = 0; i < kWords; ++i) c += __builtin_popcountll(w[i]);
+    for (int i = 0; i < kWords; ++i) c += popcount64(w[i]);
     return c;
   }
   bool intersects(const Bits& o) const {
@@ -93,7 +107,7 @@ struct Bits {
   // The index of the k-th set bit (0-based), ascending; k must be < count().
   int nth(int k) const {
     for (int j = 0; j < kWords; ++j) {
-      const int c = __builtin_popcountll(w[j]);
+      const int c = popcount64(w[j]);
       if (k < c) {
         std::uint64_t x = w[j];
         for (int t = 0; t < k; ++t) x &= x - 1;
