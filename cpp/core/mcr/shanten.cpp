@@ -7,7 +7,7 @@
 #include "core/mcr/shanten.hpp"
 
 #include <algorithm>
-#include <unordered_map>
+#include <vector>
 
 namespace mahjongkit::mcr {
 namespace {
@@ -42,12 +42,31 @@ Key key_of(const Group& g) {
   return k;
 }
 
-std::unordered_map<Key, GroupTable>& cache() {
-  thread_local std::unordered_map<Key, GroupTable> table;
+// The cache of group tables: open addressing in one flat array, because the rollouts of
+// level 4 ask for four groups per shanten hundreds of times a hand and a node-based map's
+// hashing and pointer chasing were a sixth of a rollout's instructions. Key 0 marks an empty
+// slot (a real key always has its group length in the top bits).
+struct Slot {
+  Key key = 0;
+  GroupTable table;
+};
+
+constexpr int kCacheBits = 19;  // twice kMaxCachedGroups slots: probes stay short
+constexpr std::size_t kCacheSlots = std::size_t{1} << kCacheBits;
+
+struct Cache {
+  std::vector<Slot> slots = std::vector<Slot>(kCacheSlots);
+  std::size_t used = 0;
+};
+
+Cache& cache() {
+  thread_local Cache table;
   return table;
 }
 
-const GroupTable& table_of(Group& g);
+std::size_t slot_of(Key key) { return static_cast<std::size_t>((key * 0x9E3779B1u) >> (32 - kCacheBits)); }
+
+GroupTable table_of(Cache& cache, Group& g);
 
 void merge_into(GroupTable& out, const GroupTable& sub, int sets, int partials, int pair) {
   for (int p = 0; p < 2; ++p) {
@@ -62,7 +81,7 @@ void merge_into(GroupTable& out, const GroupTable& sub, int sets, int partials, 
   }
 }
 
-GroupTable compute(Group& g) {
+GroupTable compute(Cache& cache, Group& g) {
   int i = 0;
   while (i < g.n && g.c[i] == 0) ++i;
   GroupTable out = empty_table();
@@ -72,7 +91,7 @@ GroupTable compute(Group& g) {
   }
   auto with_taken = [&](std::initializer_list<int> take, int sets, int partials, int pair) {
     for (int k : take) --g.c[k];
-    const GroupTable sub = table_of(g);  // copy: the cache may rehash during recursion
+    const GroupTable sub = table_of(cache, g);
     for (int k : take) ++g.c[k];
     merge_into(out, sub, sets, partials, pair);
   };
@@ -90,19 +109,28 @@ GroupTable compute(Group& g) {
   return out;
 }
 
-const GroupTable& table_of(Group& g) {
-  auto& table = cache();
+GroupTable table_of(Cache& cache, Group& g) {
   const Key key = key_of(g);
-  auto it = table.find(key);
-  if (it != table.end()) return it->second;
-  GroupTable computed = compute(g);
+  std::size_t i = slot_of(key);
+  while (cache.slots[i].key != 0) {
+    if (cache.slots[i].key == key) return cache.slots[i].table;
+    i = (i + 1) & (kCacheSlots - 1);
+  }
+  const GroupTable computed = compute(cache, g);
   // Bound the memory a long-running bot can spend: start afresh past ~256k groups (a few
-  // MB). Callers copy what they read, so clearing here invalidates nothing in use.
-  if (table.size() >= kMaxCachedGroups) table.clear();
-  return table.emplace(key, computed).first->second;
+  // MB). Tables are returned by value, so clearing here invalidates nothing in use.
+  if (cache.used >= kMaxCachedGroups) {
+    std::fill(cache.slots.begin(), cache.slots.end(), Slot{});
+    cache.used = 0;
+  }
+  i = slot_of(key);
+  while (cache.slots[i].key != 0) i = (i + 1) & (kCacheSlots - 1);
+  cache.slots[i] = Slot{key, computed};
+  ++cache.used;
+  return computed;
 }
 
-GroupTable group_table(const Counts& c, int group) {
+GroupTable group_table(Cache& cache, const Counts& c, int group) {
   Group g;
   if (group < 3) {
     for (int i = 0; i < 9; ++i) g.c[i] = c[group * 9 + 1 + i];
@@ -110,40 +138,63 @@ GroupTable group_table(const Counts& c, int group) {
     g.n = 7;
     for (int i = 0; i < 7; ++i) g.c[i] = c[kFirstHonour + i];
   }
-  return table_of(g);
+  return table_of(cache, g);
 }
 
-int standard(const Counts& c, int need) {
-  // Combine the four groups: best partials for every (pair, sets) of the whole hand.
-  std::array<std::array<int, 9>, 2> best;
-  for (auto& row : best) row.fill(-1);
-  best[0][0] = 0;
-  for (int group = 0; group < 4; ++group) {
-    const GroupTable t = group_table(c, group);
-    std::array<std::array<int, 9>, 2> next;
-    for (auto& row : next) row.fill(-1);
-    for (int p1 = 0; p1 < 2; ++p1)
-      for (int m1 = 0; m1 < 9; ++m1) {
-        if (best[p1][m1] < 0) continue;
-        for (int p2 = 0; p1 + p2 < 2; ++p2)
-          for (int m2 = 0; m2 < kMaxSets; ++m2) {
-            if (t.best[p2][m2] < 0) continue;
-            const int m = std::min(m1 + m2, 8);
-            next[p1 + p2][m] = std::max(next[p1 + p2][m], best[p1][m1] + t.best[p2][m2]);
-          }
-      }
-    best = next;
-  }
+// Best partials for every (pair, sets) of some groups together, -1 where impossible. Sets are
+// counted up to `need` only: every state with at least `need` sets is worth -pair whatever its
+// partials (see value), so merging them changes no result and keeps the table small.
+struct Combined {
+  std::array<std::array<int, 5>, 2> best;
+  int top;  // the sets' cap: need, at most 4
+};
+
+Combined start(int need) {
+  Combined s;
+  for (auto& row : s.best) row.fill(-1);
+  s.best[0][0] = 0;
+  s.top = std::max(0, std::min(need, 4));
+  return s;
+}
+
+Combined add(const Combined& a, const GroupTable& t) {
+  Combined next;
+  next.top = a.top;
+  for (auto& row : next.best) row.fill(-1);
+  for (int p1 = 0; p1 < 2; ++p1)
+    for (int m1 = 0; m1 <= a.top; ++m1) {
+      const int have = a.best[p1][m1];
+      if (have < 0) continue;
+      for (int p2 = 0; p1 + p2 < 2; ++p2)
+        for (int m2 = 0; m2 < kMaxSets; ++m2) {
+          const int more = t.best[p2][m2];
+          if (more < 0) continue;
+          int& cell = next.best[p1 + p2][std::min(m1 + m2, a.top)];
+          cell = std::max(cell, have + more);
+        }
+    }
+  return next;
+}
+
+int value(const Combined& s, int need) {
   int result = kImpossible;
   for (int p = 0; p < 2; ++p)
-    for (int m = 0; m < 9; ++m) {
-      if (best[p][m] < 0) continue;
+    for (int m = 0; m <= s.top; ++m) {
+      if (s.best[p][m] < 0) continue;
       const int sets = std::min(m, need);
-      const int partials = std::min(best[p][m], need - sets);
+      const int partials = std::min(s.best[p][m], need - sets);
       result = std::min(result, 2 * need - 2 * sets - partials - p);
     }
   return result;
 }
+
+int standard(Cache& cache, const Counts& c, int need) {
+  Combined s = start(need);
+  for (int group = 0; group < 4; ++group) s = add(s, group_table(cache, c, group));
+  return value(s, need);
+}
+
+int standard(const Counts& c, int need) { return standard(cache(), c, need); }
 
 int seven_pairs(const Counts& c) {
   int pairs = 0;
@@ -237,6 +288,30 @@ std::array<int, kForms> shanten_by_form(const Counts& c, int melds) {
 }
 
 int shanten(const Counts& c, int melds) { return minimum(c, melds, standard(c, 4 - melds)); }
+
+void shanten_after_discards(const Counts& counts, int melds, std::array<int, 35>& out) {
+  Cache& ca = cache();
+  const int need = 4 - melds;
+  std::array<GroupTable, 4> tables;
+  for (int group = 0; group < 4; ++group) tables[group] = group_table(ca, counts, group);
+  Counts c = counts;
+  for (int group = 0; group < 4; ++group) {
+    const int first = group < 3 ? group * 9 + 1 : kFirstHonour;
+    const int last = group < 3 ? first + 8 : 34;
+    Combined others = start(need);
+    bool held = false;
+    for (int k = first; k <= last; ++k) held = held || c[k];
+    if (!held) continue;
+    for (int other = 0; other < 4; ++other)
+      if (other != group) others = add(others, tables[other]);
+    for (int k = first; k <= last; ++k) {
+      if (!c[k]) continue;
+      --c[k];
+      out[k] = minimum(c, melds, value(add(others, group_table(ca, c, group)), need));
+      ++c[k];
+    }
+  }
+}
 
 std::vector<int> acceptance(const Counts& counts, int melds, const Counts& held, bool include_held_four) {
   std::vector<int> found;
