@@ -19,7 +19,17 @@ constexpr std::size_t kMaxCachedGroups = std::size_t{1} << 18;
 // -1 when that (m, p) is impossible.
 struct GroupTable {
   std::array<std::array<std::int8_t, kMaxSets>, 2> best;
+  // The highest m with best[p][m] >= 0 (-1 for none): the combining loops stop there.
+  std::array<std::int8_t, 2> high{-1, -1};
 };
+
+void set_highs(GroupTable& t) {
+  for (int p = 0; p < 2; ++p) {
+    t.high[p] = -1;
+    for (int m = 0; m < kMaxSets; ++m)
+      if (t.best[p][m] >= 0) t.high[p] = static_cast<std::int8_t>(m);
+  }
+}
 
 GroupTable empty_table() {
   GroupTable t;
@@ -116,7 +126,8 @@ GroupTable table_of(Cache& cache, Group& g) {
     if (cache.slots[i].key == key) return cache.slots[i].table;
     i = (i + 1) & (kCacheSlots - 1);
   }
-  const GroupTable computed = compute(cache, g);
+  GroupTable computed = compute(cache, g);
+  set_highs(computed);
   // Bound the memory a long-running bot can spend: start afresh past ~256k groups (a few
   // MB). Tables are returned by value, so clearing here invalidates nothing in use.
   if (cache.used >= kMaxCachedGroups) {
@@ -130,7 +141,7 @@ GroupTable table_of(Cache& cache, Group& g) {
   return computed;
 }
 
-GroupTable group_table(Cache& cache, const Counts& c, int group) {
+Group group_of(const Counts& c, int group) {
   Group g;
   if (group < 3) {
     for (int i = 0; i < 9; ++i) g.c[i] = c[group * 9 + 1 + i];
@@ -138,7 +149,19 @@ GroupTable group_table(Cache& cache, const Counts& c, int group) {
     g.n = 7;
     for (int i = 0; i < 7; ++i) g.c[i] = c[kFirstHonour + i];
   }
+  return g;
+}
+
+GroupTable group_table(Cache& cache, const Counts& c, int group) {
+  Group g = group_of(c, group);
   return table_of(cache, g);
+}
+
+// group_table when the caller already knows the group's key: a hit costs one probe.
+GroupTable group_table(Cache& cache, Key key, const Counts& c, int group) {
+  for (std::size_t i = slot_of(key); cache.slots[i].key != 0; i = (i + 1) & (kCacheSlots - 1))
+    if (cache.slots[i].key == key) return cache.slots[i].table;
+  return group_table(cache, c, group);
 }
 
 // Best partials for every (pair, sets) of some groups together, -1 where impossible. Sets are
@@ -146,6 +169,7 @@ GroupTable group_table(Cache& cache, const Counts& c, int group) {
 // partials (see value), so merging them changes no result and keeps the table small.
 struct Combined {
   std::array<std::array<int, 5>, 2> best;
+  std::array<int, 2> high;  // as GroupTable::high
   int top;  // the sets' cap: need, at most 4
 };
 
@@ -153,24 +177,30 @@ Combined start(int need) {
   Combined s;
   for (auto& row : s.best) row.fill(-1);
   s.best[0][0] = 0;
+  s.high = {0, -1};
   s.top = std::max(0, std::min(need, 4));
   return s;
 }
 
-Combined add(const Combined& a, const GroupTable& t) {
+// Adds a group's table, or another Combined of groups disjoint from a's.
+template <typename Table>
+Combined add(const Combined& a, const Table& t) {
   Combined next;
   next.top = a.top;
+  next.high = {-1, -1};
   for (auto& row : next.best) row.fill(-1);
   for (int p1 = 0; p1 < 2; ++p1)
-    for (int m1 = 0; m1 <= a.top; ++m1) {
+    for (int m1 = 0; m1 <= a.high[p1]; ++m1) {
       const int have = a.best[p1][m1];
       if (have < 0) continue;
       for (int p2 = 0; p1 + p2 < 2; ++p2)
-        for (int m2 = 0; m2 < kMaxSets; ++m2) {
+        for (int m2 = 0; m2 <= t.high[p2]; ++m2) {
           const int more = t.best[p2][m2];
           if (more < 0) continue;
-          int& cell = next.best[p1 + p2][std::min(m1 + m2, a.top)];
+          const int m = std::min(m1 + m2, a.top);
+          int& cell = next.best[p1 + p2][m];
           cell = std::max(cell, have + more);
+          next.high[p1 + p2] = std::max(next.high[p1 + p2], m);
         }
     }
   return next;
@@ -179,11 +209,31 @@ Combined add(const Combined& a, const GroupTable& t) {
 int value(const Combined& s, int need) {
   int result = kImpossible;
   for (int p = 0; p < 2; ++p)
-    for (int m = 0; m <= s.top; ++m) {
+    for (int m = 0; m <= s.high[p]; ++m) {
       if (s.best[p][m] < 0) continue;
       const int sets = std::min(m, need);
       const int partials = std::min(s.best[p][m], need - sets);
       result = std::min(result, 2 * need - 2 * sets - partials - p);
+    }
+  return result;
+}
+
+// value(add(a, t), need) without building the sum.
+template <typename Table>
+int value_with(const Combined& a, const Table& t, int need) {
+  int result = kImpossible;
+  for (int p1 = 0; p1 < 2; ++p1)
+    for (int m1 = 0; m1 <= a.high[p1]; ++m1) {
+      const int have = a.best[p1][m1];
+      if (have < 0) continue;
+      for (int p2 = 0; p1 + p2 < 2; ++p2)
+        for (int m2 = 0; m2 <= t.high[p2]; ++m2) {
+          const int more = t.best[p2][m2];
+          if (more < 0) continue;
+          const int sets = std::min(std::min(m1 + m2, a.top), need);
+          const int partials = std::min(have + more, need - sets);
+          result = std::min(result, 2 * need - 2 * sets - partials - p1 - p2);
+        }
     }
   return result;
 }
@@ -262,6 +312,23 @@ bool touches(const Counts& c, int k) {
   return false;
 }
 
+// Per kind: whether it is an orphan, and which knit patterns hold it (bit p: pattern p).
+struct Specials {
+  std::array<bool, 35> orphan{};
+  std::array<std::uint8_t, 35> in_pattern{};
+};
+
+const Specials& specials() {
+  static const Specials s = [] {
+    Specials out;
+    for (auto k : kOrphans) out.orphan[k] = true;
+    for (int p = 0; p < 6; ++p)
+      for (auto k : kKnitPatterns[p]) out.in_pattern[k] = static_cast<std::uint8_t>(out.in_pattern[k] | 1 << p);
+    return out;
+  }();
+  return s;
+}
+
 // The minimum over forms, computing the knitted straight only when it could win.
 int minimum(const Counts& c, int melds, int standard_value) {
   int best = standard_value;
@@ -294,20 +361,68 @@ void shanten_after_discards(const Counts& counts, int melds, std::array<int, 35>
   const int need = 4 - melds;
   std::array<GroupTable, 4> tables;
   for (int group = 0; group < 4; ++group) tables[group] = group_table(ca, counts, group);
+  // The special forms' counts of the whole hand, so that each discard only adjusts them.
+  const Specials& sp = specials();
+  int pairs = 0, orphans = 0, orphan_pairs = 0, honours = 0;
+  std::array<int, 6> knit{};
+  for (int k = 1; k <= 34; ++k) {
+    const int n = counts[k];
+    pairs += n / 2;
+    if (!n) continue;
+    if (sp.orphan[k]) {
+      ++orphans;
+      if (n >= 2) ++orphan_pairs;
+    }
+    if (k >= kFirstHonour) ++honours;
+    for (int p = 0; p < 6; ++p) knit[p] += sp.in_pattern[k] >> p & 1;
+  }
+  // The other three groups of each group, from sums of the groups before and after it.
+  std::array<Combined, 4> before, after;
+  before[0] = after[3] = start(need);
+  for (int group = 1; group < 4; ++group) before[group] = add(before[group - 1], tables[group - 1]);
+  for (int group = 2; group >= 0; --group) after[group] = add(after[group + 1], tables[group + 1]);
+  const int unchanged = value_with(before[3], tables[3], need);
   Counts c = counts;
   for (int group = 0; group < 4; ++group) {
     const int first = group < 3 ? group * 9 + 1 : kFirstHonour;
     const int last = group < 3 ? first + 8 : 34;
-    Combined others = start(need);
-    bool held = false;
-    for (int k = first; k <= last; ++k) held = held || c[k];
-    if (!held) continue;
-    for (int other = 0; other < 4; ++other)
-      if (other != group) others = add(others, tables[other]);
+    Group g = group_of(c, group);
+    const Key key = key_of(g);
+    Combined others;
+    bool others_ready = false;
     for (int k = first; k <= last; ++k) {
-      if (!c[k]) continue;
+      const int n = c[k];
+      if (!n) continue;
       --c[k];
-      out[k] = minimum(c, melds, value(add(others, group_table(ca, c, group)), need));
+      int best;
+      if (n == 1 && !touches(c, k)) {
+        // A lone tile with no neighbour within two is left isolated by every split of its
+        // group (as in acceptance), so the standard form does not change without it.
+        best = unchanged;
+      } else {
+        if (!others_ready) {
+          others = group == 0 ? after[0] : group == 3 ? before[3] : add(before[group], after[group]);
+          others_ready = true;
+        }
+        const Key less = key - (Key{1} << (3 * (k - first)));
+        best = value_with(others, group_table(ca, less, c, group), need);
+      }
+      // As minimum() on the hand less k: a copy gone breaks a pair when the count was even,
+      // and drops the kind from the orphans, the honours and its knit patterns when it was the last.
+      const bool last_copy = n == 1;
+      int knit_best = 0;
+      for (int p = 0; p < 6; ++p) knit_best = std::max(knit_best, knit[p] - (last_copy ? sp.in_pattern[k] >> p & 1 : 0));
+      if (melds == 0) {
+        const int seven = 6 - (pairs - (n % 2 == 0 ? 1 : 0));
+        const int o = orphans - (sp.orphan[k] && last_copy ? 1 : 0);
+        const int op = orphan_pairs - (sp.orphan[k] && n == 2 ? 1 : 0);
+        const int thirteen = 13 - o - (op > 0 ? 1 : 0);
+        const int h = honours - (k >= kFirstHonour && last_copy ? 1 : 0);
+        const int knitted_honours = 13 - std::min(knit_best + h, 14);
+        best = std::min({best, seven, thirteen, knitted_honours});
+      }
+      if (melds <= 1 && 8 - knit_best < best) best = std::min(best, knitted_straight(c, melds, best));
+      out[k] = best;
       ++c[k];
     }
   }
