@@ -296,6 +296,12 @@ int knitted_straight(const Counts& c, int melds, int bound = kImpossible) {
     Counts rest = c;
     for (auto k : pattern)
       if (rest[k]) --rest[k];
+    // The rest's standard value is -1 (the bound above) only with a pair among it: without
+    // one it is 0 at least, and a pattern that cannot then go below the bound is skipped
+    // (the rollouts ask this for every discard of most hands).
+    bool pair = false;
+    for (int k = 1; k <= 34 && !pair; ++k) pair = rest[k] >= 2;
+    if (!pair && 9 - held >= std::min(best, bound)) continue;
     best = std::min(best, (9 - held) + standard(rest, 1 - melds));
   }
   return best;
