@@ -166,7 +166,7 @@ GroupTable group_table(Cache& cache, Key key, const Counts& c, int group) {
 
 // Best partials for every (pair, sets) of some groups together, -1 where impossible. Sets are
 // counted up to `need` only: every state with at least `need` sets is worth -pair whatever its
-// partials (see value), so merging them changes no result and keeps the table small.
+// partials (see value_with), so merging them changes no result and keeps the table small.
 struct Combined {
   std::array<std::array<int, 5>, 2> best;
   std::array<int, 2> high;  // as GroupTable::high
@@ -206,19 +206,9 @@ Combined add(const Combined& a, const Table& t) {
   return next;
 }
 
-int value(const Combined& s, int need) {
-  int result = kImpossible;
-  for (int p = 0; p < 2; ++p)
-    for (int m = 0; m <= s.high[p]; ++m) {
-      if (s.best[p][m] < 0) continue;
-      const int sets = std::min(m, need);
-      const int partials = std::min(s.best[p][m], need - sets);
-      result = std::min(result, 2 * need - 2 * sets - partials - p);
-    }
-  return result;
-}
-
-// value(add(a, t), need) without building the sum.
+// The hand's value with the groups of `a` and the table `t`: per (pair, sets) state, the
+// partials count up to what the need leaves, two for each set missing and one for each
+// partial missing, one less with the pair. The sum of a and t is never built.
 template <typename Table>
 int value_with(const Combined& a, const Table& t, int need) {
   int result = kImpossible;
@@ -239,9 +229,12 @@ int value_with(const Combined& a, const Table& t, int need) {
 }
 
 int standard(Cache& cache, const Counts& c, int need) {
-  Combined s = start(need);
-  for (int group = 0; group < 4; ++group) s = add(s, group_table(cache, c, group));
-  return value(s, need);
+  // The first group is added to the empty start and the last one fused with the value, so
+  // two of the four combining steps are cheap.
+  Combined s = add(start(need), group_table(cache, c, 0));
+  s = add(s, group_table(cache, c, 1));
+  s = add(s, group_table(cache, c, 2));
+  return value_with(s, group_table(cache, c, 3), need);
 }
 
 int standard(const Counts& c, int need) { return standard(cache(), c, need); }
