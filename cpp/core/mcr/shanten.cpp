@@ -61,11 +61,14 @@ struct Slot {
   GroupTable table;
 };
 
-constexpr int kCacheBits = 19;  // twice kMaxCachedGroups slots: probes stay short
-constexpr std::size_t kCacheSlots = std::size_t{1} << kCacheBits;
+// The table starts small (a process that asks a few shanten pays for a few groups) and
+// doubles while at least half full, up to twice kMaxCachedGroups slots so probes stay short.
+constexpr int kFirstBits = 12;
+constexpr int kMaxBits = 19;
 
 struct Cache {
-  std::vector<Slot> slots = std::vector<Slot>(kCacheSlots);
+  int bits = kFirstBits;
+  std::vector<Slot> slots = std::vector<Slot>(std::size_t{1} << kFirstBits);
   std::size_t used = 0;
 };
 
@@ -74,7 +77,27 @@ Cache& cache() {
   return table;
 }
 
-std::size_t slot_of(Key key) { return static_cast<std::size_t>((key * 0x9E3779B1u) >> (32 - kCacheBits)); }
+std::size_t slot_of(const Cache& cache, Key key) {
+  return static_cast<std::size_t>((key * 0x9E3779B1u) >> (32 - cache.bits));
+}
+
+std::size_t next_slot(const Cache& cache, std::size_t i) { return (i + 1) & (cache.slots.size() - 1); }
+
+void put(Cache& cache, Key key, const GroupTable& table) {
+  std::size_t i = slot_of(cache, key);
+  while (cache.slots[i].key != 0) i = next_slot(cache, i);
+  cache.slots[i] = Slot{key, table};
+  ++cache.used;
+}
+
+void grow(Cache& cache) {
+  std::vector<Slot> old(std::size_t{1} << (cache.bits + 1));
+  old.swap(cache.slots);
+  ++cache.bits;
+  cache.used = 0;
+  for (const Slot& s : old)
+    if (s.key != 0) put(cache, s.key, s.table);
+}
 
 GroupTable table_of(Cache& cache, Group& g);
 
@@ -121,23 +144,19 @@ GroupTable compute(Cache& cache, Group& g) {
 
 GroupTable table_of(Cache& cache, Group& g) {
   const Key key = key_of(g);
-  std::size_t i = slot_of(key);
-  while (cache.slots[i].key != 0) {
+  for (std::size_t i = slot_of(cache, key); cache.slots[i].key != 0; i = next_slot(cache, i))
     if (cache.slots[i].key == key) return cache.slots[i].table;
-    i = (i + 1) & (kCacheSlots - 1);
-  }
   GroupTable computed = compute(cache, g);
   set_highs(computed);
-  // Bound the memory a long-running bot can spend: start afresh past ~256k groups (a few
-  // MB). Tables are returned by value, so clearing here invalidates nothing in use.
+  // Bound the memory a long-running bot can spend: start afresh past ~256k groups (8 MB).
+  // Tables are returned by value, so clearing here invalidates nothing in use.
   if (cache.used >= kMaxCachedGroups) {
     std::fill(cache.slots.begin(), cache.slots.end(), Slot{});
     cache.used = 0;
+  } else if (2 * (cache.used + 1) > cache.slots.size() && cache.bits < kMaxBits) {
+    grow(cache);
   }
-  i = slot_of(key);
-  while (cache.slots[i].key != 0) i = (i + 1) & (kCacheSlots - 1);
-  cache.slots[i] = Slot{key, computed};
-  ++cache.used;
+  put(cache, key, computed);
   return computed;
 }
 
@@ -159,7 +178,7 @@ GroupTable group_table(Cache& cache, const Counts& c, int group) {
 
 // group_table when the caller already knows the group's key: a hit costs one probe.
 GroupTable group_table(Cache& cache, Key key, const Counts& c, int group) {
-  for (std::size_t i = slot_of(key); cache.slots[i].key != 0; i = (i + 1) & (kCacheSlots - 1))
+  for (std::size_t i = slot_of(cache, key); cache.slots[i].key != 0; i = next_slot(cache, i))
     if (cache.slots[i].key == key) return cache.slots[i].table;
   return group_table(cache, c, group);
 }
