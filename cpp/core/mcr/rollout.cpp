@@ -33,15 +33,12 @@ int connection(const Counts& c, int k) {
 }
 
 // The lowest shanten a hand of `c` (one tile over: fourteen with its melds) reaches by a discard.
-int best_after_discard(Counts& c, int melds) {
+int best_after_discard(const Counts& c, int melds) {
+  std::array<int, 35> after;
+  shanten_after_discards(c, melds, after);
   int best = kImpossible;
-  for (int k = 1; k <= kLastStandard; ++k) {
-    if (!c[at(k)]) continue;
-    --c[at(k)];
-    const int s = shanten(c, melds);
-    ++c[at(k)];
-    if (s < best) best = s;
-  }
+  for (int k = 1; k <= kLastStandard; ++k)
+    if (c[at(k)] && after[at(k)] < best) best = after[at(k)];
   return best;
 }
 
@@ -66,17 +63,17 @@ bool claim_worth(const HandEngine& e, int seat, int first, bool pung) {
 }
 
 EngineMove turn_move(const HandEngine& e, int seat, const LegalMoves& legal) {
-  Counts c = e.counts(seat);
-  const int melds = e.meld_count(seat);
+  const Counts& c = e.counts(seat);
+  // Every legal discard is a held kind, so one call prices them all.
+  std::array<int, 35> after;
+  shanten_after_discards(c, e.meld_count(seat), after);
   EngineMove best{};
   int best_shanten = kImpossible + 1, best_link = 0, best_seen = 0;
   for (int i = 0; i < legal.count; ++i) {
     const EngineMove& m = legal.moves[at(i)];
     if (m.kind != kMoveDiscard) continue;
     const int k = m.tile;
-    --c[at(k)];
-    const int s = shanten(c, melds);
-    ++c[at(k)];
+    const int s = after[at(k)];
     const int link = connection(c, k);
     const int seen = e.visible(k);
     // Lower shanten, then less connected, then more copies face up, then the higher kind.

@@ -109,8 +109,28 @@ bool plan_allows_set(const PlanTarget& t, int first, bool pung) {
   return !t.allowed || (t.allowed >> first & 1);
 }
 
-int plan_distance(const Counts& counts, const EngineMeld* melds, int meld_count, const PlanTarget& t,
-                  const Counts& unseen) {
+namespace {
+
+// kReach to the power i, i = 0..39.
+const std::array<double, 40>& reach_powers() {
+  static const auto powers = [] {
+    std::array<double, 40> p{};
+    double v = 1;
+    for (auto& x : p) {
+      x = v;
+      v *= kReach;
+    }
+    return p;
+  }();
+  return powers;
+}
+
+// plan_distance, or kImpossible as soon as the target's value (weight * kReach^(distance + 1))
+// cannot exceed `beat`: the tiles missing from its fixed sets bound the distance below (the
+// rest's shanten is -1 at least), and a target that cannot win plan_choose's comparison needs
+// no shanten (plan_choose spent most of the planned rollouts' time on such targets).
+int distance(const Counts& counts, const EngineMeld* melds, int meld_count, const PlanTarget& t, const Counts& unseen,
+             double beat) {
   if (t.seven_pairs) {
     if (meld_count) return kImpossible;
     int pairs = 0;
@@ -154,24 +174,24 @@ int plan_distance(const Counts& counts, const EngineMeld* melds, int meld_count,
     if (shortage[at(k)] > unseen[at(k)]) return kImpossible;  // too few copies left to draw
     if (t.allowed && !(t.allowed >> k & 1)) rest[at(k)] = 0;
   }
+  if (t.weight * reach_powers()[at(std::min(missing, 39))] <= beat) return kImpossible;
   return missing + (t.pungs_only ? pung_shanten(rest, need) : shanten(rest, 4 - need));
+}
+
+}  // namespace
+
+int plan_distance(const Counts& counts, const EngineMeld* melds, int meld_count, const PlanTarget& t,
+                  const Counts& unseen) {
+  return distance(counts, melds, meld_count, t, unseen, -1);
 }
 
 int plan_choose(const Counts& counts, const EngineMeld* melds, int meld_count, const Counts& unseen,
                 const std::vector<PlanTarget>& targets) {
-  static const auto powers = [] {
-    std::array<double, 40> p{};
-    double v = 1;
-    for (auto& x : p) {
-      x = v;
-      v *= kReach;
-    }
-    return p;
-  }();
+  const auto& powers = reach_powers();
   int best = static_cast<int>(targets.size()) - 1;  // the plain hand, when nothing else is in reach
   double best_value = -1;
   for (std::size_t i = 0; i < targets.size(); ++i) {
-    const int d = plan_distance(counts, melds, meld_count, targets[i], unseen);
+    const int d = distance(counts, melds, meld_count, targets[i], unseen, best_value);
     if (d >= kImpossible) continue;
     const double value = targets[i].weight * powers[at(std::min(std::max(d + 1, 0), 39))];
     if (value > best_value) {

@@ -7,7 +7,7 @@
 #include "core/mcr/shanten.hpp"
 
 #include <algorithm>
-#include <unordered_map>
+#include <vector>
 
 namespace mahjongkit::mcr {
 namespace {
@@ -19,7 +19,17 @@ constexpr std::size_t kMaxCachedGroups = std::size_t{1} << 18;
 // -1 when that (m, p) is impossible.
 struct GroupTable {
   std::array<std::array<std::int8_t, kMaxSets>, 2> best;
+  // The highest m with best[p][m] >= 0 (-1 for none): the combining loops stop there.
+  std::array<std::int8_t, 2> high{-1, -1};
 };
+
+void set_highs(GroupTable& t) {
+  for (int p = 0; p < 2; ++p) {
+    t.high[p] = -1;
+    for (int m = 0; m < kMaxSets; ++m)
+      if (t.best[p][m] >= 0) t.high[p] = static_cast<std::int8_t>(m);
+  }
+}
 
 GroupTable empty_table() {
   GroupTable t;
@@ -42,12 +52,54 @@ Key key_of(const Group& g) {
   return k;
 }
 
-std::unordered_map<Key, GroupTable>& cache() {
-  thread_local std::unordered_map<Key, GroupTable> table;
+// The cache of group tables: open addressing in one flat array, because the rollouts of
+// level 4 ask for four groups per shanten hundreds of times a hand and a node-based map's
+// hashing and pointer chasing were a sixth of a rollout's instructions. Key 0 marks an empty
+// slot (a real key always has its group length in the top bits).
+struct Slot {
+  Key key = 0;
+  GroupTable table;
+};
+
+// The table starts small (a process that asks a few shanten pays for a few groups) and
+// doubles while at least half full, up to twice kMaxCachedGroups slots so probes stay short.
+constexpr int kFirstBits = 12;
+constexpr int kMaxBits = 19;
+
+struct Cache {
+  int bits = kFirstBits;
+  std::vector<Slot> slots = std::vector<Slot>(std::size_t{1} << kFirstBits);
+  std::size_t used = 0;
+};
+
+Cache& cache() {
+  thread_local Cache table;
   return table;
 }
 
-const GroupTable& table_of(Group& g);
+std::size_t slot_of(const Cache& cache, Key key) {
+  return static_cast<std::size_t>((key * 0x9E3779B1u) >> (32 - cache.bits));
+}
+
+std::size_t next_slot(const Cache& cache, std::size_t i) { return (i + 1) & (cache.slots.size() - 1); }
+
+void put(Cache& cache, Key key, const GroupTable& table) {
+  std::size_t i = slot_of(cache, key);
+  while (cache.slots[i].key != 0) i = next_slot(cache, i);
+  cache.slots[i] = Slot{key, table};
+  ++cache.used;
+}
+
+void grow(Cache& cache) {
+  std::vector<Slot> old(std::size_t{1} << (cache.bits + 1));
+  old.swap(cache.slots);
+  ++cache.bits;
+  cache.used = 0;
+  for (const Slot& s : old)
+    if (s.key != 0) put(cache, s.key, s.table);
+}
+
+GroupTable table_of(Cache& cache, Group& g);
 
 void merge_into(GroupTable& out, const GroupTable& sub, int sets, int partials, int pair) {
   for (int p = 0; p < 2; ++p) {
@@ -62,7 +114,7 @@ void merge_into(GroupTable& out, const GroupTable& sub, int sets, int partials, 
   }
 }
 
-GroupTable compute(Group& g) {
+GroupTable compute(Cache& cache, Group& g) {
   int i = 0;
   while (i < g.n && g.c[i] == 0) ++i;
   GroupTable out = empty_table();
@@ -72,7 +124,7 @@ GroupTable compute(Group& g) {
   }
   auto with_taken = [&](std::initializer_list<int> take, int sets, int partials, int pair) {
     for (int k : take) --g.c[k];
-    const GroupTable sub = table_of(g);  // copy: the cache may rehash during recursion
+    const GroupTable sub = table_of(cache, g);
     for (int k : take) ++g.c[k];
     merge_into(out, sub, sets, partials, pair);
   };
@@ -90,19 +142,25 @@ GroupTable compute(Group& g) {
   return out;
 }
 
-const GroupTable& table_of(Group& g) {
-  auto& table = cache();
+GroupTable table_of(Cache& cache, Group& g) {
   const Key key = key_of(g);
-  auto it = table.find(key);
-  if (it != table.end()) return it->second;
-  GroupTable computed = compute(g);
-  // Bound the memory a long-running bot can spend: start afresh past ~256k groups (a few
-  // MB). Callers copy what they read, so clearing here invalidates nothing in use.
-  if (table.size() >= kMaxCachedGroups) table.clear();
-  return table.emplace(key, computed).first->second;
+  for (std::size_t i = slot_of(cache, key); cache.slots[i].key != 0; i = next_slot(cache, i))
+    if (cache.slots[i].key == key) return cache.slots[i].table;
+  GroupTable computed = compute(cache, g);
+  set_highs(computed);
+  // Bound the memory a long-running bot can spend: start afresh past ~256k groups (8 MB).
+  // Tables are returned by value, so clearing here invalidates nothing in use.
+  if (cache.used >= kMaxCachedGroups) {
+    std::fill(cache.slots.begin(), cache.slots.end(), Slot{});
+    cache.used = 0;
+  } else if (2 * (cache.used + 1) > cache.slots.size() && cache.bits < kMaxBits) {
+    grow(cache);
+  }
+  put(cache, key, computed);
+  return computed;
 }
 
-GroupTable group_table(const Counts& c, int group) {
+Group group_of(const Counts& c, int group) {
   Group g;
   if (group < 3) {
     for (int i = 0; i < 9; ++i) g.c[i] = c[group * 9 + 1 + i];
@@ -110,40 +168,95 @@ GroupTable group_table(const Counts& c, int group) {
     g.n = 7;
     for (int i = 0; i < 7; ++i) g.c[i] = c[kFirstHonour + i];
   }
-  return table_of(g);
+  return g;
 }
 
-int standard(const Counts& c, int need) {
-  // Combine the four groups: best partials for every (pair, sets) of the whole hand.
-  std::array<std::array<int, 9>, 2> best;
-  for (auto& row : best) row.fill(-1);
-  best[0][0] = 0;
-  for (int group = 0; group < 4; ++group) {
-    const GroupTable t = group_table(c, group);
-    std::array<std::array<int, 9>, 2> next;
-    for (auto& row : next) row.fill(-1);
-    for (int p1 = 0; p1 < 2; ++p1)
-      for (int m1 = 0; m1 < 9; ++m1) {
-        if (best[p1][m1] < 0) continue;
-        for (int p2 = 0; p1 + p2 < 2; ++p2)
-          for (int m2 = 0; m2 < kMaxSets; ++m2) {
-            if (t.best[p2][m2] < 0) continue;
-            const int m = std::min(m1 + m2, 8);
-            next[p1 + p2][m] = std::max(next[p1 + p2][m], best[p1][m1] + t.best[p2][m2]);
-          }
-      }
-    best = next;
-  }
+GroupTable group_table(Cache& cache, const Counts& c, int group) {
+  Group g = group_of(c, group);
+  return table_of(cache, g);
+}
+
+// group_table when the caller already knows the group's key: a hit costs one probe.
+GroupTable group_table(Cache& cache, Key key, const Counts& c, int group) {
+  for (std::size_t i = slot_of(cache, key); cache.slots[i].key != 0; i = next_slot(cache, i))
+    if (cache.slots[i].key == key) return cache.slots[i].table;
+  return group_table(cache, c, group);
+}
+
+// Best partials for every (pair, sets) of some groups together, -1 where impossible. Sets are
+// counted up to `need` only: every state with at least `need` sets is worth -pair whatever its
+// partials (see value_with), so merging them changes no result and keeps the table small.
+struct Combined {
+  std::array<std::array<int, 5>, 2> best;
+  std::array<int, 2> high;  // as GroupTable::high
+  int top;  // the sets' cap: need, at most 4
+};
+
+Combined start(int need) {
+  Combined s;
+  for (auto& row : s.best) row.fill(-1);
+  s.best[0][0] = 0;
+  s.high = {0, -1};
+  s.top = std::max(0, std::min(need, 4));
+  return s;
+}
+
+// Adds a group's table, or another Combined of groups disjoint from a's.
+template <typename Table>
+Combined add(const Combined& a, const Table& t) {
+  Combined next;
+  next.top = a.top;
+  next.high = {-1, -1};
+  for (auto& row : next.best) row.fill(-1);
+  for (int p1 = 0; p1 < 2; ++p1)
+    for (int m1 = 0; m1 <= a.high[p1]; ++m1) {
+      const int have = a.best[p1][m1];
+      if (have < 0) continue;
+      for (int p2 = 0; p1 + p2 < 2; ++p2)
+        for (int m2 = 0; m2 <= t.high[p2]; ++m2) {
+          const int more = t.best[p2][m2];
+          if (more < 0) continue;
+          const int m = std::min(m1 + m2, a.top);
+          int& cell = next.best[p1 + p2][m];
+          cell = std::max(cell, have + more);
+          next.high[p1 + p2] = std::max(next.high[p1 + p2], m);
+        }
+    }
+  return next;
+}
+
+// The hand's value with the groups of `a` and the table `t`: per (pair, sets) state, the
+// partials count up to what the need leaves, two for each set missing and one for each
+// partial missing, one less with the pair. The sum of a and t is never built.
+template <typename Table>
+int value_with(const Combined& a, const Table& t, int need) {
   int result = kImpossible;
-  for (int p = 0; p < 2; ++p)
-    for (int m = 0; m < 9; ++m) {
-      if (best[p][m] < 0) continue;
-      const int sets = std::min(m, need);
-      const int partials = std::min(best[p][m], need - sets);
-      result = std::min(result, 2 * need - 2 * sets - partials - p);
+  for (int p1 = 0; p1 < 2; ++p1)
+    for (int m1 = 0; m1 <= a.high[p1]; ++m1) {
+      const int have = a.best[p1][m1];
+      if (have < 0) continue;
+      for (int p2 = 0; p1 + p2 < 2; ++p2)
+        for (int m2 = 0; m2 <= t.high[p2]; ++m2) {
+          const int more = t.best[p2][m2];
+          if (more < 0) continue;
+          const int sets = std::min(std::min(m1 + m2, a.top), need);
+          const int partials = std::min(have + more, need - sets);
+          result = std::min(result, 2 * need - 2 * sets - partials - p1 - p2);
+        }
     }
   return result;
 }
+
+int standard(Cache& cache, const Counts& c, int need) {
+  // The first group is added to the empty start and the last one fused with the value, so
+  // two of the four combining steps are cheap.
+  Combined s = add(start(need), group_table(cache, c, 0));
+  s = add(s, group_table(cache, c, 1));
+  s = add(s, group_table(cache, c, 2));
+  return value_with(s, group_table(cache, c, 3), need);
+}
+
+int standard(const Counts& c, int need) { return standard(cache(), c, need); }
 
 int seven_pairs(const Counts& c) {
   int pairs = 0;
@@ -195,6 +308,12 @@ int knitted_straight(const Counts& c, int melds, int bound = kImpossible) {
     Counts rest = c;
     for (auto k : pattern)
       if (rest[k]) --rest[k];
+    // The rest's standard value is -1 (the bound above) only with a pair among it: without
+    // one it is 0 at least, and a pattern that cannot then go below the bound is skipped
+    // (the rollouts ask this for every discard of most hands).
+    bool pair = false;
+    for (int k = 1; k <= 34 && !pair; ++k) pair = rest[k] >= 2;
+    if (!pair && 9 - held >= std::min(best, bound)) continue;
     best = std::min(best, (9 - held) + standard(rest, 1 - melds));
   }
   return best;
@@ -209,6 +328,23 @@ bool touches(const Counts& c, int k) {
   for (int d = -2; d <= 2; ++d)
     if (d && r + d >= 1 && r + d <= 9 && c[k + d]) return true;
   return false;
+}
+
+// Per kind: whether it is an orphan, and which knit patterns hold it (bit p: pattern p).
+struct Specials {
+  std::array<bool, 35> orphan{};
+  std::array<std::uint8_t, 35> in_pattern{};
+};
+
+const Specials& specials() {
+  static const Specials s = [] {
+    Specials out;
+    for (auto k : kOrphans) out.orphan[k] = true;
+    for (int p = 0; p < 6; ++p)
+      for (auto k : kKnitPatterns[p]) out.in_pattern[k] = static_cast<std::uint8_t>(out.in_pattern[k] | 1 << p);
+    return out;
+  }();
+  return s;
 }
 
 // The minimum over forms, computing the knitted straight only when it could win.
@@ -237,6 +373,78 @@ std::array<int, kForms> shanten_by_form(const Counts& c, int melds) {
 }
 
 int shanten(const Counts& c, int melds) { return minimum(c, melds, standard(c, 4 - melds)); }
+
+void shanten_after_discards(const Counts& counts, int melds, std::array<int, 35>& out) {
+  Cache& ca = cache();
+  const int need = 4 - melds;
+  std::array<GroupTable, 4> tables;
+  for (int group = 0; group < 4; ++group) tables[group] = group_table(ca, counts, group);
+  // The special forms' counts of the whole hand, so that each discard only adjusts them.
+  const Specials& sp = specials();
+  int pairs = 0, orphans = 0, orphan_pairs = 0, honours = 0;
+  std::array<int, 6> knit{};
+  for (int k = 1; k <= 34; ++k) {
+    const int n = counts[k];
+    pairs += n / 2;
+    if (!n) continue;
+    if (sp.orphan[k]) {
+      ++orphans;
+      if (n >= 2) ++orphan_pairs;
+    }
+    if (k >= kFirstHonour) ++honours;
+    for (int p = 0; p < 6; ++p) knit[p] += sp.in_pattern[k] >> p & 1;
+  }
+  // The other three groups of each group, from sums of the groups before and after it.
+  std::array<Combined, 4> before, after;
+  before[0] = after[3] = start(need);
+  for (int group = 1; group < 4; ++group) before[group] = add(before[group - 1], tables[group - 1]);
+  for (int group = 2; group >= 0; --group) after[group] = add(after[group + 1], tables[group + 1]);
+  const int unchanged = value_with(before[3], tables[3], need);
+  Counts c = counts;
+  for (int group = 0; group < 4; ++group) {
+    const int first = group < 3 ? group * 9 + 1 : kFirstHonour;
+    const int last = group < 3 ? first + 8 : 34;
+    Group g = group_of(c, group);
+    const Key key = key_of(g);
+    Combined others;
+    bool others_ready = false;
+    for (int k = first; k <= last; ++k) {
+      const int n = c[k];
+      if (!n) continue;
+      --c[k];
+      int best;
+      if (n == 1 && !touches(c, k)) {
+        // A lone tile with no neighbour within two is left isolated by every split of its
+        // group (as in acceptance), so the standard form does not change without it.
+        best = unchanged;
+      } else {
+        if (!others_ready) {
+          others = group == 0 ? after[0] : group == 3 ? before[3] : add(before[group], after[group]);
+          others_ready = true;
+        }
+        const Key less = key - (Key{1} << (3 * (k - first)));
+        best = value_with(others, group_table(ca, less, c, group), need);
+      }
+      // As minimum() on the hand less k: a copy gone breaks a pair when the count was even,
+      // and drops the kind from the orphans, the honours and its knit patterns when it was the last.
+      const bool last_copy = n == 1;
+      int knit_best = 0;
+      for (int p = 0; p < 6; ++p) knit_best = std::max(knit_best, knit[p] - (last_copy ? sp.in_pattern[k] >> p & 1 : 0));
+      if (melds == 0) {
+        const int seven = 6 - (pairs - (n % 2 == 0 ? 1 : 0));
+        const int o = orphans - (sp.orphan[k] && last_copy ? 1 : 0);
+        const int op = orphan_pairs - (sp.orphan[k] && n == 2 ? 1 : 0);
+        const int thirteen = 13 - o - (op > 0 ? 1 : 0);
+        const int h = honours - (k >= kFirstHonour && last_copy ? 1 : 0);
+        const int knitted_honours = 13 - std::min(knit_best + h, 14);
+        best = std::min({best, seven, thirteen, knitted_honours});
+      }
+      if (melds <= 1 && 8 - knit_best < best) best = std::min(best, knitted_straight(c, melds, best));
+      out[k] = best;
+      ++c[k];
+    }
+  }
+}
 
 std::vector<int> acceptance(const Counts& counts, int melds, const Counts& held, bool include_held_four) {
   std::vector<int> found;
