@@ -820,22 +820,38 @@ class Solver {
   // The relaxation of a node's child (one more pairing committed), from the node's alive
   // schedule `order` (replay.hpp): the tiles it leaves, none when alive. The same stuck set as
   // relax() from scratch, so the same verdict and the same reasons, at a fraction of the cost.
+  //
+  // Only the lead's group has new partner rules, and of its tiles only those with no possible
+  // partner of the trial free (or gone) by their own removal in the node's schedule can fail
+  // while nothing is left behind: the others keep a witness there. The replay starts at the
+  // first tile that can fail and stops once those are past (often none: alive at once). On
+  // two-set boards, whose groups of eight spread over the whole schedule, this cut the walk.
   Bits<W> lookahead_relax(const Node& trial, int lead, const std::int16_t* order,
-                          const std::int16_t* removed_at, int count) const {
+                          const Schedule& sc, int count) const {
+    const Bits<W> open = trial.uncommitted & trial.present;
     const auto mates_of = [&](int t) {
       Bits<W> m;
       const int p = trial.partner[t];
       if (p >= 0) {
         m.set(p);
       } else {
-        m = members_[group_[t]] & trial.uncommitted & trial.present;
+        m = members_[group_[t]] & open;
         m.reset(t);
       }
       return m;
     };
     const auto near_of = [&](int t) -> const Bits<W>& { return near_[t]; };
-    return replay_schedule(g_, trial.present, order, removed_at, count,
-                           members_[group_[lead]] & trial.present, mates_of, near_of);
+    Bits<W> can_fail;
+    (members_[group_[lead]] & trial.present).for_each([&](int t) {
+      bool witness = false;
+      mates_of(t).for_each([&](int m) {
+        witness = witness || sc.freed_at[m] <= sc.removed_at[t];
+      });
+      if (!witness) can_fail.set(t);
+    });
+    if (can_fail.none()) return can_fail;
+    return replay_schedule(g_, trial.present, order, sc.removed_at.data(), count, can_fail,
+                           trial.partner.data(), mates_of, near_of);
   }
 
   // The relaxed game is monotone (removals only free tiles and only add removed partners), so
@@ -925,6 +941,20 @@ class Solver {
   }
 
   const Lits& var_lits(int v) const { return vars_[v].mask; }
+  // reason |= lits & var_lits(v), returning how many literals joined: a group's literals are
+  // numbered together, so only the one or two words they lie in are read (explain() does this
+  // at every step, and a literal set of a two-set board has sixteen words).
+  int join_var_lits(Lits& reason, const Lits& lits, int v) const {
+    const Var& var = vars_[v];
+    const int first = var.base >> 6, last = (var.base + lits_of_size(var.size) - 1) >> 6;
+    int joined = 0;
+    for (int k = first; k <= last; ++k) {
+      const std::uint64_t more = lits.w[k] & var.mask.w[k] & ~reason.w[k];
+      reason.w[k] |= more;
+      joined += popcount64(more);
+    }
+    return joined;
+  }
 
   // The reason of a relaxation stuck with the tiles `stuck` left. The whole stuck set is a
   // closed set, but usually a much smaller closed set inside it explains the death with fewer
@@ -954,26 +984,24 @@ class Solver {
         if (free_stuck.test(t)) {
           const int v = var_of_tile_[t];
           const int p = s.partner[t];
-          Lits more;
           if (p >= 0) {
             add.set(p);
             if (v >= 0) {
               if (vars_[v].size == 4) {
-                more = s.lits & var_lits(v);
+                reason_count += join_var_lits(reason, s.lits, v);
               } else {
-                more.set(lit_of(t, p));
+                const int lit = lit_of(t, p);
+                if (!reason.test(lit)) {
+                  reason.set(lit);
+                  ++reason_count;
+                }
               }
             }
           } else {
             add = members_[group_[t]] & s.uncommitted & s.present;
             add.reset(t);
             // The mates the group's pairs leave t (none committed in a group of four).
-            if (v >= 0 && vars_[v].size > 4) more = s.lits & var_lits(v);
-          }
-          more = more.andnot(reason);
-          if (more.any()) {
-            reason |= more;
-            reason_count += more.count();
+            if (v >= 0 && vars_[v].size > 4) reason_count += join_var_lits(reason, s.lits, v);
           }
           if (add.andnot(blocked).any()) valid = false;  // not closed after all: keep them all
         } else {
@@ -1234,8 +1262,7 @@ class Solver {
           // Look one commitment ahead: a pairing the relaxation already refutes is no choice.
           Node trial = s;
           commit(trial, lead, u);
-          Bits<W> left = lookahead_relax(trial, lead, order.data(),
-                                          schedule.removed_at.data(), order_count);
+          Bits<W> left = lookahead_relax(trial, lead, order.data(), schedule, order_count);
           refuted = left.any();
           if (refuted && learn) {
             reason = explain(trial, left);
