@@ -116,7 +116,7 @@ class Solver {
     // Nested games (see nested_game) belong to the fast rule (quick_games > 0) and to boards
     // with a group of six or eight: on one-set boards and under the hint's rule nothing changes.
     nested_ = limits.quick_games > 0 && std::find(big_.begin(), big_.end(), 1) != big_.end();
-    choose_cheaply_ = nested_;
+    choose_cheaply_ = std::find(big_.begin(), big_.end(), 1) != big_.end();
     start_ = thread_seconds();
   }
 
@@ -1212,8 +1212,8 @@ class Solver {
     bool dead = false;
     Lits dead_why;
     Bits<W> seen;
-    // Under the fast rule on a board of several sets, the groups compete on their pairings
-    // that are not refuted yet (by cover, a nogood or an ancestor's lookahead) and only the
+    // On a board with a group of six or eight, the groups compete on their pairings that are
+    // not refuted yet (by cover, a nogood or an ancestor's lookahead) and only the
     // chosen group's pairings are looked ahead (below): a node then costs about a third, and the
     // search decides more deals in the same time (benchmarks/README.md, issue 36, eighth part).
     // Every pairing a lookahead refutes is still left out with its reason, and every other one
@@ -1456,7 +1456,7 @@ class Solver {
   PlayoutRng quick_rng_;  // the quick games' own stream, so that the playouts' stays as it was
   PlayoutRng nested_rng_;  // the nested games' own stream, so that the quick games' stays too
   bool nested_ = false;    // whether nested games run (the fast rule on a board of several sets)
-  bool choose_cheaply_ = false;  // the same boards: only the chosen group is looked ahead
+  bool choose_cheaply_ = false;  // a board with a group of six or eight: see search()
   Bits<W> quick_root_free_;  // the free set where the quick games start
   std::vector<int> quick_free_, quick_left_;  // free and present tiles per group, as they go
   std::vector<int> quick_touched_;

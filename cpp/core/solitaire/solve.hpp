@@ -26,8 +26,8 @@
 //      pairings are fixed). It branches on the group with the fewest pairings the relaxation
 //      cannot refute (each checked by replaying the node's relaxed schedule under the pairing,
 //      replay.hpp: the same stuck tiles as a relaxation afresh, at a fraction of the cost;
-//      fail first; on the boards that get nested games the groups compete on the pairings not
-//      refuted yet and only the chosen group's are checked; the restarts take turns on how ties
+//      fail first; on a board with a group of six or eight the groups compete on the pairings
+//      not refuted yet and only the chosen group's are checked; the restarts take turns on how ties
 //      between such groups are broken), restarts with growing node allowances and a fresh tie
 //      order of pairings, and
 //      keeps a table of dead (present set, pairings) states across restarts (every group size);
