@@ -189,16 +189,24 @@ class Solver {
   // that a board whose proof is short is not delayed, then more as the search goes on.
   static constexpr int kFirstNested = 5;
   static constexpr int kNestedPerRestart = 20;
-  // Only after the first restart: the layouts whose hard deals the nested games clear (tower)
-  // have them cleared there, and on the others (cross) later games took half the time and
-  // cleared next to nothing, time the search needs.
-  static constexpr int kNestedRestarts = 1;
+  // After the first restart, a nested game for every kNodesPerNested search nodes: the
+  // layouts whose hard deals the nested games clear have most of them cleared by the first
+  // restart's twenty (tower), and twenty at every restart took half the time on the layouts
+  // they do not clear (cross) from the search, which clears those; but some deals need a few
+  // more later (maze). Counted in nodes, not seconds, so that a node budget stays deterministic.
+  static constexpr std::int64_t kNodesPerNested = 400;
+  int nested_between_restarts() const {
+    if (restarts_ <= 1) return kNestedPerRestart;
+    const std::int64_t due = kFirstNested + kNestedPerRestart + nodes_ / kNodesPerNested;
+    return static_cast<int>(std::clamp<std::int64_t>(due - nested_games_, 0, kNestedPerRestart));
+  }
 
   // Runs up to count nested games (fewer when time runs out); true with r solved when one wins.
   bool nested_batch(const Bits<W>& present, const std::vector<std::pair<int, int>>& path, int count,
                     SolveResult& r) {
     for (int k = 0; k < count; ++k) {
       std::vector<std::pair<int, int>> trial = path;
+      ++nested_games_;
       if (nested_game(present, trial)) {
         r.status = SolveStatus::kSolvable;
         r.solution = std::move(trial);
@@ -1443,10 +1451,7 @@ class Solver {
       ++restarts_;
       const int more = std::min(limits_.playouts_per_restart, limits_.playouts - r.playouts);
       if (more > 0 && playout_batch(present, path, more, r)) return 2;
-      if (nested_ && restarts_ <= kNestedRestarts &&
-          nested_batch(present, path, kNestedPerRestart, r)) {
-        return 2;
-      }
+      if (nested_ && nested_batch(present, path, nested_between_restarts(), r)) return 2;
     }
   }
 
@@ -1456,6 +1461,7 @@ class Solver {
   PlayoutRng quick_rng_;  // the quick games' own stream, so that the playouts' stays as it was
   PlayoutRng nested_rng_;  // the nested games' own stream, so that the quick games' stays too
   bool nested_ = false;    // whether nested games run (the fast rule on a board of several sets)
+  std::int64_t nested_games_ = 0;  // nested games run so far
   bool choose_cheaply_ = false;  // a board with a group of six or eight: see search()
   Bits<W> quick_root_free_;  // the free set where the quick games start
   std::vector<int> quick_free_, quick_left_;  // free and present tiles per group, as they go

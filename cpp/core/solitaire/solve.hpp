@@ -18,8 +18,8 @@
 //      are what they are without them. The hint's rule is quick_games = 0 (docs/guide/solitaire.md).
 //      With quick games asked for, a board with a group of six or eight also gets nested games
 //      (each move chosen by one quick game per candidate move; a few first, more after the
-//      search's first restart), with their own randomness too: one-set boards and hints are
-//      unchanged.
+//      search's first restart, then one per 400 search nodes), with their own randomness too:
+//      one-set boards and hints are unchanged.
 //   4. a search over pairings, not move orders: a node fixes whom one tile of a group pairs
 //      with (3 choices in a group of four, 5 or 7 in one of six or eight: every one is a
 //      branch), then plays every free committed pair (confluent once
