@@ -6,6 +6,7 @@ Usage::
     python -m benchmarks.bench_solver_sides --layouts DIR --baseline main [--deals 200]
         [--only cross tower] [--budget 1.0] [--this-limits Q P R] [--baseline-limits Q P R]
     python -m benchmarks.bench_solver_sides --builtin turtle --deals 2000
+    python -m benchmarks.bench_solver_sides --layouts DIR --nodes 1500 [--deals 20]
 
 Each side's ``cpp/core`` (the baseline's from ``git archive``, this checkout's as it is) is
 compiled with ``solver_sides/harness.cpp`` by ``$CXX`` (default ``c++``) at ``-O2`` into
@@ -18,6 +19,11 @@ layouts of any size instead (the one-set path: the Turtle must not get slower); 
 seconds of the solving thread, an undecided deal counting the budget. Prints, per layout and
 side, how many deals each decides within the budget, the solvable and unsolvable counts, the
 median, p90 and max, and the verdicts both sides give to a deal both decide (they must agree).
+
+``--nodes N`` checks that a change is only faster: each deal gets N search nodes and no time
+limit, so both cores run the same search unless they differ in what they compute; it reports
+the deals whose verdict, node count or solution differ (none, for a change that only makes a
+node cheaper), and the CPU of each side.
 """
 
 from __future__ import annotations
@@ -89,6 +95,9 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--budget", type=float, default=1.0)
     parser.add_argument("--only", nargs="*", help="only the layouts of these names")
+    parser.add_argument(
+        "--nodes", type=int, default=0, help="a node budget a deal and no time limit: same search?"
+    )
     for side in ("this", "baseline"):
         parser.add_argument(
             f"--{side}-limits",
@@ -123,20 +132,40 @@ def main() -> None:
             "this": args.this_limits or list(rule),
         }
         print(f"{layout.name:10} limits {limits}")
-        command = [str(deals), "0", str(args.deals), str(args.budget)]
+        budget = 0.0 if args.nodes else args.budget
+        command = [str(deals), "0", str(args.deals), str(budget)]
         running = {
             side: subprocess.Popen(
-                [str(binary), *command, *map(str, limits[side])], stdout=subprocess.PIPE, text=True
+                [str(binary), *command, *map(str, limits[side]), str(args.nodes)],
+                stdout=subprocess.PIPE,
+                text=True,
             )
             for side, binary in sides.items()
         }
-        rows = {}
-        for side, process in running.items():
-            out, _ = process.communicate()
-            rows[side] = [
-                (int(i), int(status), float(seconds))
-                for i, status, seconds, _ in (line.split() for line in out.splitlines())
+        lines = {
+            side: process.communicate()[0].split("\n")[:-1] for side, process in running.items()
+        }
+        if args.nodes:
+            differ = [
+                a.split()[0]
+                for a, b in zip(lines["baseline"], lines["this"], strict=True)
+                if a.split()[1:2] + a.split()[3:] != b.split()[1:2] + b.split()[3:]
             ]
+            cpu = {side: sum(float(line.split()[2]) for line in lines[side]) for side in sides}
+            print(
+                f"{layout.name:10} {args.deals} deals at {args.nodes} nodes: verdict, nodes or "
+                f"solution differ on {len(differ)} {differ}; CPU baseline {cpu['baseline']:.2f} s, "
+                f"this {cpu['this']:.2f} s ({cpu['this'] / cpu['baseline']:.2f}x)",
+                flush=True,
+            )
+            continue
+        rows = {
+            side: [
+                (int(i), int(status), float(seconds))
+                for i, status, seconds, *_ in map(str.split, got)
+            ]
+            for side, got in lines.items()
+        }
         both = [
             (a[1], b[1])
             for a, b in zip(rows["baseline"], rows["this"], strict=True)

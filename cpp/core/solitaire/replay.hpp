@@ -24,7 +24,9 @@ namespace mahjongkit::solitaire {
 
 // Replays `order` (the removal order of every tile of `present`, from an alive relaxation of a
 // position with the same present tiles and looser partner rules) under `mates_of(t)`, the
-// possible partners of t in the trial (they differ from the node's only for tiles of `changed`);
+// possible partners of t in the trial (`partner[t]` alone when it is not -1); `changed` holds
+// the tiles that may fail their partner condition at their moment in `order` (a superset of
+// them will do: the tiles whose partners differ from the node's);
 // `near_of(x)` holds every tile whose answer x's going may change: the slots x affects, x's
 // group, and the groups of the slots x affects (it may free them); `removed_at[t]` is t's place
 // in `order`.
@@ -41,7 +43,7 @@ namespace mahjongkit::solitaire {
 template <int W, class Mates, class Near>
 Bits<W> replay_schedule(const Geometry<W>& g, const Bits<W>& present, const std::int16_t* order,
                         const std::int16_t* removed_at, int count, const Bits<W>& changed,
-                        Mates&& mates_of, Near&& near_of) {
+                        const std::int16_t* partner, Mates&& mates_of, Near&& near_of) {
   int first = count;
   changed.for_each([&](int t) { first = first < removed_at[t] ? first : removed_at[t]; });
   Bits<W> left = present;  // not removed yet, or left behind
@@ -50,6 +52,9 @@ Bits<W> replay_schedule(const Geometry<W>& g, const Bits<W>& present, const std:
   Bits<W> behind;           // left behind: the trial's position is the node's plus these
   // Whether t can go now, t being free (a mate gone, or free now).
   auto partnered = [&](int t) {
+    // A committed tile has one possible partner: no set to build (most tiles, deep in a search).
+    const int p = partner[t];
+    if (p >= 0) return !left.test(p) || g.is_free(p, left);
     const Bits<W> mates = mates_of(t);
     if (mates.andnot(left).any()) return true;
     bool ok = false;

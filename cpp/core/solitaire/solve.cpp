@@ -116,6 +116,7 @@ class Solver {
     // Nested games (see nested_game) belong to the fast rule (quick_games > 0) and to boards
     // with a group of six or eight: on one-set boards and under the hint's rule nothing changes.
     nested_ = limits.quick_games > 0 && std::find(big_.begin(), big_.end(), 1) != big_.end();
+    choose_cheaply_ = std::find(big_.begin(), big_.end(), 1) != big_.end();
     start_ = thread_seconds();
   }
 
@@ -188,12 +189,24 @@ class Solver {
   // that a board whose proof is short is not delayed, then more as the search goes on.
   static constexpr int kFirstNested = 5;
   static constexpr int kNestedPerRestart = 20;
+  // After the first restart, a nested game for every kNodesPerNested search nodes: the
+  // layouts whose hard deals the nested games clear have most of them cleared by the first
+  // restart's twenty (tower), and twenty at every restart took half the time on the layouts
+  // they do not clear (cross) from the search, which clears those; but some deals need a few
+  // more later (maze). Counted in nodes, not seconds, so that a node budget stays deterministic.
+  static constexpr std::int64_t kNodesPerNested = 400;
+  int nested_between_restarts() const {
+    if (restarts_ <= 1) return kNestedPerRestart;
+    const std::int64_t due = kFirstNested + kNestedPerRestart + nodes_ / kNodesPerNested;
+    return static_cast<int>(std::clamp<std::int64_t>(due - nested_games_, 0, kNestedPerRestart));
+  }
 
   // Runs up to count nested games (fewer when time runs out); true with r solved when one wins.
   bool nested_batch(const Bits<W>& present, const std::vector<std::pair<int, int>>& path, int count,
                     SolveResult& r) {
     for (int k = 0; k < count; ++k) {
       std::vector<std::pair<int, int>> trial = path;
+      ++nested_games_;
       if (nested_game(present, trial)) {
         r.status = SolveStatus::kSolvable;
         r.solution = std::move(trial);
@@ -820,22 +833,38 @@ class Solver {
   // The relaxation of a node's child (one more pairing committed), from the node's alive
   // schedule `order` (replay.hpp): the tiles it leaves, none when alive. The same stuck set as
   // relax() from scratch, so the same verdict and the same reasons, at a fraction of the cost.
+  //
+  // Only the lead's group has new partner rules, and of its tiles only those with no possible
+  // partner of the trial free (or gone) by their own removal in the node's schedule can fail
+  // while nothing is left behind: the others keep a witness there. The replay starts at the
+  // first tile that can fail and stops once those are past (often none: alive at once). On
+  // two-set boards, whose groups of eight spread over the whole schedule, this cut the walk.
   Bits<W> lookahead_relax(const Node& trial, int lead, const std::int16_t* order,
-                          const std::int16_t* removed_at, int count) const {
+                          const Schedule& sc, int count) const {
+    const Bits<W> open = trial.uncommitted & trial.present;
     const auto mates_of = [&](int t) {
       Bits<W> m;
       const int p = trial.partner[t];
       if (p >= 0) {
         m.set(p);
       } else {
-        m = members_[group_[t]] & trial.uncommitted & trial.present;
+        m = members_[group_[t]] & open;
         m.reset(t);
       }
       return m;
     };
     const auto near_of = [&](int t) -> const Bits<W>& { return near_[t]; };
-    return replay_schedule(g_, trial.present, order, removed_at, count,
-                           members_[group_[lead]] & trial.present, mates_of, near_of);
+    Bits<W> can_fail;
+    (members_[group_[lead]] & trial.present).for_each([&](int t) {
+      bool witness = false;
+      mates_of(t).for_each([&](int m) {
+        witness = witness || sc.freed_at[m] <= sc.removed_at[t];
+      });
+      if (!witness) can_fail.set(t);
+    });
+    if (can_fail.none()) return can_fail;
+    return replay_schedule(g_, trial.present, order, sc.removed_at.data(), count, can_fail,
+                           trial.partner.data(), mates_of, near_of);
   }
 
   // The relaxed game is monotone (removals only free tiles and only add removed partners), so
@@ -925,6 +954,20 @@ class Solver {
   }
 
   const Lits& var_lits(int v) const { return vars_[v].mask; }
+  // reason |= lits & var_lits(v), returning how many literals joined: a group's literals are
+  // numbered together, so only the one or two words they lie in are read (explain() does this
+  // at every step, and a literal set of a two-set board has sixteen words).
+  int join_var_lits(Lits& reason, const Lits& lits, int v) const {
+    const Var& var = vars_[v];
+    const int first = var.base >> 6, last = (var.base + lits_of_size(var.size) - 1) >> 6;
+    int joined = 0;
+    for (int k = first; k <= last; ++k) {
+      const std::uint64_t more = lits.w[k] & var.mask.w[k] & ~reason.w[k];
+      reason.w[k] |= more;
+      joined += popcount64(more);
+    }
+    return joined;
+  }
 
   // The reason of a relaxation stuck with the tiles `stuck` left. The whole stuck set is a
   // closed set, but usually a much smaller closed set inside it explains the death with fewer
@@ -954,26 +997,24 @@ class Solver {
         if (free_stuck.test(t)) {
           const int v = var_of_tile_[t];
           const int p = s.partner[t];
-          Lits more;
           if (p >= 0) {
             add.set(p);
             if (v >= 0) {
               if (vars_[v].size == 4) {
-                more = s.lits & var_lits(v);
+                reason_count += join_var_lits(reason, s.lits, v);
               } else {
-                more.set(lit_of(t, p));
+                const int lit = lit_of(t, p);
+                if (!reason.test(lit)) {
+                  reason.set(lit);
+                  ++reason_count;
+                }
               }
             }
           } else {
             add = members_[group_[t]] & s.uncommitted & s.present;
             add.reset(t);
             // The mates the group's pairs leave t (none committed in a group of four).
-            if (v >= 0 && vars_[v].size > 4) more = s.lits & var_lits(v);
-          }
-          more = more.andnot(reason);
-          if (more.any()) {
-            reason |= more;
-            reason_count += more.count();
+            if (v >= 0 && vars_[v].size > 4) reason_count += join_var_lits(reason, s.lits, v);
           }
           if (add.andnot(blocked).any()) valid = false;  // not closed after all: keep them all
         } else {
@@ -1179,6 +1220,13 @@ class Solver {
     bool dead = false;
     Lits dead_why;
     Bits<W> seen;
+    // On a board with a group of six or eight, the groups compete on their pairings that are
+    // not refuted yet (by cover, a nogood or an ancestor's lookahead) and only the
+    // chosen group's pairings are looked ahead (below): a node then costs about a third, and the
+    // search decides more deals in the same time (benchmarks/README.md, issue 36, eighth part).
+    // Every pairing a lookahead refutes is still left out with its reason, and every other one
+    // is a branch, so the verdict is what the full comparison gives.
+    bool looking = !choose_cheaply_;
     auto consider = [&](int t, bool need_free) {
       if (dead || seen.test(t)) return;
       const Bits<W> open = members_[group_[t]] & s.uncommitted & s.present;
@@ -1230,12 +1278,11 @@ class Solver {
           if (g_.cover[c].test(d) || g_.cover[d].test(c)) refuted = true;
           accepted = !refuted && quick_accept(schedule, lead, u, c, d);
         }
-        if (!refuted && !accepted) {
+        if (!refuted && !accepted && looking) {
           // Look one commitment ahead: a pairing the relaxation already refutes is no choice.
           Node trial = s;
           commit(trial, lead, u);
-          Bits<W> left = lookahead_relax(trial, lead, order.data(),
-                                          schedule.removed_at.data(), order_count);
+          Bits<W> left = lookahead_relax(trial, lead, order.data(), schedule, order_count);
           refuted = left.any();
           if (refuted && learn) {
             reason = explain(trial, left);
@@ -1282,6 +1329,13 @@ class Solver {
     (free & s.uncommitted).for_each([&](int t) { consider(t, true); });
     if (branch_anywhere_ && !dead && (best.empty() || best.size() > 1)) {
       s.uncommitted.andnot(free).for_each([&](int t) { consider(t, false); });
+    }
+    if (!looking && !dead && !best.empty()) {
+      const int chosen = best.front().a;
+      best.clear();
+      seen = Bits<W>{};
+      looking = true;
+      consider(chosen, false);
     }
     if (dead || best.empty()) {
       why = dead ? dead_why : s.lits;
@@ -1397,7 +1451,7 @@ class Solver {
       ++restarts_;
       const int more = std::min(limits_.playouts_per_restart, limits_.playouts - r.playouts);
       if (more > 0 && playout_batch(present, path, more, r)) return 2;
-      if (nested_ && nested_batch(present, path, kNestedPerRestart, r)) return 2;
+      if (nested_ && nested_batch(present, path, nested_between_restarts(), r)) return 2;
     }
   }
 
@@ -1407,6 +1461,8 @@ class Solver {
   PlayoutRng quick_rng_;  // the quick games' own stream, so that the playouts' stays as it was
   PlayoutRng nested_rng_;  // the nested games' own stream, so that the quick games' stays too
   bool nested_ = false;    // whether nested games run (the fast rule on a board of several sets)
+  std::int64_t nested_games_ = 0;  // nested games run so far
+  bool choose_cheaply_ = false;  // a board with a group of six or eight: see search()
   Bits<W> quick_root_free_;  // the free set where the quick games start
   std::vector<int> quick_free_, quick_left_;  // free and present tiles per group, as they go
   std::vector<int> quick_touched_;

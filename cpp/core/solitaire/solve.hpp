@@ -17,16 +17,19 @@
 //      own randomness: with none, or none winning, the playouts and search and their solution
 //      are what they are without them. The hint's rule is quick_games = 0 (docs/guide/solitaire.md).
 //      With quick games asked for, a board with a group of six or eight also gets nested games
-//      (each move chosen by one quick game per candidate move; a few first, more between the
-//      search's restarts), with their own randomness too: one-set boards and hints are unchanged.
+//      (each move chosen by one quick game per candidate move; a few first, more after the
+//      search's first restart, then one per 400 search nodes), with their own randomness too:
+//      one-set boards and hints are unchanged.
 //   4. a search over pairings, not move orders: a node fixes whom one tile of a group pairs
 //      with (3 choices in a group of four, 5 or 7 in one of six or eight: every one is a
 //      branch), then plays every free committed pair (confluent once
 //      pairings are fixed). It branches on the group with the fewest pairings the relaxation
 //      cannot refute (each checked by replaying the node's relaxed schedule under the pairing,
 //      replay.hpp: the same stuck tiles as a relaxation afresh, at a fraction of the cost;
-//      fail first; the restarts take turns on how ties between such groups are
-//      broken), restarts with growing node allowances and a fresh tie order of pairings, and
+//      fail first; on a board with a group of six or eight the groups compete on the pairings
+//      not refuted yet and only the chosen group's are checked; the restarts take turns on how ties
+//      between such groups are broken), restarts with growing node allowances and a fresh tie
+//      order of pairings, and
 //      keeps a table of dead (present set, pairings) states across restarts (every group size);
 //   5. learning: every dead state comes with a reason, a set of pairing choices that no
 //      solution can contain together (from the relaxation: the pairings of the free tiles of a
