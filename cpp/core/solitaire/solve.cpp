@@ -837,8 +837,9 @@ class Solver {
   // Only the lead's group has new partner rules, and of its tiles only those with no possible
   // partner of the trial free (or gone) by their own removal in the node's schedule can fail
   // while nothing is left behind: the others keep a witness there. The replay starts at the
-  // first tile that can fail and stops once those are past (often none: alive at once). On
-  // two-set boards, whose groups of eight spread over the whole schedule, this cut the walk.
+  // first tile that can fail and stops once those are past (none in about one lookahead in
+  // twelve on cross: alive at once). On two-set boards, whose groups of eight spread over the
+  // whole schedule, this cut the walk.
   Bits<W> lookahead_relax(const Node& trial, int lead, const std::int16_t* order,
                           const Schedule& sc, int count) const {
     const Bits<W> open = trial.uncommitted & trial.present;
