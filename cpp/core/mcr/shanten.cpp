@@ -201,13 +201,10 @@ Combined start(int need) {
   return s;
 }
 
-// Adds a group's table, or another Combined of groups disjoint from a's.
-template <typename Table>
-Combined add(const Combined& a, const Table& t) {
-  Combined next;
-  next.top = a.top;
-  next.high = {-1, -1};
-  for (auto& row : next.best) row.fill(-1);
+// Calls f(pairs, sets, partials) for every pair of a state of `a` and a state of `t` that
+// both exist: the two taken together, sets not yet capped.
+template <typename Table, typename F>
+void each_joint_state(const Combined& a, const Table& t, F&& f) {
   for (int p1 = 0; p1 < 2; ++p1)
     for (int m1 = 0; m1 <= a.high[p1]; ++m1) {
       const int have = a.best[p1][m1];
@@ -215,13 +212,24 @@ Combined add(const Combined& a, const Table& t) {
       for (int p2 = 0; p1 + p2 < 2; ++p2)
         for (int m2 = 0; m2 <= t.high[p2]; ++m2) {
           const int more = t.best[p2][m2];
-          if (more < 0) continue;
-          const int m = std::min(m1 + m2, a.top);
-          int& cell = next.best[p1 + p2][m];
-          cell = std::max(cell, have + more);
-          next.high[p1 + p2] = std::max(next.high[p1 + p2], m);
+          if (more >= 0) f(p1 + p2, m1 + m2, have + more);
         }
     }
+}
+
+// Adds a group's table, or another Combined of groups disjoint from a's.
+template <typename Table>
+Combined add(const Combined& a, const Table& t) {
+  Combined next;
+  next.top = a.top;
+  next.high = {-1, -1};
+  for (auto& row : next.best) row.fill(-1);
+  each_joint_state(a, t, [&](int pairs, int sets, int partials) {
+    const int m = std::min(sets, a.top);
+    int& cell = next.best[pairs][m];
+    cell = std::max(cell, partials);
+    next.high[pairs] = std::max(next.high[pairs], m);
+  });
   return next;
 }
 
@@ -231,19 +239,11 @@ Combined add(const Combined& a, const Table& t) {
 template <typename Table>
 int value_with(const Combined& a, const Table& t, int need) {
   int result = kImpossible;
-  for (int p1 = 0; p1 < 2; ++p1)
-    for (int m1 = 0; m1 <= a.high[p1]; ++m1) {
-      const int have = a.best[p1][m1];
-      if (have < 0) continue;
-      for (int p2 = 0; p1 + p2 < 2; ++p2)
-        for (int m2 = 0; m2 <= t.high[p2]; ++m2) {
-          const int more = t.best[p2][m2];
-          if (more < 0) continue;
-          const int sets = std::min(std::min(m1 + m2, a.top), need);
-          const int partials = std::min(have + more, need - sets);
-          result = std::min(result, 2 * need - 2 * sets - partials - p1 - p2);
-        }
-    }
+  each_joint_state(a, t, [&](int pairs, int all_sets, int all_partials) {
+    const int sets = std::min(std::min(all_sets, a.top), need);
+    const int partials = std::min(all_partials, need - sets);
+    result = std::min(result, 2 * need - 2 * sets - partials - pairs);
+  });
   return result;
 }
 
