@@ -77,30 +77,23 @@ def _rollouts(variant: str, deals: int, worlds: int) -> dict[str, object]:
 def _cost(variant: str, hands: int, seed: str) -> dict[str, object]:
     """As ``bench_mcr_strength --cost bot:4``: one level-4 seat among three level-3 bots; the
     CPU of each of its decisions, and of the searched ones."""
-    from mahjongkit.mcr.arena import deal_rules
-    from mahjongkit.mcr.players.bot import Bot, view_of
+    from benchmarks.bench_mcr_strength import timed_decisions
+
+    from mahjongkit.mcr.players.bot import Bot
 
     times: list[float] = []
     searched: list[float] = []
     digest = hashlib.sha256()
-    for deal in range(hands):
-        game = deal_rules(variant, seed, deal)
-        seat = deal % 4
-        players = [Bot(4 if s == seat else 3, seed=f"{deal}:{s}") for s in range(4)]
-        while game.is_active:
-            actor = game.waiting_on[0]
-            view = view_of(game, actor)
-            start = time.process_time()
-            move = players[actor].choose(view)
-            spent = time.process_time() - start
-            if actor == seat:
-                times.append(spent)
-                report = players[actor].report
-                if report is not None and report.rollouts:
-                    searched.append(spent)
-                    digest.update(f"{report.means}".encode())
-            digest.update(f"{move};".encode())
-            game.apply(actor, move)
+    for mine, spent, player, move in timed_decisions(
+        variant, seed, hands, lambda s: Bot(4, seed=s)
+    ):
+        if mine:
+            times.append(spent)
+            report = getattr(player, "report", None)
+            if report is not None and report.rollouts:
+                searched.append(spent)
+                digest.update(f"{report.means}".encode())
+        digest.update(f"{move};".encode())
     return {"times": times, "searched": searched, "digest": digest.hexdigest()[:16]}
 
 

@@ -43,7 +43,7 @@ import os
 import statistics
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -254,34 +254,45 @@ def compare(args: argparse.Namespace) -> None:
         print(f"{variant}: the two chose alike in {alike} of {asked}; load {load} then {_load()}")
 
 
+def timed_decisions(
+    variant: str, seed: str, hands: int, subject: Callable[[str], Player]
+) -> Iterator[tuple[bool, float, Player, object]]:
+    """Deal ``d`` of ``hands`` with ``subject(seed)`` in seat ``d % 4`` among level-3 bots:
+    every decision of every seat as (the subject's?, CPU seconds, player, move)."""
+    for deal in range(hands):
+        game = deal_rules(variant, seed, deal)
+        seat = deal % 4
+        players = [
+            subject(f"{deal}:{s}") if s == seat else Bot(3, seed=f"{deal}:{s}") for s in range(4)
+        ]
+        while game.is_active:
+            actor = game.waiting_on[0]
+            view = view_of(game, actor)
+            start = time.process_time()
+            move = players[actor].choose(view)
+            yield actor == seat, time.process_time() - start, players[actor], move
+            game.apply(actor, move)
+
+
 def cost(args: argparse.Namespace) -> None:
     for variant in args.variants.split(","):
         times: list[float] = []
         searched: list[float] = []
         changed = 0
         load = _load()
-        for deal in range(args.hands):
-            game = deal_rules(variant, args.seed, deal)
-            seat = deal % 4
-            players = [
-                _player(args.cost, f"{deal}:{s}", args.rollout_policy)
-                if s == seat
-                else Bot(3, seed=f"{deal}:{s}")
-                for s in range(4)
-            ]
-            while game.is_active:
-                actor = game.waiting_on[0]
-                view = view_of(game, actor)
-                start = time.process_time()
-                move = players[actor].choose(view)
-                spent = time.process_time() - start
-                if actor == seat:
-                    times.append(spent)
-                    report = getattr(players[actor], "report", None)
-                    if report is not None and report.rollouts:
-                        searched.append(spent)
-                        changed += report.chosen != report.fallback
-                game.apply(actor, move)
+        decisions = timed_decisions(
+            variant,
+            args.seed,
+            args.hands,
+            lambda seed: _player(args.cost, seed, args.rollout_policy),
+        )
+        for mine, spent, player, _ in decisions:
+            if mine:
+                times.append(spent)
+                report = getattr(player, "report", None)
+                if report is not None and report.rollouts:
+                    searched.append(spent)
+                    changed += report.chosen != report.fallback
         times.sort()
         print(
             f"{variant}: {args.cost}, {len(times)} decisions in {args.hands} hands: CPU median"
