@@ -107,6 +107,10 @@ def main() -> None:
             help=f"the core's limits on {side}'s side (default: the fast rule's)",
         )
     args = parser.parse_args()
+    if args.nodes < 0:
+        parser.error(
+            f"--nodes must be 0 (a time budget) or a positive node budget, not {args.nodes}"
+        )
     BUILD.mkdir(parents=True, exist_ok=True)
     sides = {
         "baseline": compile_side("baseline", baseline_core(args.baseline)),
