@@ -28,7 +28,8 @@
 //      replay.hpp: the same stuck tiles as a relaxation afresh, at a fraction of the cost;
 //      fail first; on a board with a group of six or eight the groups compete on the pairings
 //      not refuted yet and only the chosen group's are checked; the restarts take turns on how ties
-//      between such groups are broken), restarts with growing node allowances and a fresh tie
+//      between such groups are broken; on such a board too the pairing a tile was last given
+//      goes first: phase saving), restarts with growing node allowances and a fresh tie
 //      order of pairings, and
 //      keeps a table of dead (present set, pairings) states across restarts (every group size);
 //   5. learning: every dead state comes with a reason, a set of pairing choices that no
