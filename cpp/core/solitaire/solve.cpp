@@ -116,8 +116,7 @@ class Solver {
     // Nested games (see nested_game) belong to the fast rule (quick_games > 0) and to boards
     // with a group of six or eight: on one-set boards and under the hint's rule nothing changes.
     nested_ = limits.quick_games > 0 && std::find(big_.begin(), big_.end(), 1) != big_.end();
-    choose_cheaply_ = std::find(big_.begin(), big_.end(), 1) != big_.end();
-    save_phases_ = choose_cheaply_;
+    many_sets_ = std::find(big_.begin(), big_.end(), 1) != big_.end();
     saved_partner_.assign(g.n, -1);
     start_ = thread_seconds();
   }
@@ -1229,7 +1228,7 @@ class Solver {
     // search decides more deals in the same time (benchmarks/README.md, issue 36, eighth part).
     // Every pairing a lookahead refutes is still left out with its reason, and every other one
     // is a branch, so the verdict is what the full comparison gives.
-    bool looking = !choose_cheaply_;
+    bool looking = !many_sets_;
     auto consider = [&](int t, bool need_free) {
       if (dead || seen.test(t)) return;
       const Bits<W> open = members_[group_[t]] & s.uncommitted & s.present;
@@ -1370,7 +1369,7 @@ class Solver {
     // A dead end deep in a branch is most often fixed by a change near it, and the rest of the
     // pairings that led there are worth keeping (cross: 125 → 151 of 200 deals within 1 s,
     // benchmarks/README.md, issue 36, ninth part). What is learnt keeps it from going round.
-    if (save_phases_) {
+    if (many_sets_) {
       std::stable_partition(best.begin(), best.end(),
                             [&](const Option& o) { return saved_partner_[o.a] == o.b; });
     }
@@ -1383,7 +1382,7 @@ class Solver {
       Lits child_why;
       const int lit = learn ? lit_of(o.a, o.b) : -1;
       const Lits choice = child.lits.andnot(s.lits);  // lit, and the pair it leaves
-      if (save_phases_) {
+      if (many_sets_) {
         saved_partner_[o.a] = o.b;
         saved_partner_[o.b] = o.a;
       }
@@ -1478,9 +1477,9 @@ class Solver {
   PlayoutRng nested_rng_;  // the nested games' own stream, so that the quick games' stays too
   bool nested_ = false;    // whether nested games run (the fast rule on a board of several sets)
   std::int64_t nested_games_ = 0;  // nested games run so far
-  bool save_phases_ = false;      // a board with a group of six or eight: see search()
   std::vector<int> saved_partner_;  // per slot: the partner the search last gave it, or -1
-  bool choose_cheaply_ = false;  // a board with a group of six or eight: see search()
+  // A board with a group of six or eight: the search chooses cheaply and saves phases there.
+  bool many_sets_ = false;
   Bits<W> quick_root_free_;  // the free set where the quick games start
   std::vector<int> quick_free_, quick_left_;  // free and present tiles per group, as they go
   std::vector<int> quick_touched_;
