@@ -19,8 +19,9 @@ bots (median, 90th percentile, maximum; the share of decisions searched).
 Repeat (``--repeat SPEC``, a level-4 spec): in the games of ``--cost``, every searched
 decision where level 4 leaves level 3's move is asked again of the same bot with another
 seed (another set of worlds): how often it makes the same change says how much of the
-search's choice is signal rather than sampling noise. ``--rollout-policy`` sets the level-4
-seats' rollout policy in these two modes.
+search's choice is signal rather than sampling noise. ``--rollout-policy``, when given, sets
+the level-4 seats' rollout policy in these modes (otherwise each spec keeps its own, so a
+``module:Class`` spec's policy holds).
 
     nice python -m benchmarks.bench_mcr_strength --duel bot:4 bot:3 --hands 400 --workers 2
     nice python -m benchmarks.bench_mcr_strength --players bot:1,bot:2,bot:3,bot:4 --hands 2000
@@ -168,10 +169,11 @@ def duel(args: argparse.Namespace) -> None:
             )
 
 
-def _player(spec: str, seed: str, policy: str) -> Player:
+def _player(spec: str, seed: str, policy: str | None) -> Player:
     player = make_player(spec, seed=seed)
     if isinstance(player, Bot) and player.level == 4:
-        player.rollout_policy = policy
+        if policy is not None:
+            player.rollout_policy = policy
         player.seed = seed  # a module:Class spec is made without the seed (--repeat needs two)
     return player
 
@@ -202,7 +204,8 @@ def repeat(args: argparse.Namespace) -> None:
                         again += other.choose(view) == report.chosen
                 game.apply(actor, move)
         print(
-            f"{variant}: {args.repeat} ({args.rollout_policy} rollouts), {args.hands} hands:"
+            f"{variant}: {args.repeat} ({getattr(bot, 'rollout_policy', '-')} rollouts),"
+            f" {args.hands} hands:"
             f" searched {searched}, level 3's move changed in {changed}, the same change made"
             f" again with other worlds in {again}; its CPU a decision: median"
             f" {statistics.median(times):.3f} s over {len(times)}, {sum(times) / args.hands:.2f} s"
@@ -313,7 +316,7 @@ def main() -> None:
     parser.add_argument("--cost", metavar="SPEC")
     parser.add_argument("--repeat", metavar="SPEC")
     parser.add_argument("--compare", nargs=2, metavar=("A", "B"))
-    parser.add_argument("--rollout-policy", choices=ROLLOUT_POLICIES, default=ROLLOUT_POLICIES[0])
+    parser.add_argument("--rollout-policy", choices=ROLLOUT_POLICIES, default=None)
     parser.add_argument("--hands", type=int, default=400)
     parser.add_argument("--variants", default="botzone,mcr")
     parser.add_argument("--seed", default="strength")

@@ -29,3 +29,11 @@ class Halving(Bot):
 
     def __init__(self) -> None:
         super().__init__(4, seed="halving", halving=True)
+
+
+class Mixed(Bot):
+    """Level 4 whose rollouts play its own seat by the planned policy (toward eight points, as
+    level 3 goes on after the decision) and the other three by the shanten policy."""
+
+    def __init__(self) -> None:
+        super().__init__(4, seed="mixed", rollout_policy="mixed")

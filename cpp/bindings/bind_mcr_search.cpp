@@ -102,8 +102,9 @@ void register_mcr_search(py::module_& m) {
         spec.worlds = worlds < 0 ? 0 : worlds;
         spec.max_seconds = max_seconds;
         spec.seed = seed;
-        if (policy != mahjongkit::mcr::kPolicyShanten && policy != mahjongkit::mcr::kPolicyPlanned)
-          throw py::value_error("policy is 0 (shanten) or 1 (planned), not " + std::to_string(policy));
+        if (policy != mahjongkit::mcr::kPolicyShanten && policy != mahjongkit::mcr::kPolicyPlanned &&
+            policy != mahjongkit::mcr::kPolicyMixed)
+          throw py::value_error("policy is 0 (shanten), 1 (planned) or 2 (mixed), not " + std::to_string(policy));
         spec.policy = policy;
         spec.read_discards = read_discards;
         spec.paced = paced;
@@ -122,7 +123,8 @@ void register_mcr_search(py::module_& m) {
       py::arg("read_discards") = false, py::arg("paced") = false,
       "Level 4's worlds: (worlds played, worlds skipped, scores row by row, one per candidate, each seat's "
       "shanten of its dealt hidden tiles summed over the worlds), the seat's "
-      "settlement after each candidate played out by the rollout policy (0 shanten, 1 planned) in each sampled "
+      "settlement after each candidate played out by the rollout policy (0 shanten, 1 planned, 2 mixed: planned "
+      "at the searching seat, shanten at the others) in each sampled "
       "world (the other seats' hidden tiles weighted by their discards when read_discards, and as far along "
       "as real players' at their discards and melds when paced).");
   m.def(

@@ -113,14 +113,15 @@ def _searched_position(seed: str) -> tuple[Rules, Position]:
 
 
 # Level 4's own options: the default, the other-seat hands dealt by their discards, the
-# other-seat hands dealt at a real player's pace, and the planned rollout policy; each must
-# keep to the seat's view and place every world.
+# other-seat hands dealt at a real player's pace, the planned rollout policy and the mixed one
+# (planned at the searching seat only); each must keep to the seat's view and place every world.
 OPTIONS = [
     {},
     {"read_discards": True},
     {"paced": True},
     {"paced": False},
     {"rollout_policy": "planned"},
+    {"rollout_policy": "mixed"},
 ]
 
 
@@ -343,6 +344,22 @@ def test_search_options_of_the_wrong_type_or_value_are_refused(
 ) -> None:
     with pytest.raises(error, match=words):
         Bot(level=4, **options)  # type: ignore[arg-type]
+
+
+def test_the_mixed_rollout_policy_is_neither_of_the_others() -> None:
+    # On the same worlds (one seed), planning only the searching seat must play the hands out
+    # unlike both planning every seat and planning none: a mixed search that fell back to
+    # either policy for every seat would score every world as that policy does.
+    game, _ = _searched_position("mixed")
+    view = view_of(game, 0)
+    moves = candidates(Bot(4), view)[1]
+    scores = {}
+    for policy in ("shanten", "planned", "mixed"):
+        report = SearchReport()
+        got = _cpp_scores(Bot(4, rollout_policy=policy), view, moves, 5, report, worlds=60)
+        assert got is not None and report.worlds == 60 and report.skipped == 0
+        scores[policy] = got
+    assert scores["mixed"] != scores["shanten"] and scores["mixed"] != scores["planned"]
 
 
 def test_paced_worlds_deal_the_other_seats_as_far_along_as_real_players() -> None:

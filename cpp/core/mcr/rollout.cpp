@@ -401,7 +401,7 @@ EngineMove PlannedPlayers::claim(const HandEngine& e, int seat, const LegalMoves
   return best;
 }
 
-void play_out(HandEngine& e, int policy) {
+void play_out(HandEngine& e, int policy, int own) {
   PlannedPlayers planned;
   // A hand ends within a few hundred moves; the cap only guards against a policy bug.
   for (int step = 0; step < 2000 && !e.over(); ++step) {
@@ -409,7 +409,8 @@ void play_out(HandEngine& e, int policy) {
     int seat = 0;
     while (seat < 4 && !(waiting >> seat & 1)) ++seat;
     if (seat == 4) return;
-    const EngineMove move = policy == kPolicyPlanned ? planned.move(e, seat) : rollout_move(e, seat);
+    const bool plans = policy == kPolicyPlanned || (policy == kPolicyMixed && seat == own);
+    const EngineMove move = plans ? planned.move(e, seat) : rollout_move(e, seat);
     if (e.apply(seat, move) != legality::kLegal) return;
   }
 }
@@ -443,7 +444,7 @@ SearchResult search_worlds(const SearchSpec& spec) {
         ok = false;
         break;
       }
-      play_out(copy, spec.policy);
+      play_out(copy, spec.policy, spec.seat);
       row[i] = settlement(copy, spec.seat);
     }
     if (!ok) {

@@ -17,6 +17,10 @@
 // face up: it discards the tile that keeps its target's distance lowest (tiles off the target
 // first, then the least connected), and claims a chow or pung only when the set fits its
 // target and lowers its distance; a legal win is always taken, kongs are not declared.
+// The mixed policy (Bot(4, rollout_policy="mixed")) plays the searching seat by the planned
+// policy and the other three by the shanten policy: the seat's own continuation is then played
+// toward eight points as level 3 will really go on after the decision, while the others stay
+// the cheap policy (planned at every seat was measured no better than shanten at every seat).
 // The search reads only the seat's view (SearchSpec): the other concealed tiles, face-down
 // kongs and the undrawn wall are dealt from the copies the seat has not seen.
 #pragma once
@@ -31,6 +35,7 @@ namespace mahjongkit::mcr {
 
 inline constexpr int kPolicyShanten = 0;
 inline constexpr int kPolicyPlanned = 1;
+inline constexpr int kPolicyMixed = 2;  // planned at the searching seat, shanten elsewhere
 
 // The shanten policy's move for `seat` (awaited by `engine`).
 EngineMove rollout_move(const HandEngine& engine, int seat);
@@ -49,8 +54,9 @@ class PlannedPlayers {
   Counts unseen_{};
 };
 
-// Play `engine` to the end of its hand with `policy` at every seat.
-void play_out(HandEngine& engine, int policy = kPolicyShanten);
+// Play `engine` to the end of its hand with `policy` at every seat; with kPolicyMixed the
+// planned policy plays `own` (the searching seat) and the shanten policy the others.
+void play_out(HandEngine& engine, int policy = kPolicyShanten, int own = -1);
 
 // What `seat` wins (positive) or pays under MCR settlement when the hand has ended: a
 // self-drawn win costs each other seat 8 + points, a discard (or robbed kong) costs its
@@ -75,7 +81,7 @@ struct SearchSpec {
   int worlds = 0;             // the budget: worlds, each played once per candidate
   double max_seconds = 1e9;   // safety net: CPU seconds after which no new world is started
   std::uint64_t seed = 0;
-  int policy = kPolicyShanten;  // the rollout policy of every seat
+  int policy = kPolicyShanten;  // the rollout policy (kPolicyMixed: planned at `seat` only)
   // Deal each other seat's hidden tiles weighted by its own discards (a kind it threw, and
   // that kind's neighbours, less likely held) rather than uniformly.
   bool read_discards = false;

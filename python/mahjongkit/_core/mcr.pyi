@@ -269,7 +269,8 @@ class HandEngine:
     ) -> tuple[int, int, int, int, tuple[int, int, tuple[tuple[int, int], ...]] | None] | None: ...
 
 # Level 4's search (bind_mcr_search.cpp): worlds sampled from one seat's view, each candidate
-# (kind, tile, a, b) played out in each by the C++ rollout policy; returns (worlds played,
+# (kind, tile, a, b) played out in each by the C++ rollout policy (0 shanten, 1 planned, 2 mixed:
+# planned at the searching seat, shanten at the others); returns (worlds played,
 # worlds skipped, the seat's settlements world by world, one per candidate).
 def search_worlds(
     rules: ScoreRules,

@@ -103,11 +103,13 @@ fallback's rollouts cost about 20 ms: give it a budget of tens."""
 DEFAULT_MAX_SECONDS: Final = 2.0
 """Level 4's safety net: CPU seconds after which a search stops at the end of the world in
 hand (the move then no longer depends on the seed alone)."""
-ROLLOUT_POLICIES: Final = ("shanten", "planned")
+ROLLOUT_POLICIES: Final = ("shanten", "planned", "mixed")
 """The C++ search's rollout policies (``cpp/core/mcr/rollout.hpp``): ``shanten`` plays every
 seat toward the lowest shanten, ``planned`` toward a target worth eight points (level 3's
-planner in small). The first is the default: the planned policy is not yet measured to play
-level 4 better (``benchmarks/README.md``)."""
+planner in small), ``mixed`` the searching seat by ``planned`` (its own continuation plays on
+toward eight points, as level 3 will after the decision) and the other three by ``shanten``.
+The first is the default: neither other policy is yet measured to play level 4 better
+(``benchmarks/README.md``)."""
 ROLLOUT_LEVELS: Final = (3, 2)
 """The levels of level 4's Python rollout players (the fallback): its own seat's, then the
 other seats'. The C++ search plays every seat with its own rollout policy."""
@@ -193,7 +195,9 @@ class Bot:
 
     Level 4 (:mod:`.search`) takes a budget: ``rollouts`` per searched decision (default
     :data:`DEFAULT_ROLLOUTS`; under two a candidate plays level 3's moves), a CPU-seconds safety net
-    ``max_seconds``, the C++ search's ``rollout_policy`` (one of :data:`ROLLOUT_POLICIES`) and
+    ``max_seconds``, the C++ search's ``rollout_policy`` (one of :data:`ROLLOUT_POLICIES`:
+    ``shanten`` at every seat, the default; ``planned`` at every seat; ``mixed``, planned at the
+    searching seat and shanten at the others) and
     ``read_discards`` (deal the other seats' hidden tiles weighted by their discards, not
     uniformly), ``paced`` (bring each other seat's dealt hand as far along as a real player's
     at its number of discards and melds), ``halving`` (spend a third of the budget on every

@@ -25,9 +25,11 @@ policy is not a rule, so they are not twins held to the same results):
   ``EngineSetup``) and plays every seat with a fast rollout policy, about 0.2 ms a rollout
   with the GIL released: thousands of rollouts a decision. The bot's ``rollout_policy``:
   ``shanten`` (the default: the lowest shanten, a claim only toward eight points, every
-  legal win) or ``planned`` (each seat toward one of the planner's 8-point targets,
-  ``cpp/core/mcr/rollout_plan.hpp``, about 0.3 ms). With ``read_discards`` the other seats'
-  hidden tiles are dealt weighted by their own discards rather than uniformly; with
+  legal win), ``planned`` (each seat toward one of the planner's 8-point targets,
+  ``cpp/core/mcr/rollout_plan.hpp``, about 0.3 ms) or ``mixed`` (the searching seat planned,
+  as level 3 will really play on after the decision, the other three by shanten). With
+  ``read_discards`` the other seats' hidden tiles are dealt weighted by their own discards
+  rather than uniformly; with
   ``paced`` each other seat's dealt hand is then brought to a shanten drawn from what
   level-3 players hold at its number of discards and melds (``cpp/core/mcr/rollout_pace.hpp``:
   a uniform deal stays about three from ready all hand long, real players close in). The
@@ -323,7 +325,8 @@ def _even(total: int) -> tuple[int, int, int, int]:
 # -- the C++ search -----------------------------------------------------------------------------
 
 _MELD_KINDS: Final = {MeldKind.CHOW: 0, MeldKind.PUNG: 1, MeldKind.KONG: 2}
-_POLICIES: Final = {"shanten": 0, "planned": 1}  # as kPolicyShanten, kPolicyPlanned
+# As kPolicyShanten, kPolicyPlanned, kPolicyMixed (cpp/core/mcr/rollout.hpp).
+_POLICIES: Final = {"shanten": 0, "planned": 1, "mixed": 2}
 
 
 def _cpp_scores(
