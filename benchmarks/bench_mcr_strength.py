@@ -11,7 +11,19 @@ policy is ``module:Class`` of an object with ``choose(view)``, see ``examples/``
 
 Duel (``--duel A B``): one A against three Bs, duplicate; A's mean points a hand is its
 edge over a B in its place (the four seats of an all-B table sum to zero), with its 95 %
-interval over walls, its win and deal-in rates.
+interval over walls, its win and deal-in rates. With ``--values FILE`` each wall's value is
+appended to FILE as it is known (``variant block deal value``, tab-separated), so that two
+runs on the same walls can be paired afterwards.
+
+Paired (``--paired FILE1 FILE2``, two ``--values`` files of duels on the same seed): the mean
+difference FILE1 minus FILE2 over the walls both hold, with its 95 % interval over walls;
+two versions of a bot compared on the same walls need far fewer hands than each one's own
+figure (the walls' luck cancels).
+
+    nice python -m benchmarks.bench_mcr_strength --duel bot:4 bot:3 --values four.tsv
+    nice python -m benchmarks.bench_mcr_strength --duel benchmarks.mcr_level4:Mixed bot:3 \
+        --values mixed.tsv
+    python -m benchmarks.bench_mcr_strength --paired mixed.tsv four.tsv
 
 Cost (``--cost SPEC``): the CPU time of every decision of one SPEC seat among three level-3
 bots (median, 90th percentile, maximum; the share of decisions searched).
@@ -56,13 +68,18 @@ from mahjongkit.mcr.players.spec import make_player
 Z95 = 1.959964
 
 
-def _per_deal(result: ArenaResult, sign: Sequence[int]) -> list[float]:
+def _by_deal(result: ArenaResult, sign: Sequence[int]) -> dict[int, float]:
     """Per deal, the mean over its hands of sum(sign[p] * points[p]) / sum of positive signs."""
     by_deal: dict[int, list[float]] = defaultdict(list)
     weight = sum(s for s in sign if s > 0)
     for r in result.records:
         by_deal[r.deal].append(sum(s * p for s, p in zip(sign, r.points, strict=True)) / weight)
-    return [sum(v) / len(v) for v in by_deal.values()]
+    return {deal: sum(v) / len(v) for deal, v in by_deal.items()}
+
+
+def _per_deal(result: ArenaResult, sign: Sequence[int]) -> list[float]:
+    """The values of :func:`_by_deal`, in the order the deals were played."""
+    return list(_by_deal(result, sign).values())
 
 
 def _mean_ci(values: Sequence[float]) -> tuple[float, float]:
@@ -150,7 +167,13 @@ def duel(args: argparse.Namespace) -> None:
                 seed=f"{args.seed}:b{block}",
                 workers=args.workers,
             )
-            values += _per_deal(result, (1, 0, 0, 0))
+            block_values = _by_deal(result, (1, 0, 0, 0))
+            values += block_values.values()
+            if args.values:
+                with open(args.values, "a", encoding="utf-8") as out:
+                    out.writelines(
+                        f"{variant}\t{block}\t{deal}\t{v!r}\n" for deal, v in block_values.items()
+                    )
             for k in (1, 2, 3):
                 others[k - 1] += _per_deal(result, tuple(int(p == k) for p in range(4)))
             hands += result.hands
@@ -167,6 +190,35 @@ def duel(args: argparse.Namespace) -> None:
                 f" load {load} then {_load()}",
                 flush=True,
             )
+
+
+def _read_values(path: str) -> dict[tuple[str, int, int], float]:
+    values: dict[tuple[str, int, int], float] = {}
+    with open(path, encoding="utf-8") as lines:
+        for number, line in enumerate(lines, 1):
+            fields = line.split()
+            if len(fields) != 4:
+                raise SystemExit(f"{path}, line {number}: expected 'variant block deal value'")
+            values[(fields[0], int(fields[1]), int(fields[2]))] = float(fields[3])
+    return values
+
+
+def paired(args: argparse.Namespace) -> None:
+    """FILE1 minus FILE2 on the walls both duels played, per variant and pooled."""
+    first, second = (_read_values(path) for path in args.paired)
+    common = sorted(first.keys() & second.keys())
+    if not common:
+        raise SystemExit("the two files share no wall: were they run with the same --seed?")
+    for variant in [*sorted({key[0] for key in common}), "all"]:
+        keys = [key for key in common if variant in ("all", key[0])]
+        diff, ci = _mean_ci([first[key] - second[key] for key in keys])
+        one, one_ci = _mean_ci([first[key] for key in keys])
+        two, two_ci = _mean_ci([second[key] for key in keys])
+        print(
+            f"{variant}: {len(keys)} walls: {args.paired[0]} {one:+.2f} ± {one_ci:.2f},"
+            f" {args.paired[1]} {two:+.2f} ± {two_ci:.2f}; paired difference"
+            f" {diff:+.2f} ± {ci:.2f} points a hand"
+        )
 
 
 def _player(spec: str, seed: str, policy: str | None) -> Player:
@@ -322,8 +374,12 @@ def main() -> None:
     parser.add_argument("--seed", default="strength")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--block", type=int, default=40, help="hands a block of a duel")
+    parser.add_argument("--values", metavar="FILE", help="a duel appends each wall's value here")
+    parser.add_argument("--paired", nargs=2, metavar=("FILE1", "FILE2"))
     args = parser.parse_args()
-    if args.cost:
+    if args.paired:
+        paired(args)
+    elif args.cost:
         cost(args)
     elif args.repeat:
         repeat(args)
