@@ -13,7 +13,8 @@ Duel (``--duel A B``): one A against three Bs, duplicate; A's mean points a hand
 edge over a B in its place (the four seats of an all-B table sum to zero), with its 95 %
 interval over walls, its win and deal-in rates. With ``--values FILE`` each wall's value is
 appended to FILE as it is known (``variant block deal value``, tab-separated), so that two
-runs on the same walls can be paired afterwards.
+runs on the same walls can be paired afterwards; ``--first-block K`` goes on a stopped run
+from its block K (each block's walls depend only on the seed and the block's number).
 
 Paired (``--paired FILE1 FILE2``, two ``--values`` files of duels on the same seed): the mean
 difference FILE1 minus FILE2 over the walls both hold, with its 95 % interval over walls;
@@ -158,8 +159,9 @@ def duel(args: argparse.Namespace) -> None:
         others: list[list[float]] = [[], [], []]
         hands = wins = deal_ins = 0
         cpu = 0.0
-        for block in range(math.ceil(args.hands / args.block)):
-            size = min(args.block, args.hands - block * args.block)
+        for number in range(math.ceil(args.hands / args.block)):
+            size = min(args.block, args.hands - number * args.block)
+            block = args.first_block + number
             result = arena(
                 [a, b, b, b],
                 hands=size,
@@ -375,6 +377,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--block", type=int, default=40, help="hands a block of a duel")
     parser.add_argument("--values", metavar="FILE", help="a duel appends each wall's value here")
+    parser.add_argument(
+        "--first-block", type=int, default=0, help="a duel starts at this block (to go on a run)"
+    )
     parser.add_argument("--paired", nargs=2, metavar=("FILE1", "FILE2"))
     args = parser.parse_args()
     if args.paired:
