@@ -17,9 +17,10 @@ runs on the same walls can be paired afterwards; ``--first-block K`` goes on a s
 from its block K (each block's walls depend only on the seed and the block's number).
 
 Paired (``--paired FILE1 FILE2``, two ``--values`` files of duels on the same seed): the mean
-difference FILE1 minus FILE2 over the walls both hold, with its 95 % interval over walls;
-two versions of a bot compared on the same walls need far fewer hands than each one's own
-figure (the walls' luck cancels).
+difference FILE1 minus FILE2 over the walls both hold, with its 95 % interval over walls.
+Two versions of level 4 part at their first different move, so pairing them narrows the
+interval far less than one might hope (``benchmarks/README.md``, issue 35): it still takes
+thousands of hands to tell them apart.
 
     nice python -m benchmarks.bench_mcr_strength --duel bot:4 bot:3 --values four.tsv
     nice python -m benchmarks.bench_mcr_strength --duel benchmarks.mcr_level4:Mixed bot:3 \
@@ -196,12 +197,23 @@ def duel(args: argparse.Namespace) -> None:
 
 def _read_values(path: str) -> dict[tuple[str, int, int], float]:
     values: dict[tuple[str, int, int], float] = {}
-    with open(path, encoding="utf-8") as lines:
-        for number, line in enumerate(lines, 1):
-            fields = line.split()
-            if len(fields) != 4:
-                raise SystemExit(f"{path}, line {number}: expected 'variant block deal value'")
-            values[(fields[0], int(fields[1]), int(fields[2]))] = float(fields[3])
+    try:
+        with open(path, encoding="utf-8") as lines:
+            for number, line in enumerate(lines, 1):
+                fields = line.split()
+                try:
+                    key = (fields[0], int(fields[1]), int(fields[2]))
+                    value = float(fields[3])
+                except (IndexError, ValueError):
+                    raise SystemExit(
+                        f"{path}, line {number}: expected 'variant block deal value', got {line!r}"
+                    ) from None
+                if len(fields) != 4 or key in values:
+                    what = "more than four fields" if len(fields) != 4 else "a wall seen twice"
+                    raise SystemExit(f"{path}, line {number}: {what}")
+                values[key] = value
+    except OSError as error:
+        raise SystemExit(f"cannot read {path}: {error.strerror}") from None
     return values
 
 
@@ -382,6 +394,8 @@ def main() -> None:
     )
     parser.add_argument("--paired", nargs=2, metavar=("FILE1", "FILE2"))
     args = parser.parse_args()
+    if args.first_block < 0:
+        parser.error(f"--first-block must be 0 or more, not {args.first_block}")
     if args.paired:
         paired(args)
     elif args.cost:
