@@ -296,8 +296,11 @@ def test_the_python_rollouts_remain_a_fallback(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setenv("MAHJONGKIT_IMPLEMENTATION", "python")
     game, _ = _searched_position("fallback")
     view = view_of(game, 0)
+    # Python rollouts cost seconds each here (pure-Python shanten): two worlds for each of
+    # the three candidates, the smallest budget with which level 4 searches at all.
     first, second = (Bot(4, seed="f", rollouts=6, max_seconds=1e9) for _ in range(2))
-    assert first.choose(view) == second.choose(view) and first.choose(view) in game.legal(0)
+    move = first.choose(view)
+    assert move == second.choose(view) and move in game.legal(0)
     assert first.report is not None and first.report.rollouts == 6
 
 
