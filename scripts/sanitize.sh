@@ -26,6 +26,11 @@ fi
   -C cmake.define.CMAKE_CXX_FLAGS="$flags" \
   -C cmake.define.CMAKE_SHARED_LINKER_FLAGS="-fsanitize=address,undefined"
 
+# The test settings (pyproject.toml) run on every core through pytest-xdist; a venv made from
+# inside another venv sees the base interpreter's packages, which may lack it.
+"$venv/bin/python" -c "import xdist" 2>/dev/null \
+  || "$venv/bin/python" -m pip install --quiet "pytest-xdist>=3.5"
+
 libasan=$(g++ -print-file-name=libasan.so)
 libubsan=$(g++ -print-file-name=libubsan.so)
 export LD_PRELOAD="$libasan $libubsan"
