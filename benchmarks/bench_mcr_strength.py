@@ -208,9 +208,10 @@ def _read_values(path: str) -> dict[tuple[str, int, int], float]:
                     raise SystemExit(
                         f"{path}, line {number}: expected 'variant block deal value', got {line!r}"
                     ) from None
-                if len(fields) != 4 or key in values:
-                    what = "more than four fields" if len(fields) != 4 else "a wall seen twice"
-                    raise SystemExit(f"{path}, line {number}: {what}")
+                if len(fields) != 4:
+                    raise SystemExit(f"{path}, line {number}: more than four fields")
+                if key in values:
+                    raise SystemExit(f"{path}, line {number}: a wall seen twice")
                 values[key] = value
     except OSError as error:
         raise SystemExit(f"cannot read {path}: {error.strerror}") from None
